@@ -1,0 +1,88 @@
+import type { Footprint, Ring } from './types.ts';
+
+/** Twice the signed area of a ring: positive when counter-clockwise (x east, y north). */
+export function signedArea2(ring: Ring): number {
+  let sum = 0;
+  const n = ring.length / 2;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    sum += (ring[2 * j] - ring[2 * i]) * (ring[2 * j + 1] + ring[2 * i + 1]);
+  }
+  return sum;
+}
+
+export function ringArea(ring: Ring): number {
+  return Math.abs(signedArea2(ring)) / 2;
+}
+
+export function isCounterClockwise(ring: Ring): boolean {
+  return signedArea2(ring) > 0;
+}
+
+export function reverseRing(ring: Ring): Ring {
+  const out: Ring = new Array(ring.length);
+  const n = ring.length / 2;
+  for (let i = 0; i < n; i++) {
+    out[2 * i] = ring[2 * (n - 1 - i)];
+    out[2 * i + 1] = ring[2 * (n - 1 - i) + 1];
+  }
+  return out;
+}
+
+/** Rounds every coordinate to the given grid (default 1 mm), the precision of the output. */
+export function quantizeRing(ring: Ring, step = 0.001): Ring {
+  return ring.map((v) => Math.round(v / step) * step);
+}
+
+/**
+ * Makes a ring safe to extrude and triangulate: drops a closing duplicate, vertices closer than
+ * `minSpacing` to their predecessor, and vertices on a straight line with their neighbours
+ * (including zero-width spikes). Returns an empty ring when fewer than three corners remain.
+ */
+export function cleanRing(ring: Ring, minSpacing = 0.01, collinearTolerance = 1e-9): Ring {
+  let pts: number[] = [];
+  for (let i = 0; i < ring.length; i += 2) {
+    const x = ring[i], y = ring[i + 1];
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    const m = pts.length;
+    if (m >= 2 && Math.hypot(x - pts[m - 2], y - pts[m - 1]) < minSpacing) continue;
+    pts.push(x, y);
+  }
+  while (pts.length >= 4 && Math.hypot(pts[0] - pts[pts.length - 2], pts[1] - pts[pts.length - 1]) < minSpacing) {
+    pts.length -= 2;
+  }
+  // Remove collinear corners until none is left (a removal can make its neighbour collinear).
+  let changed = true;
+  while (changed && pts.length >= 6) {
+    changed = false;
+    const n = pts.length / 2;
+    const keep: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const p = (i + n - 1) % n, q = (i + 1) % n;
+      const ax = pts[2 * p], ay = pts[2 * p + 1], bx = pts[2 * i], by = pts[2 * i + 1], cx = pts[2 * q], cy = pts[2 * q + 1];
+      const cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
+      const scale = Math.hypot(bx - ax, by - ay) * Math.hypot(cx - bx, cy - by);
+      if (Math.abs(cross) <= collinearTolerance * Math.max(scale, 1e-12) * 1e3) {
+        changed = true;
+        continue;
+      }
+      keep.push(bx, by);
+    }
+    pts = keep;
+  }
+  return pts.length >= 6 ? pts : [];
+}
+
+/** Cleans and orients a footprint: outer ring counter-clockwise, holes clockwise; null when the outer ring collapses. */
+export function normalizeFootprint(footprint: Footprint, minSpacing = 0.01): Footprint | null {
+  let outer = cleanRing(quantizeRing(footprint.outer), minSpacing);
+  if (outer.length === 0) return null;
+  if (!isCounterClockwise(outer)) outer = reverseRing(outer);
+  const holes: Ring[] = [];
+  for (const h of footprint.holes) {
+    let hole = cleanRing(quantizeRing(h), minSpacing);
+    if (hole.length === 0) continue;
+    if (isCounterClockwise(hole)) hole = reverseRing(hole);
+    holes.push(hole);
+  }
+  return { outer, holes };
+}

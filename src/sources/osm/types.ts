@@ -1,0 +1,47 @@
+/** What the OSM store hands to geometry builders. Coordinates are WGS84 lon/lat degrees. */
+
+export type OsmTags = Record<string, string>;
+
+/**
+ * Coarse layer a feature is filed under in the store, so a tile query can ask only for what a
+ * geometry group needs. Fine-grained meaning (roof shape, surface kind…) is parsed from `tags`
+ * by the geometry modules.
+ */
+export type OsmLayer =
+  | 'building' // building=* (not "no")
+  | 'building_part' // building:part=* (not "no") without building=*
+  | 'highway' // highway=*, area:highway=*
+  | 'railway'
+  | 'barrier'
+  | 'water' // natural=water, waterway=*, water=*
+  | 'landcover' // landuse/natural/leisure/amenity/surface areas
+  | 'poi' // tagged nodes: trees, benches, street furniture…
+  | 'other';
+
+export interface OsmFeature {
+  /** `node/<id>`, `way/<id>` or `relation/<id>`. */
+  id: string;
+  layer: OsmLayer;
+  tags: OsmTags;
+  /** point: one position; line: one open polyline; area: polygons with holes. */
+  kind: 'point' | 'line' | 'area';
+  /** kind=point: [lon, lat]. */
+  point?: [number, number];
+  /** kind=line: flat [lon0, lat0, lon1, lat1, …]. */
+  line?: number[];
+  /** kind=area: polygons, each [outer, ...holes], each ring flat [lon0, lat0, …] without the closing duplicate. */
+  polygons?: number[][][];
+}
+
+export interface LonLatBBox {
+  minLon: number;
+  minLat: number;
+  maxLon: number;
+  maxLat: number;
+}
+
+/** Read side of the OSM store: a bbox query by layer. */
+export interface OsmSource {
+  query(bbox: LonLatBBox, layers: readonly OsmLayer[]): OsmFeature[];
+  close(): void;
+}
