@@ -1,0 +1,61 @@
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root (for the bundled sample data), independent of the working directory. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Service configuration; every field can be set from the environment (README lists them). */
+export interface ServiceConfig {
+  host: string;
+  port: number;
+  /** Holds every piece of state: accounts.sqlite, osm.sqlite, demo-key.txt, exports. */
+  dataDir: string;
+  /** The extract the OSM store is built from on first start when there is no store yet. */
+  osmExtract: string;
+  /** Worker threads for tile generation. */
+  workers: number;
+  /** Side of a planning tile in metres. */
+  tileSize: number;
+  /** Requests processed at once; more wait in the queue. */
+  maxInFlight: number;
+  /** Requests allowed to wait; beyond that the answer is 503 server_busy. */
+  maxQueue: number;
+  /** Longest wait in the queue before answering 503, ms. */
+  queueTimeoutMs: number;
+  /** Largest accepted request body, bytes (413 beyond). */
+  maxBodyBytes: number;
+  /** gzip level for responses to clients that accept it (1 = fastest). */
+  gzipLevel: number;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error(`not a number: ${value}`);
+  return Math.floor(n);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const dataDir = resolve(env.CITY_DATA_DIR || './var');
+  const workers = Math.max(1, int(env.CITY_WORKERS, availableParallelism()));
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: int(env.PORT, 8080),
+    dataDir,
+    osmExtract: resolve(env.CITY_OSM_EXTRACT || join(REPO_ROOT, 'data/monaco/monaco.osm.pbf')),
+    workers,
+    tileSize: int(env.CITY_TILE_SIZE, 500),
+    maxInFlight: Math.max(1, int(env.CITY_MAX_IN_FLIGHT, Math.max(2, workers))),
+    maxQueue: Math.max(0, int(env.CITY_MAX_QUEUE, 16)),
+    queueTimeoutMs: int(env.CITY_QUEUE_TIMEOUT_MS, 30_000),
+    maxBodyBytes: int(env.CITY_MAX_BODY_BYTES, 5 * 1024 * 1024),
+    gzipLevel: int(env.CITY_GZIP_LEVEL, 1),
+  };
+}
+
+export const storePaths = (dataDir: string) => ({
+  accounts: join(dataDir, 'accounts.sqlite'),
+  osm: join(dataDir, 'osm.sqlite'),
+  demoKey: join(dataDir, 'demo-key.txt'),
+});

@@ -1,0 +1,94 @@
+/**
+ * A small, fast JSON byte writer for geometry. JSON.stringify of millions of numbers is the
+ * bottleneck of large responses, so numbers are written digit by digit, rounded to millimetres
+ * (DESIGN.md), straight into a growing byte buffer that can be transferred between threads.
+ */
+export class JsonBytesWriter {
+  private buf: Uint8Array;
+  private pos = 0;
+  private static readonly encoder = new TextEncoder();
+
+  constructor(initialBytes = 1 << 16) {
+    this.buf = new Uint8Array(initialBytes);
+  }
+
+  get length(): number {
+    return this.pos;
+  }
+
+  private ensure(extra: number): void {
+    if (this.pos + extra <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + extra) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+  }
+
+  /** Writes ASCII text as is (structural JSON such as `{"vertices":[`). */
+  raw(text: string): this {
+    this.ensure(text.length);
+    for (let i = 0; i < text.length; i++) this.buf[this.pos++] = text.charCodeAt(i);
+    return this;
+  }
+
+  byte(code: number): this {
+    this.ensure(1);
+    this.buf[this.pos++] = code;
+    return this;
+  }
+
+  /** Writes any JSON value with JSON.stringify (for small metadata such as descriptors). */
+  value(v: unknown): this {
+    const bytes = JsonBytesWriter.encoder.encode(JSON.stringify(v) ?? 'null');
+    this.ensure(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
+    return this;
+  }
+
+  /** Writes a number rounded to 3 decimals, without trailing zeros or a negative zero. */
+  mm(x: number): this {
+    if (!Number.isFinite(x)) throw new Error('non-finite number in geometry output');
+    let v = Math.round(x * 1000);
+    this.ensure(24);
+    const b = this.buf;
+    if (v === 0) { b[this.pos++] = 48; return this; }
+    if (v < 0) { b[this.pos++] = 45; v = -v; }
+    const int = Math.floor(v / 1000);
+    let frac = v - int * 1000;
+    this.uint(int);
+    if (frac !== 0) {
+      b[this.pos++] = 46;
+      const d1 = Math.floor(frac / 100); frac -= d1 * 100;
+      const d2 = Math.floor(frac / 10); const d3 = frac - d2 * 10;
+      b[this.pos++] = 48 + d1;
+      if (d2 !== 0 || d3 !== 0) b[this.pos++] = 48 + d2;
+      if (d3 !== 0) b[this.pos++] = 48 + d3;
+    }
+    return this;
+  }
+
+  /** Writes a non-negative integer. */
+  uint(n: number): this {
+    this.ensure(20);
+    const b = this.buf;
+    if (n < 10) { b[this.pos++] = 48 + n; return this; }
+    let digits = 0;
+    for (let t = n; t >= 1; t = Math.floor(t / 10)) digits++;
+    let p = this.pos + digits;
+    this.pos = p;
+    for (let t = n; t >= 1; t = Math.floor(t / 10)) b[--p] = 48 + (t % 10);
+    return this;
+  }
+
+  /** The bytes written so far (a view; copy or transfer it). */
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.pos);
+  }
+
+  /** The bytes written so far in an exact-size buffer, suitable for transfer. */
+  take(): Uint8Array {
+    return this.buf.slice(0, this.pos);
+  }
+}

@@ -1,0 +1,65 @@
+import type { ContextRequest, GeometryGroup } from '../contract/types.ts';
+import { createLocalFrame, type LocalFrame } from '../frame/local-frame.ts';
+import type { Ring } from '../geometry/types.ts';
+import { tileGridFor, tileKey, tilesTouchingPolygon, type Tile, type TileGrid } from './tiling.ts';
+
+/** Geometry groups the workers can build so far (README lists them); others are left out, never faked. */
+export const BUILT_GROUPS: readonly GeometryGroup[] = ['buildings'];
+
+/** Everything a worker needs to build one tile; plain data, cheap to clone into a worker. */
+export interface TileTask {
+  key: number;
+  tile: Tile;
+  grid: TileGrid;
+  /** Keys of every task tile of the request, for the ownership rule. */
+  taskKeys: number[];
+  /** Request polygon in local metres, without the closing duplicate. */
+  polygon: Ring;
+  origin: [number, number];
+  groups: GeometryGroup[];
+  buildings: { defaultLevels: number; defaultLevelHeight: number; defaultRoofType: string };
+  output: { crs: ContextRequest['settings']['crs']; upAxis: 'Y' | 'Z'; indexed: boolean };
+  storePath: string;
+}
+
+export interface RequestPlan {
+  frame: LocalFrame;
+  polygon: Ring;
+  grid: TileGrid;
+  tasks: TileTask[];
+  /** Requested groups that this build can produce, in the caller's order. */
+  groups: GeometryGroup[];
+}
+
+export interface PlanOptions {
+  tileSize: number;
+  storePath: string;
+}
+
+/** Puts the polygon into the local frame and cuts it into tile tasks. */
+export function planRequest(req: ContextRequest, opts: PlanOptions): RequestPlan {
+  const frame = createLocalFrame(req.origin[0], req.origin[1]);
+  const polygon: Ring = [];
+  for (let k = 0; k < req.polygon.length - 1; k++) {
+    const [lat, lon] = req.polygon[k];
+    polygon.push(...frame.toLocal(lon, lat));
+  }
+  const grid = tileGridFor(polygon, opts.tileSize);
+  const tiles = tilesTouchingPolygon(grid, polygon);
+  const taskKeys = tiles.map((t) => tileKey(grid, t.i, t.j));
+  const groups = req.settings.geometry.filter((g) => BUILT_GROUPS.includes(g));
+  const s = req.settings;
+  const tasks = tiles.map((tile, n): TileTask => ({
+    key: taskKeys[n],
+    tile,
+    grid,
+    taskKeys,
+    polygon,
+    origin: req.origin,
+    groups,
+    buildings: { defaultLevels: s.defaultLevels, defaultLevelHeight: s.defaultLevelHeight, defaultRoofType: s.defaultRoofType },
+    output: { crs: s.crs, upAxis: s.upAxis, indexed: s.indexedMeshes },
+    storePath: opts.storePath,
+  }));
+  return { frame, polygon, grid, tasks, groups };
+}

@@ -1,0 +1,179 @@
+import type { BBox, Ring } from '../geometry/types.ts';
+
+/**
+ * Cuts the request polygon's local bounding box into square tiles and decides which tile builds
+ * which feature. Pure: local metres in, tiles out.
+ *
+ * Ownership rule (no drops, no duplicates at seams): a feature that meets the polygon is built by
+ * the single tile that contains its *anchor*, a point of the feature that lies in the polygon
+ * (see `featureAnchor`). Tiles are half-open [min, max) except along the grid's far edges, and every
+ * tile that contains a point of the polygon is a task, so the owner of every anchor is a task.
+ */
+
+export interface Tile {
+  /** Column and row in the grid (0, 0 = south-west). */
+  i: number;
+  j: number;
+  bbox: BBox;
+}
+
+export interface TileGrid {
+  origin: { x: number; y: number };
+  size: number;
+  columns: number;
+  rows: number;
+}
+
+export function tileGridFor(polygon: Ring, tileSize: number): TileGrid {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let k = 0; k < polygon.length; k += 2) {
+    minX = Math.min(minX, polygon[k]); maxX = Math.max(maxX, polygon[k]);
+    minY = Math.min(minY, polygon[k + 1]); maxY = Math.max(maxY, polygon[k + 1]);
+  }
+  return {
+    origin: { x: minX, y: minY },
+    size: tileSize,
+    columns: Math.max(1, Math.ceil((maxX - minX) / tileSize)),
+    rows: Math.max(1, Math.ceil((maxY - minY) / tileSize)),
+  };
+}
+
+export function tileBBox(grid: TileGrid, i: number, j: number): BBox {
+  const minX = grid.origin.x + i * grid.size, minY = grid.origin.y + j * grid.size;
+  return { minX, minY, maxX: minX + grid.size, maxY: minY + grid.size };
+}
+
+/** The tile a point belongs to (clamped to the grid; half-open cells except on the far edges). */
+export function tileIndexOf(grid: TileGrid, x: number, y: number): { i: number; j: number } {
+  const i = Math.min(grid.columns - 1, Math.max(0, Math.floor((x - grid.origin.x) / grid.size)));
+  const j = Math.min(grid.rows - 1, Math.max(0, Math.floor((y - grid.origin.y) / grid.size)));
+  return { i, j };
+}
+
+/** Tiles of the grid that contain at least one point of the polygon (boundary or interior). */
+export function tilesTouchingPolygon(grid: TileGrid, polygon: Ring): Tile[] {
+  const tiles: Tile[] = [];
+  for (let j = 0; j < grid.rows; j++) {
+    for (let i = 0; i < grid.columns; i++) {
+      const bbox = tileBBox(grid, i, j);
+      if (rectTouchesPolygon(bbox, polygon)) tiles.push({ i, j, bbox });
+    }
+  }
+  return tiles;
+}
+
+/** True when the closed rectangle and the closed polygon share at least one point. */
+export function rectTouchesPolygon(r: BBox, polygon: Ring): boolean {
+  const n = polygon.length / 2;
+  for (let k = 0; k < n; k++) {
+    const x = polygon[2 * k], y = polygon[2 * k + 1];
+    if (x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY) return true;
+  }
+  if (pointInRing(r.minX, r.minY, polygon)) return true;
+  const corners = [r.minX, r.minY, r.maxX, r.minY, r.maxX, r.maxY, r.minX, r.maxY];
+  for (let k = 0; k < n; k++) {
+    const l = (k + 1) % n;
+    for (let c = 0; c < 4; c++) {
+      const d = (c + 1) % 4;
+      if (segmentsIntersect(polygon[2 * k], polygon[2 * k + 1], polygon[2 * l], polygon[2 * l + 1],
+        corners[2 * c], corners[2 * c + 1], corners[2 * d], corners[2 * d + 1])) return true;
+    }
+  }
+  return false;
+}
+
+/** Even-odd point in ring test (points exactly on the boundary may go either way). */
+export function pointInRing(x: number, y: number, ring: Ring): boolean {
+  let inside = false;
+  const n = ring.length / 2;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const xi = ring[2 * i], yi = ring[2 * i + 1], xj = ring[2 * j], yj = ring[2 * j + 1];
+    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+}
+
+function onSegment(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
+  return Math.min(ax, bx) <= px && px <= Math.max(ax, bx) && Math.min(ay, by) <= py && py <= Math.max(ay, by);
+}
+
+/** Closed segment intersection test (touching counts). */
+export function segmentsIntersect(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
+  const d1 = orient(cx, cy, dx, dy, ax, ay), d2 = orient(cx, cy, dx, dy, bx, by);
+  const d3 = orient(ax, ay, bx, by, cx, cy), d4 = orient(ax, ay, bx, by, dx, dy);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+  if (d1 === 0 && onSegment(cx, cy, dx, dy, ax, ay)) return true;
+  if (d2 === 0 && onSegment(cx, cy, dx, dy, bx, by)) return true;
+  if (d3 === 0 && onSegment(ax, ay, bx, by, cx, cy)) return true;
+  if (d4 === 0 && onSegment(ax, ay, bx, by, dx, dy)) return true;
+  return false;
+}
+
+/** Intersection point of segments ab and cd (assumed to intersect and not be parallel). */
+function crossingPoint(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): [number, number] {
+  const den = (bx - ax) * (dy - cy) - (by - ay) * (dx - cx);
+  const t = ((cx - ax) * (dy - cy) - (cy - ay) * (dx - cx)) / den;
+  return [ax + t * (bx - ax), ay + t * (by - ay)];
+}
+
+/**
+ * A point of the feature that lies in the polygon, or null when the feature does not meet it.
+ * Tried in order: the feature's first vertex inside the polygon, the polygon's first vertex inside
+ * the feature, the first crossing of their boundaries. `featureRings` are the feature's rings
+ * (outer first) or, for a line, its single polyline with `closed = false`.
+ */
+export function featureAnchor(featureRings: Ring[], polygon: Ring, closed = true): [number, number] | null {
+  const outer = featureRings[0];
+  if (!outer || outer.length < 2) return null;
+  for (let k = 0; k < outer.length; k += 2) {
+    if (pointInRing(outer[k], outer[k + 1], polygon)) return [outer[k], outer[k + 1]];
+  }
+  if (closed && outer.length >= 6) {
+    for (let k = 0; k < polygon.length; k += 2) {
+      const x = polygon[k], y = polygon[k + 1];
+      if (pointInRing(x, y, outer) && !featureRings.slice(1).some((h) => pointInRing(x, y, h))) return [x, y];
+    }
+  }
+  const fn = outer.length / 2, pn = polygon.length / 2;
+  const segs = closed ? fn : fn - 1;
+  for (let a = 0; a < segs; a++) {
+    const b = (a + 1) % fn;
+    for (let c = 0; c < pn; c++) {
+      const d = (c + 1) % pn;
+      const args = [outer[2 * a], outer[2 * a + 1], outer[2 * b], outer[2 * b + 1], polygon[2 * c], polygon[2 * c + 1], polygon[2 * d], polygon[2 * d + 1]] as const;
+      if (segmentsIntersect(...args)) {
+        const den = (args[2] - args[0]) * (args[7] - args[5]) - (args[3] - args[1]) * (args[6] - args[4]);
+        return den === 0 ? [args[0], args[1]] : crossingPoint(...args);
+      }
+    }
+  }
+  return null;
+}
+
+/** A stable integer key for tile (i, j). */
+export function tileKey(grid: TileGrid, i: number, j: number): number {
+  return j * grid.columns + i;
+}
+
+/**
+ * The task tile that builds a feature anchored at (x, y): the tile containing the anchor, or —
+ * should rounding put the anchor in a tile that is not a task — the nearest task tile (lowest key
+ * on ties). Every worker computes the same answer, so each feature is built exactly once.
+ */
+export function ownerTileKey(grid: TileGrid, taskKeys: ReadonlySet<number>, x: number, y: number): number {
+  const { i, j } = tileIndexOf(grid, x, y);
+  const key = tileKey(grid, i, j);
+  if (taskKeys.has(key)) return key;
+  let best = -1, bestDistance = Infinity;
+  for (const k of [...taskKeys].sort((a, b) => a - b)) {
+    const b = tileBBox(grid, k % grid.columns, Math.floor(k / grid.columns));
+    const dx = Math.max(b.minX - x, 0, x - b.maxX), dy = Math.max(b.minY - y, 0, y - b.maxY);
+    const d = dx * dx + dy * dy;
+    if (d < bestDistance) { bestDistance = d; best = k; }
+  }
+  return best;
+}

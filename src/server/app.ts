@@ -1,0 +1,38 @@
+import { createServer, type Server } from 'node:http';
+import { ApiError } from '../contract/errors.ts';
+import { buildOpenApiDocument } from '../contract/openapi.ts';
+import { handleContext, type ContextDeps } from './context-handler.ts';
+import { sendError, sendJson } from './send.ts';
+
+/** The HTTP surface: routing and the error contract. Everything else is in the handlers. */
+export function createApp(deps: ContextDeps): Server {
+  let openapi: string | null = null;
+  const server = createServer(async (req, res) => {
+    try {
+      const path = (req.url ?? '/').split('?')[0];
+      if (path === '/v1/context') {
+        if (req.method !== 'POST') throw notAllowed('POST');
+        await handleContext(req, res, deps);
+      } else if (path === '/v1/openapi.json') {
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET');
+        openapi ??= JSON.stringify(buildOpenApiDocument());
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapi) });
+        res.end(req.method === 'HEAD' ? undefined : openapi);
+      } else if (path === '/healthz') {
+        sendJson(res, 200, { status: 'ok', inFlight: deps.admission.inFlight, queued: deps.admission.queued });
+      } else {
+        throw new ApiError('not_found', `There is no resource at ${path}; the service answers POST /v1/context.`);
+      }
+    } catch (err) {
+      if (!(err instanceof ApiError)) deps.log(`internal error: ${(err as Error)?.stack ?? String(err)}`);
+      sendError(res, err);
+    }
+  });
+  server.keepAliveTimeout = 5_000;
+  server.requestTimeout = 300_000;
+  return server;
+}
+
+function notAllowed(allow: string): ApiError {
+  return new ApiError('method_not_allowed', `This resource only answers ${allow}.`, [], { Allow: allow });
+}

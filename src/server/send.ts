@@ -1,0 +1,21 @@
+import type { ServerResponse } from 'node:http';
+import { ApiError } from '../contract/errors.ts';
+
+/** Sends a small JSON answer. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** Sends the DESIGN.md error body for any error; unknown errors become a 500 without internals. */
+export function sendError(res: ServerResponse, err: unknown): void {
+  const api = err instanceof ApiError ? err : new ApiError('internal_error', 'The server failed to process the request.');
+  if (res.headersSent) {
+    res.destroy(err instanceof Error ? err : undefined);
+    return;
+  }
+  // An unread (too large) body would otherwise be drained on a kept-alive connection.
+  const headers = api.code === 'payload_too_large' ? { ...api.headers, connection: 'close' } : api.headers;
+  sendJson(res, api.status, api.toBody(), headers);
+}

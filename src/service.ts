@@ -1,0 +1,75 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { Piscina } from 'piscina';
+import { AccountStore, ensureDemoAccount, type DemoAccount } from './accounts/index.ts';
+import { storePaths, type ServiceConfig } from './config.ts';
+import { Admission } from './server/admission.ts';
+import { createApp } from './server/app.ts';
+import { importOsm } from './sources/osm/import.ts';
+
+export interface RunningService {
+  url: string;
+  config: ServiceConfig;
+  accounts: AccountStore;
+  pool: Piscina;
+  /** Set on the first start of an empty data directory. */
+  demo: DemoAccount | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole service on one box: builds the OSM store from the configured extract when
+ * there is none, opens the accounts (creating a demo account on a fresh install), starts the
+ * worker pool and listens.
+ */
+export async function startService(config: ServiceConfig, log: (line: string) => void = console.log): Promise<RunningService> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const paths = storePaths(config.dataDir);
+  if (!existsSync(paths.osm)) {
+    log(`Building the OSM store from ${config.osmExtract} (first start)…`);
+    const t0 = performance.now();
+    await importOsm(config.osmExtract, paths.osm, {});
+    log(`OSM store ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${paths.osm}`);
+  }
+  const accounts = AccountStore.open(paths.accounts);
+  const stale = accounts.releaseStaleReservations();
+  if (stale > 0) log(`Released ${stale} reservation(s) left by an earlier process (not charged).`);
+  const demo = ensureDemoAccount(accounts, config.dataDir);
+
+  const pool = new Piscina({
+    filename: new URL('../workers/tile-worker.ts', import.meta.url).href,
+    minThreads: config.workers,
+    maxThreads: config.workers,
+    idleTimeout: 60_000,
+  });
+  const admission = new Admission(config.maxInFlight, config.maxQueue, config.queueTimeoutMs);
+  const server = createApp({
+    accounts,
+    admission,
+    pipeline: { pool, storePath: paths.osm, tileSize: config.tileSize },
+    maxBodyBytes: config.maxBodyBytes,
+    gzipLevel: config.gzipLevel,
+    log,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    config,
+    accounts,
+    pool,
+    demo,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await pool.destroy();
+      accounts.close();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * The piscina task entry: one tile in, encoded geometry groups out. Runs in a worker thread; the
+ * OSM store connection and local frames are cached per thread across tasks and requests.
+ */
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { buildTile, type TileResult } from '../src/pipeline/build-tile.ts';
+import type { TileTask } from '../src/plan/plan-request.ts';
+
+export default function runTileTask(task: TileTask): unknown {
+  const result: TileResult = buildTile(task);
+  const buffers = Object.values(result.groups).map((g) => g.json.buffer);
+  return move({
+    get [transferableSymbol]() { return buffers; },
+    get [valueSymbol]() { return result; },
+  } as never);
+}
