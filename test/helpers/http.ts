@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { loadConfig, type ServiceConfig } from '../../src/config.ts';
+import { startService, type RunningService } from '../../src/service.ts';
+import type { IndexedMesh } from '../../src/geometry/types.ts';
+
+/** Starts the real service on loopback with a scratch data directory. */
+export async function startTestService(overrides: Partial<ServiceConfig> = {}): Promise<RunningService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
+  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 2, ...overrides };
+  return startService(config, () => {});
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: any;
+}
+
+/** POST /v1/context with undici; `key: null` sends no Authorization header. */
+export async function postContext(base: string, key: string | null, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await request(`${base}/v1/context`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  let json: any = null;
+  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  return { status: res.statusCode, headers: res.headers, text, json };
+}
+
+/** A closed ring of [lat, lon] around a centre, roughly `side` metres square. */
+export function square(lat: number, lon: number, side: number): [number, number][] {
+  const dLat = side / 2 / 111320, dLon = side / 2 / (111320 * Math.cos((lat * Math.PI) / 180));
+  return [[lat - dLat, lon - dLon], [lat - dLat, lon + dLon], [lat + dLat, lon + dLon], [lat + dLat, lon - dLon], [lat - dLat, lon - dLon]];
+}
+
+/** A response mesh (flat triangle list or indexed) as an IndexedMesh for inspectMesh. */
+export function toIndexedMesh(m: { vertices: number[]; indices?: number[] }): IndexedMesh {
+  const positions = Float64Array.from(m.vertices);
+  const indices = m.indices ? Uint32Array.from(m.indices) : Uint32Array.from({ length: positions.length / 3 }, (_, i) => i);
+  return { positions, indices };
+}
+
+/** Central Monaco (La Condamine / Monaco-Ville). */
+export const MONACO_CENTRE = [43.735, 7.419] as const;
