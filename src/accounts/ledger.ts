@@ -1,0 +1,213 @@
+/**
+ * The usage ledger and the credit it holds. A request reserves its cost before work starts
+ * (one ledger row, status `reserved`, and `accounts.reserved_m2` raised), then either commits
+ * (charged) or is released (failed/aborted, not charged). Every state change is a conditional
+ * UPDATE inside an IMMEDIATE transaction, so it is atomic even when processes share the file.
+ */
+import { ApiError } from '../contract/errors.ts';
+import type { Db } from './db.ts';
+import type { AuthContext, UsageRow, UsageStatus } from './types.ts';
+import { costM2ForArea, km2ToM2, m2ToKm2 } from './units.ts';
+
+/** Sorts after every ISO-8601 timestamp. */
+const END_OF_TIME = '9999-12-31T23:59:59.999Z';
+
+export type ReleaseStatus = 'failed' | 'aborted';
+
+interface LedgerRecord {
+  id: number;
+  key_id: number;
+  account_id: number;
+  area_m2: number;
+  reserved_m2: number;
+  cost_m2: number;
+  status: UsageStatus;
+  started_at: string;
+  finished_at: string | null;
+}
+
+interface AccountFunds {
+  status: string;
+  balance_m2: number;
+  reserved_m2: number;
+}
+
+interface Settled {
+  account_id: number;
+  reserved_m2: number;
+}
+
+/** Prepared statements and transactions over one connection. */
+export class Ledger {
+  readonly #now: () => string;
+  readonly #hold;
+  readonly #funds;
+  readonly #insert;
+  readonly #settle;
+  readonly #unhold;
+  readonly #openRows;
+  readonly #usage;
+  readonly #reserveTx;
+  readonly #settleTx;
+  readonly #releaseStaleTx;
+
+  constructor(db: Db, now: () => string) {
+    this.#now = now;
+    this.#hold = db.prepare<{ id: number; cost: number }>(
+      `UPDATE accounts SET reserved_m2 = reserved_m2 + @cost
+        WHERE id = @id AND status = 'active' AND balance_m2 - reserved_m2 >= @cost`,
+    );
+    this.#funds = db.prepare<[number], AccountFunds>(
+      'SELECT status, balance_m2, reserved_m2 FROM accounts WHERE id = ?',
+    );
+    this.#insert = db.prepare(
+      `INSERT INTO usage_ledger (key_id, account_id, area_m2, reserved_m2, status, started_at)
+       VALUES (@keyId, @accountId, @area, @cost, 'reserved', @now)`,
+    );
+    // Only a row still `reserved` can be settled: this condition is what makes commit/release idempotent.
+    this.#settle = db.prepare<{ id: number; status: UsageStatus; charged: 0 | 1; now: string }, Settled>(
+      `UPDATE usage_ledger
+          SET status = @status, cost_m2 = CASE WHEN @charged THEN reserved_m2 ELSE 0 END, finished_at = @now
+        WHERE id = @id AND status = 'reserved'
+        RETURNING account_id, reserved_m2`,
+    );
+    this.#unhold = db.prepare<{ id: number; held: number; charge: number }>(
+      `UPDATE accounts SET reserved_m2 = reserved_m2 - @held, balance_m2 = balance_m2 - @charge WHERE id = @id`,
+    );
+    this.#openRows = db.prepare<{ before: string; now: string }, Settled>(
+      `UPDATE usage_ledger SET status = 'aborted', cost_m2 = 0, finished_at = @now
+        WHERE status = 'reserved' AND started_at < @before
+        RETURNING account_id, reserved_m2`,
+    );
+    this.#usage = db.prepare<{ accountId: number; limit: number }, LedgerRecord>(
+      'SELECT * FROM usage_ledger WHERE account_id = @accountId ORDER BY id DESC LIMIT @limit',
+    );
+
+    this.#reserveTx = db.transaction((auth: AuthContext, areaM2: number, costM2: number): number => {
+      if (this.#hold.run({ id: auth.accountId, cost: costM2 }).changes === 0) {
+        throw refusal(this.#funds.get(auth.accountId), costM2);
+      }
+      const info = this.#insert.run({ keyId: auth.keyId, accountId: auth.accountId, area: areaM2, cost: costM2, now: this.#now() });
+      return Number(info.lastInsertRowid);
+    });
+    this.#settleTx = db.transaction((id: number, status: Exclude<UsageStatus, 'reserved'>): boolean => {
+      const row = this.#settle.get({ id, status, charged: status === 'completed' ? 1 : 0, now: this.#now() });
+      if (!row) return false;
+      const charge = status === 'completed' ? row.reserved_m2 : 0;
+      this.#unhold.run({ id: row.account_id, held: row.reserved_m2, charge });
+      return true;
+    });
+    this.#releaseStaleTx = db.transaction((before: string): number => {
+      const rows = this.#openRows.all({ before, now: this.#now() });
+      for (const row of rows) this.#unhold.run({ id: row.account_id, held: row.reserved_m2, charge: 0 });
+      return rows.length;
+    });
+  }
+
+  /** Holds max(area, 0.01) km² of the caller's balance, or throws the 402 that explains why not. */
+  reserve(auth: AuthContext, areaKm2: number): Reservation {
+    const costM2 = costM2ForArea(areaKm2);
+    const areaM2 = km2ToM2(areaKm2);
+    const id: number = this.#reserveTx.immediate(auth, areaM2, costM2);
+    return new Reservation(this, id, auth, m2ToKm2(areaM2), m2ToKm2(costM2));
+  }
+
+  /** @internal Moves a `reserved` row to its final status; false when it was already settled. */
+  settle(id: number, status: Exclude<UsageStatus, 'reserved'>): boolean {
+    return this.#settleTx.immediate(id, status);
+  }
+
+  /** Aborts (uncharged) every reservation started before `before` (ISO time; all when omitted). Returns how many. */
+  releaseStale(before?: string): number {
+    return this.#releaseStaleTx.immediate(before ?? END_OF_TIME);
+  }
+
+  usage(accountId: number, limit: number): UsageRow[] {
+    return this.#usage.all({ accountId, limit }).map(toUsageRow);
+  }
+}
+
+/**
+ * Credit held for one request. Settle it exactly once when the request ends; further calls
+ * (and a commit after a release, or the reverse) are harmless no-ops that return false.
+ */
+export class Reservation {
+  readonly #ledger: Ledger;
+  readonly id: number;
+  readonly keyId: number;
+  readonly accountId: number;
+  readonly areaKm2: number;
+  readonly costKm2: number;
+  #settled = false;
+
+  constructor(ledger: Ledger, id: number, auth: AuthContext, areaKm2: number, costKm2: number) {
+    this.#ledger = ledger;
+    this.id = id;
+    this.keyId = auth.keyId;
+    this.accountId = auth.accountId;
+    this.areaKm2 = areaKm2;
+    this.costKm2 = costKm2;
+  }
+
+  /** The response completed: charge the cost. True if this call charged it. */
+  commit(): boolean {
+    return this.#finish('completed');
+  }
+
+  /** The request failed or was aborted: give the credit back, charge nothing. True if this call released it. */
+  release(status: ReleaseStatus = 'failed'): boolean {
+    if (status !== 'failed' && status !== 'aborted') throw new RangeError(`Not a release status: ${String(status)}`);
+    return this.#finish(status);
+  }
+
+  /** True once commit or release has run (in this process). */
+  get settled(): boolean {
+    return this.#settled;
+  }
+
+  #finish(status: Exclude<UsageStatus, 'reserved'>): boolean {
+    if (this.#settled) return false;
+    this.#settled = true;
+    // The database decides: a row released by another process (e.g. stale cleanup) stays uncharged.
+    return this.#ledger.settle(this.id, status);
+  }
+}
+
+function refusal(account: AccountFunds | undefined, costM2: number): ApiError {
+  if (!account) return new ApiError('unauthorized', 'The account for this API key no longer exists.');
+  if (account.status !== 'active') {
+    return new ApiError('no_active_subscription', 'This account has no active subscription.');
+  }
+  const available = account.balance_m2 - account.reserved_m2;
+  return new ApiError(
+    'insufficient_balance',
+    `The remaining balance (${fmt(available)} km²) is smaller than this request's cost (${fmt(costM2)} km²).`,
+    [
+      {
+        message: `balance ${fmt(account.balance_m2)} km², of which ${fmt(account.reserved_m2)} km² held by requests in progress; cost ${fmt(costM2)} km²`,
+        balanceKm2: m2ToKm2(account.balance_m2),
+        reservedKm2: m2ToKm2(account.reserved_m2),
+        availableKm2: m2ToKm2(available),
+        costKm2: m2ToKm2(costM2),
+      },
+    ],
+  );
+}
+
+function fmt(m2: number): string {
+  return String(Math.round(m2) / 1_000_000);
+}
+
+function toUsageRow(r: LedgerRecord): UsageRow {
+  return {
+    id: r.id,
+    keyId: r.key_id,
+    accountId: r.account_id,
+    areaKm2: m2ToKm2(r.area_m2),
+    costKm2: m2ToKm2(r.cost_m2),
+    reservedKm2: m2ToKm2(r.reserved_m2),
+    status: r.status,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+}
