@@ -1,0 +1,33 @@
+/**
+ * Numeric limits of the request contract, in one place so the schema, the polygon rules, the
+ * OpenAPI text and the tests all quote the same numbers.
+ */
+
+/** Largest polygon per request (SPEC "Limits"), in km² of turf's geodesic (spherical) area. */
+export const MAX_AREA_KM2 = 10;
+
+/** A closed ring needs at least 4 points (3 corners plus the closing copy of the first). */
+export const MIN_POLYGON_POINTS = 4;
+
+/**
+ * Most points accepted in `polygon`. The spec names no limit; 10,000 is far more than any
+ * hand-drawn or GIS-exported outline of ≤ 10 km² needs, and keeps validation in the millisecond range.
+ */
+export const MAX_POLYGON_POINTS = 10_000;
+
+/**
+ * Bounds of numeric settings (the spec gives only defaults). Chosen to be generous for real cities
+ * while rejecting values that can only be typos or abuse.
+ */
+export const SETTING_BOUNDS = {
+  /** Levels per building: the tallest buildings have ~160 levels. Fractions are allowed (OSM uses e.g. 1.5). */
+  defaultLevels: { exclusiveMin: 0, max: 200 },
+  /** Metres per level: ordinary storeys are 2.5–5 m, halls and atria up to ~20 m. */
+  defaultLevelHeight: { exclusiveMin: 0, max: 20 },
+  /** Metres: the 1-metre canopy model cannot tell shrubs under 1 m from ground; the tallest trees are ~116 m. */
+  canopyMinHeight: { min: 1, max: 100 },
+  /** Metres: below the 1 m raster resolution spacing is meaningless; 100 m already thins a forest to a few trees. */
+  canopyMinSpacing: { min: 1, max: 100 },
+  /** Whole number of trees; 40,000 is both the default and the hard cap of the spec. */
+  canopyMaxTrees: { min: 1, max: 40_000 },
+} as const;

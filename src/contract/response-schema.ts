@@ -1,0 +1,150 @@
+/**
+ * zod schemas of the responses (SPEC "Geometry response", "Export response"; DESIGN.md "Contract
+ * decisions"). They document the API (openapi.ts) and let tests validate real responses; the server
+ * does not parse its own output with them.
+ *
+ * Objects are open (extra fields pass) so that adding a field is never a breaking change; the
+ * refinements (array lengths that must agree) are checked by `.parse` but do not appear in the
+ * OpenAPI document.
+ */
+
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './errors.ts';
+import { LatLonSchema, OUTPUT_CRS } from './request-schema.ts';
+
+/** Free-form feature metadata; `type` names the kind of feature. */
+export const DescriptorSchema = z.looseObject({
+  type: z.string().describe('Kind of feature, e.g. `building`, a surface kind such as `asphalt`, or a node type such as `tree`.'),
+}).describe('Feature metadata (type, dimensions, materials, data tier); further properties depend on the type.');
+
+export const MeshSchema = z.object({
+  vertices: z.array(z.number()).describe(
+    'Flat coordinate list, three numbers per vertex. Without `indices`: a triangle list (three vertices per triangle).'),
+  indices: z.array(z.number().int().min(0)).optional().describe(
+    'Present when settings.indexedMeshes is true: three vertex indices per triangle.'),
+  descriptor: DescriptorSchema,
+}).superRefine((mesh, ctx) => {
+  if (mesh.vertices.length % 3 !== 0) {
+    ctx.addIssue({ code: 'custom', message: 'vertices must hold three numbers per vertex', path: ['vertices'] });
+  }
+  const vertexCount = Math.floor(mesh.vertices.length / 3);
+  if (mesh.indices === undefined) {
+    if (vertexCount % 3 !== 0) ctx.addIssue({ code: 'custom', message: 'a triangle list needs three vertices per triangle', path: ['vertices'] });
+  } else {
+    if (mesh.indices.length % 3 !== 0) ctx.addIssue({ code: 'custom', message: 'indices must hold three per triangle', path: ['indices'] });
+    if (mesh.indices.some((i) => i >= vertexCount)) ctx.addIssue({ code: 'custom', message: 'an index points past the last vertex', path: ['indices'] });
+  }
+}).describe('A triangle mesh with its feature descriptor.');
+
+export const ElevationMapInfoSchema = z.object({
+  terrainSize: z.number().positive().describe('Side of the square grid, metres.'),
+  segmentsCount: z.number().int().min(1).describe('Grid segments per side; the grid has (segmentsCount + 1)² vertices.'),
+  moveVector: z.object({
+    x: z.number().describe('Metres east of the frame origin.'),
+    y: z.number().describe('Metres north of the frame origin.'),
+  }).describe("Offset of the grid centre from the frame origin."),
+  width: z.number().positive().describe('Same as terrainSize (both spellings are in use).'),
+  height: z.number().positive().describe('Same as terrainSize.'),
+  segmentsWidth: z.number().int().min(1).describe('Same as segmentsCount.'),
+  segmentsHeight: z.number().int().min(1).describe('Same as segmentsCount.'),
+});
+
+export const ElevationMapSchema = z.object({
+  elevationMap: z.array(z.number()).describe(
+    'Heights in metres above sea level, (segmentsCount + 1)² values, row-major, first row northernmost, first column westernmost.'),
+  info: ElevationMapInfoSchema,
+}).superRefine((entry, ctx) => {
+  const side = entry.info.segmentsCount + 1;
+  if (entry.elevationMap.length !== side * side) {
+    ctx.addIssue({ code: 'custom', message: `elevationMap must hold ${side * side} heights`, path: ['elevationMap'] });
+  }
+}).describe('A square height grid; a three.js PlaneGeometry(terrainSize, terrainSize, n, n) rotated −90° about x lines up with it.');
+
+export const NODE_TYPES = [
+  'tree', 'shrubbery', 'bench', 'picnicTable', 'busStop', 'utilityPole', 'transmissionTower', 'wire', 'hydrant',
+  'adColumn', 'trackedCrane', 'towerCrane', 'windTurbine', 'memorial', 'statueSmall', 'statueBig', 'sculpture',
+] as const;
+
+export const NodeSchema = z.object({
+  type: z.string().describe(`Instance type: ${NODE_TYPES.join(', ')} (more may be added).`),
+  x: z.number(),
+  y: z.number(),
+  z: z.number(),
+  rotation: z.number().describe('Radians, counter-clockwise about the up axis.'),
+  scale: z.number().describe("Relative to the type's nominal size."),
+  descriptor: DescriptorSchema.describe('Trees carry `height` and `crownDiameter` in metres.'),
+}).describe('One placed instance (tree, bench, pole…), position in the output frame.');
+
+export const PolylineSchema = z.object({
+  vertices: z.array(z.number()).describe('Flat coordinate list, three numbers per point, in the output frame.'),
+  descriptor: DescriptorSchema,
+}).superRefine((line, ctx) => {
+  if (line.vertices.length % 3 !== 0 || line.vertices.length < 6) {
+    ctx.addIssue({ code: 'custom', message: 'a polyline needs at least two points of three numbers', path: ['vertices'] });
+  }
+}).describe('A draped line (surface centerline or outline).');
+
+export const GROUP_TYPES = ['buildings', 'surface', 'barriers', 'instances', 'infrastructure', 'topography', 'surfaceLines'] as const;
+const GroupType = z.enum(GROUP_TYPES).describe('Group name; `infrastructure` when the request used that name for instances.');
+
+export const GeometryGroupSchema = z.discriminatedUnion('geometryType', [
+  z.object({ type: GroupType, geometryType: z.literal('meshes'), meshes: z.array(MeshSchema) }),
+  z.object({ type: GroupType, geometryType: z.literal('elevationMaps'), elevationMaps: z.array(ElevationMapSchema) }),
+  z.object({ type: GroupType, geometryType: z.literal('nodes'), nodes: z.array(NodeSchema) }),
+  z.object({ type: GroupType, geometryType: z.literal('polylines'), polylines: z.array(PolylineSchema) }),
+]).describe('One geometry group; `geometryType` names the array that holds the data.');
+
+export const SpatialReferenceSchema = z.object({
+  crs: z.enum(OUTPUT_CRS),
+  origin: LatLonSchema.optional().describe('When crs is local.'),
+  utmZoneEPSG: z.string().optional().describe('When crs is UTM: the EPSG code of the zone, e.g. "EPSG:32632".'),
+  zoneString: z.string().optional().describe('When crs is UTM: zone number plus hemisphere letter, e.g. "32N".'),
+  hemisphere: z.enum(['north', 'south']).optional().describe('When crs is UTM.'),
+  zone: z.number().int().min(1).max(60).optional().describe('When crs is UTM.'),
+  letter: z.string().optional().describe('When crs is UTM: the latitude band letter.'),
+}).describe('Coordinate system of the returned coordinates.');
+
+export const ExportSpatialReferenceSchema = SpatialReferenceSchema.extend({
+  crs: z.string().regex(/^(local|UTM|EPSG:[1-9][0-9]*)$/).describe('`local`, `UTM` or the `EPSG:<n>` code of the file.'),
+}).describe('Coordinate system of the exported file.');
+
+export const AttributionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  text: z.string().describe('Credit line to render verbatim when displaying or redistributing the output.'),
+  license: z.string(),
+  url: z.string(),
+  required: z.boolean(),
+});
+
+export const DataAccessSchema = z.object({
+  granted: z.enum(['full', 'global']),
+  suppressedCountries: z.array(z.string()).describe('Countries whose premium data was unavailable to the caller.'),
+  reason: z.string().nullable(),
+}).describe('Whether the response fell back to worldwide data.');
+
+export const GeometryResponseSchema = z.object({
+  origin: LatLonSchema.describe('Origin of the local coordinate frame, [latitude, longitude].'),
+  geometry: z.array(GeometryGroupSchema).describe('The requested groups, each once, in the order they finished.'),
+  spatialReference: SpatialReferenceSchema,
+  attributions: z.array(AttributionSchema),
+  dataAccess: DataAccessSchema,
+}).describe('Response 200 without `export`.');
+
+export const ExportResponseSchema = z.object({
+  downloadUrl: z.string().describe('Direct URL of the exported file; it is stored temporarily.'),
+  spatialReference: ExportSpatialReferenceSchema,
+}).describe('Response 200 with `export`.');
+
+const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export const ErrorDetailSchema = z.looseObject({
+  path: z.array(z.union([z.string(), z.number()])).optional().describe('JSON path of the offending value in the request.'),
+  message: z.string(),
+});
+
+export const ErrorBodySchema = z.object({
+  error: z.string().describe('One human sentence.'),
+  code: z.enum(ERROR_CODES).describe('Stable machine-readable code.'),
+  details: z.array(ErrorDetailSchema),
+}).describe('Body of every non-2xx response.');
