@@ -1,0 +1,52 @@
+/** SQLite layout of the OSM store, shared by the import (writer) and OsmStore (reader). */
+import type { OsmLayer } from './types.ts';
+import { OSM_LAYERS } from './layers.ts';
+
+/** Bumped whenever the layout or the geometry encoding changes; OsmStore refuses other versions. */
+export const SCHEMA_VERSION = 1;
+
+/**
+ * features: one row per OSM feature. features_bbox: R*Tree over the exact integer bbox
+ * (1e-7 degrees, rtree_i32 so no float rounding), with the layer as a bit for filtering inside the scan.
+ */
+export const CREATE_SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE features (
+  fid INTEGER PRIMARY KEY,
+  osm_id TEXT NOT NULL,
+  layer TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  tags TEXT NOT NULL,
+  geom BLOB NOT NULL
+);
+CREATE VIRTUAL TABLE features_bbox USING rtree_i32(fid, min_lon, max_lon, min_lat, max_lat, +layer_bit);
+PRAGMA user_version = ${SCHEMA_VERSION};
+`;
+
+/** Built after the bulk insert, which is faster than maintaining it row by row. */
+export const CREATE_INDEXES = `CREATE INDEX features_layer ON features(layer);`;
+
+export const INSERT_FEATURE = `INSERT INTO features (fid, osm_id, layer, kind, tags, geom) VALUES (?, ?, ?, ?, ?, ?)`;
+export const INSERT_BBOX = `INSERT INTO features_bbox (fid, min_lon, max_lon, min_lat, max_lat, layer_bit) VALUES (?, ?, ?, ?, ?, ?)`;
+
+/** Rows whose bbox intersects the query box and whose layer bit is in the mask, in import order. */
+export const QUERY_BBOX = `
+SELECT f.osm_id, f.layer, f.kind, f.tags, f.geom
+FROM features_bbox b JOIN features f ON f.fid = b.fid
+WHERE b.min_lon <= @maxLon AND b.max_lon >= @minLon AND b.min_lat <= @maxLat AND b.max_lat >= @minLat
+  AND (b.layer_bit & @mask) != 0
+ORDER BY b.fid`;
+
+export function layerBit(layer: OsmLayer): number {
+  return 1 << OSM_LAYERS.indexOf(layer);
+}
+
+export function layerMask(layers: readonly OsmLayer[]): number {
+  let mask = 0;
+  for (const layer of layers) {
+    const i = OSM_LAYERS.indexOf(layer);
+    if (i < 0) throw new Error(`unknown OSM layer: ${String(layer)}`);
+    mask |= 1 << i;
+  }
+  return mask;
+}

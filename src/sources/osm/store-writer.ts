@@ -1,0 +1,86 @@
+/**
+ * Writes the OSM store: a temp file next to the target, one transaction of prepared inserts, then
+ * indexes, WAL mode and an atomic rename — so a reader never opens a half-built store.
+ */
+import Database from 'better-sqlite3';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { encodeGeometry, type Geometry } from './geometry-codec.ts';
+import { CREATE_INDEXES, CREATE_SCHEMA, INSERT_BBOX, INSERT_FEATURE, layerBit } from './schema.ts';
+import type { OsmLayer, OsmTags } from './types.ts';
+
+export interface FeatureRecord {
+  id: string;
+  layer: OsmLayer;
+  tags: OsmTags;
+  geometry: Geometry;
+}
+
+export class StoreWriter {
+  private readonly db: Database.Database;
+  private readonly insertFeature: Database.Statement;
+  private readonly insertBBox: Database.Statement;
+  private readonly tempPath: string;
+  private nextFid = 1;
+  private closed = false;
+
+  constructor(private readonly targetPath: string) {
+    this.tempPath = `${targetPath}.importing-${process.pid}`;
+    removeDatabaseFiles(this.tempPath);
+    this.db = new Database(this.tempPath);
+    // Nothing to recover if the import dies: the temp file is simply thrown away.
+    this.db.pragma('journal_mode = OFF');
+    this.db.pragma('synchronous = OFF');
+    this.db.pragma('cache_size = -65536');
+    this.db.exec(CREATE_SCHEMA);
+    this.insertFeature = this.db.prepare(INSERT_FEATURE);
+    this.insertBBox = this.db.prepare(INSERT_BBOX);
+    this.db.exec('BEGIN');
+  }
+
+  get featureCount(): number {
+    return this.nextFid - 1;
+  }
+
+  insert(feature: FeatureRecord): void {
+    const { bytes, bbox7 } = encodeGeometry(feature.geometry);
+    const fid = this.nextFid++;
+    this.insertFeature.run(fid, feature.id, feature.layer, feature.geometry.kind, JSON.stringify(feature.tags), bytes);
+    this.insertBBox.run(fid, bbox7[0], bbox7[2], bbox7[1], bbox7[3], layerBit(feature.layer));
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+  }
+
+  /** Commits, indexes, switches to WAL and moves the file into place. */
+  commit(): void {
+    this.db.exec('COMMIT');
+    this.db.exec(CREATE_INDEXES);
+    this.db.exec('ANALYZE');
+    this.db.pragma('journal_mode = WAL');
+    this.db.close();
+    this.closed = true;
+    // Stale WAL/SHM files of a previous store must not be applied to the new one.
+    removeDatabaseFiles(this.targetPath, ['-wal', '-shm']);
+    renameSync(this.tempPath, this.targetPath);
+  }
+
+  /** Throws the half-built store away. */
+  abort(): void {
+    if (!this.closed) {
+      this.closed = true;
+      try {
+        this.db.close();
+      } catch {
+        // already unusable; the file is removed below
+      }
+    }
+    removeDatabaseFiles(this.tempPath);
+  }
+}
+
+function removeDatabaseFiles(path: string, suffixes = ['', '-journal', '-wal', '-shm']): void {
+  for (const suffix of suffixes) {
+    if (existsSync(path + suffix)) rmSync(path + suffix);
+  }
+}
