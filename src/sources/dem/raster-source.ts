@@ -1,0 +1,187 @@
+import { fillVoids } from '../../geometry/terrain/fill-voids.ts';
+import { sharedBlockCache, type ByteLru, type CachedBlock } from './byte-lru.ts';
+import { lonLatToCrs, type LonLatToCrs } from './crs.ts';
+import { EMPTY_WINDOW, RasterWindow, type EdgeAwareWindow, type RasterGeoref } from './raster-window.ts';
+import type { DemAttribution, ElevationSource, LonLatBBox, ReadWindowOptions } from './types.ts';
+
+const METRES_PER_DEGREE = 111_320;
+
+/**
+ * Reads rectangles of raw pixels from one raster (a file, a URL, a zoom level of a tile pyramid).
+ * The source above it cuts requests into blocks, fills voids and caches, so a reader only decodes.
+ */
+export interface PixelReader {
+  /** Unique per raster (path or URL, plus level); prefixes cache keys. */
+  readonly key: string;
+  readonly georef: RasterGeoref;
+  /** Natural read unit (a COG tile, a band of .hgt rows, a PNG tile). */
+  readonly blockWidth: number;
+  readonly blockHeight: number;
+  /** Pixels read around a block that has voids, to fill them from real data (0: format has no voids). */
+  readonly voidMargin: number;
+  /**
+   * Pixels [col0, col0+width) × [row0, row0+height), all inside the raster, row-major, in metres
+   * with NaN for nodata; null when the data does not exist at all (e.g. a missing PNG tile).
+   */
+  read(col0: number, row0: number, width: number, height: number, signal?: AbortSignal): Promise<Float32Array | null>;
+  close(): Promise<void>;
+}
+
+export interface RasterSourceOptions {
+  attribution: DemAttribution;
+  /** Block cache; the per-thread shared one by default. */
+  cache?: ByteLru<CachedBlock>;
+}
+
+/**
+ * An elevation source over one raster. Windows are assembled from fixed blocks, so the value of a
+ * pixel never depends on which tile asked for it: neighbouring tiles sample identical data at
+ * their shared edge, and void filling (done per block with a fixed margin) is deterministic.
+ */
+export class RasterElevationSource implements ElevationSource {
+  readonly id: string;
+  readonly bounds: LonLatBBox;
+  readonly resolutionDegrees: number;
+  readonly resolutionMetres: number;
+  readonly attribution: DemAttribution;
+  private readonly toCrs: LonLatToCrs;
+  private readonly cache: ByteLru<CachedBlock>;
+
+  constructor(readonly reader: PixelReader, options: RasterSourceOptions) {
+    const g = reader.georef;
+    this.id = reader.key;
+    this.attribution = options.attribution;
+    this.cache = options.cache ?? sharedBlockCache;
+    this.toCrs = lonLatToCrs(g.crs);
+    this.bounds = rasterLonLatBounds(g, this.toCrs);
+    const midLat = (this.bounds.south + this.bounds.north) / 2;
+    this.resolutionMetres = this.resolutionMetresAt(midLat);
+    this.resolutionDegrees = /\+proj=longlat\b/.test(g.crs) ? Math.abs(g.dy) : this.resolutionMetres / METRES_PER_DEGREE;
+  }
+
+  resolutionMetresAt(lat: number): number {
+    const g = this.reader.georef;
+    const cos = Math.cos((lat * Math.PI) / 180);
+    if (/\+proj=longlat\b/.test(g.crs)) return Math.min(Math.abs(g.dy), Math.abs(g.dx) * cos) * METRES_PER_DEGREE;
+    // Projected CRS in metres; Web Mercator's metres shrink by cos(latitude) on the ground.
+    return Math.min(Math.abs(g.dx), Math.abs(g.dy)) * (/\+proj=merc\b/.test(g.crs) ? cos : 1);
+  }
+
+  get attributions(): readonly DemAttribution[] {
+    return [this.attribution];
+  }
+
+  async readWindow(bbox: LonLatBBox, options: ReadWindowOptions = {}): Promise<EdgeAwareWindow> {
+    const g = this.reader.georef;
+    const range = pixelRange(g, this.toCrs, bbox);
+    if (!range) return EMPTY_WINDOW;
+    const { c0, r0, c1, r1 } = range;
+    const width = c1 - c0 + 1, height = r1 - r0 + 1;
+    const data = new Float32Array(width * height).fill(NaN);
+    const bw = this.reader.blockWidth, bh = this.reader.blockHeight;
+    const jobs: Promise<void>[] = [];
+    let anyData = false;
+    for (let by = Math.floor(r0 / bh); by <= Math.floor(r1 / bh); by++) {
+      for (let bx = Math.floor(c0 / bw); bx <= Math.floor(c1 / bw); bx++) {
+        jobs.push(this.block(bx, by, options.signal).then((block) => {
+          if (!block) return;
+          anyData = true;
+          const bc0 = bx * bw, br0 = by * bh;
+          const bWidth = Math.min(bw, g.width - bc0);
+          for (let r = Math.max(r0, br0); r <= Math.min(r1, br0 + bh - 1, g.height - 1); r++) {
+            const from = Math.max(c0, bc0), to = Math.min(c1, bc0 + bWidth - 1);
+            const src = (r - br0) * bWidth + (from - bc0);
+            data.set(block.subarray(src, src + (to - from + 1)), (r - r0) * width + (from - c0));
+          }
+        }));
+      }
+    }
+    await Promise.all(jobs);
+    if (!anyData) return EMPTY_WINDOW;
+    return new RasterWindow(g, this.toCrs, c0, r0, width, height, data, [this.attribution]);
+  }
+
+  async sampleLonLat(lon: number, lat: number): Promise<number> {
+    const window = await this.readWindow({ west: lon, east: lon, south: lat, north: lat });
+    return window.sample(lon, lat);
+  }
+
+  close(): Promise<void> {
+    return this.reader.close();
+  }
+
+  /** Block (bx, by), decoded and void-filled, from the cache. */
+  private block(bx: number, by: number, signal?: AbortSignal): Promise<CachedBlock> {
+    return this.cache.get(`${this.reader.key}#${bx},${by}`, () => loadBlock(this.reader, bx, by, signal));
+  }
+}
+
+/**
+ * Reads one block; when it has voids, reads it again with `voidMargin` pixels around it and fills
+ * them from that context. Cells with no valid data anywhere in the context stay NaN, so that a
+ * mosaic can fall through to the next source.
+ */
+async function loadBlock(reader: PixelReader, bx: number, by: number, signal?: AbortSignal): Promise<CachedBlock> {
+  const g = reader.georef;
+  const c0 = bx * reader.blockWidth, r0 = by * reader.blockHeight;
+  const w = Math.min(reader.blockWidth, g.width - c0), h = Math.min(reader.blockHeight, g.height - r0);
+  const core = await reader.read(c0, r0, w, h, signal);
+  if (!core || !core.some(Number.isNaN)) return core;
+  const m = reader.voidMargin;
+  if (m <= 0) {
+    fillVoids(core, w, h);
+    return core;
+  }
+  const pc0 = Math.max(0, c0 - m), pr0 = Math.max(0, r0 - m);
+  const pc1 = Math.min(g.width - 1, c0 + w - 1 + m), pr1 = Math.min(g.height - 1, r0 + h - 1 + m);
+  const pw = pc1 - pc0 + 1, ph = pr1 - pr0 + 1;
+  const padded = await reader.read(pc0, pr0, pw, ph, signal);
+  if (!padded) return core;
+  fillVoids(padded, pw, ph);
+  const out = new Float32Array(w * h);
+  for (let r = 0; r < h; r++) {
+    const src = (r0 - pr0 + r) * pw + (c0 - pc0);
+    out.set(padded.subarray(src, src + w), r * w);
+  }
+  return out;
+}
+
+/** Pixel range needed for bilinear sampling anywhere in `bbox`, clamped to the raster; null when disjoint. */
+export function pixelRange(g: RasterGeoref, toCrs: LonLatToCrs, bbox: LonLatBBox): { c0: number; r0: number; c1: number; r1: number } | null {
+  let minC = Infinity, maxC = -Infinity, minR = Infinity, maxR = -Infinity;
+  const steps = 8; // edges of a lon/lat box are curves in a projected CRS
+  for (let s = 0; s <= steps; s++) {
+    const t = s / steps;
+    const lon = bbox.west + t * (bbox.east - bbox.west), lat = bbox.south + t * (bbox.north - bbox.south);
+    for (const [x, y] of [toCrs.forward(lon, bbox.south), toCrs.forward(lon, bbox.north), toCrs.forward(bbox.west, lat), toCrs.forward(bbox.east, lat)]) {
+      const fc = (x - g.x0) / g.dx, fr = (y - g.y0) / g.dy;
+      minC = Math.min(minC, fc); maxC = Math.max(maxC, fc);
+      minR = Math.min(minR, fr); maxR = Math.max(maxR, fr);
+    }
+  }
+  if (!(maxC >= -0.5 && minC <= g.width - 0.5 && maxR >= -0.5 && minR <= g.height - 0.5)) return null;
+  return {
+    c0: Math.max(0, Math.floor(minC) - 1),
+    r0: Math.max(0, Math.floor(minR) - 1),
+    c1: Math.min(g.width - 1, Math.ceil(maxC) + 1),
+    r1: Math.min(g.height - 1, Math.ceil(maxR) + 1),
+  };
+}
+
+/** Lon/lat box of the raster's pixel-area extent (pixel centres ± half a pixel). */
+function rasterLonLatBounds(g: RasterGeoref, toCrs: LonLatToCrs): LonLatBBox {
+  const xs = [g.x0 - g.dx / 2, g.x0 + (g.width - 0.5) * g.dx];
+  const ys = [g.y0 - g.dy / 2, g.y0 + (g.height - 0.5) * g.dy];
+  let west = Infinity, east = -Infinity, south = Infinity, north = -Infinity;
+  const steps = 8;
+  for (let s = 0; s <= steps; s++) {
+    const t = s / steps;
+    const x = xs[0] + t * (xs[1] - xs[0]), y = ys[0] + t * (ys[1] - ys[0]);
+    for (const [px, py] of [[x, ys[0]], [x, ys[1]], [xs[0], y], [xs[1], y]]) {
+      const [lon, lat] = toCrs.inverse(px, py);
+      west = Math.min(west, lon); east = Math.max(east, lon);
+      south = Math.min(south, lat); north = Math.max(north, lat);
+    }
+  }
+  return { west, south, east, north };
+}
