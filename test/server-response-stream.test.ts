@@ -6,13 +6,13 @@ import { GeometryResponseWriter } from '../src/server/response-stream.ts';
 
 class Collect extends Writable {
   parts: Buffer[] = [];
-  _write(chunk: Buffer, _enc: string, cb: () => void) { this.parts.push(Buffer.from(chunk)); cb(); }
+  override _write(chunk: Buffer, _enc: string, cb: () => void) { this.parts.push(Buffer.from(chunk)); cb(); }
   text() { return Buffer.concat(this.parts).toString('utf8'); }
 }
 
 /** Chunks of items `"<group>:<n>"` arriving from tiles in any interleaving. */
 const scenario = fc.record({
-  groups: fc.uniqueArray(fc.constantFrom('buildings', 'surface', 'barriers', 'instances'), { minLength: 1, maxLength: 4 }),
+  groups: fc.uniqueArray(fc.constantFrom<string>('buildings', 'surface', 'barriers', 'instances'), { minLength: 1, maxLength: 4 }),
   tiles: fc.integer({ min: 1, max: 6 }),
   counts: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 24, maxLength: 24 }),
   seed: fc.integer(),
