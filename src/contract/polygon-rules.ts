@@ -13,6 +13,8 @@
  *   8. no edge spans more than 180° of longitude              → invalid_request (antimeridian, see below)
  *   9. at least 3 distinct corners (the ring encloses area)   → polygon_self_intersecting (reason "no_area")
  *  10. the ring does not cross, touch or fold back on itself  → polygon_self_intersecting
+ *      (or polygon_too_many_points with reason "too_complex" when a crafted ring would make the
+ *      check itself too expensive; see ring-self-intersection.ts)
  *  11. geodesic area ≤ MAX_AREA_KM2                           → polygon_too_large
  *
  * Decisions:
@@ -30,7 +32,7 @@
 import { area } from '@turf/turf';
 import type { ErrorCode, ErrorDetail } from './errors.ts';
 import { MAX_AREA_KM2, MAX_POLYGON_POINTS, MIN_POLYGON_POINTS } from './limits.ts';
-import { DEFAULT_TOLERANCE_M, findRingSelfIntersection } from './ring-self-intersection.ts';
+import { findRingSelfIntersection, RING_CHECK_DEFAULTS } from './ring-self-intersection.ts';
 
 /** [latitude, longitude] in degrees. */
 export type LatLon = [number, number];
@@ -149,17 +151,21 @@ function firstViolation(value: unknown, path: Path): RuleViolation | null {
 
 /** Rules 9–11 on a closed ring of valid coordinates. */
 function geometricViolation(pairs: LatLon[], path: Path): RuleViolation | null {
-  const distinct = new Set(pairs.map((p) => `${p[0]},${p[1]}`)).size;
   const { coords, source } = weldedPlanarRing(pairs);
-  const corners = Math.min(distinct, source.length);
+  const corners = Math.min(distinctCorners(pairs, 3), source.length);
   if (corners < 3) {
     return single('polygon_self_intersecting',
       `The polygon encloses no area: it has only ${corners} distinct corner${corners === 1 ? '' : 's'} and needs at least 3.`,
-      path, { reason: 'no_area', distinctPoints: distinct });
+      path, { reason: 'no_area', distinctPoints: corners });
   }
 
   const hit = findRingSelfIntersection(coords);
-  if (hit) {
+  if (hit.status === 'too_complex') {
+    return single('polygon_too_many_points',
+      `The polygon is too intricate to check: its ${source.length} edges lie across each other's bounding boxes more than ${RING_CHECK_DEFAULTS.maxCandidatePairs} times; simplify the outline.`,
+      path, { reason: 'too_complex', points: pairs.length });
+  }
+  if (hit.status === 'intersecting') {
     const edge = (e: number): [number, number] => [source[e], e + 1 < source.length ? source[e + 1] : pairs.length - 1];
     const [a0, a1] = edge(hit.edgeA);
     const [b0, b1] = edge(hit.edgeB);
@@ -192,22 +198,35 @@ function weldedPlanarRing(pairs: LatLon[]): { coords: Float64Array; source: numb
   const kx = METRES_PER_DEGREE_LON * Math.cos((meanLat * Math.PI) / 180);
   const [lat0, lon0] = pairs[0];
 
-  const xs: number[] = [];
+  const tol = RING_CHECK_DEFAULTS.tolerance;
+  const xs = new Float64Array(2 * open);
   const source: number[] = [];
+  let k = 0;
   for (let i = 0; i < open; i++) {
     const x = (pairs[i][1] - lon0) * kx;
     const y = (pairs[i][0] - lat0) * METRES_PER_DEGREE_LAT;
-    const k = xs.length;
-    if (k > 0 && Math.hypot(x - xs[k - 2], y - xs[k - 1]) <= DEFAULT_TOLERANCE_M) continue;
-    xs.push(x, y);
+    if (k > 0 && Math.hypot(x - xs[2 * k - 2], y - xs[2 * k - 1]) <= tol) continue;
+    xs[2 * k] = x;
+    xs[2 * k + 1] = y;
     source.push(i);
+    k++;
   }
   // The last kept vertex may coincide with the first one (the ring closes through repeats).
-  while (source.length > 1 && Math.hypot(xs[xs.length - 2] - xs[0], xs[xs.length - 1] - xs[1]) <= DEFAULT_TOLERANCE_M) {
-    xs.length -= 2;
+  while (k > 1 && Math.hypot(xs[2 * k - 2] - xs[0], xs[2 * k - 1] - xs[1]) <= tol) {
     source.pop();
+    k--;
   }
-  return { coords: Float64Array.from(xs), source };
+  return { coords: xs.subarray(0, 2 * k), source };
+}
+
+/** How many different points the ring has, counting no further than `enough`. */
+function distinctCorners(pairs: LatLon[], enough: number): number {
+  const seen: LatLon[] = [];
+  for (const p of pairs) {
+    if (!seen.some((q) => q[0] === p[0] && q[1] === p[1])) seen.push(p);
+    if (seen.length >= enough) break;
+  }
+  return seen.length;
 }
 
 function isNumberPair(value: unknown): value is LatLon {
