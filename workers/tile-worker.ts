@@ -3,7 +3,7 @@
  * OSM store connection and local frames are cached per thread across tasks and requests.
  */
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { buildTile, type TileResult } from '../src/pipeline/build-tile.ts';
+import { buildTile, osmSourceFor, type TileResult } from '../src/pipeline/build-tile.ts';
 import type { TileTask } from '../src/plan/plan-request.ts';
 
 export default function runTileTask(task: TileTask): unknown {
@@ -13,4 +13,10 @@ export default function runTileTask(task: TileTask): unknown {
     get [transferableSymbol]() { return buffers; },
     get [valueSymbol]() { return result; },
   } as never);
+}
+
+/** Run once per thread at start-up so the first real request does not pay for opening the store. */
+export function warmup(storePath: string): number {
+  osmSourceFor(storePath).query({ minLon: 0, minLat: 0, maxLon: 0, maxLat: 0 }, ['building']);
+  return process.memoryUsage().rss;
 }

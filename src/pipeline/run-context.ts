@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Piscina } from 'piscina';
 import type { ContextRequest, GeometryGroup } from '../contract/types.ts';
 import { planRequest, type RequestPlan } from '../plan/plan-request.ts';
@@ -35,6 +36,7 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
   for (const g of plan.groups) sink.declare(responseGroupName(g, req), 'meshes', 'meshes');
 
   const cancel = new AbortController();
+  setMaxListeners(0, cancel.signal); // one listener per queued tile task
   const onAbort = () => cancel.abort(signal.reason);
   if (signal.aborted) onAbort();
   else signal.addEventListener('abort', onAbort, { once: true });
