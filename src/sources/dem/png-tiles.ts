@@ -136,7 +136,7 @@ export class PngPyramidSource implements ElevationSource {
   private readonly options: Required<Pick<PngPyramidOptions, 'encoding' | 'tiles' | 'tileSize' | 'minZoom'>> & PngPyramidOptions;
 
   constructor(options: PngPyramidOptions) {
-    this.options = { tileSize: 256, minZoom: 0, ...options };
+    this.options = { ...options, tileSize: options.tileSize ?? 256, minZoom: options.minZoom ?? 0 };
     this.id = `png:${options.tiles}`;
     this.attribution = options.attribution ?? genericDemAttribution(this.id, `${options.encoding} tiles`);
   }

@@ -86,13 +86,7 @@ export class RasterElevationSource implements ElevationSource {
         jobs.push(this.block(bx, by, options.signal).then((block) => {
           if (!block) return;
           anyData = true;
-          const bc0 = bx * bw, br0 = by * bh;
-          const bWidth = Math.min(bw, g.width - bc0);
-          for (let r = Math.max(r0, br0); r <= Math.min(r1, br0 + bh - 1, g.height - 1); r++) {
-            const from = Math.max(c0, bc0), to = Math.min(c1, bc0 + bWidth - 1);
-            const src = (r - br0) * bWidth + (from - bc0);
-            data.set(block.subarray(src, src + (to - from + 1)), (r - r0) * width + (from - c0));
-          }
+          copyRect(block, bx * bw, by * bh, Math.min(bw, g.width - bx * bw), data, c0, r0, width, height);
         }));
       }
     }
@@ -110,40 +104,69 @@ export class RasterElevationSource implements ElevationSource {
     return this.reader.close();
   }
 
-  /** Block (bx, by), decoded and void-filled, from the cache. */
-  private block(bx: number, by: number, signal?: AbortSignal): Promise<CachedBlock> {
-    return this.cache.get(`${this.reader.key}#${bx},${by}`, () => loadBlock(this.reader, bx, by, signal));
+  /**
+   * Block (bx, by), decoded and void-filled. Decoded blocks are cached as read; a block with
+   * voids is filled from the decoded blocks around it (within `voidMargin` pixels) and cached once
+   * more. So every block is fetched and decoded once while it stays cached, and a pixel's filled
+   * value depends only on the file, never on which tile asked.
+   */
+  private async block(bx: number, by: number, signal?: AbortSignal): Promise<CachedBlock> {
+    const raw = await this.rawBlock(bx, by, signal);
+    if (!raw || !raw.some(Number.isNaN)) return raw;
+    return this.cache.get(`${this.reader.key}#filled:${bx},${by}`, () => this.fillBlock(bx, by, raw, signal));
+  }
+
+  private rawBlock(bx: number, by: number, signal?: AbortSignal): Promise<CachedBlock> {
+    const { georef: g, blockWidth: bw, blockHeight: bh } = this.reader;
+    return this.cache.get(`${this.reader.key}#${bx},${by}`, () => {
+      const c0 = bx * bw, r0 = by * bh;
+      return this.reader.read(c0, r0, Math.min(bw, g.width - c0), Math.min(bh, g.height - r0), signal);
+    });
+  }
+
+  /** Cells with no valid data anywhere in the context stay NaN, so that a mosaic can fall through to the next source. */
+  private async fillBlock(bx: number, by: number, raw: Float32Array, signal?: AbortSignal): Promise<Float32Array> {
+    const { georef: g, blockWidth: bw, blockHeight: bh, voidMargin: m } = this.reader;
+    const c0 = bx * bw, r0 = by * bh;
+    const w = Math.min(bw, g.width - c0), h = Math.min(bh, g.height - r0);
+    // Context: the voids' bounding box grown by the margin (not the whole block), so an isolated
+    // void far from the block's edge needs no neighbouring block.
+    let vc0 = Infinity, vr0 = Infinity, vc1 = -Infinity, vr1 = -Infinity;
+    for (let k = 0; k < raw.length; k++) {
+      if (!Number.isNaN(raw[k])) continue;
+      const c = k % w, r = (k - c) / w;
+      vc0 = Math.min(vc0, c); vc1 = Math.max(vc1, c); vr0 = Math.min(vr0, r); vr1 = Math.max(vr1, r);
+    }
+    const pc0 = Math.max(0, c0 + vc0 - m), pr0 = Math.max(0, r0 + vr0 - m);
+    const pc1 = Math.min(g.width - 1, c0 + vc1 + m), pr1 = Math.min(g.height - 1, r0 + vr1 + m);
+    const pw = pc1 - pc0 + 1, ph = pr1 - pr0 + 1;
+    const context = new Float32Array(pw * ph).fill(NaN);
+    const jobs: Promise<void>[] = [];
+    for (let nby = Math.floor(pr0 / bh); nby <= Math.floor(pr1 / bh); nby++) {
+      for (let nbx = Math.floor(pc0 / bw); nbx <= Math.floor(pc1 / bw); nbx++) {
+        const neighbour = nbx === bx && nby === by ? Promise.resolve(raw) : this.rawBlock(nbx, nby, signal);
+        jobs.push(neighbour.then((block) => {
+          if (block) copyRect(block, nbx * bw, nby * bh, Math.min(bw, g.width - nbx * bw), context, pc0, pr0, pw, ph);
+        }));
+      }
+    }
+    await Promise.all(jobs);
+    fillVoids(context, pw, ph);
+    const out = raw.slice();
+    copyRect(context, pc0, pr0, pw, out, c0, r0, w, h);
+    return out;
   }
 }
 
-/**
- * Reads one block; when it has voids, reads it again with `voidMargin` pixels around it and fills
- * them from that context. Cells with no valid data anywhere in the context stay NaN, so that a
- * mosaic can fall through to the next source.
- */
-async function loadBlock(reader: PixelReader, bx: number, by: number, signal?: AbortSignal): Promise<CachedBlock> {
-  const g = reader.georef;
-  const c0 = bx * reader.blockWidth, r0 = by * reader.blockHeight;
-  const w = Math.min(reader.blockWidth, g.width - c0), h = Math.min(reader.blockHeight, g.height - r0);
-  const core = await reader.read(c0, r0, w, h, signal);
-  if (!core || !core.some(Number.isNaN)) return core;
-  const m = reader.voidMargin;
-  if (m <= 0) {
-    fillVoids(core, w, h);
-    return core;
+/** Copies the overlap of a block (top-left pixel (bc0, br0), `bWidth` wide) into a grid whose top-left pixel is (tc0, tr0). */
+function copyRect(block: Float32Array, bc0: number, br0: number, bWidth: number, target: Float32Array, tc0: number, tr0: number, tWidth: number, tHeight: number): void {
+  const bHeight = block.length / bWidth;
+  const from = Math.max(bc0, tc0), to = Math.min(bc0 + bWidth, tc0 + tWidth);
+  if (to <= from) return;
+  for (let r = Math.max(br0, tr0); r < Math.min(br0 + bHeight, tr0 + tHeight); r++) {
+    const src = (r - br0) * bWidth + (from - bc0);
+    target.set(block.subarray(src, src + (to - from)), (r - tr0) * tWidth + (from - tc0));
   }
-  const pc0 = Math.max(0, c0 - m), pr0 = Math.max(0, r0 - m);
-  const pc1 = Math.min(g.width - 1, c0 + w - 1 + m), pr1 = Math.min(g.height - 1, r0 + h - 1 + m);
-  const pw = pc1 - pc0 + 1, ph = pr1 - pr0 + 1;
-  const padded = await reader.read(pc0, pr0, pw, ph, signal);
-  if (!padded) return core;
-  fillVoids(padded, pw, ph);
-  const out = new Float32Array(w * h);
-  for (let r = 0; r < h; r++) {
-    const src = (r0 - pr0 + r) * pw + (c0 - pc0);
-    out.set(padded.subarray(src, src + w), r * w);
-  }
-  return out;
 }
 
 /** Pixel range needed for bilinear sampling anywhere in `bbox`, clamped to the raster; null when disjoint. */
