@@ -118,3 +118,22 @@ test('GET /v1/openapi.json serves the OpenAPI 3.1 document', async () => {
   assert.match(doc.openapi, /^3\.1/);
   assert.ok(doc.paths['/v1/context']);
 });
+
+test('no body whatsoever gets a 5xx: arbitrary JSON and broken requests get a 4xx with the error body (property, over HTTP)', async () => {
+  const { default: fc } = await import('fast-check');
+  const polygon = square(MONACO_CENTRE[0], MONACO_CENTRE[1], 150);
+  const mutated = fc.oneof(
+    fc.jsonValue(),
+    fc.record({ polygon: fc.jsonValue() }),
+    fc.record({ polygon: fc.constant(polygon), settings: fc.dictionary(fc.constantFrom('geometry', 'crs', 'upAxis', 'defaultLevels', 'defaultRoofType', 'canopyMaxTrees', 'surfaceTypes'), fc.jsonValue()) }),
+    fc.record({ polygon: fc.constant(polygon), origin: fc.jsonValue(), export: fc.jsonValue() }),
+  );
+  await fc.assert(fc.asyncProperty(mutated, async (body) => {
+    const r = await postContext(svc.url, key, JSON.stringify(body));
+    assert.ok(r.status < 500, `${r.status} for ${JSON.stringify(body).slice(0, 200)}`);
+    if (r.status >= 400) {
+      assert.equal(typeof r.json.error, 'string');
+      assert.match(r.json.code, /^[a-z_]+$/);
+    }
+  }), { numRuns: 150 });
+});
