@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'undici';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
+import { ErrorBodySchema, GeometryResponseSchema } from '../src/contract/response-schema.ts';
 import type { RunningService } from '../src/service.ts';
 import { MONACO_CENTRE, postContext, square, startTestService, toIndexedMesh } from './helpers/http.ts';
 
@@ -18,6 +19,7 @@ test('a ~0.5 km² request over Monaco returns hundreds of closed, outward LoD1 b
   const polygon = square(MONACO_CENTRE[0], MONACO_CENTRE[1], 700);
   const r = await postContext(svc.url, key, { polygon, settings: { geometry: ['buildings'] } });
   assert.equal(r.status, 200, r.text.slice(0, 200));
+  GeometryResponseSchema.parse(r.json);
   assert.deepEqual(r.json.origin, polygon[0]);
   assert.deepEqual(r.json.spatialReference, { crs: 'local', origin: polygon[0] });
   assert.ok(r.json.attributions.some((a: { text: string }) => a.text.includes('OpenStreetMap')));
@@ -76,8 +78,7 @@ test('errors follow the contract', async () => {
     const r = await postContext(svc.url, k, body);
     assert.equal(r.status, status, `${name}: ${r.text}`);
     assert.equal(r.json.code, code, name);
-    assert.equal(typeof r.json.error, 'string');
-    assert.ok(Array.isArray(r.json.details));
+    ErrorBodySchema.parse(r.json);
     assert.match(String(r.headers['content-type']), /application\/json/);
   }
   const missing = await request(`${svc.url}/v2/nothing`);
