@@ -80,8 +80,8 @@ export function missingSquareTiles(tiles: readonly ElevationGrid[]): { i: number
   const { placed, side, shiftI, shiftJ } = placeTiles(tiles);
   const have = new Set(placed.map((p) => `${p.i},${p.j}`));
   const out: { i: number; j: number }[] = [];
-  for (let j = -shiftJ; j < side - shiftJ; j++) {
-    for (let i = -shiftI; i < side - shiftI; i++) if (!have.has(`${i},${j}`)) out.push({ i, j });
+  for (let j = 0 - shiftJ; j < side - shiftJ; j++) { // 0 - s, not -s: no negative zero in the output
+    for (let i = 0 - shiftI; i < side - shiftI; i++) if (!have.has(`${i},${j}`)) out.push({ i, j });
   }
   return out;
 }
