@@ -93,6 +93,8 @@ export class GeoTiffReader implements PixelReader {
       bw = Math.min(bw, 512);
       bh = Math.max(1, Math.min(bh, Math.floor(MAX_BLOCK_PIXELS / bw)));
     }
+    // Strips of a few rows would make thousands of tiny blocks: group them into bands of ≥ 32 rows.
+    if (bh < 32) bh = Math.min(image.getHeight(), Math.ceil(32 / bh) * bh);
     this.blockWidth = bw;
     this.blockHeight = bh;
   }
