@@ -4,7 +4,7 @@ import { projectFlat } from '../../frame/local-frame.ts';
 import type { IndexedMesh, Ring } from '../types.ts';
 import type { RoofShape } from './build-part.ts';
 import { buildBuildingPart } from './build-part.ts';
-import { normalizeFootprint } from '../ring.ts';
+import { validFootprints } from '../footprint-repair.ts';
 import { featureAnchor, pointInRing } from '../../plan/tiling.ts';
 
 /** What the building builder needs to know about the request. */
@@ -52,9 +52,7 @@ export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingCon
     if (!anchor || !ctx.owns(anchor)) continue;
     const heights = buildingHeights(feature.tags, ctx);
     const intersectsBoundary = polygons.some((rings) => crossesBoundary(rings[0], ctx.polygon));
-    for (const rings of polygons) {
-      const footprint = normalizeFootprint({ outer: rings[0], holes: rings.slice(1) });
-      if (!footprint) continue;
+    for (const footprint of polygons.flatMap((rings) => validFootprints({ outer: rings[0], holes: rings.slice(1) }))) {
       const built = buildBuildingPart(footprint, {
         baseZ: heights.minHeight,
         wallTopZ: heights.height,

@@ -1,0 +1,109 @@
+import { Clipper, ClipType, FillRule, PolyTree64, type PolyPath64, type Paths64 } from 'clipper2-ts';
+import type { Footprint, Ring } from './types.ts';
+import { normalizeFootprint } from './ring.ts';
+
+/**
+ * Real OSM footprints are sometimes invalid: self-intersecting rings, holes touching or crossing
+ * their outer ring. Such input cannot become a closed solid as is, so it is rebuilt as the area it
+ * encloses (non-zero winding) with Clipper2 on a millimetre grid, giving valid polygons with holes.
+ */
+
+interface Segment { ax: number; ay: number; bx: number; by: number; ring: number; index: number; count: number }
+
+/** True when no two edges of the footprint's rings cross or touch, other than neighbours at their shared corner. */
+export function isSimpleFootprint(footprint: Footprint): boolean {
+  const rings = [footprint.outer, ...footprint.holes];
+  const segs: Segment[] = [];
+  rings.forEach((ring, r) => {
+    const n = ring.length / 2;
+    for (let i = 0; i < n; i++) {
+      const j = (i + 1) % n;
+      segs.push({ ax: ring[2 * i], ay: ring[2 * i + 1], bx: ring[2 * j], by: ring[2 * j + 1], ring: r, index: i, count: n });
+    }
+  });
+  // Sweep and prune on x: only segments whose x ranges overlap are compared.
+  segs.sort((s, t) => Math.min(s.ax, s.bx) - Math.min(t.ax, t.bx));
+  for (let a = 0; a < segs.length; a++) {
+    const s = segs[a];
+    const sMaxX = Math.max(s.ax, s.bx);
+    for (let b = a + 1; b < segs.length; b++) {
+      const t = segs[b];
+      if (Math.min(t.ax, t.bx) > sMaxX) break;
+      if (Math.max(Math.min(s.ay, s.by), Math.min(t.ay, t.by)) > Math.min(Math.max(s.ay, s.by), Math.max(t.ay, t.by))) continue;
+      const neighbours = s.ring === t.ring && (Math.abs(s.index - t.index) === 1 || Math.abs(s.index - t.index) === s.count - 1);
+      if (neighbours) {
+        if (s.count === 3) continue;
+        if (collinearOverlap(s, t)) return false; // a spike folding back on itself
+        continue;
+      }
+      if (segmentsTouch(s, t)) return false;
+    }
+  }
+  return true;
+}
+
+function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+}
+
+function within(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
+  return Math.min(ax, bx) <= px && px <= Math.max(ax, bx) && Math.min(ay, by) <= py && py <= Math.max(ay, by);
+}
+
+function segmentsTouch(s: Segment, t: Segment): boolean {
+  const d1 = orient(t.ax, t.ay, t.bx, t.by, s.ax, s.ay), d2 = orient(t.ax, t.ay, t.bx, t.by, s.bx, s.by);
+  const d3 = orient(s.ax, s.ay, s.bx, s.by, t.ax, t.ay), d4 = orient(s.ax, s.ay, s.bx, s.by, t.bx, t.by);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+  return (d1 === 0 && within(t.ax, t.ay, t.bx, t.by, s.ax, s.ay)) || (d2 === 0 && within(t.ax, t.ay, t.bx, t.by, s.bx, s.by)) ||
+    (d3 === 0 && within(s.ax, s.ay, s.bx, s.by, t.ax, t.ay)) || (d4 === 0 && within(s.ax, s.ay, s.bx, s.by, t.bx, t.by));
+}
+
+/** Adjacent edges sharing a corner overlap when they are collinear and point back over each other. */
+function collinearOverlap(s: Segment, t: Segment): boolean {
+  const far = [[t.ax, t.ay], [t.bx, t.by]].filter(([x, y]) => !((x === s.ax && y === s.ay) || (x === s.bx && y === s.by)));
+  return far.some(([x, y]) => orient(s.ax, s.ay, s.bx, s.by, x, y) === 0 && within(s.ax, s.ay, s.bx, s.by, x, y));
+}
+
+const SCALE = 1000; // millimetre grid, the output precision
+
+function toPath(ring: Ring): { x: number; y: number }[] {
+  const path = [];
+  for (let i = 0; i < ring.length; i += 2) path.push({ x: Math.round(ring[i] * SCALE), y: Math.round(ring[i + 1] * SCALE) });
+  return path;
+}
+
+function fromPath(path: { x: number; y: number }[]): Ring {
+  const ring: Ring = [];
+  for (const p of path) ring.push(p.x / SCALE, p.y / SCALE);
+  return ring;
+}
+
+/** Rebuilds a footprint as valid polygons with holes (the area its rings enclose, non-zero winding). */
+export function repairFootprint(footprint: Footprint): Footprint[] {
+  const subject: Paths64 = [footprint.outer, ...footprint.holes].map(toPath);
+  const tree = new PolyTree64();
+  Clipper.booleanOpWithPolyTree(ClipType.Union, subject, null, tree, FillRule.NonZero);
+  const out: Footprint[] = [];
+  const visit = (node: PolyPath64) => {
+    for (let i = 0; i < node.count; i++) {
+      const outer = node.child(i);
+      const holes: Ring[] = [];
+      for (let k = 0; k < outer.count; k++) {
+        const hole = outer.child(k);
+        holes.push(fromPath(hole.polygon ?? []));
+        visit(hole); // islands inside holes are polygons of their own
+      }
+      const fp = normalizeFootprint({ outer: fromPath(outer.polygon ?? []), holes });
+      if (fp) out.push(fp);
+    }
+  };
+  visit(tree);
+  return out;
+}
+
+/** Normalises a footprint and, when it is not simple, repairs it into valid polygons. */
+export function validFootprints(footprint: Footprint): Footprint[] {
+  const fp = normalizeFootprint(footprint);
+  if (!fp) return [];
+  return isSimpleFootprint(fp) ? [fp] : repairFootprint(fp);
+}
