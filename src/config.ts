@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { REPO_ROOT } from './repo-root.ts';
+import { demConfigSchema, type DemSourceConfig } from './sources/dem/config.ts';
 
-/** Repository root (for the bundled sample data), independent of the working directory. */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export { REPO_ROOT };
 
 /** Service configuration; every field can be set from the environment (README lists them). */
 export interface ServiceConfig {
@@ -27,6 +27,8 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   /** gzip level for responses to clients that accept it (1 = fastest). */
   gzipLevel: number;
+  /** Elevation sources (CITY_DEM_SOURCES, a JSON array; see src/sources/dem/config.ts); null = the bundled SRTM tile. */
+  dem: DemSourceConfig[] | null;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     queueTimeoutMs: int(env.CITY_QUEUE_TIMEOUT_MS, 30_000),
     maxBodyBytes: int(env.CITY_MAX_BODY_BYTES, 5 * 1024 * 1024),
     gzipLevel: int(env.CITY_GZIP_LEVEL, 1),
+    dem: env.CITY_DEM_SOURCES ? demConfigSchema.parse(JSON.parse(env.CITY_DEM_SOURCES)) : null,
   };
 }
 

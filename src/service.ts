@@ -48,7 +48,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   const server = createApp({
     accounts,
     admission,
-    pipeline: { pool, storePath: paths.osm, tileSize: config.tileSize },
+    pipeline: { pool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem },
     maxBodyBytes: config.maxBodyBytes,
     gzipLevel: config.gzipLevel,
     log,

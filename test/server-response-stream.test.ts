@@ -23,7 +23,7 @@ test('any interleaving of tile chunks gives one valid document with every item e
     const sink = new Collect();
     const w = new GeometryResponseWriter(sink);
     w.begin({ origin: [43.7, 7.4], spatialReference: { crs: 'local' } });
-    for (const g of groups) w.declare(g, 'meshes', 'meshes');
+    for (const g of groups) w.declare(g, g, 'meshes');
     const events: { g: string; t: number }[] = [];
     for (const g of groups) for (let t = 0; t < tiles; t++) events.push({ g, t });
     // deterministic shuffle from the seed
@@ -51,6 +51,6 @@ test('origin and spatialReference are written before any geometry arrives', () =
   const sink = new Collect();
   const w = new GeometryResponseWriter(sink);
   w.begin({ origin: [1, 2], spatialReference: { crs: 'local', origin: [1, 2] } });
-  w.declare('buildings', 'meshes', 'meshes');
+  w.declare('buildings', 'buildings', 'meshes');
   assert.match(sink.text(), /^\{"origin":\[1,2\],"spatialReference":\{"crs":"local","origin":\[1,2\]\},"geometry":\[$/);
 });

@@ -2,13 +2,15 @@
  * The piscina task entry: one tile in, encoded geometry groups out. Runs in a worker thread; the
  * OSM store connection and local frames are cached per thread across tasks and requests.
  */
+import './thread-globals.ts';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { buildTile, osmSourceFor, type TileResult } from '../src/pipeline/build-tile.ts';
 import type { TileTask } from '../src/plan/plan-request.ts';
 
-export default function runTileTask(task: TileTask): unknown {
-  const result: TileResult = buildTile(task);
-  const buffers = Object.values(result.groups).map((g) => g.json.buffer);
+export default async function runTileTask(task: TileTask): Promise<unknown> {
+  const result: TileResult = await buildTile(task);
+  const buffers: ArrayBufferLike[] = Object.values(result.groups).map((g) => g.json.buffer);
+  if (result.elevation) buffers.push(result.elevation.heights.buffer);
   return move({
     get [transferableSymbol]() { return buffers; },
     get [valueSymbol]() { return result; },

@@ -17,11 +17,4 @@ export const OSM_ATTRIBUTION: Attribution = {
   required: true,
 };
 
-export const SRTM_ATTRIBUTION: Attribution = {
-  id: 'srtm',
-  name: 'SRTM',
-  text: 'SRTM elevation data courtesy of NASA/USGS',
-  license: 'Public domain',
-  url: 'https://www.usgs.gov/centers/eros/science/usgs-eros-archive-digital-elevation-shuttle-radar-topography-mission-srtm-1',
-  required: false,
-};
+// DEM credit lines come from the elevation sources themselves (src/sources/dem/attribution.ts).

@@ -9,6 +9,11 @@ import { ownerTileKey } from '../plan/tiling.ts';
 import type { BBox } from '../geometry/types.ts';
 import type { LonLatBBox, OsmSource } from '../sources/osm/types.ts';
 import { OsmStore } from '../sources/osm/store.ts';
+import { readTileElevation } from '../sources/dem/read-tile-elevation.ts';
+import { sharedElevationSource } from '../sources/dem/config.ts';
+import { buildTerrainMesh } from '../geometry/terrain/terrain-mesh.ts';
+import type { GroundSampler } from '../geometry/terrain/ground-sampler.ts';
+import { OSM_ATTRIBUTION, type Attribution } from './attributions.ts';
 
 /** One group's output for one tile: `count` JSON items joined by commas, ready to splice into the response. */
 export interface TileGroupResult {
@@ -16,9 +21,22 @@ export interface TileGroupResult {
   json: Uint8Array;
 }
 
+/** The tile's elevation grid, sent back for the main thread to merge (heights are transferred). */
+export interface TileGrid {
+  bbox: BBox;
+  columns: number;
+  rows: number;
+  heights: Float32Array;
+}
+
 export interface TileResult {
   key: number;
+  /** Encoded items per output group key (`buildings`, `topography:meshes`, …). */
   groups: Record<string, TileGroupResult>;
+  /** Elevation grid of the tile when elevation maps were asked for. */
+  elevation?: TileGrid;
+  /** Credit lines of the sources that contributed, by id. */
+  attributions: Attribution[];
   /** Milliseconds spent per stage, for the benchmark and logs. */
   timings: Record<string, number>;
 }
@@ -65,13 +83,34 @@ export function tileLonLatBBox(frame: LocalFrame, b: BBox, padMetres = 25): LonL
 }
 
 /** Builds every requested group for one tile. Pure apart from reading the sources. */
-export function buildTile(task: TileTask): TileResult {
+export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<TileResult> {
   const timings: Record<string, number> = {};
+  const attributions: Attribution[] = [];
   const frame = frameFor(task.origin);
   const taskKeys = new Set(task.taskKeys);
   const owns = (a: [number, number]) => ownerTileKey(task.grid, taskKeys, a[0], a[1]) === task.key;
   const toOutput = createOutputTransform({ origin: task.origin, crs: task.output.crs, upAxis: task.output.upAxis });
   const groups: Record<string, TileGroupResult> = {};
+  let elevation: TileGrid | undefined;
+  let ground: GroundSampler | undefined;
+
+  if (task.terrain) {
+    const t = performance.now();
+    const dem = await sharedElevationSource(task.terrain.dem);
+    const tile = await readTileElevation(dem, frame, task.tile.bbox, { segments: task.terrain.segments, signal });
+    timings.terrain = performance.now() - t;
+    if (task.terrain.drape) ground = tile.ground;
+    attributions.push(...tile.attributions);
+    const { bbox, columns, rows, heights } = tile.grid;
+    if (task.terrain.maps) elevation = { bbox, columns, rows, heights: heights.slice() };
+    if (task.terrain.meshes) {
+      const mesh = buildTerrainMesh(tile.grid);
+      toOutput(mesh.positions);
+      const w = new JsonBytesWriter(1 << 14);
+      writeMeshJson(w, mesh, { type: 'terrain', tile: [task.tile.i, task.tile.j] }, task.output.indexed);
+      groups['topography:meshes'] = { count: 1, json: w.take() };
+    }
+  }
 
   if (task.groups.includes('buildings')) {
     let t = performance.now();
@@ -85,6 +124,7 @@ export function buildTile(task: TileTask): TileResult {
       defaultLevelHeight: task.buildings.defaultLevelHeight,
       defaultRoofType: task.buildings.defaultRoofType as RoofShape,
       owns,
+      ground,
     });
     timings.build = performance.now() - t;
     t = performance.now();
@@ -96,6 +136,7 @@ export function buildTile(task: TileTask): TileResult {
     });
     groups.buildings = { count: buildings.length, json: w.take() };
     timings.encode = performance.now() - t;
+    attributions.push(OSM_ATTRIBUTION);
   }
-  return { key: task.key, groups, timings };
+  return { key: task.key, groups, elevation, attributions, timings };
 }

@@ -1,15 +1,20 @@
 import { setMaxListeners } from 'node:events';
 import type { Piscina } from 'piscina';
 import type { ContextRequest, GeometryGroup } from '../contract/types.ts';
-import { planRequest, type RequestPlan } from '../plan/plan-request.ts';
+import { JsonBytesWriter } from '../encode/json-bytes.ts';
+import { elevationMapEntries } from '../plan/merge-elevation.ts';
+import { needsTerrain, planRequest, type RequestPlan } from '../plan/plan-request.ts';
+import { sharedElevationSource, type DemSourceConfig } from '../sources/dem/config.ts';
 import type { GroupSink } from '../server/response-stream.ts';
-import type { TileResult } from './build-tile.ts';
-import { OSM_ATTRIBUTION, type Attribution } from './attributions.ts';
+import type { TileGrid, TileResult } from './build-tile.ts';
+import type { Attribution } from './attributions.ts';
 
 export interface PipelineDeps {
   pool: Piscina;
   storePath: string;
   tileSize: number;
+  /** DEM sources; null or absent = the bundled SRTM tile. */
+  dem?: DemSourceConfig[] | null;
 }
 
 export interface RunSummary {
@@ -17,7 +22,7 @@ export interface RunSummary {
   tiles: number;
   items: Record<string, number>;
   attributions: Attribution[];
-  /** Summed worker milliseconds per stage (query, build, encode). */
+  /** Summed worker milliseconds per stage (query, build, encode, terrain). */
   workerMs: Record<string, number>;
 }
 
@@ -26,14 +31,33 @@ export function responseGroupName(group: GeometryGroup, req: ContextRequest): st
   return group === 'instances' ? req.settings.instancesGroupName : group;
 }
 
+/** An output group of the response: the key tiles report it under, its `type` and `geometryType`. */
+interface OutputGroup { key: string; type: string; geometryType: string; fromTiles: boolean }
+
+function outputGroups(plan: RequestPlan, req: ContextRequest): OutputGroup[] {
+  const out: OutputGroup[] = [];
+  for (const g of plan.groups) {
+    if (g !== 'topography') out.push({ key: g, type: responseGroupName(g, req), geometryType: 'meshes', fromTiles: true });
+    else {
+      if (plan.terrain?.maps) out.push({ key: 'topography:maps', type: 'topography', geometryType: 'elevationMaps', fromTiles: false });
+      if (plan.terrain?.meshes) out.push({ key: 'topography:meshes', type: 'topography', geometryType: 'meshes', fromTiles: true });
+    }
+  }
+  return out;
+}
+
 /**
- * Runs a planned request on the worker pool: every tile task in parallel, each finished tile's
- * groups handed to the sink at once, every group closed when all tiles are in. The first tile
- * failure cancels the remaining tasks and rejects; so does `signal` (client gone).
+ * Runs a request on the worker pool: every tile task in parallel, each finished tile's groups
+ * handed to the sink at once, every group closed when all tiles are in. Elevation grids are merged
+ * here, in the main thread, once every tile has sent its grid. The first tile failure cancels the
+ * remaining tasks and rejects; so does `signal` (client gone).
  */
 export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: GroupSink, signal: AbortSignal): Promise<RunSummary> {
-  const plan = planRequest(req, { tileSize: deps.tileSize, storePath: deps.storePath });
-  for (const g of plan.groups) sink.declare(responseGroupName(g, req), 'meshes', 'meshes');
+  const dem = deps.dem ?? null;
+  const demResolutionMetres = needsTerrain(req) ? (await sharedElevationSource(dem)).resolutionMetresAt(req.origin[0]) : undefined;
+  const plan = planRequest(req, { tileSize: deps.tileSize, storePath: deps.storePath, dem, demResolutionMetres });
+  const groups = outputGroups(plan, req);
+  for (const g of groups) sink.declare(g.key, g.type, g.geometryType);
 
   const cancel = new AbortController();
   setMaxListeners(0, cancel.signal); // one listener per queued tile task
@@ -43,23 +67,34 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
 
   const items: Record<string, number> = {};
   const workerMs: Record<string, number> = {};
+  const attributions = new Map<string, Attribution>();
+  const grids: TileGrid[] = [];
   try {
     await Promise.all(plan.tasks.map(async (task) => {
       const result = (await deps.pool.run(task, { signal: cancel.signal })) as TileResult;
       if (cancel.signal.aborted) return;
-      for (const g of plan.groups) {
-        const name = responseGroupName(g, req);
-        const part = result.groups[g];
+      for (const g of groups) {
+        const part = g.fromTiles ? result.groups[g.key] : undefined;
         if (!part) continue;
-        sink.chunk(name, part.json, part.count);
-        items[name] = (items[name] ?? 0) + part.count;
+        sink.chunk(g.key, part.json, part.count);
+        items[g.key] = (items[g.key] ?? 0) + part.count;
       }
+      if (result.elevation) grids.push(result.elevation);
+      for (const a of result.attributions) attributions.set(a.id, a);
       for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
     }).map((p) => p.catch((err) => { cancel.abort(err); throw err; })));
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
-  for (const g of plan.groups) sink.done(responseGroupName(g, req));
-  const attributions = plan.groups.length > 0 ? [OSM_ATTRIBUTION] : [];
-  return { plan, tiles: plan.tasks.length, items, attributions, workerMs };
+  if (plan.terrain?.maps) {
+    const t = performance.now();
+    const entries = elevationMapEntries(grids, req.settings.combineElevationMaps);
+    const w = new JsonBytesWriter(1 << 16);
+    entries.forEach((e, n) => { if (n > 0) w.byte(44); w.value(e); });
+    sink.chunk('topography:maps', w.bytes(), entries.length);
+    items['topography:maps'] = entries.length;
+    workerMs.merge = performance.now() - t;
+  }
+  for (const g of groups) sink.done(g.key);
+  return { plan, tiles: plan.tasks.length, items, attributions: [...attributions.values()], workerMs };
 }

@@ -1,10 +1,26 @@
 import type { ContextRequest, GeometryGroup } from '../contract/types.ts';
 import { createLocalFrame, type LocalFrame } from '../frame/local-frame.ts';
 import type { Ring } from '../geometry/types.ts';
+import { chooseGridSpacing } from '../geometry/terrain/grid-spacing.ts';
+import type { DemSourceConfig } from '../sources/dem/config.ts';
 import { tileGridFor, tileKey, tilesTouchingPolygon, type Tile, type TileGrid } from './tiling.ts';
 
 /** Geometry groups the workers can build so far (README lists them); others are left out, never faked. */
-export const BUILT_GROUPS: readonly GeometryGroup[] = ['buildings'];
+export const BUILT_GROUPS: readonly GeometryGroup[] = ['buildings', 'topography'];
+
+/** Terrain work of a request: which outputs, and the grid every tile samples (same for all tiles). */
+export interface TerrainPlan {
+  /** Segments per tile side of the elevation grid (chooseGridSpacing). */
+  segments: number;
+  /** Return elevation grids (for elevation maps). */
+  maps: boolean;
+  /** Return terrain meshes. */
+  meshes: boolean;
+  /** Stand buildings (and later all geometry) on the terrain. */
+  drape: boolean;
+  /** DEM sources (null = the bundled default). */
+  dem: DemSourceConfig[] | null;
+}
 
 /** Everything a worker needs to build one tile; plain data, cheap to clone into a worker. */
 export interface TileTask {
@@ -20,6 +36,7 @@ export interface TileTask {
   buildings: { defaultLevels: number; defaultLevelHeight: number; defaultRoofType: string };
   output: { crs: ContextRequest['settings']['crs']; upAxis: 'Y' | 'Z'; indexed: boolean };
   storePath: string;
+  terrain: TerrainPlan | null;
 }
 
 export interface RequestPlan {
@@ -29,11 +46,20 @@ export interface RequestPlan {
   tasks: TileTask[];
   /** Requested groups that this build can produce, in the caller's order. */
   groups: GeometryGroup[];
+  terrain: TerrainPlan | null;
 }
 
 export interface PlanOptions {
   tileSize: number;
   storePath: string;
+  dem: DemSourceConfig[] | null;
+  /** Ground resolution of the DEM at the origin, metres (only needed when terrain is used). */
+  demResolutionMetres?: number;
+}
+
+/** Terrain is read when it is returned or when geometry must stand on it. */
+export function needsTerrain(req: ContextRequest): boolean {
+  return req.settings.geometry.includes('topography') || req.settings.projectToTopography;
 }
 
 /** Puts the polygon into the local frame and cuts it into tile tasks. */
@@ -49,6 +75,22 @@ export function planRequest(req: ContextRequest, opts: PlanOptions): RequestPlan
   const taskKeys = tiles.map((t) => tileKey(grid, t.i, t.j));
   const groups = req.settings.geometry.filter((g) => BUILT_GROUPS.includes(g));
   const s = req.settings;
+  let terrain: TerrainPlan | null = null;
+  if (needsTerrain(req)) {
+    const { segments } = chooseGridSpacing({
+      tileSize: opts.tileSize,
+      tilesPerSide: Math.max(grid.columns, grid.rows),
+      resolutionMetres: opts.demResolutionMetres ?? 30,
+    });
+    const topo = groups.includes('topography');
+    terrain = {
+      segments,
+      maps: topo && s.topographyReturnType !== 'meshes',
+      meshes: topo && s.topographyReturnType !== 'elevationMap',
+      drape: true,
+      dem: opts.dem,
+    };
+  }
   const tasks = tiles.map((tile, n): TileTask => ({
     key: taskKeys[n],
     tile,
@@ -60,6 +102,7 @@ export function planRequest(req: ContextRequest, opts: PlanOptions): RequestPlan
     buildings: { defaultLevels: s.defaultLevels, defaultLevelHeight: s.defaultLevelHeight, defaultRoofType: s.defaultRoofType },
     output: { crs: s.crs, upAxis: s.upAxis, indexed: s.indexedMeshes },
     storePath: opts.storePath,
+    terrain,
   }));
-  return { frame, polygon, grid, tasks, groups };
+  return { frame, polygon, grid, tasks, groups, terrain };
 }

@@ -2,12 +2,16 @@ import type { Writable } from 'node:stream';
 
 /** Receives geometry as tiles finish; implemented by the streaming JSON writer (and by tests). */
 export interface GroupSink {
-  /** Announces a group that will appear in the response (with an empty array if no tile adds to it). */
-  declare(name: string, geometryType: string, arrayName: string): void;
+  /**
+   * Announces a group that will appear in the response (with an empty array if nothing is added).
+   * `key` identifies it in later calls (two groups may share a `type`, e.g. topography as maps and meshes);
+   * the items go into the array named after `geometryType` (meshes, elevationMaps, nodes, polylines).
+   */
+  declare(key: string, type: string, geometryType: string): void;
   /** Adds `count` comma-joined JSON items to a group. */
-  chunk(name: string, json: Uint8Array, count: number): void;
+  chunk(key: string, json: Uint8Array, count: number): void;
   /** No more chunks will come for this group. */
-  done(name: string): void;
+  done(key: string): void;
 }
 
 interface GroupState {
@@ -39,10 +43,10 @@ export class GeometryResponseWriter implements GroupSink {
     this.out.write(`{"origin":${JSON.stringify(head.origin)},"spatialReference":${JSON.stringify(head.spatialReference)},"geometry":[`);
   }
 
-  declare(name: string, geometryType: string, arrayName: string): void {
-    this.groups.set(name, {
-      name,
-      header: `{"type":${JSON.stringify(name)},"geometryType":${JSON.stringify(geometryType)},${JSON.stringify(arrayName)}:[`,
+  declare(key: string, type: string, geometryType: string): void {
+    this.groups.set(key, {
+      name: key,
+      header: `{"type":${JSON.stringify(type)},"geometryType":${JSON.stringify(geometryType)},${JSON.stringify(geometryType)}:[`,
       pending: [],
       writtenItems: 0,
       finished: false,

@@ -6,6 +6,7 @@ import type { RoofShape } from './build-part.ts';
 import { buildBuildingPart } from './build-part.ts';
 import { validFootprints } from '../footprint-repair.ts';
 import { featureAnchor, pointInRing } from '../../plan/tiling.ts';
+import { footprintGroundRange, type GroundSampler } from '../terrain/ground-sampler.ts';
 
 /** What the building builder needs to know about the request. */
 export interface BuildingContext {
@@ -17,6 +18,8 @@ export interface BuildingContext {
   defaultRoofType: RoofShape;
   /** Whether this tile builds the feature anchored at the given local point (see plan/tiling.ts). */
   owns(anchor: [number, number]): boolean;
+  /** Ground height at a local point, when buildings stand on real terrain; else the ground is z = 0. */
+  ground?: GroundSampler;
 }
 
 export interface BuildingMesh {
@@ -52,10 +55,16 @@ export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingCon
     if (!anchor || !ctx.owns(anchor)) continue;
     const heights = buildingHeights(feature.tags, ctx);
     const intersectsBoundary = polygons.some((rings) => crossesBoundary(rings[0], ctx.polygon));
-    for (const footprint of polygons.flatMap((rings) => validFootprints({ outer: rings[0], holes: rings.slice(1) }))) {
+    const footprints = polygons.flatMap((rings) => validFootprints({ outer: rings[0], holes: rings.slice(1) }));
+    // OSM heights count from the lowest ground the building touches: the whole feature stands there,
+    // its walls reaching down to that point, so nothing floats (uphill it is embedded in the slope).
+    const groundZ = ctx.ground && footprints.length > 0
+      ? Math.min(...footprints.map((f) => footprintGroundRange(ctx.ground!, f.outer).min))
+      : 0;
+    for (const footprint of footprints) {
       const built = buildBuildingPart(footprint, {
-        baseZ: heights.minHeight,
-        wallTopZ: heights.height,
+        baseZ: groundZ + heights.minHeight,
+        wallTopZ: groundZ + heights.height,
         roof: { shape: 'flat', height: 0 },
       });
       out.push({
@@ -76,6 +85,7 @@ export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingCon
           hasDefaultHeight: heights.source === 'default',
           hasDefaultRoof: feature.tags['roof:shape'] === undefined,
           intersectsBoundary,
+          ...(ctx.ground ? { groundElevation: round3(groundZ) } : {}),
         },
       });
     }

@@ -1,16 +1,13 @@
 import { readdir, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from '../../repo-root.ts';
 import { SRTM_ATTRIBUTION, genericDemAttribution, withAttribution } from './attribution.ts';
 import { openGeoTiff } from './geotiff-source.ts';
 import { openHgt, parseHgtName } from './hgt.ts';
 import { MosaicElevationSource } from './mosaic.ts';
 import { PngPyramidSource } from './png-tiles.ts';
 import type { ElevationSource } from './types.ts';
-
-/** Repository root, from this file's location (not the working directory). */
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The embedded default: the bundled SRTM3 tile around Monaco (data/README.md). */
 export const DEFAULT_DEM_PATH = join(REPO_ROOT, 'data/dem/N43E007.hgt');
