@@ -1,6 +1,9 @@
 import type { Footprint, IndexedMesh, Ring } from '../types.ts';
 import { MeshBuilder } from '../mesh-builder.ts';
+import { checkSolid } from './roofs/solid-check.ts';
 import { triangulateFootprint } from '../triangulate.ts';
+import { buildRoof } from './roofs/index.ts';
+import { triangulateRings } from './roofs/triangulate-rings.ts';
 
 /** Roof shapes of the spec (settings.defaultRoofType), in the spec's spelling. */
 export const ROOF_SHAPES = [
@@ -32,25 +35,54 @@ export interface BuiltPart {
   roofShape: RoofShape;
   /** Why the requested shape was not built, when it fell back. */
   roofFallback?: string;
+  /** How the roof was built, e.g. `gabled/skeleton` (see roofs/index.ts ROOF_CHAINS). */
+  roofStrategy?: string;
+  /** Set only when even the last resort failed the solid check (a self-crossing footprint): what is wrong. */
+  meshProblem?: string;
 }
 
 /**
  * Builds one building part as a closed solid: floor at `baseZ`, vertical walls along every ring,
- * and a roof. The footprint must be normalised (outer counter-clockwise, holes clockwise).
- * LoD1: every roof is flat at `wallTopZ`.
+ * and the roof of `spec.roof` above `wallTopZ` (see roofs/index.ts). The footprint must be
+ * normalised (outer counter-clockwise, holes clockwise). Every candidate solid is checked (closed
+ * 2-manifold, outward, no degenerate triangles, within the roof height); a roof construction that
+ * fails the check is skipped for the next one, down to a flat roof.
+ * Skeleton-based roofs need `await loadRoofs()` once beforehand.
  */
 export function buildBuildingPart(footprint: Footprint, spec: BuildingPartSpec): BuiltPart {
-  const mesh = new MeshBuilder();
-  addWalls(mesh, footprint.outer, spec.baseZ, spec.wallTopZ);
-  for (const hole of footprint.holes) addWalls(mesh, hole, spec.baseZ, spec.wallTopZ);
-  addCap(mesh, footprint, spec.wallTopZ, true);
-  addCap(mesh, footprint, spec.baseZ, false);
-  const fellBack = spec.roof.shape !== 'flat';
-  return {
-    mesh: mesh.build(),
-    roofShape: 'flat',
-    ...(fellBack ? { roofFallback: `${spec.roof.shape} roofs are not built yet` } : {}),
-  };
+  const skip = new Set<string>();
+  const limit = spec.wallTopZ + Math.max(0, spec.roof.height) + 0.01;
+  let reason: string | undefined;
+  for (;;) {
+    const mesh = new MeshBuilder();
+    const roof = buildRoof(mesh, footprint, spec.wallTopZ, spec.roof, { skip });
+    for (const ring of [roof.rings.outer, ...roof.rings.holes]) addWalls(mesh, ring, spec.baseZ, spec.wallTopZ);
+    addCap(mesh, roof.rings, spec.baseZ, false);
+    const built = mesh.build();
+    const problem = solidProblem(built, roof.maxZ > limit);
+    const fallback = roof.fallback ?? (roof.shape !== spec.roof.shape && reason ? `${spec.roof.shape} roof not built (${reason})` : undefined);
+    if (!problem || roof.strategy === 'flat/earcut' || skip.has(roof.strategy)) {
+      return {
+        mesh: built,
+        roofShape: roof.shape,
+        roofStrategy: roof.strategy,
+        ...(fallback ? { roofFallback: fallback } : {}),
+        ...(problem ? { meshProblem: problem } : {}),
+      };
+    }
+    reason ??= `${roof.strategy}: ${problem}`;
+    skip.add(roof.strategy);
+  }
+}
+
+function solidProblem(mesh: IndexedMesh, tooHigh: boolean): string | undefined {
+  const report = checkSolid(mesh);
+  if (report.nonFinite > 0) return 'non-finite vertices';
+  if (!report.closed) return `not closed (${report.openEdges} open, ${report.repeatedEdges} repeated edges)`;
+  if (report.degenerate > 0) return `${report.degenerate} degenerate triangles`;
+  if (!(report.volume > 0)) return 'not facing outwards';
+  if (tooHigh) return 'higher than the roof height';
+  return undefined;
 }
 
 /** Vertical quads along a ring; for a counter-clockwise outer ring (clockwise hole) they face outwards. */
@@ -63,9 +95,16 @@ export function addWalls(mesh: MeshBuilder, ring: Ring, bottomZ: number, topZ: n
   }
 }
 
-/** A horizontal cap over the footprint at height z, facing up (roof) or down (floor). */
+/** A horizontal cap over the footprint at height z, facing up (roof) or down (floor); keeps every ring vertex. */
 export function addCap(mesh: MeshBuilder, footprint: Footprint, z: number, facingUp: boolean): void {
-  const { coords, triangles } = triangulateFootprint(footprint);
+  const coords: number[] = [];
+  const holeStarts: number[] = [];
+  for (const ring of [footprint.outer, ...footprint.holes]) {
+    if (coords.length > 0) holeStarts.push(coords.length / 2);
+    for (const v of ring) coords.push(v);
+  }
+  let { triangles, ok } = triangulateRings(coords, holeStarts);
+  if (!ok) triangles = triangulateFootprint(footprint).triangles; // self-crossing input: best effort
   const ids: number[] = [];
   for (let i = 0; i < coords.length; i += 2) ids.push(mesh.vertex(coords[i], coords[i + 1], z));
   for (let t = 0; t < triangles.length; t += 3) {
