@@ -16,6 +16,10 @@ interface Case { name: string; centre: [number, number]; side: number; settings:
 const CASES: Case[] = [
   { name: '~1 km² buildings', centre: [43.735, 7.419], side: 1000, settings: { geometry: ['buildings'] }, targets: { totalMs: 400 } },
   { name: '~10 km² buildings', centre: [43.739, 7.424], side: 3150, settings: { geometry: ['buildings'] }, targets: { firstByteMs: 300, totalMs: 2000 } },
+  { name: '~10 km² topography elevationMap (combined)', centre: [43.739, 7.424], side: 3150, settings: { geometry: ['topography'] }, targets: {} },
+  { name: '~10 km² topography elevationMap (per tile)', centre: [43.739, 7.424], side: 3150, settings: { geometry: ['topography'], combineElevationMaps: false }, targets: {} },
+  { name: '~10 km² topography meshes', centre: [43.739, 7.424], side: 3150, settings: { geometry: ['topography'], topographyReturnType: 'meshes' }, targets: {} },
+  { name: '~10 km² buildings on terrain + topography', centre: [43.739, 7.424], side: 3150, settings: { geometry: ['buildings', 'topography'] }, targets: {} },
 ];
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 
@@ -76,7 +80,7 @@ for (const c of CASES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await timed(c, gzip));
     console.log(`${c.name}${gzip ? ' (gzip)' : ''}: first byte ${verdict(median(runs.map((r) => r.firstByte)), c.targets.firstByteMs, 'ms')}, ` +
-      `total ${verdict(median(runs.map((r) => r.total)), c.targets.totalMs, 'ms')}, size ${(runs[0].bytes / 1e6).toFixed(1)} MB`);
+      `total ${verdict(median(runs.map((r) => r.total)), c.targets.totalMs, 'ms')}, size ${runs[0].bytes >= 1e6 ? `${(runs[0].bytes / 1e6).toFixed(1)} MB` : `${(runs[0].bytes / 1e3).toFixed(1)} kB`}`);
   }
 }
 const rss = peakRssMb();
