@@ -30,15 +30,16 @@ async function writeTif(name: string, width: number, height: number, value: (c: 
   return path;
 }
 
-describe('CRS table', () => {
+describe('CRS resolution (EPSG registry)', () => {
   test('EPSG codes, UTM zones and proj4 strings resolve; unknown codes say what to do', () => {
     assert.match(resolveCrs('EPSG:4326'), /longlat/);
-    assert.equal(resolveCrs(32632), '+proj=utm +zone=32 +datum=WGS84 +units=m +no_defs');
+    assert.match(resolveCrs(32632), /^\+proj=utm \+zone=32 \+datum=WGS84 \+units=m/);
+    assert.match(resolveCrs('EPSG:2056'), /\+proj=somerc/); // Swiss LV95, from the registry
     assert.match(resolveCrs('EPSG:32733'), /\+zone=33 \+south/);
     assert.match(epsgDefinition(25832)!, /\+zone=32 \+ellps=GRS80/);
     assert.equal(resolveCrs('+proj=longlat +datum=WGS84'), '+proj=longlat +datum=WGS84');
     assert.throws(() => resolveCrs('EPSG:999999'), /proj4 string/);
-    // The generated UTM definition agrees with proj4's own +proj=utm at Monaco.
+    // The registry's UTM definition agrees with proj4's own +proj=utm at Monaco.
     const [e, n] = proj4('EPSG:4326', resolveCrs(32632), [7.419, 43.7335]);
     assert.ok(Math.abs(e - 372_000) < 2_000 && Math.abs(n - 4_843_000) < 2_000, `${e} ${n}`);
   });

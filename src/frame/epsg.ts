@@ -1,0 +1,31 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** What the EPSG registry (the epsg-index package) says about a code. */
+export interface EpsgEntry {
+  code: number;
+  name: string;
+  /** e.g. CRS-PROJCRS, CRS-GEOGCRS. */
+  kind: string;
+  proj4: string;
+  /** e.g. metre, degree, US survey foot, foot. */
+  unit: string | null;
+}
+
+const cache = new Map<number, EpsgEntry | null>();
+
+/** The EPSG registry entry of a code, or null when the registry has no usable proj4 definition. */
+export function lookupEpsg(code: number): EpsgEntry | null {
+  if (!Number.isInteger(code) || code <= 0 || code > 999999) return null;
+  let entry = cache.get(code);
+  if (entry !== undefined) return entry;
+  try {
+    const raw = require(`epsg-index/s/${code}.json`) as { name: string; kind: string; proj4?: string; unit?: string | null };
+    entry = raw.proj4 ? { code, name: raw.name, kind: raw.kind, proj4: raw.proj4, unit: raw.unit ?? null } : null;
+  } catch {
+    entry = null;
+  }
+  cache.set(code, entry);
+  return entry;
+}
