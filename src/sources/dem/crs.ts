@@ -6,7 +6,7 @@ import { lookupEpsg } from '../../frame/epsg.ts';
  * anything it lacks can be configured as a proj4 string.
  */
 
-/** proj4 definition for an EPSG code, or undefined when neither the table nor a UTM rule knows it. */
+/** proj4 definition for an EPSG code, or undefined when the registry does not know it. */
 export function epsgDefinition(code: number): string | undefined {
   return lookupEpsg(code)?.proj4;
 }
