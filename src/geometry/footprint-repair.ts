@@ -1,6 +1,7 @@
 import { Clipper, ClipType, FillRule, PolyTree64, type PolyPath64, type Paths64 } from 'clipper2-ts';
 import type { Footprint, Ring } from './types.ts';
 import { normalizeFootprint } from './ring.ts';
+import { orient, segmentsIntersect, withinBox } from './segments.ts';
 
 /**
  * Real OSM footprints are sometimes invalid: self-intersecting rings, holes touching or crossing
@@ -42,26 +43,14 @@ export function isSimpleFootprint(footprint: Footprint): boolean {
   return true;
 }
 
-function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-}
-
-function within(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
-  return Math.min(ax, bx) <= px && px <= Math.max(ax, bx) && Math.min(ay, by) <= py && py <= Math.max(ay, by);
-}
-
 function segmentsTouch(s: Segment, t: Segment): boolean {
-  const d1 = orient(t.ax, t.ay, t.bx, t.by, s.ax, s.ay), d2 = orient(t.ax, t.ay, t.bx, t.by, s.bx, s.by);
-  const d3 = orient(s.ax, s.ay, s.bx, s.by, t.ax, t.ay), d4 = orient(s.ax, s.ay, s.bx, s.by, t.bx, t.by);
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
-  return (d1 === 0 && within(t.ax, t.ay, t.bx, t.by, s.ax, s.ay)) || (d2 === 0 && within(t.ax, t.ay, t.bx, t.by, s.bx, s.by)) ||
-    (d3 === 0 && within(s.ax, s.ay, s.bx, s.by, t.ax, t.ay)) || (d4 === 0 && within(s.ax, s.ay, s.bx, s.by, t.bx, t.by));
+  return segmentsIntersect(s.ax, s.ay, s.bx, s.by, t.ax, t.ay, t.bx, t.by);
 }
 
 /** Adjacent edges sharing a corner overlap when they are collinear and point back over each other. */
 function collinearOverlap(s: Segment, t: Segment): boolean {
   const far = [[t.ax, t.ay], [t.bx, t.by]].filter(([x, y]) => !((x === s.ax && y === s.ay) || (x === s.bx && y === s.by)));
-  return far.some(([x, y]) => orient(s.ax, s.ay, s.bx, s.by, x, y) === 0 && within(s.ax, s.ay, s.bx, s.by, x, y));
+  return far.some(([x, y]) => orient(s.ax, s.ay, s.bx, s.by, x, y) === 0 && withinBox(s.ax, s.ay, s.bx, s.by, x, y));
 }
 
 const SCALE = 1000; // millimetre grid, the output precision

@@ -86,3 +86,14 @@ export function normalizeFootprint(footprint: Footprint, minSpacing = 0.01): Foo
   }
   return { outer, holes };
 }
+
+/** Even-odd point in ring test (points exactly on the boundary may go either way). */
+export function pointInRing(x: number, y: number, ring: Ring): boolean {
+  let inside = false;
+  const n = ring.length / 2;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const xi = ring[2 * i], yi = ring[2 * i + 1], xj = ring[2 * j], yj = ring[2 * j + 1];
+    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}

@@ -1,4 +1,6 @@
 import type { BBox, Ring } from '../geometry/types.ts';
+import { pointInRing } from '../geometry/ring.ts';
+import { segmentsIntersect } from '../geometry/segments.ts';
 
 /**
  * Cuts the request polygon's local bounding box into square tiles and decides which tile builds
@@ -79,37 +81,6 @@ export function rectTouchesPolygon(r: BBox, polygon: Ring): boolean {
         corners[2 * c], corners[2 * c + 1], corners[2 * d], corners[2 * d + 1])) return true;
     }
   }
-  return false;
-}
-
-/** Even-odd point in ring test (points exactly on the boundary may go either way). */
-export function pointInRing(x: number, y: number, ring: Ring): boolean {
-  let inside = false;
-  const n = ring.length / 2;
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = ring[2 * i], yi = ring[2 * i + 1], xj = ring[2 * j], yj = ring[2 * j + 1];
-    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-}
-
-function onSegment(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
-  return Math.min(ax, bx) <= px && px <= Math.max(ax, bx) && Math.min(ay, by) <= py && py <= Math.max(ay, by);
-}
-
-/** Closed segment intersection test (touching counts). */
-export function segmentsIntersect(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
-  const d1 = orient(cx, cy, dx, dy, ax, ay), d2 = orient(cx, cy, dx, dy, bx, by);
-  const d3 = orient(ax, ay, bx, by, cx, cy), d4 = orient(ax, ay, bx, by, dx, dy);
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
-  if (d1 === 0 && onSegment(cx, cy, dx, dy, ax, ay)) return true;
-  if (d2 === 0 && onSegment(cx, cy, dx, dy, bx, by)) return true;
-  if (d3 === 0 && onSegment(ax, ay, bx, by, cx, cy)) return true;
-  if (d4 === 0 && onSegment(ax, ay, bx, by, dx, dy)) return true;
   return false;
 }
 

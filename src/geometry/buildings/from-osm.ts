@@ -5,7 +5,8 @@ import type { IndexedMesh, Ring } from '../types.ts';
 import type { RoofShape } from './build-part.ts';
 import { buildBuildingPart } from './build-part.ts';
 import { validFootprints } from '../footprint-repair.ts';
-import { featureAnchor, pointInRing } from '../../plan/tiling.ts';
+import { featureAnchor } from '../../plan/tiling.ts';
+import { pointInRing } from '../ring.ts';
 import { footprintGroundRange, type GroundSampler } from '../terrain/ground-sampler.ts';
 
 /** What the building builder needs to know about the request. */

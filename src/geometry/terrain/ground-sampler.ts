@@ -1,5 +1,6 @@
 import type { Ring } from '../types.ts';
 import type { ElevationGrid } from './elevation-grid.ts';
+import { pointInRing } from '../ring.ts';
 
 /**
  * Ground height (m above sea level) at local (x, y): the one draping function that buildings,
@@ -130,13 +131,3 @@ function gridCrossings(grids: readonly ElevationGrid[], a: number, b: number, ax
   return out;
 }
 
-/** Even-odd point in ring test. */
-function pointInRing(x: number, y: number, ring: Ring): boolean {
-  let inside = false;
-  const n = ring.length / 2;
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = ring[2 * i], yi = ring[2 * i + 1], xj = ring[2 * j], yj = ring[2 * j + 1];
-    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
