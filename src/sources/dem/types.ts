@@ -5,15 +5,10 @@
  * synchronously, so sampling never does I/O.
  */
 
-/** Credit line of a data source (same shape as the response's `attributions` entries). */
-export interface DemAttribution {
-  id: string;
-  name: string;
-  text: string;
-  license: string;
-  url: string;
-  required: boolean;
-}
+import type { Attribution } from '../../pipeline/attributions.ts';
+
+/** Credit line of an elevation source: a response `attributions` entry. */
+export type DemAttribution = Attribution;
 
 /** A longitude/latitude box in degrees (west, south, east, north). */
 export interface LonLatBBox {
