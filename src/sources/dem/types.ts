@@ -1,11 +1,11 @@
+import type { Attribution } from '../../pipeline/attributions.ts';
+
 /**
  * The elevation-source interface every DEM kind implements (SRTM .hgt, GeoTIFF/COG, Terrarium and
  * Terrain-RGB PNG pyramids, mosaics of these). Heights are metres above sea level; positions are
  * WGS84 longitude/latitude degrees. A worker reads one window per tile and samples it
  * synchronously, so sampling never does I/O.
  */
-
-import type { Attribution } from '../../pipeline/attributions.ts';
 
 /** Credit line of an elevation source: a response `attributions` entry. */
 export type DemAttribution = Attribution;
