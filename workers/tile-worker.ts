@@ -6,6 +6,7 @@ import './thread-globals.ts';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { buildTile, osmSourceFor, type TileResult } from '../src/pipeline/build-tile.ts';
 import type { TileTask } from '../src/plan/plan-request.ts';
+import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
 
 export default async function runTileTask(task: TileTask): Promise<unknown> {
   const result: TileResult = await buildTile(task);
@@ -18,7 +19,8 @@ export default async function runTileTask(task: TileTask): Promise<unknown> {
 }
 
 /** Run once per thread at start-up so the first real request does not pay for opening the store. */
-export function warmup(storePath: string): number {
+export async function warmup(storePath: string): Promise<number> {
+  await loadRoofs();
   osmSourceFor(storePath).query({ minLon: 0, minLat: 0, maxLon: 0, maxLat: 0 }, ['building']);
   return process.memoryUsage().rss;
 }

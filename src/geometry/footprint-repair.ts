@@ -1,5 +1,6 @@
-import { Clipper, ClipType, FillRule, PolyTree64, type PolyPath64, type Paths64 } from 'clipper2-ts';
-import type { Footprint, Ring } from './types.ts';
+import { Clipper, ClipType, FillRule, PolyTree64 } from 'clipper2-ts';
+import type { Footprint } from './types.ts';
+import { footprintPaths, footprintsFromTree } from './clipper-paths.ts';
 import { normalizeFootprint } from './ring.ts';
 import { orient, segmentsIntersect, withinBox } from './segments.ts';
 
@@ -53,41 +54,11 @@ function collinearOverlap(s: Segment, t: Segment): boolean {
   return far.some(([x, y]) => orient(s.ax, s.ay, s.bx, s.by, x, y) === 0 && withinBox(s.ax, s.ay, s.bx, s.by, x, y));
 }
 
-const SCALE = 1000; // millimetre grid, the output precision
-
-function toPath(ring: Ring): { x: number; y: number }[] {
-  const path = [];
-  for (let i = 0; i < ring.length; i += 2) path.push({ x: Math.round(ring[i] * SCALE), y: Math.round(ring[i + 1] * SCALE) });
-  return path;
-}
-
-function fromPath(path: { x: number; y: number }[]): Ring {
-  const ring: Ring = [];
-  for (const p of path) ring.push(p.x / SCALE, p.y / SCALE);
-  return ring;
-}
-
 /** Rebuilds a footprint as valid polygons with holes (the area its rings enclose, non-zero winding). */
 export function repairFootprint(footprint: Footprint): Footprint[] {
-  const subject: Paths64 = [footprint.outer, ...footprint.holes].map(toPath);
   const tree = new PolyTree64();
-  Clipper.booleanOpWithPolyTree(ClipType.Union, subject, null, tree, FillRule.NonZero);
-  const out: Footprint[] = [];
-  const visit = (node: PolyPath64) => {
-    for (let i = 0; i < node.count; i++) {
-      const outer = node.child(i);
-      const holes: Ring[] = [];
-      for (let k = 0; k < outer.count; k++) {
-        const hole = outer.child(k);
-        holes.push(fromPath(hole.polygon ?? []));
-        visit(hole); // islands inside holes are polygons of their own
-      }
-      const fp = normalizeFootprint({ outer: fromPath(outer.polygon ?? []), holes });
-      if (fp) out.push(fp);
-    }
-  };
-  visit(tree);
-  return out;
+  Clipper.booleanOpWithPolyTree(ClipType.Union, footprintPaths(footprint), null, tree, FillRule.NonZero);
+  return footprintsFromTree(tree);
 }
 
 /** Normalises a footprint and, when it is not simple, repairs it into valid polygons. */

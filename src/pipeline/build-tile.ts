@@ -7,7 +7,8 @@ import { writeMeshJson } from '../encode/mesh-json.ts';
 import type { TileTask } from '../plan/plan-request.ts';
 import { ownerTileKey } from '../plan/tiling.ts';
 import type { BBox } from '../geometry/types.ts';
-import type { LonLatBBox, OsmSource } from '../sources/osm/types.ts';
+import type { LonLatBBox, OsmFeature, OsmSource } from '../sources/osm/types.ts';
+import { loadRoofs } from '../geometry/buildings/roofs/index.ts';
 import { OsmStore } from '../sources/osm/store.ts';
 import { readTileElevation } from '../sources/dem/read-tile-elevation.ts';
 import { sharedElevationSource } from '../sources/dem/config.ts';
@@ -82,6 +83,28 @@ export function tileLonLatBBox(frame: LocalFrame, b: BBox, padMetres = 25): LonL
   return { minLon, minLat, maxLon, maxLat };
 }
 
+/**
+ * Outlines and parts around a tile. A second query over everything the first one touched makes
+ * sure every outline of a part (and every part of an outline) is at hand, so that all tiles
+ * assign parts to outlines alike.
+ */
+function buildingFeatures(source: OsmSource, bbox: LonLatBBox): OsmFeature[] {
+  const layers = ['building', 'building_part'] as const;
+  const first = source.query(bbox, layers);
+  const wide = { ...bbox };
+  for (const f of first) {
+    for (const rings of f.polygons ?? []) {
+      const outer = rings[0];
+      for (let k = 0; k < outer.length; k += 2) {
+        wide.minLon = Math.min(wide.minLon, outer[k]); wide.maxLon = Math.max(wide.maxLon, outer[k]);
+        wide.minLat = Math.min(wide.minLat, outer[k + 1]); wide.maxLat = Math.max(wide.maxLat, outer[k + 1]);
+      }
+    }
+  }
+  const grew = wide.minLon < bbox.minLon || wide.maxLon > bbox.maxLon || wide.minLat < bbox.minLat || wide.maxLat > bbox.maxLat;
+  return grew ? source.query(wide, layers) : first;
+}
+
 /** Builds every requested group for one tile. Pure apart from reading the sources. */
 export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<TileResult> {
   const timings: Record<string, number> = {};
@@ -114,8 +137,9 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
 
   if (task.groups.includes('buildings')) {
     let t = performance.now();
-    const features = osmSourceFor(task.storePath).query(tileLonLatBBox(frame, task.tile.bbox), ['building']);
+    const features = buildingFeatures(osmSourceFor(task.storePath), tileLonLatBBox(frame, task.tile.bbox));
     timings.query = performance.now() - t;
+    await loadRoofs();
     t = performance.now();
     const buildings = buildBuildings(features, {
       frame,

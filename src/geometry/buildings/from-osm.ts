@@ -1,13 +1,15 @@
 import type { OsmFeature } from '../../sources/osm/types.ts';
 import type { LocalFrame } from '../../frame/local-frame.ts';
 import { projectFlat } from '../../frame/local-frame.ts';
-import type { IndexedMesh, Ring } from '../types.ts';
+import type { Footprint, IndexedMesh, Ring } from '../types.ts';
 import type { RoofShape } from './build-part.ts';
 import { buildBuildingPart } from './build-part.ts';
 import { validFootprints } from '../footprint-repair.ts';
 import { featureAnchor } from '../../plan/tiling.ts';
 import { pointInRing } from '../ring.ts';
 import { footprintGroundRange, type GroundSampler } from '../terrain/ground-sampler.ts';
+import { assignPartsToOutlines, footprintContains, interiorPoint, outlineRemainder } from './parts.ts';
+import { buildingSpecFromTags, type BuildingSpec } from './building-spec.ts';
 
 /** What the building builder needs to know about the request. */
 export interface BuildingContext {
@@ -28,91 +30,128 @@ export interface BuildingMesh {
   descriptor: Record<string, unknown>;
 }
 
-/** Parses an OSM length such as `12`, `12.5 m`, `12,5`; null for anything else or nonsense. */
-function parseMetres(value: string | undefined): number | null {
-  if (value === undefined) return null;
-  const m = /^\s*(-?\d+(?:[.,]\d+)?)\s*(m|meters?|metres?)?\s*$/i.exec(value);
-  if (!m) return null;
-  const v = Number(m[1].replace(',', '.'));
-  return Number.isFinite(v) && v >= 0 && v < 1000 ? v : null;
+interface Prepared {
+  feature: OsmFeature;
+  /** Valid footprints in local metres (a multipolygon may give several). */
+  footprints: Footprint[];
+  /** Raw local rings of each polygon, for the anchor rule. */
+  polygons: Ring[][];
 }
 
-function parseCount(value: string | undefined): number | null {
-  if (value === undefined) return null;
-  const v = Number(value.trim().replace(',', '.'));
-  return Number.isFinite(v) && v >= 0 && v < 300 ? v : null;
+/** `building:part=*` (other than `no`) marks a part, whatever layer the store filed it under. */
+export function isBuildingPart(tags: Record<string, string>): boolean {
+  const part = tags['building:part'];
+  return part !== undefined && part !== 'no';
 }
 
 /**
- * LoD1 buildings from OSM `building=*` features: one closed mesh per polygon of each feature this
- * tile owns and that meets the request polygon.
+ * Buildings from OSM (Simple 3D Buildings): every outline this tile owns (its anchor rule, see
+ * plan/tiling.ts) becomes its parts plus whatever area the parts leave uncovered; parts without
+ * an outline stand alone. `features` must hold every outline and part around the owned ones
+ * (the caller widens its query), so that all tiles assign parts to outlines the same way.
  */
 export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingContext): BuildingMesh[] {
-  const out: BuildingMesh[] = [];
+  const outlines: Prepared[] = [], parts: Prepared[] = [];
+  const seen = new Set<string>();
   for (const feature of features) {
-    if (feature.kind !== 'area' || !feature.polygons) continue;
+    if (feature.kind !== 'area' || !feature.polygons || seen.has(feature.id)) continue;
+    seen.add(feature.id);
     const polygons = feature.polygons.map((rings) => rings.map((r) => projectFlat(ctx.frame, r)));
-    const anchor = firstAnchor(polygons, ctx.polygon);
-    if (!anchor || !ctx.owns(anchor)) continue;
-    const heights = buildingHeights(feature.tags, ctx);
-    const intersectsBoundary = polygons.some((rings) => crossesBoundary(rings[0], ctx.polygon));
     const footprints = polygons.flatMap((rings) => validFootprints({ outer: rings[0], holes: rings.slice(1) }));
-    // OSM heights count from the lowest ground the building touches: the whole feature stands there,
-    // its walls reaching down to that point, so nothing floats (uphill it is embedded in the slope).
-    const groundZ = ctx.ground && footprints.length > 0
-      ? Math.min(...footprints.map((f) => footprintGroundRange(ctx.ground!, f.outer).min))
-      : 0;
-    for (const footprint of footprints) {
-      const built = buildBuildingPart(footprint, {
-        baseZ: groundZ + heights.minHeight,
-        wallTopZ: groundZ + heights.height,
-        roof: { shape: 'flat', height: 0 },
-      });
-      out.push({
-        mesh: built.mesh,
-        descriptor: {
-          type: 'building',
-          id: feature.id,
-          buildingName: feature.tags.name ?? null,
-          buildingType: feature.tags.building ?? 'yes',
-          datasetName: 'OSM',
-          dataTier: 'global',
-          heightSource: heights.source,
-          buildingLevels: heights.levels,
-          buildingHeight: round3(heights.height),
-          buildingMinHeight: round3(heights.minHeight),
-          roofType: built.roofShape,
-          roofHeight: 0,
-          hasDefaultHeight: heights.source === 'default',
-          hasDefaultRoof: feature.tags['roof:shape'] === undefined,
-          intersectsBoundary,
-          ...(ctx.ground ? { groundElevation: round3(groundZ) } : {}),
-        },
-      });
-    }
+    if (footprints.length === 0) continue;
+    (isBuildingPart(feature.tags) ? parts : outlines).push({ feature, footprints, polygons });
   }
+  const owner = assignPartsToOutlines(outlines.map((o) => o.footprints), parts.map((p) => p.footprints));
+  const partsOf = outlines.map(() => [] as Prepared[]);
+  owner.forEach((o, p) => { if (o >= 0) partsOf[o].push(parts[p]); });
+
+  const out: BuildingMesh[] = [];
+  outlines.forEach((outline, o) => {
+    const anchor = firstAnchor(outline.polygons, ctx.polygon);
+    if (!anchor || !ctx.owns(anchor)) return;
+    const boundary = outline.polygons.some((rings) => crossesBoundary(rings[0], ctx.polygon));
+    const own = partsOf[o];
+    const ground = groundZ([outline, ...own], ctx);
+    const outlineSpec = buildingSpecFromTags(outline.feature.tags, ctx, outline.footprints[0]);
+    if (own.length === 0) {
+      for (const fp of outline.footprints) out.push(buildOne(fp, outlineSpec, outline.feature, null, ground, boundary));
+      return;
+    }
+    const specs = own.map((p) => inheritFrom(buildingSpecFromTags(p.feature.tags, ctx, p.footprints[0]), outlineSpec));
+    own.forEach((p, k) => {
+      const covered = isCoveredByAnotherPart(p, specs[k], own, specs);
+      const spec = covered && !specs[k].roofTagged ? { ...specs[k], roof: { ...specs[k].roof, shape: 'flat' as const, height: 0 } } : specs[k];
+      for (const fp of p.footprints) out.push(buildOne(fp, spec, p.feature, outline.feature, ground, boundary));
+    });
+    // The outline stands only where its parts leave area uncovered (never through its parts).
+    const rest = outlineRemainder(outline.footprints, own.flatMap((p) => p.footprints));
+    for (const fp of rest) out.push(buildOne(fp, outlineSpec, outline.feature, null, ground, boundary, true));
+  });
+  parts.forEach((part, p) => {
+    if (owner[p] >= 0) return;
+    const anchor = firstAnchor(part.polygons, ctx.polygon);
+    if (!anchor || !ctx.owns(anchor)) return;
+    const boundary = part.polygons.some((rings) => crossesBoundary(rings[0], ctx.polygon));
+    const spec = buildingSpecFromTags(part.feature.tags, ctx, part.footprints[0]);
+    for (const fp of part.footprints) out.push(buildOne(fp, spec, part.feature, null, groundZ([part], ctx), boundary));
+  });
   return out;
 }
 
-interface Heights {
-  height: number;
-  minHeight: number;
-  levels: number | null;
-  source: 'height' | 'levels' | 'default';
+/** A part without any height data of its own takes the outline's heights (its roof stays its own). */
+function inheritFrom(part: BuildingSpec, outline: BuildingSpec): BuildingSpec {
+  if (part.heightSource !== 'default' || outline.heightSource === 'default') return part;
+  return { ...part, height: outline.height, wallHeight: Math.max(part.minHeight, outline.height - part.roof.height), levels: outline.levels, heightSource: `outline ${outline.heightSource}` };
 }
 
-function buildingHeights(tags: Record<string, string>, ctx: BuildingContext): Heights {
-  const levels = parseCount(tags['building:levels']);
-  const minLevel = parseCount(tags['building:min_level']);
-  let minHeight = parseMetres(tags.min_height) ?? (minLevel !== null ? minLevel * ctx.defaultLevelHeight : 0);
-  const tagged = parseMetres(tags.height);
-  let height: number;
-  let source: Heights['source'];
-  if (tagged !== null && tagged > 0) { height = tagged; source = 'height'; }
-  else if (levels !== null && levels > 0) { height = levels * ctx.defaultLevelHeight; source = 'levels'; }
-  else { height = ctx.defaultLevels * ctx.defaultLevelHeight; source = 'default'; }
-  if (minHeight >= height) minHeight = 0;
-  return { height, minHeight, levels, source };
+/** Another part sits on this one's roof: then an untagged roof stays flat instead of poking into it. */
+function isCoveredByAnotherPart(part: Prepared, spec: BuildingSpec, all: Prepared[], specs: BuildingSpec[]): boolean {
+  const [x, y] = interiorPoint(part.footprints[0]);
+  return all.some((other, k) => other !== part && specs[k].minHeight >= spec.wallHeight - 0.01 &&
+    (other.footprints.some((f) => footprintContains(f, x, y)) || part.footprints.some((f) => footprintContains(f, ...interiorPoint(other.footprints[0])))));
+}
+
+/** OSM heights count from the lowest ground the building touches: its base goes there. */
+function groundZ(items: Prepared[], ctx: BuildingContext): number {
+  if (!ctx.ground) return 0;
+  let min = Infinity;
+  for (const item of items) for (const f of item.footprints) min = Math.min(min, footprintGroundRange(ctx.ground, f.outer).min);
+  return Number.isFinite(min) ? min : 0;
+}
+
+function buildOne(footprint: Footprint, spec: BuildingSpec, feature: OsmFeature, parent: OsmFeature | null, ground: number, intersectsBoundary: boolean, remainder = false): BuildingMesh {
+  const built = buildBuildingPart(footprint, {
+    baseZ: ground + spec.minHeight,
+    wallTopZ: ground + spec.wallHeight,
+    roof: spec.roof,
+  });
+  const tags = feature.tags;
+  return {
+    mesh: built.mesh,
+    descriptor: {
+      type: 'building',
+      id: feature.id,
+      ...(parent ? { parentId: parent.id } : {}),
+      ...(remainder ? { outlineRemainder: true } : {}),
+      buildingName: tags.name ?? parent?.tags.name ?? null,
+      buildingType: tags.building ?? parent?.tags.building ?? 'yes',
+      datasetName: 'OSM',
+      dataTier: 'global',
+      heightSource: spec.heightSource,
+      buildingLevels: spec.levels,
+      buildingHeight: round3(spec.height),
+      buildingMinHeight: round3(spec.minHeight),
+      roofType: built.roofShape,
+      roofHeight: built.roofShape === 'flat' ? 0 : round3(spec.roof.height),
+      ...(built.roofFallback ? { roofFallback: built.roofFallback } : {}),
+      ...spec.appearance,
+      hasDefaultHeight: spec.heightSource === 'default',
+      hasDefaultRoof: !spec.roofTagged,
+      ...(spec.notes.length ? { dataNotes: spec.notes } : {}),
+      intersectsBoundary,
+      ...(ground !== 0 ? { groundElevation: round3(ground) } : {}),
+    },
+  };
 }
 
 function firstAnchor(polygons: Ring[][], polygon: Ring): [number, number] | null {

@@ -1,0 +1,80 @@
+import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64, type Paths64 } from 'clipper2-ts';
+import type { Footprint } from '../types.ts';
+import { pointInRing, ringArea } from '../ring.ts';
+import { triangulateFootprint } from '../triangulate.ts';
+import { CLIPPER_SCALE, footprintPaths, footprintsFromTree } from '../clipper-paths.ts';
+
+/**
+ * Simple 3D Buildings: a `building` outline with `building:part`s inside it. The parts carry the
+ * volume; the outline is kept only for the area its parts leave uncovered. Pure geometry.
+ */
+
+/** A point strictly inside the footprint: the centroid of its largest triangle. */
+export function interiorPoint(footprint: Footprint): [number, number] {
+  const { coords, triangles } = triangulateFootprint(footprint);
+  let best = -1, bestArea = -1;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
+    const area = Math.abs((coords[2 * b] - coords[2 * a]) * (coords[2 * c + 1] - coords[2 * a + 1]) - (coords[2 * b + 1] - coords[2 * a + 1]) * (coords[2 * c] - coords[2 * a]));
+    if (area > bestArea) { bestArea = area; best = t; }
+  }
+  if (best < 0) return [footprint.outer[0], footprint.outer[1]];
+  const [a, b, c] = [triangles[best], triangles[best + 1], triangles[best + 2]];
+  return [(coords[2 * a] + coords[2 * b] + coords[2 * c]) / 3, (coords[2 * a + 1] + coords[2 * b + 1] + coords[2 * c + 1]) / 3];
+}
+
+export function footprintContains(footprint: Footprint, x: number, y: number): boolean {
+  return pointInRing(x, y, footprint.outer) && !footprint.holes.some((h) => pointInRing(x, y, h));
+}
+
+export function footprintArea(footprint: Footprint): number {
+  return footprint.holes.reduce((a, h) => a - ringArea(h), ringArea(footprint.outer));
+}
+
+/**
+ * For each part, the index of the outline it belongs to (the smallest outline containing a point
+ * inside the part), or -1 for a part that stands on its own.
+ */
+export function assignPartsToOutlines(outlines: readonly Footprint[][], parts: readonly Footprint[][]): number[] {
+  const areas = outlines.map((fps) => fps.reduce((a, f) => a + footprintArea(f), 0));
+  return parts.map((partFootprints) => {
+    if (partFootprints.length === 0) return -1;
+    const [x, y] = interiorPoint(partFootprints[0]);
+    let best = -1;
+    outlines.forEach((fps, o) => {
+      if (fps.some((f) => footprintContains(f, x, y)) && (best < 0 || areas[o] < areas[best])) best = o;
+    });
+    return best;
+  });
+}
+
+export interface RemainderOptions {
+  /** Strips of the outline narrower than this (metres) are mapping slop, not building. */
+  minWidth: number;
+  /** A remainder smaller than this share of the outline's area is dropped. */
+  minShare: number;
+}
+
+export const REMAINDER_DEFAULTS: RemainderOptions = { minWidth: 0.5, minShare: 0.02 };
+
+/**
+ * The part of an outline that none of its parts cover, without slivers: outline − ∪parts, opened
+ * by `minWidth` (shrunk then grown back, clipped to the difference), dropped when tiny.
+ */
+export function outlineRemainder(outline: readonly Footprint[], parts: readonly Footprint[], options: Partial<RemainderOptions> = {}): Footprint[] {
+  const { minWidth, minShare } = { ...REMAINDER_DEFAULTS, ...options };
+  const subject: Paths64 = outline.flatMap(footprintPaths);
+  const clip: Paths64 = parts.flatMap(footprintPaths);
+  const diff = Clipper.difference(subject, clip, FillRule.NonZero);
+  if (diff.length === 0) return [];
+  const half = (minWidth / 2) * CLIPPER_SCALE;
+  const shrunk = Clipper.inflatePaths(diff, -half, JoinType.Miter, EndType.Polygon);
+  const opened = shrunk.length === 0 ? [] : Clipper.inflatePaths(shrunk, half, JoinType.Miter, EndType.Polygon);
+  if (opened.length === 0) return [];
+  const tree = new PolyTree64();
+  Clipper.booleanOpWithPolyTree(ClipType.Intersection, opened, diff, tree, FillRule.NonZero);
+  const remainder = footprintsFromTree(tree);
+  const total = outline.reduce((a, f) => a + footprintArea(f), 0);
+  const left = remainder.reduce((a, f) => a + footprintArea(f), 0);
+  return left < minShare * total ? [] : remainder;
+}
