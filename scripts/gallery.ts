@@ -1,5 +1,5 @@
 /**
- * Writes one GLB per roof shape, each showing the roof on an L-shaped and a rectangular footprint,
+ * Writes one GLB per roof shape, each showing the roof on an L-shaped, a rectangular and a square footprint,
  * plus `all.glb` with every shape in a grid, so a person can look at every roof in any glTF viewer.
  *
  *   node --import tsx scripts/gallery.ts [outDir]     (default ./gallery, git-ignored)
@@ -20,6 +20,8 @@ const ROOF_HEIGHT = 4;
 const FOOTPRINTS: Record<string, Footprint> = {
   L: { outer: [0, 0, 14, 0, 14, 6, 6, 6, 6, 14, 0, 14], holes: [] },
   rectangle: { outer: [0, 0, 12, 0, 12, 7, 0, 7], holes: [] },
+  // A small square tower, where domes, onions and pyramids look the way they usually stand.
+  tower: { outer: [0, 0, 6, 0, 6, 6, 0, 6], holes: [] },
 };
 
 const COLOURS = {
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
       lines.push(`${shape.padEnd(17)} ${fpName.padEnd(10)} ${part.roofStrategy}${part.roofFallback ? `  (fallback: ${part.roofFallback})` : ''}`);
       one.scene.addChild(place(one.doc, addMesh(one.doc, one.materials, part, `${shape}-${fpName}`), offset, 0, `${shape}-${fpName}`));
       const col = index % 4, row = Math.floor(index / 4);
-      all.scene.addChild(place(all.doc, addMesh(all.doc, all.materials, part, `${shape}-${fpName}`), col * 40 + offset, row * 24, `${shape}-${fpName}`));
+      all.scene.addChild(place(all.doc, addMesh(all.doc, all.materials, part, `${shape}-${fpName}`), col * 56 + offset, row * 24, `${shape}-${fpName}`));
       offset += 18;
     }
     writeFileSync(join(outDir, `${shape}.glb`), await io.writeBinary(one.doc));

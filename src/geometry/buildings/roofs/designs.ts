@@ -47,12 +47,19 @@ function finish(plan: RoofPlan, profile: Profile, ctx: RoofContext, metresPerUni
   return { plan: refined, z: liftPlan(refined, profile, ctx.wallTopZ, ctx.roof.height) };
 }
 
-/** True when a one-ridge roof fits the footprint naturally: convex, no courtyard, close to its bounding rectangle. */
-export function suitsOneRidge(ctx: RoofContext, minFill = 0.85): boolean {
+/**
+ * True when one straight ridge fits the footprint naturally: no courtyard, and either nearly its
+ * minimum bounding rectangle (a rectangle, even with small jogs and notches: `nearFill`), or convex
+ * and reasonably full (`convexFill`), or convex with an explicit roof:direction/orientation.
+ */
+export function suitsOneRidge(ctx: RoofContext, convexFill = 0.85, nearFill = 0.9): boolean {
   const { footprint, roof } = ctx;
-  if (footprint.holes.length > 0 || !isConvexRing(footprint.outer)) return false;
+  if (footprint.holes.length > 0) return false;
+  const fill = ringArea(footprint.outer) / minimumAreaRectangle(footprint.outer).area;
+  if (fill >= nearFill) return true;
+  if (!isConvexRing(footprint.outer)) return false;
   const explicit = (roof.direction !== undefined && Number.isFinite(roof.direction)) || roof.orientation !== undefined;
-  return explicit || ringArea(footprint.outer) >= minFill * minimumAreaRectangle(footprint.outer).area;
+  return explicit || fill >= convexFill;
 }
 
 /**
@@ -78,13 +85,14 @@ export function acrossDesign(ctx: RoofContext, profile: Profile): RoofDesign | s
   return finish(plan, profile, ctx, width);
 }
 
-/** Straight-skeleton roof with an inset profile; with `gables`, ridge ends become gables (none found is a failure). */
+/** Straight-skeleton roof with an inset profile; with `gables`, ridge ends become gables (none found is a failure, unless there is a courtyard). */
 export function skeletonDesign(ctx: RoofContext, profile: Profile, gables: boolean): RoofDesign | string {
   const skeleton = skeletonOf(ctx.footprint);
   if (typeof skeleton === 'string') return skeleton;
   const result = planFromSkeleton(ctx.footprint, skeleton, { gables });
   if (typeof result === 'string') return result;
-  if (gables && result.gableSides.length === 0) return 'no ridge end to put a gable on';
+  // Around a courtyard the wings may run all the way round with no end: then no gable is right.
+  if (gables && result.gableSides.length === 0 && ctx.footprint.holes.length === 0) return 'no ridge end to put a gable on';
   return finish(result.plan, profile, ctx, skeleton.maxT);
 }
 

@@ -6,5 +6,5 @@ import { QUARTER_CIRCLE, ROUND_ACROSS } from './profiles.ts';
 export const ROUND_STRATEGIES: RoofStrategy[] = [
   strategy('round/oriented', 'round', (ctx) => (suitsOneRidge(ctx) ? acrossDesign(ctx, ROUND_ACROSS) : 'the footprint is not rectangle-like')),
   strategy('round/skeleton', 'round', (ctx) => skeletonDesign(ctx, QUARTER_CIRCLE, true)),
-  strategy('round/one-ridge', 'round', (ctx) => acrossDesign(ctx, ROUND_ACROSS)),
+  strategy('round/one-ridge', 'round', (ctx) => (suitsOneRidge(ctx, 0, 0.75) ? acrossDesign(ctx, ROUND_ACROSS) : 'one ridge does not fit the footprint')),
 ];

@@ -16,7 +16,7 @@ import { triangulateRings } from './triangulate-rings.ts';
  */
 export interface SkeletonPlanOptions {
   gables: boolean;
-  /** Only ridge ends at least this high (fraction of the top) become gables: no gablets on small jogs. */
+  /** Only ridge ends at least this high (fraction of the top) become gables: no gablets on small jogs. Default 0.35. */
   minGableLevel?: number;
   /** Only nodes whose foot lies this far inside the side (fraction of its length) become gables. */
   gableMargin?: number;
@@ -75,9 +75,9 @@ export function planFromSkeleton(footprint: Footprint, skeleton: FootprintSkelet
       const node = face.find((v) => v >= n0);
       if (node === undefined || moved.has(node) || plan.s[node] < minLevel) continue;
       const b = nextOnRing(a);
-      if (faces[sideFace[prevOnRing(a)]].length <= 3 || faces[sideFace[b]].length <= 3) continue;
+      // Not the apex of a pyramid: every other face at this node reaches up to another node too.
       const around = facesOfNode.get(node) ?? [];
-      if (around.length !== 3) continue;
+      if (!around.every((g) => g === f || faces[g].some((v) => v >= n0 && v !== node))) continue;
       const ax = plan.x[a], ay = plan.y[a], dx = plan.x[b] - ax, dy = plan.y[b] - ay;
       const lambda = ((plan.x[node] - ax) * dx + (plan.y[node] - ay) * dy) / (dx * dx + dy * dy);
       if (!(lambda >= margin && lambda <= 1 - margin)) continue;

@@ -1,4 +1,4 @@
-import earcut from 'earcut';
+import earcut, { refine } from 'earcut';
 
 /**
  * Triangulation of a polygon with holes that keeps every ring vertex, including vertices lying on a
@@ -14,9 +14,12 @@ import earcut from 'earcut';
 export interface RingTriangulation {
   /** Counter-clockwise triangles as vertex-index triples into the input coordinates. */
   triangles: number[];
-  /** True when the triangles cover the polygon's area and use every vertex. */
+  /** True when the triangles cover the polygon's area, use every vertex and none is a sliver (under 1e-8 m²). */
   ok: boolean;
 }
+
+/** Twice the smallest triangle area accepted (the mesh check's 1e-8 m²). */
+const MIN_AREA2 = 2e-8;
 
 /** Vertices closer than this to the chord of their neighbours are treated as lying on it (metres). */
 export const STRAIGHT_TOLERANCE = 1e-4;
@@ -55,6 +58,9 @@ export function triangulateRings(coords: ArrayLike<number>, holeStarts: readonly
   }
 
   const raw = earcut(keptCoords, keptHoleStarts.length ? keptHoleStarts : null, 2);
+  // Flip interior edges towards Delaunay: earcut can leave a zero-area sliver where a vertex lies
+  // on a diagonal (not on a side), which a millimetre-precision check counts as degenerate.
+  refine(raw, keptCoords, 2);
   const triangles: number[] = [];
   const used = new Uint8Array(vertexCount);
   for (let t = 0; t < raw.length; t += 3) {
@@ -70,7 +76,7 @@ export function triangulateRings(coords: ArrayLike<number>, holeStarts: readonly
   let covered = 0;
   for (let t = 0; t < triangles.length; t += 3) {
     const area2 = cross(coords, triangles[t], triangles[t + 1], triangles[t + 2]);
-    if (!(area2 > 0)) return { triangles, ok: false };
+    if (!(area2 > MIN_AREA2)) return { triangles, ok: false };
     covered += area2;
     used[triangles[t]] = used[triangles[t + 1]] = used[triangles[t + 2]] = 1;
   }

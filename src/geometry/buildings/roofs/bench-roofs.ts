@@ -1,0 +1,76 @@
+import type { Footprint } from '../../types.ts';
+import type { RoofShape } from '../build-part.ts';
+import { buildBuildingPart, ROOF_SHAPES } from '../build-part.ts';
+import { loadSkeleton, resetSkeletonStats, skeletonStats } from './skeleton.ts';
+
+/**
+ * Roof building cost per shape, for `npm run bench`: whole building parts (walls, floor, roof and
+ * the solid check) over the given normalised footprints, with the straight skeleton's share shown
+ * separately (CGAL and the convex fast path).
+ *
+ * @example
+ * const rows = await benchRoofs(footprints);
+ * console.table(rows.map(({ strategies, ...r }) => r));
+ */
+
+export interface RoofBenchOptions {
+  /** Shapes to measure (default: all twelve). */
+  shapes?: readonly RoofShape[];
+  /** Roof height, metres. */
+  height?: number;
+  /** Wall top, metres. */
+  wallTopZ?: number;
+}
+
+const DEFAULTS: Required<RoofBenchOptions> = { shapes: ROOF_SHAPES, height: 4, wallTopZ: 10 };
+
+export interface RoofBenchRow {
+  shape: RoofShape;
+  footprints: number;
+  /** Milliseconds per 1,000 building parts of this roof shape, everything included. */
+  msPer1000: number;
+  /** Of which inside CGAL's straight skeleton. */
+  skeletonMsPer1000: number;
+  /** Of which inside the convex fast-path skeleton. */
+  convexSkeletonMsPer1000: number;
+  /** CGAL calls and failures. */
+  skeletonCalls: number;
+  skeletonFailures: number;
+  /** Parts built as another shape than requested. */
+  fallbacks: number;
+  /** Parts per construction used (e.g. `gabled/skeleton`). */
+  strategies: Record<string, number>;
+}
+
+export async function benchRoofs(footprints: readonly Footprint[], options: RoofBenchOptions = {}): Promise<RoofBenchRow[]> {
+  const { shapes, height, wallTopZ } = { ...DEFAULTS, ...options };
+  await loadSkeleton();
+  const rows: RoofBenchRow[] = [];
+  for (const shape of shapes) {
+    resetSkeletonStats();
+    const strategies: Record<string, number> = {};
+    let fallbacks = 0;
+    const started = performance.now();
+    for (const footprint of footprints) {
+      const part = buildBuildingPart(footprint, { baseZ: 0, wallTopZ, roof: { shape, height } });
+      const name = part.roofStrategy ?? part.roofShape;
+      strategies[name] = (strategies[name] ?? 0) + 1;
+      if (part.roofShape !== shape) fallbacks++;
+    }
+    const ms = performance.now() - started;
+    const sk = skeletonStats();
+    const per1000 = (v: number) => Math.round((v / Math.max(footprints.length, 1)) * 1000);
+    rows.push({
+      shape,
+      footprints: footprints.length,
+      msPer1000: per1000(ms),
+      skeletonMsPer1000: per1000(sk.ms),
+      convexSkeletonMsPer1000: per1000(sk.convexMs),
+      skeletonCalls: sk.calls,
+      skeletonFailures: sk.failures,
+      fallbacks,
+      strategies,
+    });
+  }
+  return rows;
+}
