@@ -15,7 +15,8 @@ import { normalizeFootprint } from '../src/geometry/ring.ts';
 import type { Footprint, IndexedMesh } from '../src/geometry/types.ts';
 
 const WALL_TOP = 6;
-const ROOF_HEIGHT = 4;
+/** Roof height per shape: onions and domes are usually taller than wide, the rest 4 m. */
+const ROOF_HEIGHT: Partial<Record<RoofShape, number>> = { onion: 9, dome: 5 };
 
 const FOOTPRINTS: Record<string, Footprint> = {
   L: { outer: [0, 0, 14, 0, 14, 6, 6, 6, 6, 14, 0, 14], holes: [] },
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
     let offset = 0;
     for (const [fpName, raw] of Object.entries(FOOTPRINTS)) {
       const footprint = normalizeFootprint(raw)!;
-      const part = buildBuildingPart(footprint, { baseZ: 0, wallTopZ: WALL_TOP, roof: { shape: shape as RoofShape, height: ROOF_HEIGHT } });
+      const part = buildBuildingPart(footprint, { baseZ: 0, wallTopZ: WALL_TOP, roof: { shape: shape as RoofShape, height: ROOF_HEIGHT[shape as RoofShape] ?? 4 } });
       lines.push(`${shape.padEnd(17)} ${fpName.padEnd(10)} ${part.roofStrategy}${part.roofFallback ? `  (fallback: ${part.roofFallback})` : ''}`);
       one.scene.addChild(place(one.doc, addMesh(one.doc, one.materials, part, `${shape}-${fpName}`), offset, 0, `${shape}-${fpName}`));
       const col = index % 4, row = Math.floor(index / 4);
