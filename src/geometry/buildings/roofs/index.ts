@@ -30,6 +30,7 @@ import { QUADRUPLE_SALTBOX_STRATEGIES } from './quadruple-saltbox.ts';
  */
 
 export { loadSkeleton as loadRoofs } from './skeleton.ts';
+export { footprintHalfWidth } from './ridge.ts';
 
 export interface RoofResult {
   /** The shape actually built. */

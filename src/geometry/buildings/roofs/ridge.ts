@@ -96,3 +96,8 @@ export function roofAxes(outer: Ring, roof: Pick<RoofSpec, 'direction' | 'orient
   along = [-across[1], across[0]];
   return { across, along, source: roof.orientation ? 'orientation' : 'longest side' };
 }
+
+/** Half the footprint's width (half the short side of its minimum-area rectangle): the run of a roof slope. */
+export function footprintHalfWidth(outer: Ring): number {
+  return minimumAreaRectangle(outer).width / 2;
+}

@@ -1,0 +1,166 @@
+import type { RoofShape } from '../build-part.ts';
+import { parseLength } from './length.ts';
+import { parseLevels } from './levels.ts';
+import { parseRoofAngle } from './angle.ts';
+import { parseRoofShape } from './roof-shape.ts';
+import { parseDirection } from './direction.ts';
+import { parseOrientation } from './orientation.ts';
+import { parseColour } from './colour.ts';
+import { parseMaterial } from './material.ts';
+import { defaultRoofHeight, roofHeightFromAngle } from './roof-height.ts';
+
+/**
+ * What an OSM building (or building:part) says about its shape (Simple 3D Buildings), with the
+ * request's defaults filling only what the data leaves open.
+ *
+ * Rules, in metres above the building's base ground:
+ * - roof height: `roof:height`, else `roof:levels` × level height, else `roof:angle` over the
+ *   footprint's half-width (whole width for a skillion), else a per-shape default (roof-height.ts);
+ *   0 for a flat roof.
+ * - min height (bottom of the walls): `min_height`, else `building:min_level` × level height, else 0.
+ * - height (top of the roof): `height`; else `building:levels` (counted from the ground) × level
+ *   height + roof height (so `roof:levels` add storeys on top); else min height + default levels ×
+ *   level height + roof height (default storeys stand on what the data puts below them).
+ * - wall height (where the roof starts) = height − roof height. A roof taller than the space
+ *   between min height and height is shrunk to fit (a part that is all roof).
+ * - Unusable values (negative, not a number, absurd, contradictory) are ignored, listed in
+ *   `ignored`, and the next rule applies.
+ *
+ * @example
+ * parseBuildingTags({ building: 'yes', 'building:levels': '3', 'roof:shape': 'gabled' },
+ *   { defaultLevels: 1, defaultLevelHeight: 4, defaultRoofType: 'flat', footprintHalfWidth: 5 });
+ */
+
+export interface BuildingTagDefaults {
+  /** Storeys assumed when neither `height` nor `building:levels` is usable. */
+  defaultLevels: number;
+  /** Metres per storey, for levels and roof levels. */
+  defaultLevelHeight: number;
+  /** Roof shape when `roof:shape` is missing or unknown. */
+  defaultRoofType: RoofShape;
+  /** Half the footprint's width (half the short side of its minimum bounding rectangle), for roof:angle and default roof heights. */
+  footprintHalfWidth?: number;
+}
+
+export type HeightSource = 'height' | 'levels' | 'default';
+export type RoofHeightSource = 'roof:height' | 'roof:levels' | 'roof:angle' | 'default' | 'flat' | 'fitted';
+
+export interface BuildingTags {
+  /** Top of the building, roof included. */
+  height: number;
+  /** Bottom of the walls. */
+  minHeight: number;
+  /** Top of the walls, where the roof starts (height − roofHeight). */
+  wallHeight: number;
+  /** `building:levels`, `building:min_level`, `roof:levels` as tagged (null when missing or unusable). */
+  levels: number | null;
+  minLevel: number | null;
+  roofLevels: number | null;
+  roofHeight: number;
+  /** `roof:angle` as tagged, degrees. */
+  roofAngle: number | null;
+  roofShape: RoofShape;
+  /** False when the OSM shape was mapped onto a look-alike (e.g. half-hipped → gabled) or defaulted. */
+  roofShapeExact: boolean;
+  /** Compass degrees the roof faces (`roof:direction`). */
+  roofDirection: number | null;
+  roofOrientation: 'along' | 'across' | null;
+  /** `#rrggbb` or null. */
+  colours: { building: string | null; roof: string | null };
+  materials: { building: string | null; roof: string | null };
+  heightSource: HeightSource;
+  roofHeightSource: RoofHeightSource;
+  hasDefaultHeight: boolean;
+  hasDefaultRoof: boolean;
+  /** Tags present but unusable, as `key=value`: their defaults were used. */
+  ignored: string[];
+}
+
+export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaults: BuildingTagDefaults): BuildingTags {
+  const ignored: string[] = [];
+  const read = <T>(key: string, parse: (v: string | undefined) => T | null, ok: (v: T) => boolean = () => true): T | null => {
+    const raw = tags[key];
+    if (raw === undefined) return null;
+    const value = parse(raw);
+    if (value === null || !ok(value)) {
+      ignored.push(`${key}=${raw}`);
+      return null;
+    }
+    return value;
+  };
+  const lh = defaults.defaultLevelHeight;
+  const halfWidth = defaults.footprintHalfWidth;
+
+  const shapeTag = read('roof:shape', parseRoofShape);
+  const roofShape = shapeTag?.shape ?? defaults.defaultRoofType;
+  const tagged = read('height', parseLength, (v) => v > 0);
+  const levels = read('building:levels', parseLevels);
+  const minLevel = read('building:min_level', parseLevels);
+  const roofLevels = read('roof:levels', parseLevels);
+  const roofAngle = read('roof:angle', parseRoofAngle);
+  const roofHeightTag = read('roof:height', parseLength);
+  const minHeightTag = read('min_height', parseLength);
+
+  let roofHeight: number;
+  let roofHeightSource: RoofHeightSource;
+  if (roofShape === 'flat') { roofHeight = 0; roofHeightSource = 'flat'; }
+  else if (roofHeightTag !== null) { roofHeight = roofHeightTag; roofHeightSource = 'roof:height'; }
+  else if (roofLevels !== null && roofLevels > 0) { roofHeight = roofLevels * lh; roofHeightSource = 'roof:levels'; }
+  else if (roofAngle !== null && halfWidth !== undefined && halfWidth > 0) { roofHeight = roofHeightFromAngle(roofShape, roofAngle, halfWidth); roofHeightSource = 'roof:angle'; }
+  else { roofHeight = defaultRoofHeight(roofShape, halfWidth, lh); roofHeightSource = 'default'; }
+
+  // Bottom of the walls first: default storeys stand on top of whatever the data says lies below.
+  let minHeight = 0;
+  if (minHeightTag !== null) minHeight = minHeightTag;
+  else if (minLevel !== null) minHeight = minLevel * lh;
+  const dropMinimum = () => {
+    ignored.push(minHeightTag !== null ? `min_height=${tags.min_height}` : `building:min_level=${tags['building:min_level']}`);
+    minHeight = 0;
+  };
+
+  let height: number;
+  let wallHeight: number;
+  let heightSource: HeightSource;
+  if (tagged !== null) {
+    height = tagged;
+    heightSource = 'height';
+    if (minHeight >= height) dropMinimum();
+    if (roofHeight > height - minHeight) {
+      roofHeight = height - minHeight;
+      roofHeightSource = 'fitted';
+    }
+    wallHeight = height - roofHeight;
+  } else {
+    if (levels !== null && levels > 0) {
+      wallHeight = levels * lh;
+      heightSource = 'levels';
+      if (minHeight >= wallHeight) dropMinimum();
+    } else {
+      wallHeight = minHeight + defaults.defaultLevels * lh;
+      heightSource = 'default';
+    }
+    height = wallHeight + roofHeight;
+  }
+
+  return {
+    height,
+    minHeight,
+    wallHeight,
+    levels,
+    minLevel,
+    roofLevels,
+    roofHeight,
+    roofAngle,
+    roofShape,
+    roofShapeExact: shapeTag?.exact ?? false,
+    roofDirection: read('roof:direction', parseDirection),
+    roofOrientation: read('roof:orientation', parseOrientation),
+    colours: { building: read('building:colour', parseColour), roof: read('roof:colour', parseColour) },
+    materials: { building: read('building:material', parseMaterial), roof: read('roof:material', parseMaterial) },
+    heightSource,
+    roofHeightSource,
+    hasDefaultHeight: heightSource === 'default',
+    hasDefaultRoof: shapeTag === null,
+    ignored,
+  };
+}
