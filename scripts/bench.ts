@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { REPO_ROOT, storePaths } from '../src/config.ts';
 import { importOsm } from '../src/sources/osm/import.ts';
+import { benchBuildings } from './bench-buildings.ts';
 
 interface Case { name: string; centre: [number, number]; side: number; settings: Record<string, unknown>; targets: { firstByteMs?: number; totalMs?: number } }
 
@@ -86,3 +87,4 @@ for (const c of CASES) {
 const rss = peakRssMb();
 console.log(`server peak RSS: ${rss.toFixed(0)} MB (target ≤ 1024 MB: ${rss <= 1024 ? 'met' : 'missed'})`);
 child.kill('SIGTERM');
+if (process.env.BENCH_SKIP_ROOFS !== '1') await benchBuildings(dataDir);
