@@ -57,7 +57,7 @@ test('roof building cost per 1,000 Monaco fixture footprints (printed for the re
   // A few shapes keep the test short; `npm run bench` measures them all.
   const shapes = ['flat', 'skillion', 'hipped', 'gabled', 'dome'] as const;
   const rows = await benchRoofs(footprints.map((f) => f.footprint), { shapes });
-  console.log(rows.map((r) => `${r.shape.padEnd(17)} ${String(r.msPer1000).padStart(6)} ms/1000 (CGAL skeleton ${r.skeletonMsPer1000}, convex skeleton ${r.convexSkeletonMsPer1000}) fallbacks ${r.fallbacks}`).join('\n'));
+  console.log(rows.map((r) => `${r.shape.padEnd(17)} ${String(r.msPer1000).padStart(6)} ms/1000 (skeleton: convex ${r.convexSkeletonMsPer1000}, wavefront ${r.wavefrontSkeletonMsPer1000}, CGAL ${r.skeletonMsPer1000} for ${r.skeletonCalls}) fallbacks ${r.fallbacks}`).join('\n'));
   assert.equal(rows.length, shapes.length);
   assert.ok(rows.every((r) => r.footprints === footprints.length && r.msPer1000 > 0));
 });

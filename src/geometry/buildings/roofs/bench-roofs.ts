@@ -6,7 +6,7 @@ import { loadSkeleton, resetSkeletonStats, skeletonStats } from './skeleton.ts';
 /**
  * Roof building cost per shape, for `npm run bench`: whole building parts (walls, floor, roof and
  * the solid check) over the given normalised footprints, with the straight skeleton's share shown
- * separately (CGAL and the convex fast path).
+ * separately (convex fast path, double-precision wavefront, CGAL).
  *
  * @example
  * const rows = await benchRoofs(footprints);
@@ -29,10 +29,14 @@ export interface RoofBenchRow {
   footprints: number;
   /** Milliseconds per 1,000 building parts of this roof shape, everything included. */
   msPer1000: number;
-  /** Of which inside CGAL's straight skeleton. */
+  /** Of which inside CGAL's straight skeleton (only footprints the fast paths could not do). */
   skeletonMsPer1000: number;
   /** Of which inside the convex fast-path skeleton. */
   convexSkeletonMsPer1000: number;
+  /** Of which inside the double-precision wavefront skeleton (concave footprints, courtyards). */
+  wavefrontSkeletonMsPer1000: number;
+  /** Footprints the wavefront could not do, handed to CGAL. */
+  wavefrontRejected: number;
   /** CGAL calls and failures. */
   skeletonCalls: number;
   skeletonFailures: number;
@@ -66,6 +70,8 @@ export async function benchRoofs(footprints: readonly Footprint[], options: Roof
       msPer1000: per1000(ms),
       skeletonMsPer1000: per1000(sk.ms),
       convexSkeletonMsPer1000: per1000(sk.convexMs),
+      wavefrontSkeletonMsPer1000: per1000(sk.wavefrontMs),
+      wavefrontRejected: sk.wavefrontRejected,
       skeletonCalls: sk.calls,
       skeletonFailures: sk.failures,
       fallbacks,

@@ -136,7 +136,8 @@ function sideWalls(
   const dx = bx - ax, dy = by - ay;
   const len = Math.hypot(dx, dy);
   const along = chain.map((p, k) => (k === 0 ? 0 : k === chain.length - 1 ? len : ((px[p] - ax) * dx + (py[p] - ay) * dy) / len));
-  for (let k = 1; k < along.length; k++) if (!(along[k] > along[k - 1])) return 'the roof edge runs back along a wall';
+  // Two roof points may share a spot on the millimetre grid (a steep stretch of a curved gable): a vertical step is fine.
+  for (let k = 1; k < along.length; k++) if (!(along[k] >= along[k - 1])) return 'the roof edge runs back along a wall';
   const inserted: number[] = [];
   const triangles: number[][] = [];
   let from = 0;

@@ -103,7 +103,7 @@ export function buildRoof(mesh: MeshBuilder, footprint: Footprint, wallTopZ: num
     return {
       shape: s.shape,
       strategy: s.name,
-      ...(s.shape !== requested ? { fallback: `${requested} roof not built (${reasons[0] ?? 'skipped'})` } : {}),
+      ...(s.shape !== requested ? { fallback: `${requested} roof not built (${reasons.join('; ') || 'skipped'})` } : {}),
       rings: emitted.rings,
       maxZ: emitted.maxZ,
     };
@@ -116,7 +116,7 @@ export function buildRoof(mesh: MeshBuilder, footprint: Footprint, wallTopZ: num
   return {
     shape: 'flat',
     strategy: 'flat/earcut',
-    fallback: `${requested} roof not built (${reasons[0] ?? 'no strategy left'})`,
+    fallback: `${requested} roof not built (${reasons.join('; ') || 'no strategy left'})`,
     rings: footprint,
     maxZ: wallTopZ,
   };

@@ -3,10 +3,12 @@ import type { Footprint } from '../../types.ts';
 import { signedArea2 } from '../../ring.ts';
 import { holesInsideOuter, ringsAreDisjointAndSimple } from './polygon-checks.ts';
 import { convexSkeleton } from './convex-skeleton.ts';
+import { wavefrontSkeleton } from './wavefront-skeleton.ts';
+import { skeletonIsPlausible } from './skeleton-check.ts';
 
 /**
- * The straight skeleton of a footprint, from the `straight-skeleton` package (CGAL compiled to
- * WebAssembly). The package wants a browser-like global while it loads, works in float32, and a
+ * The straight skeleton of a footprint (skeletonOf: fast paths first), and the exact one from the
+ * `straight-skeleton` package (CGAL compiled to WebAssembly). The package wants a browser-like global while it loads, works in float32, and a
  * failed CGAL assertion aborts the whole WebAssembly instance; this wrapper hides all three:
  * it validates input first, centres coordinates so float32 keeps sub-millimetre precision, maps
  * the contour back to the exact input vertices, and reloads a fresh instance after an abort.
@@ -39,9 +41,13 @@ export interface SkeletonStats {
   /** Footprints served by the convex fast path, and milliseconds spent in it. */
   convexCalls: number;
   convexMs: number;
+  /** Footprints tried on the double-precision wavefront, how many it could not do (CGAL then ran), and milliseconds. */
+  wavefrontCalls: number;
+  wavefrontRejected: number;
+  wavefrontMs: number;
 }
 
-const stats: SkeletonStats = { calls: 0, failures: 0, ms: 0, convexCalls: 0, convexMs: 0 };
+const stats: SkeletonStats = { calls: 0, failures: 0, ms: 0, convexCalls: 0, convexMs: 0, wavefrontCalls: 0, wavefrontRejected: 0, wavefrontMs: 0 };
 let builder: SkeletonBuilderApi | null = null;
 let loading: Promise<void> | null = null;
 
@@ -85,20 +91,31 @@ export function resetSkeletonStats(): void {
   stats.ms = 0;
   stats.convexCalls = 0;
   stats.convexMs = 0;
+  stats.wavefrontCalls = 0;
+  stats.wavefrontRejected = 0;
+  stats.wavefrontMs = 0;
 }
 
 /**
- * The straight skeleton of a normalised footprint: the double-precision convex fast path when the
- * footprint is convex without holes, else CGAL.
+ * The straight skeleton of a normalised footprint: the convex fast path when the footprint is
+ * convex without holes; else the double-precision wavefront when its result passes the checks
+ * of skeleton-check.ts; else CGAL (exact, ~20× slower).
  */
 export function skeletonOf(footprint: Footprint): FootprintSkeleton | string {
-  const started = performance.now();
+  let started = performance.now();
   const convex = convexSkeleton(footprint);
   if (convex) {
     stats.convexCalls++;
     stats.convexMs += performance.now() - started;
     return convex;
   }
+  started = performance.now();
+  const wave = wavefrontSkeleton(footprint);
+  const accepted = wave !== null && skeletonIsPlausible(footprint, wave);
+  stats.wavefrontCalls++;
+  stats.wavefrontMs += performance.now() - started;
+  if (accepted) return wave;
+  stats.wavefrontRejected++;
   return footprintSkeleton(footprint);
 }
 
