@@ -39,7 +39,8 @@ interface Side {
 
 /** The skeleton, or null when the footprint is not a convex ring without holes. */
 export function convexSkeleton(footprint: Footprint): FootprintSkeleton | null {
-  if (footprint.holes.length > 0 || !isConvexRing(footprint.outer)) return null;
+  // Strictly convex: a barely reflex corner needs the general skeleton (its bisector points outwards).
+  if (footprint.holes.length > 0 || !isConvexRing(footprint.outer, 0)) return null;
   const ring = footprint.outer;
   const n = ring.length / 2;
   const nodeX: number[] = [], nodeY: number[] = [], nodeT: number[] = [];

@@ -8,8 +8,10 @@ import { innerLevels } from './profiles.ts';
 import { refinePlan } from './refine.ts';
 import { liftPlan } from './emit.ts';
 import { roofAxes, minimumAreaRectangle } from './ridge.ts';
-import { skeletonOf } from './skeleton.ts';
+import { footprintSkeleton, skeletonOf } from './skeleton.ts';
+import type { FootprintSkeleton } from './skeleton.ts';
 import { planFromSkeleton } from './skeleton-plan.ts';
+import type { SkeletonPlan } from './skeleton-plan.ts';
 import { starApex } from './kernel.ts';
 import { isConvexRing } from './polygon-checks.ts';
 
@@ -87,13 +89,27 @@ export function acrossDesign(ctx: RoofContext, profile: Profile): RoofDesign | s
 
 /** Straight-skeleton roof with an inset profile; with `gables`, ridge ends become gables (none found is a failure, unless there is a courtyard). */
 export function skeletonDesign(ctx: RoofContext, profile: Profile, gables: boolean): RoofDesign | string {
-  const skeleton = skeletonOf(ctx.footprint);
+  let skeleton = skeletonOf(ctx.footprint);
   if (typeof skeleton === 'string') return skeleton;
-  const result = planFromSkeleton(ctx.footprint, skeleton, { gables });
+  let result = planFromSkeletonTolerant(ctx, skeleton, gables);
+  if (typeof result === 'string' && !skeleton.exact) {
+    // The fast skeleton's faces did not make a plan: try CGAL's.
+    const exact = footprintSkeleton(ctx.footprint);
+    if (typeof exact !== 'string') {
+      skeleton = exact;
+      result = planFromSkeletonTolerant(ctx, exact, gables);
+    }
+  }
   if (typeof result === 'string') return result;
   // Around a courtyard the wings may run all the way round with no end: then no gable is right.
   if (gables && result.gableSides.length === 0 && ctx.footprint.holes.length === 0) return 'no ridge end to put a gable on';
   return finish(result.plan, profile, ctx, skeleton.maxT);
+}
+
+/** Nodes closer than 5 mm are merged (float noise); where that pinches a face, only those closer than 1 mm. */
+function planFromSkeletonTolerant(ctx: RoofContext, skeleton: FootprintSkeleton, gables: boolean): SkeletonPlan | string {
+  const first = planFromSkeleton(ctx.footprint, skeleton, { gables, mergeDistance: 0.005 });
+  return typeof first === 'string' ? planFromSkeleton(ctx.footprint, skeleton, { gables, mergeDistance: 0.001 }) : first;
 }
 
 /**

@@ -94,15 +94,15 @@ export function pointInRing(ring: Ring, x: number, y: number): boolean {
   return inside;
 }
 
-/** True for a counter-clockwise ring whose every corner turns left (straight corners allowed). */
-export function isConvexRing(ring: Ring): boolean {
+/** True for a counter-clockwise ring whose every corner turns left (straight corners, and reflex ones within `tolerance` of straight, allowed). */
+export function isConvexRing(ring: Ring, tolerance = 1e-9): boolean {
   const n = ring.length / 2;
   if (signedArea2(ring) <= 0) return false;
   for (let i = 0; i < n; i++) {
     const p = (i + n - 1) % n, q = (i + 1) % n;
     const c = orient(ring[2 * p], ring[2 * p + 1], ring[2 * i], ring[2 * i + 1], ring[2 * q], ring[2 * q + 1]);
     const scale = Math.hypot(ring[2 * i] - ring[2 * p], ring[2 * i + 1] - ring[2 * p + 1]) * Math.hypot(ring[2 * q] - ring[2 * i], ring[2 * q + 1] - ring[2 * i + 1]);
-    if (c < -1e-9 * scale) return false;
+    if (c < -tolerance * scale) return false;
   }
   return true;
 }

@@ -31,6 +31,8 @@ export interface FootprintSkeleton {
   faces: number[][];
   /** Largest node time. */
   maxT: number;
+  /** True when it came from CGAL (exact predicates), false or absent from a fast path. */
+  exact?: boolean;
 }
 
 export interface SkeletonStats {
@@ -104,7 +106,7 @@ export function resetSkeletonStats(): void {
 export function skeletonOf(footprint: Footprint): FootprintSkeleton | string {
   let started = performance.now();
   const convex = convexSkeleton(footprint);
-  if (convex) {
+  if (convex && skeletonIsPlausible(footprint, convex)) {
     stats.convexCalls++;
     stats.convexMs += performance.now() - started;
     return convex;
@@ -200,7 +202,7 @@ export function footprintSkeleton(footprint: Footprint): FootprintSkeleton | str
   if (seenContour.size !== ringVertexCount) return fail('the straight skeleton lost a footprint vertex');
   const faces = raw.polygons.map((p) => p.map((v) => index[v]));
   if (faces.length !== ringVertexCount || !(maxT > 0)) return fail('the straight skeleton has the wrong number of faces');
-  return { ringVertexCount, nodeX, nodeY, nodeT, faces, maxT };
+  return { ringVertexCount, nodeX, nodeY, nodeT, faces, maxT, exact: true };
 }
 
 function fail(reason: string): string {
