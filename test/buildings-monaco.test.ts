@@ -9,7 +9,8 @@ import { OsmStore } from '../src/sources/osm/store.ts';
 import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { buildBuildings, type BuildingMesh } from '../src/geometry/buildings/from-osm.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
-import type { RoofShape } from '../src/geometry/buildings/build-part.ts';
+import { ROOF_SHAPES, type RoofShape } from '../src/geometry/buildings/build-part.ts';
+import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
 
 const EXTRACTS = {
   monaco: { file: 'data/monaco/monaco.osm.pbf', origin: [43.735, 7.419] },
@@ -18,6 +19,7 @@ const EXTRACTS = {
 const stores: Record<string, OsmStore> = {};
 
 before(async () => {
+  await loadRoofs();
   const dir = mkdtempSync(join(tmpdir(), 'cc-buildings-'));
   for (const [name, { file }] of Object.entries(EXTRACTS)) {
     await importOsm(join(REPO_ROOT, file), join(dir, `${name}.sqlite`));
@@ -42,21 +44,37 @@ function judge(meshes: BuildingMesh[]) {
   for (const m of meshes) {
     const r = inspectMesh(m.mesh);
     if (!r.closed || r.volume <= 0 || r.degenerate > 0 || r.nonFinite > 0) bad.push(`${m.descriptor.id} ${JSON.stringify(r)}`);
+    // the descriptor tells the truth about the built mesh
+    let top = -Infinity, bottom = Infinity;
+    for (let i = 2; i < m.mesh.positions.length; i += 3) { top = Math.max(top, m.mesh.positions[i]); bottom = Math.min(bottom, m.mesh.positions[i]); }
+    if (Math.abs(top - Number(m.descriptor.buildingHeight)) > 0.002 || Math.abs(bottom - Number(m.descriptor.buildingMinHeight)) > 0.002) {
+      bad.push(`${m.descriptor.id} spans ${bottom}..${top} but says ${m.descriptor.buildingMinHeight}..${m.descriptor.buildingHeight}`);
+    }
     const roof = String(m.descriptor.roofType);
     perRoof[roof] = (perRoof[roof] ?? 0) + 1;
-    if (m.descriptor.roofFallback) fallbacks[String(m.descriptor.roofFallback)] = (fallbacks[String(m.descriptor.roofFallback)] ?? 0) + 1;
+    if (m.descriptor.roofFallback) {
+      const asked = /^(\w+) roof/.exec(String(m.descriptor.roofFallback))?.[1] ?? '?';
+      const key = `${asked}→${roof}`;
+      fallbacks[key] = (fallbacks[key] ?? 0) + 1;
+    }
   }
   return { bad, perRoof, fallbacks };
 }
 
-for (const name of Object.keys(EXTRACTS) as (keyof typeof EXTRACTS)[]) {
-  test(`every building of the ${name} extract is a closed, outward 2-manifold`, () => {
-    const { meshes, features } = buildAll(name);
+/** Every default roof shape over Monaco; over the much larger region the shapes of the main constructions. */
+const SHAPES_PER_EXTRACT: Record<keyof typeof EXTRACTS, readonly RoofShape[]> = {
+  monaco: ROOF_SHAPES,
+  region: ['flat', 'gabled', 'hipped', 'dome'],
+};
+
+for (const name of Object.keys(EXTRACTS) as (keyof typeof EXTRACTS)[]) for (const shape of SHAPES_PER_EXTRACT[name]) {
+  test(`every building of the ${name} extract is a closed, outward 2-manifold (default roof ${shape})`, () => {
+    const { meshes, features } = buildAll(name, shape);
     const ids = new Set(meshes.map((m) => m.descriptor.id));
     const { bad, perRoof, fallbacks } = judge(meshes);
     const parts = meshes.filter((m) => m.descriptor.parentId).length;
     const remainders = meshes.filter((m) => m.descriptor.outlineRemainder).length;
-    console.log(`${name}: ${features} building features → ${meshes.length} meshes (${parts} parts, ${remainders} outline remainders); roofs ${JSON.stringify(perRoof)}; fallbacks ${JSON.stringify(fallbacks)}`);
+    console.log(`${name}/${shape}: ${features} building features → ${meshes.length} meshes (${parts} parts, ${remainders} outline remainders); roofs ${JSON.stringify(perRoof)}; fallbacks ${JSON.stringify(fallbacks)}`);
     // every feature is built, except outlines whose parts cover them completely
     const replaced = new Set(meshes.filter((m) => m.descriptor.parentId).map((m) => m.descriptor.parentId));
     for (const m of meshes) replaced.delete(m.descriptor.id);

@@ -1,7 +1,9 @@
 import type { Footprint } from '../types.ts';
 import type { RoofShape, RoofSpec } from './build-part.ts';
+import { parseBuildingTags } from './tags/index.ts';
+import { footprintHalfWidth } from './roofs/index.ts';
 
-/** Everything the builder needs about one building or part, decided from its tags and the request defaults. */
+/** Everything the builder needs about one building or part: its tags read with the request defaults. */
 export interface BuildingSpec {
   /** Top of the building including the roof, metres above its ground. */
   height: number;
@@ -13,11 +15,11 @@ export interface BuildingSpec {
   /** Where the height came from: height, levels, default (or `outline …` when inherited). */
   heightSource: string;
   roof: RoofSpec;
-  /** Whether roof:shape was tagged. */
+  /** Whether the data named the roof shape (else the request's defaultRoofType was used). */
   roofTagged: boolean;
-  /** Colours and materials for the descriptor (only those known). */
-  appearance: Record<string, string>;
-  /** Tag values that were ignored as nonsense, for the descriptor. */
+  /** Descriptor facts about looks: colours (#rrggbb) and materials, only those known. */
+  appearance: Record<string, string | number | boolean>;
+  /** Tags that were present but unusable (`key=value`), so the defaults were used. */
   notes: string[];
 }
 
@@ -27,34 +29,38 @@ export interface SpecDefaults {
   defaultRoofType: RoofShape;
 }
 
-/** Temporary simple reading of the Simple 3D Buildings tags (LoD1 + default roof). */
-export function buildingSpecFromTags(tags: Record<string, string>, d: SpecDefaults, _footprint: Footprint): BuildingSpec {
-  const num = (v: string | undefined) => {
-    if (v === undefined) return null;
-    const m = /^\s*(\d+(?:[.,]\d+)?)\s*(m)?\s*$/i.exec(v);
-    const n = m ? Number(m[1].replace(',', '.')) : NaN;
-    return Number.isFinite(n) && n >= 0 && n < 1000 ? n : null;
-  };
-  const levels = num(tags['building:levels']);
-  let height: number, heightSource: string;
-  const tagged = num(tags.height);
-  if (tagged && tagged > 0) { height = tagged; heightSource = 'height'; }
-  else if (levels && levels > 0) { height = levels * d.defaultLevelHeight; heightSource = 'levels'; }
-  else { height = d.defaultLevels * d.defaultLevelHeight; heightSource = 'default'; }
-  let minHeight = num(tags.min_height) ?? 0;
-  if (minHeight >= height) minHeight = 0;
-  const shape = d.defaultRoofType;
-  const roofHeight = shape === 'flat' ? 0 : Math.min(3, Math.max(0.5, (height - minHeight) / 2));
-  const wallHeight = heightSource === 'height' ? Math.max(minHeight, height - roofHeight) : height;
+/** Reads a building's Simple 3D Buildings tags (tags/building-tags.ts has the rules). */
+export function buildingSpecFromTags(tags: Record<string, string>, d: SpecDefaults, footprint: Footprint): BuildingSpec {
+  const t = parseBuildingTags(tags, {
+    defaultLevels: d.defaultLevels,
+    defaultLevelHeight: d.defaultLevelHeight,
+    defaultRoofType: d.defaultRoofType,
+    footprintHalfWidth: footprintHalfWidth(footprint.outer),
+  });
+  const appearance: BuildingSpec['appearance'] = {};
+  if (t.colours.building) appearance.buildingColour = t.colours.building;
+  if (t.colours.roof) appearance.roofColour = t.colours.roof;
+  if (t.materials.building) appearance.buildingMaterial = t.materials.building;
+  if (t.materials.roof) appearance.roofMaterial = t.materials.roof;
+  if (t.roofLevels !== null) appearance.roofLevels = t.roofLevels;
+  if (t.roofDirection !== null) appearance.roofDirection = t.roofDirection;
+  if (t.roofOrientation !== null) appearance.roofOrientation = t.roofOrientation;
+  if (!t.hasDefaultRoof) appearance.roofShapeExact = t.roofShapeExact;
+  if (t.roofShape !== 'flat') appearance.roofHeightSource = t.roofHeightSource;
   return {
-    height: heightSource === 'height' ? height : height + roofHeight,
-    minHeight,
-    wallHeight,
-    levels,
-    heightSource,
-    roof: { shape, height: roofHeight },
-    roofTagged: tags['roof:shape'] !== undefined,
-    appearance: {},
-    notes: [],
+    height: t.height,
+    minHeight: t.minHeight,
+    wallHeight: t.wallHeight,
+    levels: t.levels,
+    heightSource: t.heightSource,
+    roof: {
+      shape: t.roofShape,
+      height: t.roofHeight,
+      ...(t.roofDirection !== null ? { direction: t.roofDirection } : {}),
+      ...(t.roofOrientation !== null ? { orientation: t.roofOrientation } : {}),
+    },
+    roofTagged: !t.hasDefaultRoof,
+    appearance,
+    notes: t.ignored,
   };
 }

@@ -80,7 +80,7 @@ export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingCon
     const specs = own.map((p) => inheritFrom(buildingSpecFromTags(p.feature.tags, ctx, p.footprints[0]), outlineSpec));
     own.forEach((p, k) => {
       const covered = isCoveredByAnotherPart(p, specs[k], own, specs);
-      const spec = covered && !specs[k].roofTagged ? { ...specs[k], roof: { ...specs[k].roof, shape: 'flat' as const, height: 0 } } : specs[k];
+      const spec = covered && !specs[k].roofTagged ? { ...specs[k], height: specs[k].wallHeight, roof: { shape: 'flat' as const, height: 0 } } : specs[k];
       for (const fp of p.footprints) out.push(buildOne(fp, spec, p.feature, outline.feature, ground, boundary));
     });
     // The outline stands only where its parts leave area uncovered (never through its parts).
@@ -120,11 +120,17 @@ function groundZ(items: Prepared[], ctx: BuildingContext): number {
 }
 
 function buildOne(footprint: Footprint, spec: BuildingSpec, feature: OsmFeature, parent: OsmFeature | null, ground: number, intersectsBoundary: boolean, remainder = false): BuildingMesh {
-  const built = buildBuildingPart(footprint, {
+  let built = buildBuildingPart(footprint, {
     baseZ: ground + spec.minHeight,
     wallTopZ: ground + spec.wallHeight,
     roof: spec.roof,
   });
+  if (built.roofShape === 'flat' && spec.roof.shape !== 'flat' && spec.heightSource === 'height') {
+    // A tagged height is the building's real top: a roof that could not be built gives its height back to the walls.
+    const flat = buildBuildingPart(footprint, { baseZ: ground + spec.minHeight, wallTopZ: ground + spec.height, roof: { shape: 'flat', height: 0 } });
+    built = { ...flat, roofFallback: built.roofFallback };
+  }
+  const top = maxZ(built.mesh.positions) - ground;
   const tags = feature.tags;
   return {
     mesh: built.mesh,
@@ -139,10 +145,10 @@ function buildOne(footprint: Footprint, spec: BuildingSpec, feature: OsmFeature,
       dataTier: 'global',
       heightSource: spec.heightSource,
       buildingLevels: spec.levels,
-      buildingHeight: round3(spec.height),
+      buildingHeight: round3(top),
       buildingMinHeight: round3(spec.minHeight),
       roofType: built.roofShape,
-      roofHeight: built.roofShape === 'flat' ? 0 : round3(spec.roof.height),
+      roofHeight: built.roofShape === 'flat' ? 0 : round3(top - spec.wallHeight),
       ...(built.roofFallback ? { roofFallback: built.roofFallback } : {}),
       ...spec.appearance,
       hasDefaultHeight: spec.heightSource === 'default',
@@ -166,6 +172,12 @@ function crossesBoundary(outer: Ring, polygon: Ring): boolean {
   for (let k = 0; k < outer.length; k += 2) if (!pointInRing(outer[k], outer[k + 1], polygon)) return true;
   for (let k = 0; k < polygon.length; k += 2) if (pointInRing(polygon[k], polygon[k + 1], outer)) return true;
   return false;
+}
+
+function maxZ(positions: Float64Array): number {
+  let z = -Infinity;
+  for (let i = 2; i < positions.length; i += 3) if (positions[i] > z) z = positions[i];
+  return z;
 }
 
 function round3(v: number): number {
