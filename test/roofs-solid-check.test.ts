@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { buildBuildingPart, ROOF_SHAPES } from '../src/geometry/buildings/build-part.ts';
 import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
-import { checkSolid } from '../src/geometry/buildings/roofs/solid-check.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
+import { referenceInspectMesh } from './helpers/reference-mesh-check.ts';
 import { normalizeFootprint } from '../src/geometry/ring.ts';
 import type { IndexedMesh } from '../src/geometry/types.ts';
 import { footprintArbitrary } from './roofs-footprint-arbitraries.ts';
@@ -26,7 +26,7 @@ function damage(mesh: IndexedMesh, how: number, at: number): IndexedMesh {
   return { positions, indices: Uint32Array.from(indices) };
 }
 
-test('checkSolid gives the same verdict as inspectMesh, on sound and on damaged buildings', () => {
+test('inspectMesh gives the same verdict as the plain reference judge, on sound and on damaged buildings', () => {
   fc.assert(fc.property(
     footprintArbitrary(), fc.constantFrom(...ROOF_SHAPES), fc.integer({ min: -1, max: 4 }), fc.nat(),
     ({ footprint: raw }, shape, how, at) => {
@@ -34,7 +34,7 @@ test('checkSolid gives the same verdict as inspectMesh, on sound and on damaged 
       if (!footprint) return;
       const part = buildBuildingPart(footprint, { baseZ: 0, wallTopZ: 9.87, roof: { shape, height: 3.21 } });
       const mesh = how < 0 ? part.mesh : damage(part.mesh, how, at);
-      const a = checkSolid(mesh), b = inspectMesh(mesh);
+      const a = inspectMesh(mesh), b = referenceInspectMesh(mesh);
       assert.deepEqual({ ...a, volume: 0 }, { ...b, volume: 0 });
       if (Number.isFinite(b.volume)) assert.ok(Math.abs(a.volume - b.volume) < 1e-9 * Math.max(1, Math.abs(b.volume)));
       if (how === 0 || how === 1 || how === 3) assert.equal(a.closed, false, 'a dropped, flipped or doubled triangle opens the solid');

@@ -1,6 +1,6 @@
 import type { Footprint, IndexedMesh, Ring } from '../types.ts';
 import { MeshBuilder } from '../mesh-builder.ts';
-import { checkSolid } from './roofs/solid-check.ts';
+import { inspectMesh } from '../mesh-checks.ts';
 import { triangulateFootprint } from '../triangulate.ts';
 import { buildRoof } from './roofs/index.ts';
 import { triangulateRings } from './roofs/triangulate-rings.ts';
@@ -76,7 +76,7 @@ export function buildBuildingPart(footprint: Footprint, spec: BuildingPartSpec):
 }
 
 function solidProblem(mesh: IndexedMesh, tooHigh: boolean): string | undefined {
-  const report = checkSolid(mesh);
+  const report = inspectMesh(mesh);
   if (report.nonFinite > 0) return 'non-finite vertices';
   if (!report.closed) return `not closed (${report.openEdges} open, ${report.repeatedEdges} repeated edges)`;
   if (report.degenerate > 0) return `${report.degenerate} degenerate triangles`;
