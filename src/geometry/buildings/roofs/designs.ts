@@ -13,7 +13,7 @@ import type { FootprintSkeleton } from './skeleton.ts';
 import { planFromSkeleton } from './skeleton-plan.ts';
 import type { SkeletonPlan } from './skeleton-plan.ts';
 import { starApex } from './kernel.ts';
-import { isConvexRing } from './polygon-checks.ts';
+import { isConvexRing } from '../../polygon-checks.ts';
 
 /**
  * The three constructions every roof shape is made from, each a plan plus a profile:

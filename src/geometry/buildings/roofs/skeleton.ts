@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Footprint } from '../../types.ts';
 import { signedArea2 } from '../../ring.ts';
-import { holesInsideOuter, ringsAreDisjointAndSimple } from './polygon-checks.ts';
+import { holesInsideOuter, ringsAreDisjointAndSimple } from '../../polygon-checks.ts';
 import { convexSkeleton } from './convex-skeleton.ts';
 import { wavefrontSkeleton } from './wavefront-skeleton.ts';
 import { skeletonIsPlausible } from './skeleton-check.ts';

@@ -1,34 +1,8 @@
-import type { Footprint, Ring } from '../../types.ts';
-import { signedArea2 } from '../../ring.ts';
+import type { Footprint, Ring } from './types.ts';
+import { pointInRing, signedArea2 } from './ring.ts';
+import { orient, segmentsIntersect } from './segments.ts';
 
-/** Small planar predicates the roof builders use to decide which construction a footprint allows. */
-
-/** True when closed segments p1–p2 and q1–q2 share a point. */
-export function segmentsIntersect(
-  p1x: number, p1y: number, p2x: number, p2y: number,
-  q1x: number, q1y: number, q2x: number, q2y: number,
-): boolean {
-  if (Math.max(p1x, p2x) < Math.min(q1x, q2x) || Math.max(q1x, q2x) < Math.min(p1x, p2x)) return false;
-  if (Math.max(p1y, p2y) < Math.min(q1y, q2y) || Math.max(q1y, q2y) < Math.min(p1y, p2y)) return false;
-  const d1 = orient(q1x, q1y, q2x, q2y, p1x, p1y);
-  const d2 = orient(q1x, q1y, q2x, q2y, p2x, p2y);
-  const d3 = orient(p1x, p1y, p2x, p2y, q1x, q1y);
-  const d4 = orient(p1x, p1y, p2x, p2y, q2x, q2y);
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
-  if (d1 === 0 && onSegment(q1x, q1y, q2x, q2y, p1x, p1y)) return true;
-  if (d2 === 0 && onSegment(q1x, q1y, q2x, q2y, p2x, p2y)) return true;
-  if (d3 === 0 && onSegment(p1x, p1y, p2x, p2y, q1x, q1y)) return true;
-  if (d4 === 0 && onSegment(p1x, p1y, p2x, p2y, q2x, q2y)) return true;
-  return false;
-}
-
-function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-}
-
-function onSegment(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
-  return px >= Math.min(ax, bx) && px <= Math.max(ax, bx) && py >= Math.min(ay, by) && py <= Math.max(ay, by);
-}
+/** Planar checks on rings: simplicity, convexity, areas (roof builders and footprint repair use them). */
 
 /** Segments of a set of rings as [x1, y1, x2, y2] plus which ring and index each came from. */
 interface Segment { x1: number; y1: number; x2: number; y2: number; ring: number; index: number; count: number }
@@ -80,19 +54,9 @@ function foldsBack(s: Segment, t: Segment): boolean {
 
 /** True when every hole lies inside the outer ring (tested at one vertex each; rings must not cross). */
 export function holesInsideOuter(footprint: Footprint): boolean {
-  return footprint.holes.every((h) => pointInRing(footprint.outer, h[0], h[1]));
+  return footprint.holes.every((h) => pointInRing(h[0], h[1], footprint.outer));
 }
 
-/** Even-odd point-in-ring test. */
-export function pointInRing(ring: Ring, x: number, y: number): boolean {
-  let inside = false;
-  const n = ring.length / 2;
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = ring[2 * i], yi = ring[2 * i + 1], xj = ring[2 * j], yj = ring[2 * j + 1];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
 
 /** True for a counter-clockwise ring whose every corner turns left (straight corners, and reflex ones within `tolerance` of straight, allowed). */
 export function isConvexRing(ring: Ring, tolerance = 1e-9): boolean {
