@@ -39,9 +39,9 @@ export async function benchBuildings(dir: string): Promise<void> {
   ];
   for (const [name, footprints, shapes] of sets) {
     const rows = await benchRoofs(footprints, { shapes });
-    console.log(`buildings only, ${name}, ${footprints.length} footprints, one thread (ms per 1,000 buildings; of which straight skeleton: CGAL / convex fast path):`);
+    console.log(`buildings only, ${name}, ${footprints.length} footprints, one thread (ms per 1,000 buildings; of which straight skeleton: CGAL / convex / wavefront):`);
     for (const r of rows) {
-      console.log(`  ${r.shape.padEnd(16)} ${String(r.msPer1000).padStart(6)} ms  skeleton ${r.skeletonMsPer1000} / ${r.convexSkeletonMsPer1000} ms  (${r.skeletonCalls} CGAL calls, ${r.skeletonFailures} failed, ${r.fallbacks} fell back)`);
+      console.log(`  ${r.shape.padEnd(16)} ${String(r.msPer1000).padStart(6)} ms  skeleton ${r.skeletonMsPer1000} / ${r.convexSkeletonMsPer1000} / ${r.wavefrontSkeletonMsPer1000} ms  (${r.skeletonCalls} CGAL calls, ${r.skeletonFailures} failed, ${r.wavefrontRejected} wavefront results rejected, ${r.fallbacks} fell back)`);
     }
   }
 }
