@@ -2,9 +2,10 @@
  * Imports an .osm.pbf extract into the SQLite OSM store in two streaming passes:
  *
  *   pass 1: nodes → location index, tagged nodes → points; multipolygon relations → remembered,
- *           with the ids of their member ways
+ *           with the ids of their member ways; type=building relations → remembered with their members
  *   pass 2: ways → lines/areas (and the coordinates of multipolygon member ways are kept);
- *           then the remembered relations → assembled areas
+ *           then the remembered relations → assembled areas; building relation members → stored with
+ *           the extent of the relation's features
  *
  * Because relations are read in pass 1 and ways in pass 2, the file order of entity types does not
  * matter. Memory is the node index (16 bytes/node) plus the multipolygon members, not the file.
@@ -56,6 +57,8 @@ export interface ImportStats {
   ways: number;
   relations: number;
   features: number;
+  /** type=building relations (Simple 3D Buildings) recorded in building_relations. */
+  buildingRelations: number;
   byLayer: Record<OsmLayer, number>;
   byKind: Record<OsmFeature['kind'], number>;
   skipped: ImportSkipped;
@@ -73,9 +76,21 @@ interface PendingRelation {
   members: { ref: number; role: string }[];
 }
 
+/** A type=building relation: its way/relation members and the running extent of those in the store. */
+interface BuildingRelation {
+  id: string;
+  members: { id: string; role: string }[];
+  extent7: [number, number, number, number] | null;
+}
+
 /** Relations that describe areas. type=boundary/route/site/building relations group features mapped elsewhere. */
 function isAreaRelation(r: PbfRelation): boolean {
   return r.tags.type === 'multipolygon' && hasMeaningfulTags(r.tags, ['type']);
+}
+
+function buildingRelationOf(r: PbfRelation): BuildingRelation {
+  const members = r.members.filter((m) => m.type !== 'node').map((m) => ({ id: `${m.type}/${m.ref}`, role: m.role }));
+  return { id: `relation/${r.id}`, members, extent7: null };
 }
 
 class Importer {
@@ -83,6 +98,9 @@ class Importer {
   readonly pending: PendingRelation[] = [];
   readonly neededWays = new Set<number>();
   readonly memberCoords = new Map<number, number[]>();
+  readonly buildingRelations: BuildingRelation[] = [];
+  /** Feature id → the building relations it is a member of (to grow their extents as features are stored). */
+  readonly buildingMembership = new Map<string, BuildingRelation[]>();
   header: PbfHeader | null = null;
   readonly stats: ImportStats;
 
@@ -93,6 +111,7 @@ class Importer {
       ways: 0,
       relations: 0,
       features: 0,
+      buildingRelations: 0,
       byLayer: Object.fromEntries(OSM_LAYERS.map((l) => [l, 0])) as Record<OsmLayer, number>,
       byKind: { point: 0, line: 0, area: 0 },
       skipped: { unresolvedWays: 0, degenerateGeometry: 0, incompleteRelations: 0, unassembledRelations: 0 },
@@ -105,7 +124,15 @@ class Importer {
 
   emit(id: string, tags: OsmTags, geometry: Geometry): void {
     const layer = classifyLayer(tags, geometry.kind);
-    this.writer.insert({ id, layer, tags, geometry });
+    const bbox7 = this.writer.insert({ id, layer, tags, geometry });
+    for (const rel of this.buildingMembership.get(id) ?? []) {
+      const e = rel.extent7;
+      if (!e) rel.extent7 = [bbox7[0], bbox7[1], bbox7[2], bbox7[3]];
+      else {
+        e[0] = Math.min(e[0], bbox7[0]); e[1] = Math.min(e[1], bbox7[1]);
+        e[2] = Math.max(e[2], bbox7[2]); e[3] = Math.max(e[3], bbox7[3]);
+      }
+    }
     this.stats.features++;
     this.stats.byLayer[layer]++;
     this.stats.byKind[geometry.kind]++;
@@ -123,11 +150,29 @@ class Importer {
     this.stats.nodes += nodes.ids.length;
     this.stats.relations += relations.length;
     for (const r of relations) {
+      if (r.tags.type === 'building') this.rememberBuildingRelation(buildingRelationOf(r));
       if (!isAreaRelation(r)) continue;
       const members = r.members.filter((m) => m.type === 'way').map((m) => ({ ref: m.ref, role: m.role }));
       for (const m of members) this.neededWays.add(m.ref);
       this.pending.push({ id: r.id, tags: r.tags, members });
     }
+  }
+
+  /** Members are stored only now; relation and way features are emitted later, in pass 2. */
+  rememberBuildingRelation(rel: BuildingRelation): void {
+    this.buildingRelations.push(rel);
+    for (const m of rel.members) {
+      const of = this.buildingMembership.get(m.id);
+      if (!of) this.buildingMembership.set(m.id, [rel]);
+      else if (!of.includes(rel)) of.push(rel);
+    }
+  }
+
+  finishBuildingRelations(): void {
+    for (const rel of this.buildingRelations) {
+      for (const m of rel.members) this.writer.insertBuildingRelationMember({ relationId: rel.id, memberId: m.id, role: m.role, extent7: rel.extent7 });
+    }
+    this.stats.buildingRelations = this.buildingRelations.length;
   }
 
   /** Flat lon/lat degrees of a way, or null when a node is missing. */
@@ -218,6 +263,7 @@ export async function importOsm(pbfPath: string, dbPath: string, options: Import
       if (pass === 1) importer.index.finish();
     }
     importer.finishRelations();
+    importer.finishBuildingRelations();
     const stats = importer.stats;
     stats.nodeIndexBytes = importer.index.byteLength;
     stats.seconds = (performance.now() - started) / 1000;

@@ -2,12 +2,17 @@
 import type { OsmLayer } from './types.ts';
 import { OSM_LAYERS } from './layers.ts';
 
-/** Bumped whenever the layout or the geometry encoding changes; OsmStore refuses other versions. */
-export const SCHEMA_VERSION = 1;
+/** Bumped whenever the layout or the geometry encoding changes; OsmStore refuses versions it cannot read. */
+export const SCHEMA_VERSION = 2;
+
+/** Versions OsmStore still reads: 1 is 2 without building_relations (it simply has no relations). */
+export const READABLE_SCHEMA_VERSIONS: readonly number[] = [1, 2];
 
 /**
  * features: one row per OSM feature. features_bbox: R*Tree over the exact integer bbox
  * (1e-7 degrees, rtree_i32 so no float rounding), with the layer as a bit for filtering inside the scan.
+ * building_relations: one row per way/relation member of a `type=building` relation, with the
+ * extent (1e-7 degrees) of all that relation's members in the store, NULL when none is.
  */
 export const CREATE_SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -20,14 +25,31 @@ CREATE TABLE features (
   geom BLOB NOT NULL
 );
 CREATE VIRTUAL TABLE features_bbox USING rtree_i32(fid, min_lon, max_lon, min_lat, max_lat, +layer_bit);
+CREATE TABLE building_relations (
+  relation_id TEXT NOT NULL,
+  member_id TEXT NOT NULL,
+  role TEXT NOT NULL,
+  min_lon INTEGER, max_lon INTEGER, min_lat INTEGER, max_lat INTEGER
+);
 PRAGMA user_version = ${SCHEMA_VERSION};
 `;
 
 /** Built after the bulk insert, which is faster than maintaining it row by row. */
-export const CREATE_INDEXES = `CREATE INDEX features_layer ON features(layer);`;
+export const CREATE_INDEXES = `
+CREATE INDEX features_layer ON features(layer);
+CREATE INDEX building_relations_member ON building_relations(member_id);
+`;
 
 export const INSERT_FEATURE = `INSERT INTO features (fid, osm_id, layer, kind, tags, geom) VALUES (?, ?, ?, ?, ?, ?)`;
 export const INSERT_BBOX = `INSERT INTO features_bbox (fid, min_lon, max_lon, min_lat, max_lat, layer_bit) VALUES (?, ?, ?, ?, ?, ?)`;
+export const INSERT_BUILDING_RELATION_MEMBER = `INSERT INTO building_relations (relation_id, member_id, role, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?, ?, ?)`;
+
+/** Relation memberships of the given feature ids (a JSON array), in relation then member order. */
+export const QUERY_BUILDING_RELATIONS = `
+SELECT member_id, relation_id, role, min_lon, max_lon, min_lat, max_lat
+FROM building_relations
+WHERE member_id IN (SELECT value FROM json_each(?)) AND min_lon IS NOT NULL
+ORDER BY rowid`;
 
 /** Rows whose bbox intersects the query box and whose layer bit is in the mask, in import order. */
 export const QUERY_BBOX = `

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { encodeGeometry, type Geometry } from './geometry-codec.ts';
-import { CREATE_INDEXES, CREATE_SCHEMA, INSERT_BBOX, INSERT_FEATURE, layerBit } from './schema.ts';
+import { CREATE_INDEXES, CREATE_SCHEMA, INSERT_BBOX, INSERT_BUILDING_RELATION_MEMBER, INSERT_FEATURE, layerBit } from './schema.ts';
 import type { OsmLayer, OsmTags } from './types.ts';
 
 export interface FeatureRecord {
@@ -15,10 +15,20 @@ export interface FeatureRecord {
   geometry: Geometry;
 }
 
+/** One way/relation member of a `type=building` relation; ids as in features (`way/1`, `relation/2`). */
+export interface BuildingRelationMember {
+  relationId: string;
+  memberId: string;
+  role: string;
+  /** Extent of all the relation's members in the store, [minLon, minLat, maxLon, maxLat] in 1e-7 degrees; null when none is. */
+  extent7: readonly [number, number, number, number] | null;
+}
+
 export class StoreWriter {
   private readonly db: Database.Database;
   private readonly insertFeature: Database.Statement;
   private readonly insertBBox: Database.Statement;
+  private readonly insertRelationMember: Database.Statement;
   private readonly tempPath: string;
   private nextFid = 1;
   private closed = false;
@@ -34,6 +44,7 @@ export class StoreWriter {
     this.db.exec(CREATE_SCHEMA);
     this.insertFeature = this.db.prepare(INSERT_FEATURE);
     this.insertBBox = this.db.prepare(INSERT_BBOX);
+    this.insertRelationMember = this.db.prepare(INSERT_BUILDING_RELATION_MEMBER);
     this.db.exec('BEGIN');
   }
 
@@ -41,11 +52,18 @@ export class StoreWriter {
     return this.nextFid - 1;
   }
 
-  insert(feature: FeatureRecord): void {
+  /** Stores a feature; returns its bbox [minLon, minLat, maxLon, maxLat] in 1e-7 degrees. */
+  insert(feature: FeatureRecord): readonly [number, number, number, number] {
     const { bytes, bbox7 } = encodeGeometry(feature.geometry);
     const fid = this.nextFid++;
     this.insertFeature.run(fid, feature.id, feature.layer, feature.geometry.kind, JSON.stringify(feature.tags), bytes);
     this.insertBBox.run(fid, bbox7[0], bbox7[2], bbox7[1], bbox7[3], layerBit(feature.layer));
+    return [bbox7[0], bbox7[1], bbox7[2], bbox7[3]];
+  }
+
+  insertBuildingRelationMember(member: BuildingRelationMember): void {
+    const e = member.extent7;
+    this.insertRelationMember.run(member.relationId, member.memberId, member.role, e?.[0] ?? null, e?.[2] ?? null, e?.[1] ?? null, e?.[3] ?? null);
   }
 
   setMeta(key: string, value: string): void {

@@ -4,14 +4,17 @@
  *
  *   const store = OsmStore.open('var/osm.sqlite');
  *   const buildings = store.query({ minLon: 7.416, minLat: 43.733, maxLon: 7.422, maxLat: 43.737 }, ['building']);
+ *
+ * Features that are members of `type=building` relations carry `buildingRelation` (see types.ts).
  */
 import Database from 'better-sqlite3';
 import { decodeGeometry } from './geometry-codec.ts';
 import { OSM_LAYERS } from './layers.ts';
-import { layerMask, QUERY_BBOX, SCHEMA_VERSION } from './schema.ts';
+import { layerMask, QUERY_BBOX, QUERY_BUILDING_RELATIONS, READABLE_SCHEMA_VERSIONS, SCHEMA_VERSION } from './schema.ts';
 import type { LonLatBBox, OsmFeature, OsmLayer, OsmSource } from './types.ts';
 
 type Row = [osmId: string, layer: OsmLayer, kind: OsmFeature['kind'], tags: string, geom: Buffer];
+type MembershipRow = [memberId: string, relationId: string, role: string, minLon: number, maxLon: number, minLat: number, maxLat: number];
 
 const INT32_MAX = 2147483647;
 
@@ -22,7 +25,7 @@ function clampE7(v: number): number {
 function openReadOnly(dbPath: string): Database.Database {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   const version = db.pragma('user_version', { simple: true });
-  if (version !== SCHEMA_VERSION) {
+  if (typeof version !== 'number' || !READABLE_SCHEMA_VERSIONS.includes(version)) {
     db.close();
     throw new Error(`${dbPath}: OSM store schema version ${String(version)}, expected ${SCHEMA_VERSION}; re-run scripts/import-osm.ts`);
   }
@@ -31,9 +34,12 @@ function openReadOnly(dbPath: string): Database.Database {
 
 export class OsmStore implements OsmSource {
   private readonly queryStatement: Database.Statement;
+  /** Null when the store has no building relations (none in the extract, or an older store). */
+  private readonly membershipStatement: Database.Statement | null;
 
   private constructor(private readonly db: Database.Database) {
     this.queryStatement = db.prepare(QUERY_BBOX).raw(true);
+    this.membershipStatement = hasBuildingRelations(db) ? db.prepare(QUERY_BUILDING_RELATIONS).raw(true) : null;
   }
 
   /** Opens a store read-only; throws when the file is missing or was built by another schema version. */
@@ -56,7 +62,21 @@ export class OsmStore implements OsmSource {
       maxLat: clampE7(Math.floor(maxLat * 1e7)),
       mask: layerMask(layers),
     }) as Row[];
-    return rows.map(toFeature);
+    const features = rows.map(toFeature);
+    if (this.membershipStatement && features.length > 0) this.addBuildingRelations(features, this.membershipStatement);
+    return features;
+  }
+
+  /** One indexed lookup for all returned ids. */
+  private addBuildingRelations(features: OsmFeature[], statement: Database.Statement): void {
+    const byId = new Map(features.map((f) => [f.id, f]));
+    const rows = statement.all(JSON.stringify([...byId.keys()])) as MembershipRow[];
+    for (const [memberId, relationId, role, minLon, maxLon, minLat, maxLat] of rows) {
+      const feature = byId.get(memberId);
+      if (!feature) continue;
+      const bbox = { minLon: minLon / 1e7, minLat: minLat / 1e7, maxLon: maxLon / 1e7, maxLat: maxLat / 1e7 };
+      (feature.buildingRelation ??= []).push({ id: relationId, role, bbox });
+    }
   }
 
   close(): void {
@@ -73,6 +93,11 @@ function toFeature([id, layer, kind, tags, geom]: Row): OsmFeature {
   return feature;
 }
 
+function hasBuildingRelations(db: Database.Database): boolean {
+  const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'building_relations'`).get();
+  return table !== undefined && db.prepare('SELECT 1 FROM building_relations LIMIT 1').get() !== undefined;
+}
+
 export interface OsmStoreInfo {
   /** File name of the .osm.pbf the store was imported from. */
   sourceFile: string;
@@ -82,6 +107,8 @@ export interface OsmStoreInfo {
   dataTimestamp: string | null;
   counts: Record<OsmLayer, number>;
   total: number;
+  /** type=building relations recorded (0 for a store that predates them). */
+  buildingRelations: number;
 }
 
 /** Cheap summary of a store (per-layer counts come from the layer index). */
@@ -99,6 +126,7 @@ export function storeInfo(dbPath: string): OsmStoreInfo {
       dataTimestamp: meta.get('data_timestamp') ?? null,
       counts,
       total: Object.values(counts).reduce((a, b) => a + b, 0),
+      buildingRelations: hasBuildingRelations(db) ? (db.prepare('SELECT count(DISTINCT relation_id) AS n FROM building_relations').get() as { n: number }).n : 0,
     };
   } finally {
     db.close();

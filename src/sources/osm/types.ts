@@ -31,6 +31,12 @@ export interface OsmFeature {
   line?: number[];
   /** kind=area: polygons, each [outer, ...holes], each ring flat [lon0, lat0, …] without the closing duplicate. */
   polygons?: number[][][];
+  /**
+   * The `type=building` relations (Simple 3D Buildings) this feature is a member of, with its role
+   * there (`outline`, `part`, …) and the extent of all the relation's members in the store.
+   * Absent when it belongs to none (or the store predates relations).
+   */
+  buildingRelation?: { id: string; role: 'outline' | 'part' | (string & {}); bbox: LonLatBBox }[];
 }
 
 export interface LonLatBBox {
