@@ -84,25 +84,39 @@ export function tileLonLatBBox(frame: LocalFrame, b: BBox, padMetres = 25): LonL
 }
 
 /**
- * Outlines and parts around a tile. A second query over everything the first one touched makes
- * sure every outline of a part (and every part of an outline) is at hand, so that all tiles
- * assign parts to outlines alike.
+ * Outlines and parts around a tile. A second query over everything the first one touched (and
+ * over every `type=building` relation those features belong to) makes sure every outline of a
+ * part and every part of an outline is at hand; a third covers the relations of what the second
+ * brought in, so that each of those parts finds its relation's outline. Thus all tiles assign
+ * parts to outlines alike.
  */
 function buildingFeatures(source: OsmSource, bbox: LonLatBBox): OsmFeature[] {
   const layers = ['building', 'building_part'] as const;
   const first = source.query(bbox, layers);
-  const wide = { ...bbox };
-  for (const f of first) {
-    for (const rings of f.polygons ?? []) {
-      const outer = rings[0];
-      for (let k = 0; k < outer.length; k += 2) {
-        wide.minLon = Math.min(wide.minLon, outer[k]); wide.maxLon = Math.max(wide.maxLon, outer[k]);
-        wide.minLat = Math.min(wide.minLat, outer[k + 1]); wide.maxLat = Math.max(wide.maxLat, outer[k + 1]);
+  const wide = grownBy(bbox, first, true);
+  const second = wide === bbox ? first : source.query(wide, layers);
+  const wider = grownBy(wide, second, false);
+  return wider === wide ? second : source.query(wider, layers);
+}
+
+/** `box` grown over the features' relation extents (and their outer rings); `box` itself when nothing sticks out. */
+function grownBy(box: LonLatBBox, features: readonly OsmFeature[], withRings: boolean): LonLatBBox {
+  const out = { ...box };
+  const add = (lon: number, lat: number) => {
+    out.minLon = Math.min(out.minLon, lon); out.maxLon = Math.max(out.maxLon, lon);
+    out.minLat = Math.min(out.minLat, lat); out.maxLat = Math.max(out.maxLat, lat);
+  };
+  for (const f of features) {
+    if (withRings) {
+      for (const rings of f.polygons ?? []) {
+        const outer = rings[0];
+        for (let k = 0; k < outer.length; k += 2) add(outer[k], outer[k + 1]);
       }
     }
+    for (const { bbox: r } of f.buildingRelation ?? []) { add(r.minLon, r.minLat); add(r.maxLon, r.maxLat); }
   }
-  const grew = wide.minLon < bbox.minLon || wide.maxLon > bbox.maxLon || wide.minLat < bbox.minLat || wide.maxLat > bbox.maxLat;
-  return grew ? source.query(wide, layers) : first;
+  const grew = out.minLon < box.minLon || out.maxLon > box.maxLon || out.minLat < box.minLat || out.maxLat > box.maxLat;
+  return grew ? out : box;
 }
 
 /** Builds every requested group for one tile. Pure apart from reading the sources. */

@@ -44,11 +44,18 @@ export function isBuildingPart(tags: Record<string, string>): boolean {
   return part !== undefined && part !== 'no';
 }
 
+/** Ids of the `type=building` relations that list the feature with this role. */
+function relationsWithRole(feature: OsmFeature, role: 'outline' | 'part'): string[] {
+  return (feature.buildingRelation ?? []).filter((m) => m.role === role).map((m) => m.id);
+}
+
 /**
  * Buildings from OSM (Simple 3D Buildings): every outline this tile owns (its anchor rule, see
  * plan/tiling.ts) becomes its parts plus whatever area the parts leave uncovered; parts without
- * an outline stand alone. `features` must hold every outline and part around the owned ones
- * (the caller widens its query), so that all tiles assign parts to outlines the same way.
+ * an outline stand alone. A part listed in a `type=building` relation belongs to that relation's
+ * outline whatever the geometry; other parts to the smallest outline around them. `features` must
+ * hold every outline and part around the owned ones and every member of their relations (the
+ * caller widens its query), so that all tiles assign parts to outlines the same way.
  */
 export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingContext): BuildingMesh[] {
   const outlines: Prepared[] = [], parts: Prepared[] = [];
@@ -61,7 +68,10 @@ export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingCon
     if (footprints.length === 0) continue;
     (isBuildingPart(feature.tags) ? parts : outlines).push({ feature, footprints, polygons });
   }
-  const owner = assignPartsToOutlines(outlines.map((o) => o.footprints), parts.map((p) => p.footprints));
+  const owner = assignPartsToOutlines(outlines.map((o) => o.footprints), parts.map((p) => p.footprints), {
+    outlines: outlines.map((o) => relationsWithRole(o.feature, 'outline')),
+    parts: parts.map((p) => relationsWithRole(p.feature, 'part')),
+  });
   const partsOf = outlines.map(() => [] as Prepared[]);
   owner.forEach((o, p) => { if (o >= 0) partsOf[o].push(parts[p]); });
 

@@ -32,12 +32,36 @@ export function footprintArea(footprint: Footprint): number {
 }
 
 /**
- * For each part, the index of the outline it belongs to (the smallest outline containing a point
- * inside the part), or -1 for a part that stands on its own.
+ * Explicit membership (OSM `type=building` relations): for each outline the relations that list it
+ * as `outline`, for each part those that list it as `part` (any ids, compared as strings).
  */
-export function assignPartsToOutlines(outlines: readonly Footprint[][], parts: readonly Footprint[][]): number[] {
+export interface PartRelations {
+  outlines: readonly (readonly string[])[];
+  parts: readonly (readonly string[])[];
+}
+
+/**
+ * For each part, the index of the outline it belongs to, or -1 for a part that stands on its own.
+ * A part that shares a relation with some outline belongs to it whatever the geometry (the smallest
+ * such outline if several, the first on a tie); any other part belongs to the smallest outline
+ * containing a point inside it.
+ */
+export function assignPartsToOutlines(outlines: readonly Footprint[][], parts: readonly Footprint[][], relations?: PartRelations): number[] {
   const areas = outlines.map((fps) => fps.reduce((a, f) => a + footprintArea(f), 0));
-  return parts.map((partFootprints) => {
+  const outlinesOf = new Map<string, number[]>();
+  relations?.outlines.forEach((ids, o) => {
+    for (const id of ids) {
+      const list = outlinesOf.get(id);
+      if (!list) outlinesOf.set(id, [o]);
+      else if (!list.includes(o)) list.push(o);
+    }
+  });
+  return parts.map((partFootprints, p) => {
+    let listed = -1;
+    for (const id of relations?.parts[p] ?? []) {
+      for (const o of outlinesOf.get(id) ?? []) if (listed < 0 || areas[o] < areas[listed] || (areas[o] === areas[listed] && o < listed)) listed = o;
+    }
+    if (listed >= 0) return listed;
     if (partFootprints.length === 0) return -1;
     const [x, y] = interiorPoint(partFootprints[0]);
     let best = -1;
