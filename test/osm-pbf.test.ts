@@ -16,32 +16,9 @@ import { decodePrimitiveBlock } from '../src/sources/osm/pbf-primitives.ts';
 import { importOsm } from '../src/sources/osm/import.ts';
 import { OsmStore } from '../src/sources/osm/store.ts';
 import { OSM_LAYERS } from '../src/sources/osm/layers.ts';
+import { delta, fileBlock, message, StringTable } from './helpers/osm-pbf-writer.ts';
 
 // ---- a minimal PBF writer (fileformat.proto / osmformat.proto field numbers) ----
-
-function message(write: (pbf: Pbf) => void): Uint8Array {
-  const pbf = new Pbf();
-  write(pbf);
-  return pbf.finish();
-}
-
-/** One file block: length, BlobHeader, Blob (raw, zlib or an unsupported compression field). */
-function fileBlock(type: string, payload: Uint8Array, compression: 'raw' | 'zlib' | 'zstd'): Buffer {
-  const blob = message((pbf) => {
-    if (compression === 'raw') pbf.writeBytesField(1, payload);
-    else {
-      pbf.writeVarintField(2, payload.length);
-      pbf.writeBytesField(compression === 'zlib' ? 3 : 7, compression === 'zlib' ? deflateSync(payload) : payload);
-    }
-  });
-  const header = message((pbf) => {
-    pbf.writeStringField(1, type);
-    pbf.writeVarintField(3, blob.length);
-  });
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(header.length);
-  return Buffer.concat([length, header, blob]);
-}
 
 const headerBlock = message((pbf) => {
   pbf.writeStringField(4, 'OsmSchema-V0.6');
@@ -49,16 +26,6 @@ const headerBlock = message((pbf) => {
   pbf.writeStringField(16, 'osm-pbf.test');
 });
 
-class StringTable {
-  readonly strings = [''];
-  id(s: string): number {
-    let i = this.strings.indexOf(s);
-    if (i < 0) i = this.strings.push(s) - 1;
-    return i;
-  }
-}
-
-const delta = (values: number[]) => values.map((v, i) => v - (i > 0 ? values[i - 1] : 0));
 
 interface Block {
   granularity?: number;

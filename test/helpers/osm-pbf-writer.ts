@@ -14,16 +14,21 @@ export interface RelationInput {
   members: { type: 'node' | 'way' | 'relation'; ref: number; role: string }[];
 }
 
-function message(write: (pbf: Pbf) => void): Uint8Array {
+/** One protobuf message. */
+export function message(write: (pbf: Pbf) => void): Uint8Array {
   const pbf = new Pbf();
   write(pbf);
   return pbf.finish();
 }
 
-function fileBlock(type: string, payload: Uint8Array): Buffer {
+/** One file block: length, BlobHeader, Blob (raw, zlib, or an unsupported compression field). */
+export function fileBlock(type: string, payload: Uint8Array, compression: 'raw' | 'zlib' | 'zstd' = 'zlib'): Buffer {
   const blob = message((pbf) => {
-    pbf.writeVarintField(2, payload.length);
-    pbf.writeBytesField(3, deflateSync(payload));
+    if (compression === 'raw') pbf.writeBytesField(1, payload);
+    else {
+      pbf.writeVarintField(2, payload.length);
+      pbf.writeBytesField(compression === 'zlib' ? 3 : 7, compression === 'zlib' ? deflateSync(payload) : payload);
+    }
   });
   const header = message((pbf) => {
     pbf.writeStringField(1, type);
@@ -34,7 +39,7 @@ function fileBlock(type: string, payload: Uint8Array): Buffer {
   return Buffer.concat([length, header, blob]);
 }
 
-class StringTable {
+export class StringTable {
   readonly strings = [''];
   private readonly ids = new Map<string, number>([['', 0]]);
   id(s: string): number {
@@ -47,7 +52,7 @@ class StringTable {
   }
 }
 
-const delta = (values: number[]) => values.map((v, i) => v - (i > 0 ? values[i - 1] : 0));
+export const delta = (values: number[]) => values.map((v, i) => v - (i > 0 ? values[i - 1] : 0));
 
 function primitiveBlock(group: (pbf: Pbf, st: StringTable) => void): Uint8Array {
   const st = new StringTable();
