@@ -6,6 +6,7 @@ import { storePaths, type ServiceConfig } from './config.ts';
 import { Admission } from './server/admission.ts';
 import { createApp } from './server/app.ts';
 import { importOsm } from './sources/osm/import.ts';
+import { storeIsCurrent } from './sources/osm/store.ts';
 
 export interface RunningService {
   url: string;
@@ -25,8 +26,8 @@ export interface RunningService {
 export async function startService(config: ServiceConfig, log: (line: string) => void = console.log): Promise<RunningService> {
   mkdirSync(config.dataDir, { recursive: true });
   const paths = storePaths(config.dataDir);
-  if (!existsSync(paths.osm)) {
-    log(`Building the OSM store from ${config.osmExtract} (first start)…`);
+  if (!storeIsCurrent(paths.osm)) {
+    log(`Building the OSM store from ${config.osmExtract} (${existsSync(paths.osm) ? 'the store was built by an older version' : 'first start'})…`);
     const t0 = performance.now();
     await importOsm(config.osmExtract, paths.osm, {});
     log(`OSM store ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${paths.osm}`);

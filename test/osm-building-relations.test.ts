@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { importOsm, type ImportStats } from '../src/sources/osm/import.ts';
-import { OsmStore, storeInfo } from '../src/sources/osm/store.ts';
+import { OsmStore, storeInfo, storeIsCurrent } from '../src/sources/osm/store.ts';
 import { OSM_LAYERS } from '../src/sources/osm/layers.ts';
 import type { OsmFeature } from '../src/sources/osm/types.ts';
 import { buildingRelationsPbf, cornersLonLat } from './helpers/building-relations-fixture.ts';
@@ -83,19 +83,18 @@ test('query returns the membership on member features only, whatever the query b
   }
 });
 
-test('a store from before building relations (schema 1) opens and has none; unknown versions are refused', () => {
-  const old = join(dir, 'old.sqlite');
-  copyFileSync(dbPath, old);
-  const db = new Database(old);
-  db.exec('DROP TABLE building_relations');
-  db.pragma('user_version = 1');
-  db.close();
-  const store = OsmStore.open(old);
-  const all = store.query(WORLD, OSM_LAYERS);
-  store.close();
-  assert.equal(all.length, stats.features);
-  assert.ok(all.every((f) => f.buildingRelation === undefined));
-  assert.equal(storeInfo(old).buildingRelations, 0);
+test('stores of an older schema (no building groups) are refused, so the service imports them again; unknown versions too', () => {
+  assert.equal(storeIsCurrent(dbPath), true);
+  for (const version of [1, 2]) {
+    const old = join(dir, `old-${version}.sqlite`);
+    copyFileSync(dbPath, old);
+    const db = new Database(old);
+    db.pragma(`user_version = ${version}`);
+    db.close();
+    assert.throws(() => OsmStore.open(old), new RegExp(`schema version ${version}, expected 3`));
+    assert.equal(storeIsCurrent(old), false);
+  }
+  assert.equal(storeIsCurrent(join(dir, 'missing.sqlite')), false);
 
   const future = join(dir, 'future.sqlite');
   copyFileSync(dbPath, future);

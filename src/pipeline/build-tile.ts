@@ -1,13 +1,13 @@
 import { createLocalFrame, type LocalFrame } from '../frame/local-frame.ts';
 import { createOutputTransform } from '../frame/output-frame.ts';
-import { buildBuildings } from '../geometry/buildings/from-osm.ts';
 import type { RoofShape } from '../geometry/buildings/build-part.ts';
 import { JsonBytesWriter } from '../encode/json-bytes.ts';
 import { writeMeshJson } from '../encode/mesh-json.ts';
 import type { TileTask } from '../plan/plan-request.ts';
 import { ownerTileKey } from '../plan/tiling.ts';
 import type { BBox } from '../geometry/types.ts';
-import type { LonLatBBox, OsmFeature, OsmSource } from '../sources/osm/types.ts';
+import type { LonLatBBox, OsmSource } from '../sources/osm/types.ts';
+import { buildTileBuildings } from './tile-buildings.ts';
 import { loadRoofs } from '../geometry/buildings/roofs/index.ts';
 import { OsmStore } from '../sources/osm/store.ts';
 import { readTileElevation } from '../sources/dem/read-tile-elevation.ts';
@@ -83,42 +83,6 @@ export function tileLonLatBBox(frame: LocalFrame, b: BBox, padMetres = 25): LonL
   return { minLon, minLat, maxLon, maxLat };
 }
 
-/**
- * Outlines and parts around a tile. A second query over everything the first one touched (and
- * over every `type=building` relation those features belong to) makes sure every outline of a
- * part and every part of an outline is at hand; a third covers the relations of what the second
- * brought in, so that each of those parts finds its relation's outline. Thus all tiles assign
- * parts to outlines alike.
- */
-function buildingFeatures(source: OsmSource, bbox: LonLatBBox): OsmFeature[] {
-  const layers = ['building', 'building_part'] as const;
-  const first = source.query(bbox, layers);
-  const wide = grownBy(bbox, first, true);
-  const second = wide === bbox ? first : source.query(wide, layers);
-  const wider = grownBy(wide, second, false);
-  return wider === wide ? second : source.query(wider, layers);
-}
-
-/** `box` grown over the features' relation extents (and their outer rings); `box` itself when nothing sticks out. */
-function grownBy(box: LonLatBBox, features: readonly OsmFeature[], withRings: boolean): LonLatBBox {
-  const out = { ...box };
-  const add = (lon: number, lat: number) => {
-    out.minLon = Math.min(out.minLon, lon); out.maxLon = Math.max(out.maxLon, lon);
-    out.minLat = Math.min(out.minLat, lat); out.maxLat = Math.max(out.maxLat, lat);
-  };
-  for (const f of features) {
-    if (withRings) {
-      for (const rings of f.polygons ?? []) {
-        const outer = rings[0];
-        for (let k = 0; k < outer.length; k += 2) add(outer[k], outer[k + 1]);
-      }
-    }
-    for (const { bbox: r } of f.buildingRelation ?? []) { add(r.minLon, r.minLat); add(r.maxLon, r.maxLat); }
-  }
-  const grew = out.minLon < box.minLon || out.maxLon > box.maxLon || out.minLat < box.minLat || out.maxLat > box.maxLat;
-  return grew ? out : box;
-}
-
 /** Builds every requested group for one tile. Pure apart from reading the sources. */
 export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<TileResult> {
   const timings: Record<string, number> = {};
@@ -151,11 +115,8 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
 
   if (task.groups.includes('buildings')) {
     let t = performance.now();
-    const features = buildingFeatures(osmSourceFor(task.storePath), tileLonLatBBox(frame, task.tile.bbox));
-    timings.query = performance.now() - t;
     await loadRoofs();
-    t = performance.now();
-    const buildings = buildBuildings(features, {
+    const buildings = buildTileBuildings(osmSourceFor(task.storePath), tileLonLatBBox(frame, task.tile.bbox), {
       frame,
       polygon: task.polygon,
       defaultLevels: task.buildings.defaultLevels,

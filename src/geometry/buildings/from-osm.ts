@@ -1,6 +1,6 @@
 import type { OsmFeature } from '../../sources/osm/types.ts';
-import type { LocalFrame } from '../../frame/local-frame.ts';
-import { projectFlat } from '../../frame/local-frame.ts';
+import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
+import { affineBetween, mapPositionsInPlace, mapRing, stableFrameAt, type Affine2 } from '../../frame/stable-frame.ts';
 import type { Footprint, IndexedMesh, Ring } from '../types.ts';
 import type { RoofShape } from './build-part.ts';
 import { buildBuildingPart } from './build-part.ts';
@@ -8,8 +8,11 @@ import { validFootprints } from '../footprint-repair.ts';
 import { featureAnchor } from '../../plan/tiling.ts';
 import { pointInRing } from '../ring.ts';
 import { footprintGroundRange, type GroundSampler } from '../terrain/ground-sampler.ts';
-import { assignPartsToOutlines, footprintContains, interiorPoint, outlineRemainder } from './parts.ts';
+import { footprintContains, interiorPoint, outlineRemainder } from './parts.ts';
 import { buildingSpecFromTags, type BuildingSpec } from './building-spec.ts';
+import { groupBuildings, isBuildingPart } from './building-groups.ts';
+
+export { isBuildingPart };
 
 /** What the building builder needs to know about the request. */
 export interface BuildingContext {
@@ -32,80 +35,90 @@ export interface BuildingMesh {
 
 interface Prepared {
   feature: OsmFeature;
-  /** Valid footprints in local metres (a multipolygon may give several). */
+  /** Valid footprints in the building's stable frame (a multipolygon may give several). */
   footprints: Footprint[];
-  /** Raw local rings of each polygon, for the anchor rule. */
-  polygons: Ring[][];
 }
 
-/** `building:part=*` (other than `no`) marks a part, whatever layer the store filed it under. */
-export function isBuildingPart(tags: Record<string, string>): boolean {
-  const part = tags['building:part'];
-  return part !== undefined && part !== 'no';
-}
-
-/** Ids of the `type=building` relations that list the feature with this role. */
-function relationsWithRole(feature: OsmFeature, role: 'outline' | 'part'): string[] {
-  return (feature.buildingRelation ?? []).filter((m) => m.role === role).map((m) => m.id);
+/** One building as the store groups it (see building-groups.ts): the outline or lone part, then its parts. */
+export interface BuildingGroupInput {
+  principal: OsmFeature;
+  parts: readonly OsmFeature[];
+  /** A point strictly inside the principal's footprint, [lon, lat], fixed at import. */
+  rep: readonly [number, number];
 }
 
 /**
- * Buildings from OSM (Simple 3D Buildings): every outline this tile owns (its anchor rule, see
- * plan/tiling.ts) becomes its parts plus whatever area the parts leave uncovered; parts without
- * an outline stand alone. A part listed in a `type=building` relation belongs to that relation's
- * outline whatever the geometry; other parts to the smallest outline around them. `features` must
- * hold every outline and part around the owned ones and every member of their relations (the
- * caller widens its query), so that all tiles assign parts to outlines the same way.
+ * Buildings from a list of features (tests, fixtures): grouped exactly as the store groups them
+ * at import, then built group by group (`buildBuildingGroup`).
  */
 export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingContext): BuildingMesh[] {
-  const outlines: Prepared[] = [], parts: Prepared[] = [];
+  const areas: OsmFeature[] = [];
   const seen = new Set<string>();
-  for (const feature of features) {
-    if (feature.kind !== 'area' || !feature.polygons || seen.has(feature.id)) continue;
-    seen.add(feature.id);
-    const polygons = feature.polygons.map((rings) => rings.map((r) => projectFlat(ctx.frame, r)));
-    const footprints = polygons.flatMap((rings) => validFootprints({ outer: rings[0], holes: rings.slice(1) }));
-    if (footprints.length === 0) continue;
-    (isBuildingPart(feature.tags) ? parts : outlines).push({ feature, footprints, polygons });
+  for (const f of features) {
+    if (f.kind !== 'area' || !f.polygons || seen.has(f.id)) continue;
+    seen.add(f.id);
+    areas.push(f);
   }
-  const owner = assignPartsToOutlines(outlines.map((o) => o.footprints), parts.map((p) => p.footprints), {
-    outlines: outlines.map((o) => relationsWithRole(o.feature, 'outline')),
-    parts: parts.map((p) => relationsWithRole(p.feature, 'part')),
-  });
-  const partsOf = outlines.map(() => [] as Prepared[]);
-  owner.forEach((o, p) => { if (o >= 0) partsOf[o].push(parts[p]); });
+  const groups = groupBuildings(areas.map((f) => ({
+    polygons: f.polygons!,
+    isPart: isBuildingPart(f.tags),
+    relations: f.buildingRelation ?? [],
+  })));
+  return groups.flatMap((g) => buildBuildingGroup({ principal: areas[g.principal], parts: g.parts.map((p) => areas[p]), rep: g.rep }, ctx));
+}
 
+/**
+ * One building (Simple 3D Buildings) if this tile builds it: its anchor is the stored interior
+ * point when that lies in the polygon, else the principal's first point in the polygon (see
+ * plan/tiling.ts); nothing when the building does not meet the polygon or another tile owns it.
+ * An outline with parts becomes its parts plus whatever area they leave uncovered.
+ *
+ * The meshes are built in the building's stable frame (src/frame/stable-frame.ts) and moved into
+ * the request frame at the end, so the same building comes out the same in every request.
+ */
+export function buildBuildingGroup(group: BuildingGroupInput, ctx: BuildingContext): BuildingMesh[] {
+  const [repLon, repLat] = group.rep;
+  const repLocal = ctx.frame.toLocal(repLon, repLat);
+  const stable = stableFrameAt(repLon, repLat);
+  const toRequest = affineBetween(stable, ctx.frame, repLon, repLat);
+  const principal = prepare(group.principal, stable);
+  if (!principal) return [];
+  const requestRings = () => group.principal.polygons!.map((rings) => rings.map((r) => mapRing(toRequest, projectFlat(stable, r))));
+  let outers: Ring[] | null = null;
+  let anchor: [number, number] | null = repLocal;
+  if (!pointInRing(repLocal[0], repLocal[1], ctx.polygon)) {
+    const polygons = requestRings();
+    outers = polygons.map((rings) => rings[0]);
+    anchor = firstAnchor(polygons, ctx.polygon);
+  }
+  if (!anchor || !ctx.owns(anchor)) return [];
+  outers ??= requestRings().map((rings) => rings[0]);
+  const boundary = outers.some((outer) => crossesBoundary(outer, ctx.polygon));
+  const own = group.parts.map((p) => prepare(p, stable)).filter((p): p is Prepared => p !== null);
+  const ground = groundZ([principal, ...own], toRequest, ctx);
+  const place = (b: BuildingMesh) => { mapPositionsInPlace(toRequest, b.mesh.positions); return b; };
   const out: BuildingMesh[] = [];
-  outlines.forEach((outline, o) => {
-    const anchor = firstAnchor(outline.polygons, ctx.polygon);
-    if (!anchor || !ctx.owns(anchor)) return;
-    const boundary = outline.polygons.some((rings) => crossesBoundary(rings[0], ctx.polygon));
-    const own = partsOf[o];
-    const ground = groundZ([outline, ...own], ctx);
-    const outlineSpec = buildingSpecFromTags(outline.feature.tags, ctx, outline.footprints[0]);
-    if (own.length === 0) {
-      for (const fp of outline.footprints) out.push(buildOne(fp, outlineSpec, outline.feature, null, ground, boundary));
-      return;
-    }
-    const specs = own.map((p) => inheritFrom(buildingSpecFromTags(p.feature.tags, ctx, p.footprints[0]), outlineSpec));
-    own.forEach((p, k) => {
-      const covered = isCoveredByAnotherPart(p, specs[k], own, specs);
-      const spec = covered && !specs[k].roofTagged ? { ...specs[k], height: specs[k].wallHeight, roof: { shape: 'flat' as const, height: 0 } } : specs[k];
-      for (const fp of p.footprints) out.push(buildOne(fp, spec, p.feature, outline.feature, ground, boundary));
-    });
-    // The outline stands only where its parts leave area uncovered (never through its parts).
-    const rest = outlineRemainder(outline.footprints, own.flatMap((p) => p.footprints));
-    for (const fp of rest) out.push(buildOne(fp, outlineSpec, outline.feature, null, ground, boundary, true));
+  const principalSpec = buildingSpecFromTags(principal.feature.tags, ctx, principal.footprints[0]);
+  if (own.length === 0) {
+    for (const fp of principal.footprints) out.push(place(buildOne(fp, principalSpec, principal.feature, null, ground, boundary)));
+    return out;
+  }
+  const specs = own.map((p) => inheritFrom(buildingSpecFromTags(p.feature.tags, ctx, p.footprints[0]), principalSpec));
+  own.forEach((p, k) => {
+    const covered = isCoveredByAnotherPart(p, specs[k], own, specs);
+    const spec = covered && !specs[k].roofTagged ? { ...specs[k], height: specs[k].wallHeight, roof: { shape: 'flat' as const, height: 0 } } : specs[k];
+    for (const fp of p.footprints) out.push(place(buildOne(fp, spec, p.feature, principal.feature, ground, boundary)));
   });
-  parts.forEach((part, p) => {
-    if (owner[p] >= 0) return;
-    const anchor = firstAnchor(part.polygons, ctx.polygon);
-    if (!anchor || !ctx.owns(anchor)) return;
-    const boundary = part.polygons.some((rings) => crossesBoundary(rings[0], ctx.polygon));
-    const spec = buildingSpecFromTags(part.feature.tags, ctx, part.footprints[0]);
-    for (const fp of part.footprints) out.push(buildOne(fp, spec, part.feature, null, groundZ([part], ctx), boundary));
-  });
+  // The outline stands only where its parts leave area uncovered (never through its parts).
+  const rest = outlineRemainder(principal.footprints, own.flatMap((p) => p.footprints));
+  for (const fp of rest) out.push(place(buildOne(fp, principalSpec, principal.feature, null, ground, boundary, true)));
   return out;
+}
+
+function prepare(feature: OsmFeature, frame: LocalFrame): Prepared | null {
+  if (feature.kind !== 'area' || !feature.polygons) return null;
+  const footprints = feature.polygons.flatMap((rings) => validFootprints({ outer: projectFlat(frame, rings[0]), holes: rings.slice(1).map((r) => projectFlat(frame, r)) }));
+  return footprints.length > 0 ? { feature, footprints } : null;
 }
 
 /** A part without any height data of its own takes the outline's heights (its roof stays its own). */
@@ -122,10 +135,10 @@ function isCoveredByAnotherPart(part: Prepared, spec: BuildingSpec, all: Prepare
 }
 
 /** OSM heights count from the lowest ground the building touches: its base goes there. */
-function groundZ(items: Prepared[], ctx: BuildingContext): number {
+function groundZ(items: Prepared[], toRequest: Affine2, ctx: BuildingContext): number {
   if (!ctx.ground) return 0;
   let min = Infinity;
-  for (const item of items) for (const f of item.footprints) min = Math.min(min, footprintGroundRange(ctx.ground, f.outer).min);
+  for (const item of items) for (const f of item.footprints) min = Math.min(min, footprintGroundRange(ctx.ground, mapRing(toRequest, f.outer)).min);
   return Number.isFinite(min) ? min : 0;
 }
 

@@ -1,5 +1,6 @@
 import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64, type Paths64 } from 'clipper2-ts';
-import type { Footprint } from '../types.ts';
+import Flatbush from 'flatbush';
+import type { Footprint, Ring } from '../types.ts';
 import { pointInRing, ringArea } from '../ring.ts';
 import { triangulateFootprint } from '../triangulate.ts';
 import { CLIPPER_SCALE, footprintPaths, footprintsFromTree } from '../clipper-paths.ts';
@@ -44,7 +45,8 @@ export interface PartRelations {
  * For each part, the index of the outline it belongs to, or -1 for a part that stands on its own.
  * A part that shares a relation with some outline belongs to it whatever the geometry (the smallest
  * such outline if several, the first on a tie); any other part belongs to the smallest outline
- * containing a point inside it.
+ * containing a point inside it (first on a tie). Outlines are found through a Flatbush index of
+ * their boxes, so a city of n outlines and m parts costs about (n + m) log n, not n × m.
  */
 export function assignPartsToOutlines(outlines: readonly Footprint[][], parts: readonly Footprint[][], relations?: PartRelations): number[] {
   const areas = outlines.map((fps) => fps.reduce((a, f) => a + footprintArea(f), 0));
@@ -56,20 +58,51 @@ export function assignPartsToOutlines(outlines: readonly Footprint[][], parts: r
       else if (!list.includes(o)) list.push(o);
     }
   });
+  const index = outlineIndex(outlines);
+  const smaller = (o: number, best: number) => best < 0 || areas[o] < areas[best] || (areas[o] === areas[best] && o < best);
   return parts.map((partFootprints, p) => {
     let listed = -1;
     for (const id of relations?.parts[p] ?? []) {
-      for (const o of outlinesOf.get(id) ?? []) if (listed < 0 || areas[o] < areas[listed] || (areas[o] === areas[listed] && o < listed)) listed = o;
+      for (const o of outlinesOf.get(id) ?? []) if (smaller(o, listed)) listed = o;
     }
     if (listed >= 0) return listed;
-    if (partFootprints.length === 0) return -1;
+    if (partFootprints.length === 0 || !index) return -1;
     const [x, y] = interiorPoint(partFootprints[0]);
     let best = -1;
-    outlines.forEach((fps, o) => {
-      if (fps.some((f) => footprintContains(f, x, y)) && (best < 0 || areas[o] < areas[best])) best = o;
-    });
+    for (const k of index.search(x, y, x, y)) {
+      const o = index.owner[k];
+      if (smaller(o, best) && footprintContains(outlines[o][index.footprint[k]], x, y)) best = o;
+    }
     return best;
   });
+}
+
+/** A Flatbush of every outline footprint's box, with which outline and footprint each entry is. */
+function outlineIndex(outlines: readonly Footprint[][]) {
+  const count = outlines.reduce((n, fps) => n + fps.length, 0);
+  if (count === 0) return null;
+  const tree = new Flatbush(count);
+  const owner = new Int32Array(count), footprint = new Int32Array(count);
+  outlines.forEach((fps, o) => fps.forEach((f, k) => {
+    const b = ringBounds(f.outer);
+    const i = tree.add(b.minX, b.minY, b.maxX, b.maxY);
+    owner[i] = o;
+    footprint[i] = k;
+  }));
+  tree.finish();
+  return { search: (x0: number, y0: number, x1: number, y1: number) => tree.search(x0, y0, x1, y1), owner, footprint };
+}
+
+function ringBounds(ring: Ring): { minX: number; minY: number; maxX: number; maxY: number } {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let k = 0; k < ring.length; k += 2) {
+    const x = ring[k], y = ring[k + 1];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return { minX, minY, maxX, maxY };
 }
 
 export interface RemainderOptions {

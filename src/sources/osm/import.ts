@@ -5,7 +5,8 @@
  *           with the ids of their member ways; type=building relations → remembered with their members
  *   pass 2: ways → lines/areas (and the coordinates of multipolygon member ways are kept);
  *           then the remembered relations → assembled areas; building relation members → stored with
- *           the extent of the relation's features
+ *           the extent of the relation's features; then every outline is grouped with its parts
+ *           (import-building-groups.ts)
  *
  * Because relations are read in pass 1 and ways in pass 2, the file order of entity types does not
  * matter. Memory is the node index (16 bytes/node) plus the multipolygon members, not the file.
@@ -59,6 +60,8 @@ export interface ImportStats {
   features: number;
   /** type=building relations (Simple 3D Buildings) recorded in building_relations. */
   buildingRelations: number;
+  /** Buildings as built: each outline with its parts, or a part standing alone. */
+  buildingGroups: number;
   byLayer: Record<OsmLayer, number>;
   byKind: Record<OsmFeature['kind'], number>;
   skipped: ImportSkipped;
@@ -112,6 +115,7 @@ class Importer {
       relations: 0,
       features: 0,
       buildingRelations: 0,
+      buildingGroups: 0,
       byLayer: Object.fromEntries(OSM_LAYERS.map((l) => [l, 0])) as Record<OsmLayer, number>,
       byKind: { point: 0, line: 0, area: 0 },
       skipped: { unresolvedWays: 0, degenerateGeometry: 0, incompleteRelations: 0, unassembledRelations: 0 },
@@ -264,6 +268,7 @@ export async function importOsm(pbfPath: string, dbPath: string, options: Import
     }
     importer.finishRelations();
     importer.finishBuildingRelations();
+    importer.stats.buildingGroups = writer.writeBuildingGroups();
     const stats = importer.stats;
     stats.nodeIndexBytes = importer.index.byteLength;
     stats.seconds = (performance.now() - started) / 1000;

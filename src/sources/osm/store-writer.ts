@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { encodeGeometry, type Geometry } from './geometry-codec.ts';
+import { writeBuildingGroups } from './import-building-groups.ts';
 import { CREATE_INDEXES, CREATE_SCHEMA, INSERT_BBOX, INSERT_BUILDING_RELATION_MEMBER, INSERT_FEATURE, layerBit } from './schema.ts';
 import type { OsmLayer, OsmTags } from './types.ts';
 
@@ -64,6 +65,11 @@ export class StoreWriter {
   insertBuildingRelationMember(member: BuildingRelationMember): void {
     const e = member.extent7;
     this.insertRelationMember.run(member.relationId, member.memberId, member.role, e?.[0] ?? null, e?.[2] ?? null, e?.[1] ?? null, e?.[3] ?? null);
+  }
+
+  /** Groups every building outline with its parts (call once all features and relation members are in); returns the group count. */
+  writeBuildingGroups(): number {
+    return writeBuildingGroups(this.db);
   }
 
   setMeta(key: string, value: string): void {

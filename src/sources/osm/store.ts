@@ -10,10 +10,12 @@
 import Database from 'better-sqlite3';
 import { decodeGeometry } from './geometry-codec.ts';
 import { OSM_LAYERS } from './layers.ts';
-import { layerMask, QUERY_BBOX, QUERY_BUILDING_RELATIONS, READABLE_SCHEMA_VERSIONS, SCHEMA_VERSION } from './schema.ts';
-import type { LonLatBBox, OsmFeature, OsmLayer, OsmSource } from './types.ts';
+import { layerMask, QUERY_BBOX, QUERY_BUILDING_GROUPS, QUERY_BUILDING_RELATIONS, QUERY_GROUP_MEMBERS, READABLE_SCHEMA_VERSIONS, SCHEMA_VERSION } from './schema.ts';
+import type { BuildingGroupRef, LonLatBBox, OsmFeature, OsmLayer, OsmSource } from './types.ts';
 
 type Row = [osmId: string, layer: OsmLayer, kind: OsmFeature['kind'], tags: string, geom: Buffer];
+type GroupRow = [gid: number, repLon: number, repLat: number];
+type MemberRow = [gid: number, ...Row];
 type MembershipRow = [memberId: string, relationId: string, role: string, minLon: number, maxLon: number, minLat: number, maxLat: number];
 
 const INT32_MAX = 2147483647;
@@ -34,11 +36,15 @@ function openReadOnly(dbPath: string): Database.Database {
 
 export class OsmStore implements OsmSource {
   private readonly queryStatement: Database.Statement;
+  private readonly groupsStatement: Database.Statement;
+  private readonly membersStatement: Database.Statement;
   /** Null when the store has no building relations (none in the extract, or an older store). */
   private readonly membershipStatement: Database.Statement | null;
 
   private constructor(private readonly db: Database.Database) {
     this.queryStatement = db.prepare(QUERY_BBOX).raw(true);
+    this.groupsStatement = db.prepare(QUERY_BUILDING_GROUPS).raw(true);
+    this.membersStatement = db.prepare(QUERY_GROUP_MEMBERS).raw(true);
     this.membershipStatement = hasBuildingRelations(db) ? db.prepare(QUERY_BUILDING_RELATIONS).raw(true) : null;
   }
 
@@ -54,17 +60,30 @@ export class OsmStore implements OsmSource {
     const { minLon, minLat, maxLon, maxLat } = bbox;
     if (![minLon, minLat, maxLon, maxLat].every(Number.isFinite)) throw new RangeError('OsmStore.query: bbox must be finite');
     if (layers.length === 0 || minLon > maxLon || minLat > maxLat) return [];
-    // Stored bboxes are integers in 1e-7 degrees: rounding the query inwards keeps "intersects" exact.
-    const rows = this.queryStatement.all({
-      minLon: clampE7(Math.ceil(minLon * 1e7)),
-      maxLon: clampE7(Math.floor(maxLon * 1e7)),
-      minLat: clampE7(Math.ceil(minLat * 1e7)),
-      maxLat: clampE7(Math.floor(maxLat * 1e7)),
-      mask: layerMask(layers),
-    }) as Row[];
+    const rows = this.queryStatement.all({ ...boxE7(bbox), mask: layerMask(layers) }) as Row[];
     const features = rows.map(toFeature);
     if (this.membershipStatement && features.length > 0) this.addBuildingRelations(features, this.membershipStatement);
     return features;
+  }
+
+  /** Buildings (outline + parts, or a lone part) whose members' extent intersects `bbox`, without reading the members. */
+  buildingGroups(bbox: LonLatBBox): BuildingGroupRef[] {
+    if (![bbox.minLon, bbox.minLat, bbox.maxLon, bbox.maxLat].every(Number.isFinite)) throw new RangeError('OsmStore.buildingGroups: bbox must be finite');
+    if (bbox.minLon > bbox.maxLon || bbox.minLat > bbox.maxLat) return [];
+    return (this.groupsStatement.all(boxE7(bbox)) as GroupRow[]).map(([gid, repLon, repLat]) => ({ gid, rep: [repLon, repLat] }));
+  }
+
+  /** Members of the given groups: per gid, the principal feature first, then its parts. */
+  buildingGroupMembers(gids: readonly number[]): Map<number, OsmFeature[]> {
+    const out = new Map<number, OsmFeature[]>();
+    if (gids.length === 0) return out;
+    for (const [gid, ...row] of this.membersStatement.all(JSON.stringify(gids)) as MemberRow[]) {
+      const feature = toFeature(row);
+      const list = out.get(gid);
+      if (list) list.push(feature);
+      else out.set(gid, [feature]);
+    }
+    return out;
   }
 
   /** One indexed lookup for all returned ids. */
@@ -84,6 +103,16 @@ export class OsmStore implements OsmSource {
   }
 }
 
+/** Stored bboxes are integers in 1e-7 degrees: rounding the query inwards keeps "intersects" exact. */
+function boxE7({ minLon, minLat, maxLon, maxLat }: LonLatBBox) {
+  return {
+    minLon: clampE7(Math.ceil(minLon * 1e7)),
+    maxLon: clampE7(Math.floor(maxLon * 1e7)),
+    minLat: clampE7(Math.ceil(minLat * 1e7)),
+    maxLat: clampE7(Math.floor(maxLat * 1e7)),
+  };
+}
+
 function toFeature([id, layer, kind, tags, geom]: Row): OsmFeature {
   const geometry = decodeGeometry(geom);
   const feature: OsmFeature = { id, layer, kind, tags: JSON.parse(tags) };
@@ -96,6 +125,16 @@ function toFeature([id, layer, kind, tags, geom]: Row): OsmFeature {
 function hasBuildingRelations(db: Database.Database): boolean {
   const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'building_relations'`).get();
   return table !== undefined && db.prepare('SELECT 1 FROM building_relations LIMIT 1').get() !== undefined;
+}
+
+/** Whether a store file exists and this code can read it (an older schema must be imported again). */
+export function storeIsCurrent(dbPath: string): boolean {
+  try {
+    openReadOnly(dbPath).close();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface OsmStoreInfo {
