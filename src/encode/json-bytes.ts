@@ -82,6 +82,22 @@ export class JsonBytesWriter {
     return this;
   }
 
+  /** Appends bytes [start, end) of another writer's buffer (short runs: a plain loop beats subarray + set). */
+  append(src: Uint8Array, start: number, end: number): this {
+    this.ensure(end - start);
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = start; i < end; i++) b[p++] = src[i];
+    this.pos = p;
+    return this;
+  }
+
+  /** Forgets what was written, keeping the buffer (scratch writers). */
+  reset(): this {
+    this.pos = 0;
+    return this;
+  }
+
   /** The bytes written so far (a view; copy or transfer it). */
   bytes(): Uint8Array {
     return this.buf.subarray(0, this.pos);

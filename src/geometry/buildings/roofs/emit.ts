@@ -1,5 +1,5 @@
 import type { Footprint } from '../../types.ts';
-import type { MeshBuilder } from '../../mesh-builder.ts';
+import { MeshBuilder } from '../../mesh-builder.ts';
 import type { RoofPlan } from './plan.ts';
 import type { Profile } from './profiles.ts';
 import { profileHeight } from './profiles.ts';
@@ -36,6 +36,9 @@ export interface EmittedRoof {
   maxZ: number;
 }
 
+/** Reused across roofs: allocating a welder per roof cost more than the welding. */
+const scratchWeld = new MeshBuilder();
+
 /** Writes the roof into `mesh`; returns a reason instead (and writes nothing) when the plan does not close up. */
 export function emitRoof(mesh: MeshBuilder, plan: RoofPlan, z: readonly number[], wallTopZ: number): EmittedRoof | string {
   const count = plan.x.length;
@@ -49,32 +52,29 @@ export function emitRoof(mesh: MeshBuilder, plan: RoofPlan, z: readonly number[]
   }
   // Vertices at one 3D point are one vertex (as MeshBuilder will weld them).
   const canonical = new Int32Array(count);
-  const seen = new Map<string, number>();
+  const weld = scratchWeld.reset();
+  const firstOf = new Int32Array(count).fill(-1);
   for (let i = 0; i < count; i++) {
-    const key = `${px[i]},${py[i]},${z[i]}`;
-    const first = seen.get(key);
-    canonical[i] = first ?? i;
-    if (first === undefined) seen.set(key, i);
+    const w = weld.vertex(px[i], py[i], z[i]);
+    if (firstOf[w] < 0) firstOf[w] = i;
+    canonical[i] = firstOf[w];
   }
 
   const triangles: number[] = [];
   const edges = new Map<number, number>();
-  const edgeKey = (a: number, b: number) => a * count + b;
   const t = plan.triangles;
   for (let k = 0; k < t.length; k += 3) {
     const a = canonical[t[k]], b = canonical[t[k + 1]], c = canonical[t[k + 2]];
     if (a === b || b === c || a === c) continue;
     triangles.push(a, b, c);
-    for (const [u, v] of [[a, b], [b, c], [c, a]]) {
-      const key = edgeKey(u, v);
-      if (edges.has(key)) return 'the roof plan folds over itself';
-      edges.set(key, v);
-    }
+    const ab = a * count + b, bc = b * count + c, ca = c * count + a;
+    if (edges.has(ab) || edges.has(bc) || edges.has(ca)) return 'the roof plan folds over itself';
+    edges.set(ab, b).set(bc, c).set(ca, a);
   }
   const next = new Map<number, number>();
   for (const [key, v] of edges) {
     const u = Math.floor(key / count);
-    if (edges.has(edgeKey(v, u))) continue;
+    if (edges.has(v * count + u)) continue;
     if (next.has(u)) return 'the roof plan pinches at a vertex';
     next.set(u, v);
   }
@@ -105,18 +105,12 @@ export function emitRoof(mesh: MeshBuilder, plan: RoofPlan, z: readonly number[]
     outRings.push(out);
   }
 
-  const ids = new Map<number, number>();
-  const id = (i: number) => {
-    let v = ids.get(i);
-    if (v === undefined) {
-      v = mesh.vertex(px[i], py[i], z[i]);
-      ids.set(i, v);
-    }
-    return v;
-  };
+  // Mesh index per plan vertex, added on first use.
+  const ids = new Int32Array(count).fill(-1);
+  for (const i of triangles) if (ids[i] < 0) ids[i] = mesh.vertex(px[i], py[i], z[i]);
   let maxZ = wallTopZ;
   for (let k = 0; k < triangles.length; k += 3) {
-    mesh.triangle(id(triangles[k]), id(triangles[k + 1]), id(triangles[k + 2]));
+    mesh.triangle(ids[triangles[k]], ids[triangles[k + 1]], ids[triangles[k + 2]]);
     maxZ = Math.max(maxZ, z[triangles[k]], z[triangles[k + 1]], z[triangles[k + 2]]);
   }
   for (const tri of vertical) {

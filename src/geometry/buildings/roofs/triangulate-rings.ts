@@ -132,15 +132,16 @@ function ringOf(i: number, starts: number[], ends: number[]): number {
 
 /** The set-aside vertices on triangle side u→v, in that order, when the side is a (reduced) ring side; else []. */
 function sideChain(u: number, v: number, nextKept: Int32Array, ring: number, starts: number[], ends: number[]): number[] {
-  const s = starts[ring], e = ends[ring];
-  const walk = (from: number, to: number): number[] => {
-    const out: number[] = [];
-    for (let i = from + 1 === e ? s : from + 1; i !== to; i = i + 1 === e ? s : i + 1) out.push(i);
-    return out;
-  };
-  if (nextKept[u] === v) return walk(u, v);
-  if (nextKept[v] === u) return walk(v, u).reverse();
+  if (nextKept[u] === v) return walkRing(u, v, starts[ring], ends[ring]);
+  if (nextKept[v] === u) return walkRing(v, u, starts[ring], ends[ring]).reverse();
   return [];
+}
+
+/** The vertices strictly between `from` and `to` along ring [s, e). */
+function walkRing(from: number, to: number, s: number, e: number): number[] {
+  const out: number[] = [];
+  for (let i = from + 1 === e ? s : from + 1; i !== to; i = i + 1 === e ? s : i + 1) out.push(i);
+  return out;
 }
 
 /** Emits triangle a→b→c with the given extra vertices on its sides, fanning each loaded side from its opposite corner. */
