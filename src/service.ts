@@ -43,8 +43,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     maxThreads: config.workers,
     idleTimeout: 60_000,
   });
-  // Load and compile the worker code and open the store in every thread before accepting requests.
-  await Promise.all(Array.from({ length: config.workers }, () => pool.run(paths.osm, { name: 'warmup' })));
+  // Load and compile the worker code, open the store and warm the hot code in every thread before accepting requests.
+  await Promise.all(Array.from({ length: config.workers }, () => pool.run({ storePath: paths.osm, budgetMs: config.warmUpMs }, { name: 'warmup' })));
   const admission = new Admission(config.maxInFlight, config.maxQueue, config.queueTimeoutMs);
   const server = createApp({
     accounts,

@@ -6,6 +6,7 @@ import './thread-globals.ts';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { buildTile, osmSourceFor, type TileResult } from '../src/pipeline/build-tile.ts';
 import type { TileTask } from '../src/plan/plan-request.ts';
+import { warmUpBuildings } from '../src/pipeline/warm-up.ts';
 import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
 
 export default async function runTileTask(task: TileTask): Promise<unknown> {
@@ -18,9 +19,9 @@ export default async function runTileTask(task: TileTask): Promise<unknown> {
   } as never);
 }
 
-/** Run once per thread at start-up so the first real request does not pay for opening the store. */
-export async function warmup(storePath: string): Promise<number> {
+/** Run once per thread at start-up so the first real request neither opens the store nor runs cold code. */
+export async function warmup({ storePath, budgetMs }: { storePath: string; budgetMs: number }): Promise<number> {
   await loadRoofs();
-  osmSourceFor(storePath).query({ minLon: 0, minLat: 0, maxLon: 0, maxLat: 0 }, ['building']);
+  await warmUpBuildings(osmSourceFor(storePath), { budgetMs });
   return process.memoryUsage().rss;
 }
