@@ -11,3 +11,4 @@ export { parseOrientation } from './orientation.ts';
 export { parseColour } from './colour.ts';
 export { parseMaterial } from './material.ts';
 export { defaultRoofHeight, roofHeightFromAngle } from './roof-height.ts';
+export { undergroundReason, isBridgePart } from './placement.ts';
