@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  parseColour, parseDirection, parseLength, parseLevels, parseMaterial, parseOrientation, parseRoofAngle, parseRoofShape,
+  parseColour, parseDirection, parseLength, parseLevels, parseMaterial, parseMultiValued, parseOrientation, parseRoofAngle, parseRoofShape,
 } from '../src/geometry/buildings/tags/index.ts';
 
 const close = (a: number | null, b: number) => a !== null && Math.abs(a - b) < 1e-9;
@@ -48,6 +48,16 @@ test('levels: counts and halves; negative, lists and absurd counts refused', () 
   assert.equal(parseLevels('2.5'), 2.5);
   assert.equal(parseLevels('0,5'), 0.5);
   for (const text of ['-1', 'three', '3;4', '3-4', '1000', '', '4 levels']) assert.equal(parseLevels(text), null, text);
+});
+
+test('multi-values: every item parsed alone, then the smallest or largest kept', () => {
+  assert.deepEqual(parseMultiValued('5;5.5', parseLength, 'smallest'), { value: 5, distinct: 2 });
+  assert.deepEqual(parseMultiValued('12 m; 14', parseLength, 'largest'), { value: 14, distinct: 2 });
+  assert.deepEqual(parseMultiValued('1250 cm', parseLength, 'largest'), { value: 12.5, distinct: 1 });
+  assert.deepEqual(parseMultiValued('3;3', parseLevels, 'largest'), { value: 3, distinct: 1 });
+  assert.deepEqual(parseMultiValued('2;1;4', parseLevels, 'smallest'), { value: 1, distinct: 3 });
+  for (const text of ['12;tall', '12;', ';12', '12;-1', '', '12;;14', '12;2000']) assert.equal(parseMultiValued(text, parseLength, 'smallest'), null, text);
+  assert.equal(parseMultiValued(undefined, parseLength, 'smallest'), null);
 });
 
 test('roof angle: degrees below 90', () => {

@@ -19,7 +19,9 @@ export interface BuildingSpec {
   roofTagged: boolean;
   /** Descriptor facts about looks: colours (#rrggbb) and materials, only those known. */
   appearance: Record<string, string | number | boolean>;
-  /** Tags that were present but unusable (`key=value`), so the defaults were used. */
+  /** For the descriptor's `dataNotes`: tags that were present but unusable (`key=value`, so the
+   * defaults were used), then how usable tags were read where it is not obvious (multi-values
+   * reduced, a bridge without a deck height). */
   notes: string[];
 }
 
@@ -61,6 +63,6 @@ export function buildingSpecFromTags(tags: Record<string, string>, d: SpecDefaul
     },
     roofTagged: !t.hasDefaultRoof,
     appearance,
-    notes: t.ignored,
+    notes: [...t.ignored, ...t.notes],
   };
 }

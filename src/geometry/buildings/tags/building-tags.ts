@@ -8,6 +8,8 @@ import { parseOrientation } from './orientation.ts';
 import { parseColour } from './colour.ts';
 import { parseMaterial } from './material.ts';
 import { defaultRoofHeight, roofHeightFromAngle } from './roof-height.ts';
+import { parseMultiValued, type MultiValuePick } from './multi-value.ts';
+import { isBridgePart } from './placement.ts';
 
 /**
  * What an OSM building (or building:part) says about its shape (Simple 3D Buildings), with the
@@ -25,6 +27,13 @@ import { defaultRoofHeight, roofHeightFromAngle } from './roof-height.ts';
  *   between min height and height is shrunk to fit (a part that is all roof).
  * - Unusable values (negative, not a number, absurd, contradictory) are ignored, listed in
  *   `ignored`, and the next rule applies.
+ * - Multi-values of the height tags (`min_height=5;5.5`, `height=12;14`, `building:levels=3;4`)
+ *   are reduced to one number rather than dropped (multi-value.ts): `min_height` and
+ *   `building:min_level` take the smallest, `height`, `building:levels`, `roof:height` and
+ *   `roof:levels` the largest, so the block spans every value tagged. Each reduction is listed in
+ *   `notes`. Other tags (`roof:angle`, directions, colours, materials) still refuse lists.
+ * - A bridge (placement.ts `isBridgePart`) with neither `min_height` nor `building:min_level`
+ *   stands on the ground like any part; `notes` says so.
  *
  * @example
  * parseBuildingTags({ building: 'yes', 'building:levels': '3', 'roof:shape': 'gabled' },
@@ -74,6 +83,8 @@ export interface BuildingTags {
   hasDefaultRoof: boolean;
   /** Tags present but unusable, as `key=value`: their defaults were used. */
   ignored: string[];
+  /** How usable tags were read where it is not obvious (a multi-value reduced to one number, a bridge without a deck height). */
+  notes: string[];
 }
 
 export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaults: BuildingTagDefaults): BuildingTags {
@@ -88,18 +99,33 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
     }
     return value;
   };
+  const notes: string[] = [];
+  /** A height tag, multi-values reduced to the smallest or largest item (noted when they differed). */
+  const readNumber = (key: string, parse: (v: string) => number | null, pick: MultiValuePick, ok: (v: number) => boolean = () => true): number | null => {
+    const raw = tags[key];
+    if (raw === undefined) return null;
+    const parsed = parseMultiValued(raw, parse, pick);
+    if (parsed === null || !ok(parsed.value)) {
+      ignored.push(`${key}=${raw}`);
+      return null;
+    }
+    if (parsed.distinct > 1) notes.push(`${key}=${raw}: several values, the ${pick} (${round3(parsed.value)}) used`);
+    return parsed.value;
+  };
   const lh = defaults.defaultLevelHeight;
   const halfWidth = defaults.footprintHalfWidth;
 
   const shapeTag = read('roof:shape', parseRoofShape);
   const roofShape = shapeTag?.shape ?? defaults.defaultRoofType;
-  const tagged = read('height', parseLength, (v) => v > 0);
-  const levels = read('building:levels', parseLevels);
-  const minLevel = read('building:min_level', parseLevels);
-  const roofLevels = read('roof:levels', parseLevels);
+  const length = (v: string) => parseLength(v);
+  const count = (v: string) => parseLevels(v);
+  const tagged = readNumber('height', length, 'largest', (v) => v > 0);
+  const levels = readNumber('building:levels', count, 'largest');
+  const minLevel = readNumber('building:min_level', count, 'smallest');
+  const roofLevels = readNumber('roof:levels', count, 'largest');
   const roofAngle = read('roof:angle', parseRoofAngle);
-  const roofHeightTag = read('roof:height', parseLength);
-  const minHeightTag = read('min_height', parseLength);
+  const roofHeightTag = readNumber('roof:height', length, 'largest');
+  const minHeightTag = readNumber('min_height', length, 'smallest');
 
   let roofHeight: number;
   let roofHeightSource: RoofHeightSource;
@@ -114,9 +140,15 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
   if (minHeightTag !== null) minHeight = minHeightTag;
   else if (minLevel !== null) minHeight = minLevel * lh;
   const dropMinimum = () => {
-    ignored.push(minHeightTag !== null ? `min_height=${tags.min_height}` : `building:min_level=${tags['building:min_level']}`);
+    const key = minHeightTag !== null ? 'min_height' : 'building:min_level';
+    ignored.push(`${key}=${tags[key]}`);
+    const reduced = notes.findIndex((n) => n.startsWith(`${key}=`));
+    if (reduced >= 0) notes.splice(reduced, 1);
     minHeight = 0;
   };
+  if (minHeightTag === null && minLevel === null && isBridgePart(tags)) {
+    notes.push('bridge without min_height or building:min_level: built from the ground');
+  }
 
   let height: number;
   let wallHeight: number;
@@ -162,5 +194,10 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
     hasDefaultHeight: heightSource === 'default',
     hasDefaultRoof: shapeTag === null,
     ignored,
+    notes,
   };
+}
+
+function round3(v: number): number {
+  return Math.round(v * 1000) / 1000;
 }

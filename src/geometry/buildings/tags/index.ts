@@ -11,4 +11,6 @@ export { parseOrientation } from './orientation.ts';
 export { parseColour } from './colour.ts';
 export { parseMaterial } from './material.ts';
 export { defaultRoofHeight, roofHeightFromAngle } from './roof-height.ts';
+export { parseMultiValued } from './multi-value.ts';
+export type { MultiValue, MultiValuePick } from './multi-value.ts';
 export { undergroundReason, isBridgePart } from './placement.ts';

@@ -1,7 +1,8 @@
 /**
  * OSM lengths (`height`, `min_height`, `roof:height`): metres by default, with the units people
  * actually tag: `12`, `12.5 m`, `12,5`, `1250 cm`, `40'`, `12'6"`, `12 ft 6 in`, `3 ft`.
- * Negative, non-numeric, ranges, lists and absurd values (above `max`) give null.
+ * Negative, non-numeric, ranges, lists and absurd values (above `max`) give null. One value only:
+ * parseBuildingTags reads `a;b` lists item by item through multi-value.ts.
  */
 
 const UNIT_METRES: Record<string, number> = {

@@ -1,6 +1,7 @@
 /**
  * OSM level counts (`building:levels`, `building:min_level`, `roof:levels`): a non-negative number,
- * halves allowed (`2.5`, `0,5`). Negative, non-numeric, lists and absurd counts give null.
+ * halves allowed (`2.5`, `0,5`). Negative, non-numeric, lists and absurd counts give null. One value
+ * only: parseBuildingTags reads `a;b` lists item by item through multi-value.ts.
  */
 
 /** More storeys than any building has. */
