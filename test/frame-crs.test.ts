@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import proj4 from 'proj4';
 import { createLocalFrame } from '../src/frame/local-frame.ts';
+import { affineBetween, mapRing, stableFrameAt } from '../src/frame/stable-frame.ts';
 import { createOutputTransform, spatialReferenceFor } from '../src/frame/output-frame.ts';
 import { utmZoneFor } from '../src/frame/utm.ts';
 
@@ -54,4 +56,41 @@ test('UTM zone facts, including the Norway and Svalbard exceptions', () => {
   assert.equal(utmZoneFor(60.4, 5.3).zone, 32); // Bergen
   assert.equal(utmZoneFor(78.2, 15.6).zone, 33); // Longyearbyen
   assert.deepEqual(spatialReferenceFor({ origin: [1, 2], crs: 'local', upAxis: 'Z' }), { crs: 'local', origin: [1, 2] });
+});
+
+test('the local frame projects exactly as proj4 does (forward bit for bit, inverse within 1e-12 degrees)', () => {
+  fc.assert(fc.property(
+    fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true }),
+    fc.double({ min: -0.2, max: 0.2, noNaN: true }), fc.double({ min: -0.2, max: 0.2, noNaN: true }),
+    (lat0, lon0, dLat, dLon) => {
+      const f = createLocalFrame(lat0, lon0);
+      const reference = proj4('EPSG:4326', f.proj4);
+      const lon = lon0 + dLon, lat = Math.max(-85, Math.min(85, lat0 + dLat));
+      assert.deepEqual(f.toLocal(lon, lat), reference.forward([lon, lat]));
+      const [x, y] = reference.forward([lon, lat]);
+      const [rlon, rlat] = reference.inverse([x, y]);
+      const [glon, glat] = f.toLonLat(x, y);
+      assert.ok(Math.abs(glon - rlon) < 1e-12 && Math.abs(glat - rlat) < 1e-12, `${glon},${glat} vs ${rlon},${rlat}`);
+    },
+  ), { numRuns: 300 });
+});
+
+test('a building built in its stable cell frame lands in the request frame within 0.1 mm of a direct projection', () => {
+  fc.assert(fc.property(
+    fc.double({ min: -70, max: 70, noNaN: true }), fc.double({ min: -170, max: 170, noNaN: true }),
+    fc.double({ min: -0.09, max: 0.09, noNaN: true }), fc.double({ min: -0.09, max: 0.09, noNaN: true }),
+    fc.array(fc.tuple(fc.double({ min: -0.004, max: 0.004, noNaN: true }), fc.double({ min: -0.004, max: 0.004, noNaN: true })), { minLength: 1, maxLength: 8 }),
+    (lat, lon, dLat, dLon, corners) => {
+      const request = createLocalFrame(lat + dLat, lon + dLon);
+      const stable = stableFrameAt(lon, lat);
+      const m = affineBetween(stable, request, lon, lat);
+      for (const [cLon, cLat] of corners) {
+        // corners up to ~450 m from the building's point, which is up to ~10 km from the request origin
+        const [sx, sy] = stable.toLocal(lon + cLon, lat + cLat);
+        const [mx, my] = mapRing(m, [sx, sy]);
+        const [rx, ry] = request.toLocal(lon + cLon, lat + cLat);
+        assert.ok(Math.hypot(mx - rx, my - ry) < 1e-4, `off by ${Math.hypot(mx - rx, my - ry)} m`);
+      }
+    },
+  ), { numRuns: 300 });
 });

@@ -19,14 +19,39 @@ export function localFrameDefinition(originLat: number, originLon: number): stri
   return `+proj=tmerc +lat_0=${originLat} +lon_0=${originLon} +k=1 +x_0=0 +y_0=0 +ellps=WGS84 +units=m +no_defs`;
 }
 
+/** proj4's projection object: forward/inverse on a point in radians (lon, lat) ↔ metres, in place. */
+interface ProjectionInPlace {
+  forward(p: { x: number; y: number }): unknown;
+  inverse(p: { x: number; y: number }): unknown;
+}
+
+const D2R = Math.PI / 180;
+const R2D = 180 / Math.PI;
+
+/**
+ * The frame calls proj4's projection directly on one reused point: the same arithmetic as
+ * `proj4(from, to).forward` (bit for bit, checked in test/frame-crs.test.ts) without the two
+ * arrays and the pipeline dispatch per point, which made projection a tenth of a building's cost.
+ */
 export function createLocalFrame(originLat: number, originLon: number): LocalFrame {
   const def = localFrameDefinition(originLat, originLon);
-  const converter = proj4('EPSG:4326', def);
+  const projection = (proj4 as unknown as { Proj(def: string): ProjectionInPlace }).Proj(def);
+  const point = { x: 0, y: 0 };
   return {
     origin: [originLat, originLon],
     proj4: def,
-    toLocal: (lon, lat) => converter.forward([lon, lat]) as [number, number],
-    toLonLat: (x, y) => converter.inverse([x, y]) as [number, number],
+    toLocal(lon, lat) {
+      point.x = lon * D2R;
+      point.y = lat * D2R;
+      projection.forward(point);
+      return [point.x, point.y];
+    },
+    toLonLat(x, y) {
+      point.x = x;
+      point.y = y;
+      projection.inverse(point);
+      return [point.x * R2D, point.y * R2D];
+    },
   };
 }
 
