@@ -10,6 +10,7 @@ import { pointInRing } from '../ring.ts';
 import { footprintGroundRange, type GroundSampler } from '../terrain/ground-sampler.ts';
 import { footprintContains, interiorPoint, outlineRemainder } from './parts.ts';
 import { buildingSpecFromTags, type BuildingSpec } from './building-spec.ts';
+import { undergroundReason } from './tags/index.ts';
 import { groupBuildings, isBuildingPart } from './building-groups.ts';
 
 export { isBuildingPart };
@@ -81,6 +82,8 @@ export function buildBuildingGroup(group: BuildingGroupInput, ctx: BuildingConte
   const repLocal = ctx.frame.toLocal(repLon, repLat);
   const stable = stableFrameAt(repLon, repLat);
   const toRequest = affineBetween(stable, ctx.frame, repLon, repLat);
+  // Underground structures are not above-ground blocks: left out (README), with all their parts.
+  if (undergroundReason(group.principal.tags)) return [];
   const principal = prepare(group.principal, stable);
   if (!principal) return [];
   const requestRings = () => group.principal.polygons!.map((rings) => rings.map((r) => mapRing(toRequest, projectFlat(stable, r))));
@@ -94,7 +97,8 @@ export function buildBuildingGroup(group: BuildingGroupInput, ctx: BuildingConte
   if (!anchor || !ctx.owns(anchor)) return [];
   outers ??= requestRings().map((rings) => rings[0]);
   const boundary = outers.some((outer) => crossesBoundary(outer, ctx.polygon));
-  const own = group.parts.map((p) => prepare(p, stable)).filter((p): p is Prepared => p !== null);
+  // An underground part is neither built nor cut out of the outline standing above it.
+  const own = group.parts.filter((p) => !undergroundReason(p.tags)).map((p) => prepare(p, stable)).filter((p): p is Prepared => p !== null);
   const ground = groundZ([principal, ...own], toRequest, ctx);
   const place = (b: BuildingMesh) => { mapPositionsInPlace(toRequest, b.mesh.positions); return b; };
   const out: BuildingMesh[] = [];
@@ -121,9 +125,12 @@ function prepare(feature: OsmFeature, frame: LocalFrame): Prepared | null {
   return footprints.length > 0 ? { feature, footprints } : null;
 }
 
-/** A part without any height data of its own takes the outline's heights (its roof stays its own). */
+/**
+ * A part without any height data of its own takes the outline's heights (its roof stays its own),
+ * unless the outline's top is at or below the part's own bottom (it would flatten the part to nothing).
+ */
 function inheritFrom(part: BuildingSpec, outline: BuildingSpec): BuildingSpec {
-  if (part.heightSource !== 'default' || outline.heightSource === 'default') return part;
+  if (part.heightSource !== 'default' || outline.heightSource === 'default' || outline.height <= part.minHeight) return part;
   return { ...part, height: outline.height, wallHeight: Math.max(part.minHeight, outline.height - part.roof.height), levels: outline.levels, heightSource: `outline ${outline.heightSource}` };
 }
 
