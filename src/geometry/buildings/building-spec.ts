@@ -37,7 +37,7 @@ export function buildingSpecFromTags(tags: Record<string, string>, d: SpecDefaul
     defaultLevels: d.defaultLevels,
     defaultLevelHeight: d.defaultLevelHeight,
     defaultRoofType: d.defaultRoofType,
-    footprintHalfWidth: footprintHalfWidth(footprint.outer),
+    footprintHalfWidth: () => footprintHalfWidth(footprint.outer),
   });
   const appearance: BuildingSpec['appearance'] = {};
   if (t.colours.building) appearance.buildingColour = t.colours.building;

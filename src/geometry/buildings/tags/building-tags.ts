@@ -47,8 +47,12 @@ export interface BuildingTagDefaults {
   defaultLevelHeight: number;
   /** Roof shape when `roof:shape` is missing or unknown. */
   defaultRoofType: RoofShape;
-  /** Half the footprint's width (half the short side of its minimum bounding rectangle), for roof:angle and default roof heights. */
-  footprintHalfWidth?: number;
+  /**
+   * Half the footprint's width (half the short side of its minimum bounding rectangle), for
+   * roof:angle and default roof heights; a function is called only when a sloped roof needs it
+   * (the rectangle costs more than all the tags of a flat-roofed building together).
+   */
+  footprintHalfWidth?: number | (() => number);
 }
 
 export type HeightSource = 'height' | 'levels' | 'default';
@@ -113,7 +117,7 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
     return parsed.value;
   };
   const lh = defaults.defaultLevelHeight;
-  const halfWidth = defaults.footprintHalfWidth;
+  const halfWidthOf = () => (typeof defaults.footprintHalfWidth === 'function' ? defaults.footprintHalfWidth() : defaults.footprintHalfWidth);
 
   const shapeTag = read('roof:shape', parseRoofShape);
   const roofShape = shapeTag?.shape ?? defaults.defaultRoofType;
@@ -132,8 +136,11 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
   if (roofShape === 'flat') { roofHeight = 0; roofHeightSource = 'flat'; }
   else if (roofHeightTag !== null) { roofHeight = roofHeightTag; roofHeightSource = 'roof:height'; }
   else if (roofLevels !== null && roofLevels > 0) { roofHeight = roofLevels * lh; roofHeightSource = 'roof:levels'; }
-  else if (roofAngle !== null && halfWidth !== undefined && halfWidth > 0) { roofHeight = roofHeightFromAngle(roofShape, roofAngle, halfWidth); roofHeightSource = 'roof:angle'; }
-  else { roofHeight = defaultRoofHeight(roofShape, halfWidth, lh); roofHeightSource = 'default'; }
+  else {
+    const halfWidth = halfWidthOf();
+    if (roofAngle !== null && halfWidth !== undefined && halfWidth > 0) { roofHeight = roofHeightFromAngle(roofShape, roofAngle, halfWidth); roofHeightSource = 'roof:angle'; }
+    else { roofHeight = defaultRoofHeight(roofShape, halfWidth, lh); roofHeightSource = 'default'; }
+  }
 
   // Bottom of the walls first: default storeys stand on top of whatever the data says lies below.
   let minHeight = 0;

@@ -27,6 +27,10 @@ export function parseMultiValued(
   pick: MultiValuePick,
 ): MultiValue | null {
   if (value === undefined) return null;
+  if (!value.includes(';')) {
+    const n = parse(value);
+    return n === null ? null : { value: n, distinct: 1 };
+  }
   const items = value.split(';');
   const numbers: number[] = [];
   for (const item of items) {
