@@ -105,6 +105,18 @@ function ringBounds(ring: Ring): { minX: number; minY: number; maxX: number; max
   return { minX, minY, maxX, maxY };
 }
 
+/** Same rings, vertex for vertex (normalised footprints of the same nodes in the same frame). */
+function sameFootprint(a: Footprint, b: Footprint): boolean {
+  if (a.holes.length !== b.holes.length || !sameRing(a.outer, b.outer)) return false;
+  return a.holes.every((h, k) => sameRing(h, b.holes[k]));
+}
+
+function sameRing(a: Ring, b: Ring): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 export interface RemainderOptions {
   /** Strips of the outline narrower than this (metres) are mapping slop, not building. */
   minWidth: number;
@@ -120,6 +132,8 @@ export const REMAINDER_DEFAULTS: RemainderOptions = { minWidth: 0.5, minShare: 0
  */
 export function outlineRemainder(outline: readonly Footprint[], parts: readonly Footprint[], options: Partial<RemainderOptions> = {}): Footprint[] {
   const { minWidth, minShare } = { ...REMAINDER_DEFAULTS, ...options };
+  // The common case of a part drawn on the outline's own nodes (a podium, a single-part building): nothing is left.
+  if (outline.every((o) => parts.some((p) => sameFootprint(o, p)))) return [];
   const subject: Paths64 = outline.flatMap(footprintPaths);
   const clip: Paths64 = parts.flatMap(footprintPaths);
   const diff = Clipper.difference(subject, clip, FillRule.NonZero);

@@ -92,44 +92,18 @@ export interface BuildingTags {
 }
 
 export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaults: BuildingTagDefaults): BuildingTags {
-  const ignored: string[] = [];
-  const read = <T>(key: string, parse: (v: string | undefined) => T | null, ok: (v: T) => boolean = () => true): T | null => {
-    const raw = tags[key];
-    if (raw === undefined) return null;
-    const value = parse(raw);
-    if (value === null || !ok(value)) {
-      ignored.push(`${key}=${raw}`);
-      return null;
-    }
-    return value;
-  };
-  const notes: string[] = [];
-  /** A height tag, multi-values reduced to the smallest or largest item (noted when they differed). */
-  const readNumber = (key: string, parse: (v: string) => number | null, pick: MultiValuePick, ok: (v: number) => boolean = () => true): number | null => {
-    const raw = tags[key];
-    if (raw === undefined) return null;
-    const parsed = parseMultiValued(raw, parse, pick);
-    if (parsed === null || !ok(parsed.value)) {
-      ignored.push(`${key}=${raw}`);
-      return null;
-    }
-    if (parsed.distinct > 1) notes.push(`${key}=${raw}: several values, the ${pick} (${round3(parsed.value)}) used`);
-    return parsed.value;
-  };
+  const r = new TagReader(tags);
   const lh = defaults.defaultLevelHeight;
-  const halfWidthOf = () => (typeof defaults.footprintHalfWidth === 'function' ? defaults.footprintHalfWidth() : defaults.footprintHalfWidth);
 
-  const shapeTag = read('roof:shape', parseRoofShape);
+  const shapeTag = r.read('roof:shape', parseRoofShape);
   const roofShape = shapeTag?.shape ?? defaults.defaultRoofType;
-  const length = (v: string) => parseLength(v);
-  const count = (v: string) => parseLevels(v);
-  const tagged = readNumber('height', length, 'largest', (v) => v > 0);
-  const levels = readNumber('building:levels', count, 'largest');
-  const minLevel = readNumber('building:min_level', count, 'smallest');
-  const roofLevels = readNumber('roof:levels', count, 'largest');
-  const roofAngle = read('roof:angle', parseRoofAngle);
-  const roofHeightTag = readNumber('roof:height', length, 'largest');
-  const minHeightTag = readNumber('min_height', length, 'smallest');
+  const tagged = r.number('height', parseLength, 'largest', positive);
+  const levels = r.number('building:levels', parseLevels, 'largest');
+  const minLevel = r.number('building:min_level', parseLevels, 'smallest');
+  const roofLevels = r.number('roof:levels', parseLevels, 'largest');
+  const roofAngle = r.read('roof:angle', parseRoofAngle);
+  const roofHeightTag = r.number('roof:height', parseLength, 'largest');
+  const minHeightTag = r.number('min_height', parseLength, 'smallest');
 
   let roofHeight: number;
   let roofHeightSource: RoofHeightSource;
@@ -137,7 +111,8 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
   else if (roofHeightTag !== null) { roofHeight = roofHeightTag; roofHeightSource = 'roof:height'; }
   else if (roofLevels !== null && roofLevels > 0) { roofHeight = roofLevels * lh; roofHeightSource = 'roof:levels'; }
   else {
-    const halfWidth = halfWidthOf();
+    const h = defaults.footprintHalfWidth;
+    const halfWidth = typeof h === 'function' ? h() : h;
     if (roofAngle !== null && halfWidth !== undefined && halfWidth > 0) { roofHeight = roofHeightFromAngle(roofShape, roofAngle, halfWidth); roofHeightSource = 'roof:angle'; }
     else { roofHeight = defaultRoofHeight(roofShape, halfWidth, lh); roofHeightSource = 'default'; }
   }
@@ -146,15 +121,9 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
   let minHeight = 0;
   if (minHeightTag !== null) minHeight = minHeightTag;
   else if (minLevel !== null) minHeight = minLevel * lh;
-  const dropMinimum = () => {
-    const key = minHeightTag !== null ? 'min_height' : 'building:min_level';
-    ignored.push(`${key}=${tags[key]}`);
-    const reduced = notes.findIndex((n) => n.startsWith(`${key}=`));
-    if (reduced >= 0) notes.splice(reduced, 1);
-    minHeight = 0;
-  };
+  const minimumKey = minHeightTag !== null ? 'min_height' : 'building:min_level';
   if (minHeightTag === null && minLevel === null && isBridgePart(tags)) {
-    notes.push('bridge without min_height or building:min_level: built from the ground');
+    r.notes.push('bridge without min_height or building:min_level: built from the ground');
   }
 
   let height: number;
@@ -163,7 +132,7 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
   if (tagged !== null) {
     height = tagged;
     heightSource = 'height';
-    if (minHeight >= height) dropMinimum();
+    if (minHeight >= height) minHeight = r.drop(minimumKey);
     if (roofHeight > height - minHeight) {
       roofHeight = height - minHeight;
       roofHeightSource = 'fitted';
@@ -173,7 +142,7 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
     if (levels !== null && levels > 0) {
       wallHeight = levels * lh;
       heightSource = 'levels';
-      if (minHeight >= wallHeight) dropMinimum();
+      if (minHeight >= wallHeight) minHeight = r.drop(minimumKey);
     } else {
       wallHeight = minHeight + defaults.defaultLevels * lh;
       heightSource = 'default';
@@ -192,17 +161,59 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
     roofAngle,
     roofShape,
     roofShapeExact: shapeTag?.exact ?? false,
-    roofDirection: read('roof:direction', parseDirection),
-    roofOrientation: read('roof:orientation', parseOrientation),
-    colours: { building: read('building:colour', parseColour), roof: read('roof:colour', parseColour) },
-    materials: { building: read('building:material', parseMaterial), roof: read('roof:material', parseMaterial) },
+    roofDirection: r.read('roof:direction', parseDirection),
+    roofOrientation: r.read('roof:orientation', parseOrientation),
+    colours: { building: r.read('building:colour', parseColour), roof: r.read('roof:colour', parseColour) },
+    materials: { building: r.read('building:material', parseMaterial), roof: r.read('roof:material', parseMaterial) },
     heightSource,
     roofHeightSource,
     hasDefaultHeight: heightSource === 'default',
     hasDefaultRoof: shapeTag === null,
-    ignored,
-    notes,
+    ignored: r.ignored,
+    notes: r.notes,
   };
+}
+
+const positive = (v: number) => v > 0;
+
+/**
+ * One feature's tags read one by one, collecting what was unusable (`ignored`) or reduced
+ * (`notes`). A class rather than closures: this runs for every building of every request.
+ */
+class TagReader {
+  readonly ignored: string[] = [];
+  readonly notes: string[] = [];
+
+  constructor(private readonly tags: Readonly<Record<string, string>>) {}
+
+  read<T>(key: string, parse: (v: string | undefined) => T | null): T | null {
+    const raw = this.tags[key];
+    if (raw === undefined) return null;
+    const value = parse(raw);
+    if (value === null) this.ignored.push(`${key}=${raw}`);
+    return value;
+  }
+
+  /** A height tag, multi-values reduced to the smallest or largest item (noted when they differed). */
+  number(key: string, parse: (v: string) => number | null, pick: MultiValuePick, ok?: (v: number) => boolean): number | null {
+    const raw = this.tags[key];
+    if (raw === undefined) return null;
+    const parsed = parseMultiValued(raw, parse, pick);
+    if (parsed === null || (ok !== undefined && !ok(parsed.value))) {
+      this.ignored.push(`${key}=${raw}`);
+      return null;
+    }
+    if (parsed.distinct > 1) this.notes.push(`${key}=${raw}: several values, the ${pick} (${round3(parsed.value)}) used`);
+    return parsed.value;
+  }
+
+  /** A bottom that contradicts the top is dropped (listed as ignored, its reduction note withdrawn); returns the new bottom, 0. */
+  drop(key: string): number {
+    this.ignored.push(`${key}=${this.tags[key]}`);
+    const reduced = this.notes.findIndex((n) => n.startsWith(`${key}=`));
+    if (reduced >= 0) this.notes.splice(reduced, 1);
+    return 0;
+  }
 }
 
 function round3(v: number): number {

@@ -12,6 +12,11 @@ function values(value: string | undefined): string[] {
   return value.split(';').map((v) => v.trim().toLowerCase()).filter((v) => v !== '');
 }
 
+/** One of the value's items is `item` (a cheap substring test first: this runs for every building). */
+function hasItem(value: string | undefined, item: string): boolean {
+  return value !== undefined && value.toLowerCase().includes(item) && values(value).includes(item);
+}
+
 /** Present and not `no` (`tunnel=yes`, `bridge=viaduct`, `indoor=room`, …). */
 function set(value: string | undefined): boolean {
   const vs = values(value);
@@ -63,9 +68,9 @@ const ABOVE_GROUND_LOCATIONS = new Set(['overground', 'surface', 'roof', 'roofto
  * on a building with a passage through it, `indoor=yes` on an ordinary outline) is not enough.
  */
 export function undergroundReason(tags: Tags): string | null {
-  if (values(tags.location).includes('underground')) return `location=${tags.location}`;
-  if (values(tags.building).includes('underground')) return `building=${tags.building}`;
-  if (values(tags['building:part']).includes('underground')) return `building:part=${tags['building:part']}`;
+  if (hasItem(tags.location, 'underground')) return `location=${tags.location}`;
+  if (hasItem(tags.building, 'underground')) return `building=${tags.building}`;
+  if (hasItem(tags['building:part'], 'underground')) return `building:part=${tags['building:part']}`;
   if (!allNegative(tags.layer)) return null;
   const hint = undergroundHint(tags);
   return hint ? `layer=${tags.layer} with ${hint}` : null;
