@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { ApiError } from '../contract/errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
 import { handleContext, type ContextDeps } from './context-handler.ts';
@@ -8,8 +8,8 @@ import { sendError, sendJson } from './send.ts';
 export function createApp(deps: ContextDeps): Server {
   let openapi: string | null = null;
   const server = createServer(async (req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
     try {
-      const path = (req.url ?? '/').split('?')[0];
       if (path === '/v1/context') {
         if (req.method !== 'POST') throw notAllowed('POST');
         await handleContext(req, res, deps);
@@ -24,6 +24,12 @@ export function createApp(deps: ContextDeps): Server {
         throw new ApiError('not_found', `There is no resource at ${path}; the service answers POST /v1/context.`);
       }
     } catch (err) {
+      if (isClientAbort(err, req)) {
+        // The client went away: nobody to answer, and not a server fault.
+        deps.log(`${req.method} ${path} aborted by the client (${(err as Error).message})`);
+        res.destroy();
+        return;
+      }
       if (!(err instanceof ApiError)) deps.log(`internal error: ${(err as Error)?.stack ?? String(err)}`);
       sendError(res, err);
     }
@@ -35,4 +41,15 @@ export function createApp(deps: ContextDeps): Server {
 
 function notAllowed(allow: string): ApiError {
   return new ApiError('method_not_allowed', `This resource only answers ${allow}.`, [], { Allow: allow });
+}
+
+/**
+ * True when the error only says the client closed the connection mid-request (the body stream
+ * fails with `aborted` / ECONNRESET, or a write after it left), which is not an internal error.
+ */
+export function isClientAbort(err: unknown, req: IncomingMessage): boolean {
+  if (err instanceof ApiError || !(err instanceof Error)) return false;
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  return err.message === 'aborted' && (req.destroyed || req.socket?.destroyed === true);
 }
