@@ -44,7 +44,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     idleTimeout: 60_000,
   });
   // Load and compile the worker code, open the store and warm the hot code in every thread before accepting requests.
-  await Promise.all(Array.from({ length: config.workers }, () => pool.run({ storePath: paths.osm, budgetMs: config.warmUpMs }, { name: 'warmup' })));
+  const warmed = await Promise.all(Array.from({ length: config.workers }, () => pool.run({ storePath: paths.osm, budgetMs: config.warmUpMs }, { name: 'warmup' }) as Promise<{ threadId: number; meshes: number; ms: number }>));
+  log(`Workers warmed up: ${warmed.map((w) => `thread ${w.threadId} ${w.meshes} meshes in ${w.ms.toFixed(0)} ms`).join(', ')}`);
   const admission = new Admission(config.maxInFlight, config.maxQueue, config.queueTimeoutMs);
   const server = createApp({
     accounts,

@@ -3,10 +3,11 @@
  * OSM store connection and local frames are cached per thread across tasks and requests.
  */
 import './thread-globals.ts';
+import { threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { buildTile, osmSourceFor, type TileResult } from '../src/pipeline/build-tile.ts';
 import type { TileTask } from '../src/plan/plan-request.ts';
-import { warmUpBuildings } from '../src/pipeline/warm-up.ts';
+import { warmUpTiles } from '../src/pipeline/warm-up.ts';
 import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
 
 export default async function runTileTask(task: TileTask): Promise<unknown> {
@@ -20,8 +21,9 @@ export default async function runTileTask(task: TileTask): Promise<unknown> {
 }
 
 /** Run once per thread at start-up so the first real request neither opens the store nor runs cold code. */
-export async function warmup({ storePath, budgetMs }: { storePath: string; budgetMs: number }): Promise<number> {
+export async function warmup({ storePath, budgetMs }: { storePath: string; budgetMs: number }): Promise<{ threadId: number; meshes: number; ms: number }> {
+  const started = performance.now();
   await loadRoofs();
-  await warmUpBuildings(osmSourceFor(storePath), { budgetMs });
-  return process.memoryUsage().rss;
+  const meshes = await warmUpTiles(storePath, osmSourceFor(storePath), { budgetMs });
+  return { threadId, meshes, ms: performance.now() - started };
 }
