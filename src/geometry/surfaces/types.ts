@@ -1,0 +1,53 @@
+import type { Footprint, IndexedMesh, Ring } from '../types.ts';
+
+/**
+ * The ground as a designer needs it: non-overlapping pieces that tile the area the way it really
+ * is (DESIGN.md surface kinds). Everything here is in the request's local frame (x east, y north,
+ * metres); z comes from the terrain, or 0 without terrain.
+ */
+
+export const SURFACE_KINDS = [
+  'asphalt', 'roadwayIntersection', 'roadwayArea', 'pavement', 'water', 'farmland', 'grass', 'manicuredGrass',
+  'forest', 'garden', 'sand', 'rock', 'pitch', 'helipad', 'construction', 'buildingConstruction', 'shrubbery',
+] as const;
+
+export type SurfaceKind = (typeof SURFACE_KINDS)[number];
+
+/**
+ * A deck that is not draped: a bridge runs from abutment to abutment. Heights are absolute when
+ * there is terrain (metres above sea level), else metres above the flat ground.
+ */
+export interface DeckElevation {
+  /** Deck height at the start and end of the way (the abutments). */
+  start: { x: number; y: number; z: number };
+  end: { x: number; y: number; z: number };
+}
+
+/** One area of ground as mapped, before overlaps are resolved. */
+export interface SurfaceArea {
+  kind: SurfaceKind;
+  /** Where areas overlap the higher priority keeps the ground (see surfaces/priority.ts). */
+  priority: number;
+  /** Valid footprints (normalised: outer counter-clockwise, holes clockwise). */
+  footprints: Footprint[];
+  /** Response descriptor: `type` (= kind), `id` (`way/1`), the source tags that decided it, `layer`, … */
+  descriptor: Record<string, unknown>;
+  /** Set for bridges: the piece is laid at deck height instead of draped. */
+  deck?: DeckElevation;
+}
+
+/** A road, path or waterway axis (or a piece's boundary) as a polyline in the local frame. */
+export interface SurfaceLine {
+  /** Flat [x0, y0, x1, y1, …]. */
+  points: Ring;
+  closed: boolean;
+  /** Response descriptor: `type` (surface kind), `kind` (`centerline` | `outline`), `id`, … */
+  descriptor: Record<string, unknown>;
+  deck?: DeckElevation;
+}
+
+/** A finished piece of ground: an upward-facing, single-sided mesh with its descriptor. */
+export interface SurfaceMesh {
+  mesh: IndexedMesh;
+  descriptor: Record<string, unknown>;
+}
