@@ -26,6 +26,26 @@ export interface TileGridOptions {
   marginCells?: number;
   /** Height used when the source covers none of the grid (metres; 0 = sea level). */
   fallbackHeight?: number;
+  /**
+   * Fill the samples the source does not cover from their covered neighbours (default). With
+   * false they stay NaN, for a caller that fills them from a wider context (the main thread).
+   */
+  fill?: boolean;
+}
+
+/**
+ * How much of a tile grid real data covered. Voids *inside* a source's data are filled by the
+ * source itself and count as covered; what is counted here is where no source has data at all.
+ */
+export interface GridCoverage {
+  /** Samples of the tile's own grid (margin excluded) that a source covered. */
+  covered: number;
+  /** Samples of the tile's own grid: (segments + 1)². */
+  samples: number;
+  /** Every sample, margin included, was covered: nothing had to be filled. */
+  complete: boolean;
+  /** At least one sample, margin included, was covered. */
+  any: boolean;
 }
 
 /**
@@ -42,8 +62,8 @@ export function latticeCoordinate(min: number, max: number, segments: number, k:
 /**
  * Samples the elevation of a square tile on a (segments+1)² lattice (plus `marginCells` on every
  * side) in the local frame: each lattice point is converted to lon/lat and sampled bilinearly.
- * Points the source does not cover are filled from their neighbours (never left as holes).
- * The tile's own samples are a function of the tile's bbox edges and the point only, so two tiles
+ * Points the source does not cover are filled from their neighbours (never left as holes) unless
+ * `fill` is false; `coverage` says how many were covered. The tile's own samples are a function of the tile's bbox edges and the point only, so two tiles
  * sharing an edge produce bit-identical heights along it.
  *
  * Returns the tile's grid (bbox = the tile, (segments+1)² samples) with the margin-extended grid
@@ -65,21 +85,29 @@ export function elevationGridForTile(sampler: LonLatSampler, frame: LocalFrame, 
     ys[k] = latticeCoordinate(tileBBox.minY, tileBBox.maxY, segments, segments - (k - m));
   }
   const heights = new Float32Array(size * size);
+  let covered = 0, coveredAll = 0;
   for (let r = 0; r < size; r++) {
+    const inCore = r >= m && r < size - m;
     for (let c = 0; c < size; c++) {
       const [lon, lat] = frame.toLonLat(xs[c], ys[r]);
-      heights[r * size + c] = sample(lon, lat);
+      const h = sample(lon, lat);
+      heights[r * size + c] = h;
+      if (Number.isNaN(h)) continue;
+      coveredAll++;
+      if (inCore && c >= m && c < size - m) covered++;
     }
   }
-  if (fillVoids(heights, size, size) > 0) heights.fill(options.fallbackHeight ?? 0);
+  const coverage: GridCoverage = { covered, samples: (segments + 1) ** 2, complete: coveredAll === size * size, any: coveredAll > 0 };
+  if (options.fill !== false && fillVoids(heights, size, size) > 0) heights.fill(options.fallbackHeight ?? 0);
   const padded: ElevationGrid = { bbox: { minX: xs[0], minY: ys[size - 1], maxX: xs[size - 1], maxY: ys[0] }, columns: size, rows: size, heights };
   const core = cropElevationGrid(padded, m, { ...tileBBox });
-  return { ...core, padded };
+  return { ...core, padded, coverage };
 }
 
 /** A tile's grid plus the margin-extended grid around it (the same object's data when there is no margin). */
 export interface TileElevationGrid extends ElevationGrid {
   padded: ElevationGrid;
+  coverage: GridCoverage;
 }
 
 /** The grid without `cells` samples on every side; its bbox is `bbox` when given, else recomputed from the spacing. */

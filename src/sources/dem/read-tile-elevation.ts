@@ -9,13 +9,18 @@ export interface TileElevationOptions {
   segments: number;
   /** Ground known this far around the tile, metres, for features that cross its edge. */
   marginMetres?: number;
+  /** Fill samples no source covers from covered neighbours (default true); see `grid.coverage`. */
+  fill?: boolean;
   signal?: AbortSignal;
 }
 
 export const TILE_ELEVATION_DEFAULTS = { marginMetres: 250 } as const;
 
 export interface TileElevation {
-  /** The tile's grid ((segments+1)², bbox = the tile); `grid.padded` reaches `marginMetres` further. */
+  /**
+   * The tile's grid ((segments+1)², bbox = the tile); `grid.padded` reaches `marginMetres` further;
+   * `grid.coverage` says how much of it real data covered.
+   */
   grid: TileElevationGrid;
   /** Ground height at local (x, y), bilinear over the padded grid. */
   ground: GroundSampler;
@@ -41,6 +46,6 @@ export async function readTileElevation(source: ElevationSource, frame: LocalFra
   const reach = marginCells * spacing;
   const padded: BBox = { minX: tileBBox.minX - reach, minY: tileBBox.minY - reach, maxX: tileBBox.maxX + reach, maxY: tileBBox.maxY + reach };
   const window = await source.readWindow(lonLatBBoxOfLocal(frame, padded, spacing), { resolutionMetres: spacing, signal: options.signal });
-  const grid = elevationGridForTile(window, frame, tileBBox, segments, { marginCells });
+  const grid = elevationGridForTile(window, frame, tileBBox, segments, { marginCells, fill: options.fill });
   return { grid, ground: createGroundSampler(grid.padded), attributions: window.attributions, windowBytes: window.byteSize };
 }
