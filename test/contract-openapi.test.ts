@@ -111,6 +111,7 @@ const geometryResponse = () => ({
     { type: 'surfaceLines', geometryType: 'polylines', polylines: [{ vertices: [0, 0, 0, 10, 0, 0], descriptor: { type: 'centerline' } }] },
     { type: 'barriers', geometryType: 'meshes', meshes: [] },
   ],
+  warnings: [{ code: 'elevation_partial', message: 'Elevation data covers 62.9% of the terrain.', details: { coveredShare: 0.629 } }],
   attributions: [{ id: 'osm', name: 'OpenStreetMap', text: '© OpenStreetMap contributors', license: 'ODbL 1.0', url: 'https://www.openstreetmap.org/copyright', required: true }],
   dataAccess: { granted: 'full', suppressedCountries: [], reason: null },
 });
@@ -135,6 +136,8 @@ test('response schemas reject what would break a client', () => {
     ['geometryType without its array', (r) => { delete r.geometry[2].nodes; }],
     ['unknown group type', (r) => { r.geometry[0].type = 'trees'; }],
     ['missing dataAccess', (r) => { delete r.dataAccess; }],
+    ['missing warnings', (r) => { delete r.warnings; }],
+    ['warning without a code', (r) => { delete r.warnings[0].code; }],
     ['crs outside the enumeration', (r) => { r.spatialReference.crs = 'EPSG:4326'; }],
     ['origin with three numbers', (r) => { r.origin = [43.7, 7.4, 0]; }],
     ['descriptor without type', (r) => { delete r.geometry[0].meshes[0].descriptor.type; }],

@@ -41,7 +41,8 @@ test('any interleaving of tile chunks gives one valid document with every item e
     });
     w.end({ attributions: [{ id: 'osm' }], dataAccess: { granted: 'full' } });
     const doc = JSON.parse(sink.text());
-    assert.deepEqual(Object.keys(doc), ['origin', 'spatialReference', 'geometry', 'attributions', 'dataAccess']);
+    assert.deepEqual(Object.keys(doc), ['origin', 'spatialReference', 'geometry', 'warnings', 'attributions', 'dataAccess']);
+    assert.deepEqual(doc.warnings, [], 'warnings are always present, empty when all is well');
     assert.deepEqual(doc.geometry.map((g: { type: string }) => g.type).sort(), [...groups].sort());
     for (const g of doc.geometry) assert.deepEqual([...g.meshes].sort(), [...(expected.get(g.type) ?? [])].sort());
   }), { numRuns: 500 });

@@ -14,7 +14,7 @@ import { ExportSchema, LatLonSchema, RequestBodySchema, SettingsSchema } from '.
 import {
   AttributionSchema, DataAccessSchema, DescriptorSchema, ElevationMapSchema, ErrorBodySchema, ExportResponseSchema,
   ExportSpatialReferenceSchema, GeometryGroupSchema, GeometryResponseSchema, MeshSchema, NodeSchema, PolylineSchema,
-  SpatialReferenceSchema,
+  SpatialReferenceSchema, WarningSchema,
 } from './response-schema.ts';
 
 /** Component name → schema. Named schemas become `#/components/schemas/<name>` references wherever they are used. */
@@ -31,6 +31,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Polyline: PolylineSchema,
   Descriptor: DescriptorSchema,
   SpatialReference: SpatialReferenceSchema,
+  Warning: WarningSchema,
   Attribution: AttributionSchema,
   DataAccess: DataAccessSchema,
   ExportResponse: ExportResponseSchema,

@@ -123,9 +123,21 @@ export const DataAccessSchema = z.object({
   reason: z.string().nullable(),
 }).describe('Whether the response fell back to worldwide data.');
 
+/** Warning codes so far (DESIGN.md "Warnings"); more may be added, so clients must accept others. */
+export const WARNING_CODES = ['elevation_unavailable', 'elevation_partial', 'tree_cap_applied', 'canopy_unavailable', 'canopy_partial'] as const;
+
+export const WarningSchema = z.object({
+  code: z.string().regex(/^[a-z][a-z0-9_]*$/).describe(`Stable snake_case code: ${WARNING_CODES.map((c) => `\`${c}\``).join(', ')} (more may be added).`),
+  message: z.string().describe('One human sentence.'),
+  details: z.looseObject({}).describe('Facts about the shortfall, e.g. `coveredShare` (0..1) for `elevation_partial`.'),
+}).describe('Where the model is less than asked for (no elevation data for the area, a cap that cut trees, a source that fell back). Nothing is faked: a missing source gives an empty group plus a warning.');
+
+export type ResponseWarning = z.infer<typeof WarningSchema>;
+
 export const GeometryResponseSchema = z.object({
   origin: LatLonSchema.describe('Origin of the local coordinate frame, [latitude, longitude].'),
   geometry: z.array(GeometryGroupSchema).describe('The requested groups, each once, in the order they finished.'),
+  warnings: z.array(WarningSchema).describe('Where the model is less than asked for; empty when all is well. Written after the groups.'),
   spatialReference: SpatialReferenceSchema,
   attributions: z.array(AttributionSchema),
   dataAccess: DataAccessSchema,

@@ -29,8 +29,8 @@ const COMMA = Buffer.from(',');
 /**
  * Writes the Geometry response incrementally (DESIGN.md "Streaming"): `origin` and
  * `spatialReference` first, then each geometry group — one group is open at a time and receives
- * its tiles' items as they arrive, the others wait in memory — then `attributions` and
- * `dataAccess`. Groups appear in the order they start to arrive.
+ * its tiles' items as they arrive, the others wait in memory — then `warnings`, `attributions`
+ * and `dataAccess`. Groups appear in the order they start to arrive.
  */
 export class GeometryResponseWriter implements GroupSink {
   private groups = new Map<string, GroupState>();
@@ -70,13 +70,16 @@ export class GeometryResponseWriter implements GroupSink {
     if (this.open === g) this.closeOpen();
   }
 
-  /** Writes every remaining group and the tail of the document. Call once all groups are done. */
-  end(tail: { attributions: unknown; dataAccess: unknown }): void {
+  /**
+   * Writes every remaining group and the tail of the document: `warnings` (always present, empty
+   * when all is well; DESIGN.md "Warnings"), `attributions`, `dataAccess`. Call once all groups are done.
+   */
+  end(tail: { warnings?: unknown[]; attributions: unknown; dataAccess: unknown }): void {
     for (const g of this.groups.values()) {
       if (!g.finished) throw new Error(`group ${g.name} is not finished`);
       if (!g.written) this.openGroup(g); // finished groups close themselves
     }
-    this.out.end(`],"attributions":${JSON.stringify(tail.attributions)},"dataAccess":${JSON.stringify(tail.dataAccess)}}`);
+    this.out.end(`],"warnings":${JSON.stringify(tail.warnings ?? [])},"attributions":${JSON.stringify(tail.attributions)},"dataAccess":${JSON.stringify(tail.dataAccess)}}`);
   }
 
   private openGroup(g: GroupState): void {
