@@ -12,10 +12,10 @@ import { fillVoids } from '../geometry/terrain/fill-voids.ts';
  * the difference is odd, goes east/north) — with side·n segments. Tiles share their edge samples
  * bit for bit, so copying them in gives a seamless grid equal to every tile where they overlap.
  *
- * Tiles of the square that nobody computed (the planner only runs tiles that touch the polygon)
- * are filled from their neighbours (`fillVoids`: onion peeling plus relaxation, so no hole and no
- * spike). Such cells lie outside the polygon. A caller that wants real data there too can compute
- * the tiles `missingSquareTiles` lists (they are cheap elevation-only tasks) and pass them in.
+ * Tiles of the square that nobody computed are filled from their neighbours (`fillVoids`: onion
+ * peeling plus relaxation, so no hole and no spike). The pipeline computes the square's other
+ * tiles too (cheap elevation-only tasks, see src/plan/terrain-tiles.ts), so the fill only acts
+ * where no elevation source has data.
  */
 
 interface TilePlacement {
@@ -42,11 +42,25 @@ function placeTiles(tiles: readonly ElevationGrid[]) {
     i: Math.round((grid.bbox.minX - originX) / size),
     j: Math.round((grid.bbox.minY - originY) / size),
   }));
-  const columns = Math.max(...placed.map((p) => p.i)) + 1;
-  const rows = Math.max(...placed.map((p) => p.j)) + 1;
+  const square = squareOfTiles(placed);
+  return { placed, size, n, originX, originY, side: square.side, shiftI: -square.i0, shiftJ: -square.j0 };
+}
+
+/**
+ * The square of whole tiles the merged grid covers, for tiles given by lattice index: the tiles'
+ * bounding rectangle grown on its shorter side, half on each side (the extra tile, when the
+ * difference is odd, east/north). `i0`, `j0` = its south-west tile; `side` in tiles.
+ */
+export function squareOfTiles(tiles: readonly { i: number; j: number }[]): { i0: number; j0: number; side: number } {
+  if (tiles.length === 0) throw new Error('no tiles');
+  let minI = Infinity, minJ = Infinity, maxI = -Infinity, maxJ = -Infinity;
+  for (const t of tiles) {
+    minI = Math.min(minI, t.i); maxI = Math.max(maxI, t.i);
+    minJ = Math.min(minJ, t.j); maxJ = Math.max(maxJ, t.j);
+  }
+  const columns = maxI - minI + 1, rows = maxJ - minJ + 1;
   const side = Math.max(columns, rows);
-  const shiftI = Math.floor((side - columns) / 2), shiftJ = Math.floor((side - rows) / 2);
-  return { placed, size, n, originX, originY, side, shiftI, shiftJ };
+  return { i0: minI - Math.floor((side - columns) / 2), j0: minJ - Math.floor((side - rows) / 2), side };
 }
 
 /**
