@@ -8,6 +8,7 @@ import { GeometryResponseSchema } from '../src/contract/response-schema.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
 import type { RunningService } from '../src/service.ts';
 import { postContext, square, startTestService, toIndexedMesh } from './helpers/http.ts';
+import { gridPoint, mapHeight, onMap, type Entry } from './helpers/elevation-map.ts';
 
 let svc: RunningService;
 let key: string;
@@ -22,23 +23,6 @@ function srtm(lon: number, lat: number): number {
   const fx = (lon - 7) * 1200, fy = (44 - lat) * 1200;
   const c = Math.floor(fx), r = Math.floor(fy), u = fx - c, v = fy - r;
   const at = (cc: number, rr: number) => hgt.readInt16BE(2 * (rr * 1201 + cc));
-  return at(c, r) * (1 - u) * (1 - v) + at(c + 1, r) * u * (1 - v) + at(c, r + 1) * (1 - u) * v + at(c + 1, r + 1) * u * v;
-}
-
-interface Entry { elevationMap: number[]; info: { terrainSize: number; segmentsCount: number; moveVector: { x: number; y: number }; width: number; height: number; segmentsWidth: number; segmentsHeight: number } }
-
-/** Local (x, y) of grid vertex (row, col) of an elevation map (first row north, first column west). */
-function gridPoint(e: Entry, row: number, col: number): [number, number] {
-  const { terrainSize: s, segmentsCount: n, moveVector: m } = e.info;
-  return [m.x - s / 2 + (col * s) / n, m.y + s / 2 - (row * s) / n];
-}
-
-/** Bilinear height of an elevation map at local (x, y). */
-function mapHeight(e: Entry, x: number, y: number): number {
-  const { terrainSize: s, segmentsCount: n, moveVector: m } = e.info;
-  const fx = ((x - (m.x - s / 2)) / s) * n, fy = (((m.y + s / 2) - y) / s) * n;
-  const c = Math.min(n - 1, Math.max(0, Math.floor(fx))), r = Math.min(n - 1, Math.max(0, Math.floor(fy)));
-  const u = fx - c, v = fy - r, at = (cc: number, rr: number) => e.elevationMap[rr * (n + 1) + cc];
   return at(c, r) * (1 - u) * (1 - v) + at(c + 1, r) * u * (1 - v) + at(c, r + 1) * (1 - u) * v + at(c + 1, r + 1) * u * v;
 }
 
@@ -154,4 +138,60 @@ test('with projectToTopography every building stands on the ground: base at the 
   assert.deepEqual(plain.json.geometry.map((g: { type: string }) => g.type), ['buildings'], 'projectToTopography returns no terrain');
   const zs = plain.json.geometry[0].meshes.flatMap((m: { vertices: number[] }) => m.vertices.filter((_, i) => i % 3 === 2));
   assert.ok(Math.max(...zs) > 60, 'heights are metres above sea level');
+});
+
+test('combined map over a strip: every node of the square, corner tiles included, is the DEM (within 1 cm)', async () => {
+  // ~1.4 km × 0.3 km: 3 × 1 polygon tiles in a 3 × 3 square whose six other tiles touch no part of the polygon.
+  const [lat, lon] = SLOPE;
+  const dLat = 150 / 111320, dLon = 700 / (111320 * Math.cos((lat * Math.PI) / 180));
+  const polygon = [[lat - dLat, lon - dLon], [lat - dLat, lon + dLon], [lat + dLat, lon + dLon], [lat + dLat, lon - dLon], [lat - dLat, lon - dLon]];
+  const r = await postContext(svc.url, key, { polygon, settings: { geometry: ['topography'] } });
+  assert.equal(r.status, 200, r.text.slice(0, 200));
+  assert.deepEqual(r.json.warnings, []);
+  const e: Entry = r.json.geometry[0].elevationMaps[0];
+  const n = e.info.segmentsCount;
+  assert.equal(e.info.terrainSize, 1500);
+  const frame = createLocalFrame(polygon[0][0], polygon[0][1]);
+  let worst = 0, where = '';
+  for (let row = 0; row <= n; row++) for (let col = 0; col <= n; col++) {
+    const [x, y] = gridPoint(e, row, col);
+    const d = Math.abs(e.elevationMap[row * (n + 1) + col] - srtm(...frame.toLonLat(x, y)));
+    if (d > worst) { worst = d; where = `${row},${col}`; }
+  }
+  assert.ok(worst <= 0.01, `largest difference from the DEM ${worst} m at node ${where}`);
+});
+
+test('the returned terrain reaches under every returned building, also those crossing the boundary', async () => {
+  const polygon = square(SLOPE[0], SLOPE[1], 700);
+  const base = { geometry: ['buildings', 'topography'], upAxis: 'Z' };
+  const [combined, perTile, meshes] = await Promise.all([
+    postContext(svc.url, key, { polygon, settings: base }),
+    postContext(svc.url, key, { polygon, settings: { ...base, combineElevationMaps: false } }),
+    postContext(svc.url, key, { polygon, settings: { ...base, topographyReturnType: 'meshes' } }),
+  ]);
+  const frame = createLocalFrame(polygon[0][0], polygon[0][1]);
+  const west = Math.min(...polygon.map(([la, lo]) => frame.toLocal(lo, la)[0]));
+  for (const r of [combined, perTile, meshes]) {
+    assert.equal(r.status, 200, r.text.slice(0, 200));
+    GeometryResponseSchema.parse(r.json);
+    assert.deepEqual(r.json.warnings, []);
+    const buildings = r.json.geometry.find((g: { type: string }) => g.type === 'buildings').meshes;
+    const topo = r.json.geometry.find((g: { type: string }) => g.type === 'topography');
+    const boxes = topo.geometryType === 'meshes'
+      ? topo.meshes.map((m: { vertices: number[] }) => {
+        const xs = m.vertices.filter((_, i) => i % 3 === 0), ys = m.vertices.filter((_, i) => i % 3 === 1);
+        return { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+      })
+      : topo.elevationMaps.map((e: Entry) => e);
+    const covered = (x: number, y: number) => boxes.some((b: any) => ('info' in b ? onMap(b, x, y) : x >= b.minX - 1e-3 && x <= b.maxX + 1e-3 && y >= b.minY - 1e-3 && y <= b.maxY + 1e-3));
+    let outside = 0, beyondWest = 0;
+    for (const b of buildings) {
+      for (let i = 0; i < b.vertices.length; i += 3) {
+        if (!covered(b.vertices[i], b.vertices[i + 1])) outside++;
+        if (b.vertices[i] < west) beyondWest++;
+      }
+    }
+    assert.ok(beyondWest > 0, 'some building crosses the west edge of the polygon (and of its tiles)');
+    assert.equal(outside, 0, `${outside} building vertices stand beyond the returned terrain (${topo.geometryType}, ${boxes.length} pieces)`);
+  }
 });

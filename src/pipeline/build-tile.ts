@@ -10,8 +10,8 @@ import type { LonLatBBox, OsmSource } from '../sources/osm/types.ts';
 import { buildTileBuildings } from './tile-buildings.ts';
 import { loadRoofs } from '../geometry/buildings/roofs/index.ts';
 import { OsmStore } from '../sources/osm/store.ts';
-import { readTileElevation } from '../sources/dem/read-tile-elevation.ts';
-import { sharedElevationSource } from '../sources/dem/config.ts';
+import { readTaskTerrain } from './tile-terrain.ts';
+import type { GridCoverage } from '../geometry/terrain/elevation-grid.ts';
 import { buildTerrainMesh } from '../geometry/terrain/terrain-mesh.ts';
 import type { GroundSampler } from '../geometry/terrain/ground-sampler.ts';
 import { OSM_ATTRIBUTION, type Attribution } from './attributions.ts';
@@ -34,12 +34,22 @@ export interface TileResult {
   key: number;
   /** Encoded items per output group key (`buildings`, `topography:meshes`, …). */
   groups: Record<string, TileGroupResult>;
-  /** Elevation grid of the tile when elevation maps were asked for. */
+  /** Elevation grid of the tile, whenever terrain was read (maps, and the fill of uncovered tiles). */
   elevation?: TileGrid;
   /** Credit lines of the sources that contributed, by id. */
   attributions: Attribution[];
   /** Milliseconds spent per stage, for the benchmark and logs. */
   timings: Record<string, number>;
+  /** How much of the tile the DEM covered (absent when its ground came from the main thread). */
+  coverage?: GridCoverage;
+  /**
+   * Set when the DEM did not cover the tile and its margin completely: nothing was built; these
+   * are the samples read (NaN where no source has data), for the main thread to fill from the
+   * covered samples of all tiles and send the tile again with that ground (tile-terrain.ts).
+   */
+  uncovered?: TileGrid;
+  /** Local box (before the output transform) of the geometry the tile returned: terrain must reach under it. */
+  extent?: BBox;
 }
 
 const stores = new Map<string, OsmSource>();
@@ -94,16 +104,20 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
   const groups: Record<string, TileGroupResult> = {};
   let elevation: TileGrid | undefined;
   let ground: GroundSampler | undefined;
+  let coverage: GridCoverage | undefined;
+  let extent: BBox | undefined;
 
   if (task.terrain) {
     const t = performance.now();
-    const dem = await sharedElevationSource(task.terrain.dem);
-    const tile = await readTileElevation(dem, frame, task.tile.bbox, { segments: task.terrain.segments, signal });
+    const tile = await readTaskTerrain(task.terrain, frame, task.tile.bbox, signal);
     timings.terrain = performance.now() - t;
-    if (task.terrain.drape) ground = tile.ground;
     attributions.push(...tile.attributions);
+    coverage = tile.coverage;
+    // Not (fully) covered by the DEM: build nothing on guessed ground; the main thread sends the tile again.
+    if (tile.uncovered) return { key: task.key, groups, attributions, timings, coverage, uncovered: tile.uncovered };
+    if (task.terrain.drape) ground = tile.ground;
     const { bbox, columns, rows, heights } = tile.grid;
-    if (task.terrain.maps) elevation = { bbox, columns, rows, heights: heights.slice() };
+    elevation = { bbox, columns, rows, heights: heights.slice() }; // for the maps, and for filling uncovered neighbours
     if (task.terrain.meshes) {
       const mesh = buildTerrainMesh(tile.grid);
       toOutput(mesh.positions);
@@ -125,6 +139,7 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
       owns,
       ground,
     });
+    extent = meshesExtent(buildings.map((b) => b.mesh.positions), extent);
     timings.build = performance.now() - t;
     t = performance.now();
     const w = new JsonBytesWriter(1 << 16);
@@ -137,5 +152,20 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
     timings.encode = performance.now() - t;
     attributions.push(OSM_ATTRIBUTION);
   }
-  return { key: task.key, groups, elevation, attributions, timings };
+  return { key: task.key, groups, elevation, attributions, timings, coverage, extent };
+}
+
+/** The x/y box of local z-up positions (before the output transform), grown from `into`; undefined when there are none. */
+function meshesExtent(meshes: readonly Float64Array[], into?: BBox): BBox | undefined {
+  let { minX, minY, maxX, maxY } = into ?? { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const p of meshes) {
+    for (let k = 0; k < p.length; k += 3) {
+      const x = p[k], y = p[k + 1];
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  return minX <= maxX ? { minX, minY, maxX, maxY } : undefined;
 }

@@ -2,12 +2,13 @@ import { setMaxListeners } from 'node:events';
 import type { Piscina } from 'piscina';
 import type { ContextRequest, GeometryGroup } from '../contract/types.ts';
 import { JsonBytesWriter } from '../encode/json-bytes.ts';
-import { elevationMapEntries } from '../plan/merge-elevation.ts';
-import { needsTerrain, planRequest, type RequestPlan } from '../plan/plan-request.ts';
+import { needsTerrain, planRequest, type RequestPlan, type TileTask } from '../plan/plan-request.ts';
 import { sharedElevationSource, type DemSourceConfig } from '../sources/dem/config.ts';
 import type { GroupSink } from '../server/response-stream.ts';
-import type { TileGrid, TileResult } from './build-tile.ts';
+import type { TileResult } from './build-tile.ts';
 import type { Attribution } from './attributions.ts';
+import { TerrainAssembly } from './terrain-assembly.ts';
+import type { ResponseWarning } from '../contract/response-schema.ts';
 
 export interface PipelineDeps {
   pool: Piscina;
@@ -24,6 +25,8 @@ export interface RunSummary {
   attributions: Attribution[];
   /** Summed worker milliseconds per stage (query, build, encode, terrain). */
   workerMs: Record<string, number>;
+  /** DESIGN.md warnings: where the model is less than asked for. */
+  warnings: ResponseWarning[];
 }
 
 /** The name a group has in the response: `instances` is called what the caller called it. */
@@ -48,9 +51,12 @@ function outputGroups(plan: RequestPlan, req: ContextRequest): OutputGroup[] {
 
 /**
  * Runs a request on the worker pool: every tile task in parallel, each finished tile's groups
- * handed to the sink at once, every group closed when all tiles are in. Elevation grids are merged
- * here, in the main thread, once every tile has sent its grid. The first tile failure cancels the
- * remaining tasks and rejects; so does `signal` (client gone).
+ * handed to the sink at once, every group closed when all tiles are in. With terrain, a few
+ * more rounds may follow (TerrainAssembly): tiles the DEM did not cover run again on filled
+ * ground (or on z = 0 when nothing is covered), then terrain-only tiles under the returned
+ * geometry and in the combined map's square. Elevation grids are merged here, in the main
+ * thread, once every tile has sent its grid. The first tile failure cancels the remaining tasks
+ * and rejects; so does `signal` (client gone).
  */
 export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: GroupSink, signal: AbortSignal): Promise<RunSummary> {
   const dem = deps.dem ?? null;
@@ -68,27 +74,36 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
   const items: Record<string, number> = {};
   const workerMs: Record<string, number> = {};
   const attributions = new Map<string, Attribution>();
-  const grids: TileGrid[] = [];
+  const terrain = plan.terrain ? new TerrainAssembly(plan, req.settings.combineElevationMaps) : null;
+  let tiles = 0;
+  const runAll = (tasks: readonly TileTask[]) => Promise.all(tasks.map(async (task) => {
+    tiles++;
+    const result = (await deps.pool.run(task, { signal: cancel.signal })) as TileResult;
+    if (cancel.signal.aborted) return;
+    for (const g of groups) {
+      const part = g.fromTiles ? result.groups[g.key] : undefined;
+      if (!part) continue;
+      sink.chunk(g.key, part.json, part.count);
+      items[g.key] = (items[g.key] ?? 0) + part.count;
+    }
+    terrain?.take(task, result);
+    for (const a of result.attributions) attributions.set(a.id, a);
+    for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
+  }).map((p) => p.catch((err) => { cancel.abort(err); throw err; })));
   try {
-    await Promise.all(plan.tasks.map(async (task) => {
-      const result = (await deps.pool.run(task, { signal: cancel.signal })) as TileResult;
-      if (cancel.signal.aborted) return;
-      for (const g of groups) {
-        const part = g.fromTiles ? result.groups[g.key] : undefined;
-        if (!part) continue;
-        sink.chunk(g.key, part.json, part.count);
-        items[g.key] = (items[g.key] ?? 0) + part.count;
-      }
-      if (result.elevation) grids.push(result.elevation);
-      for (const a of result.attributions) attributions.set(a.id, a);
-      for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
-    }).map((p) => p.catch((err) => { cancel.abort(err); throw err; })));
+    await runAll(plan.tasks);
+    if (terrain) {
+      await runAll(terrain.retries());
+      await runAll(terrain.extraTasks());
+      await runAll(terrain.retries());
+    }
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
-  if (plan.terrain?.maps) {
+  if (cancel.signal.aborted) throw cancel.signal.reason;
+  if (plan.terrain?.maps && terrain) {
     const t = performance.now();
-    const entries = elevationMapEntries(grids, req.settings.combineElevationMaps);
+    const entries = terrain.mapEntries();
     const w = new JsonBytesWriter(1 << 16);
     entries.forEach((e, n) => { if (n > 0) w.byte(44); w.value(e); });
     sink.chunk('topography:maps', w.bytes(), entries.length);
@@ -96,5 +111,5 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
     workerMs.merge = performance.now() - t;
   }
   for (const g of groups) sink.done(g.key);
-  return { plan, tiles: plan.tasks.length, items, attributions: [...attributions.values()], workerMs };
+  return { plan, tiles, items, attributions: [...attributions.values()], workerMs, warnings: terrain?.warnings() ?? [] };
 }

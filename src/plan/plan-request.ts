@@ -2,6 +2,7 @@ import type { ContextRequest, GeometryGroup } from '../contract/types.ts';
 import { createLocalFrame, type LocalFrame } from '../frame/local-frame.ts';
 import type { Ring } from '../geometry/types.ts';
 import { chooseGridSpacing } from '../geometry/terrain/grid-spacing.ts';
+import type { ElevationGrid } from '../geometry/terrain/elevation-grid.ts';
 import type { DemSourceConfig } from '../sources/dem/config.ts';
 import { tileGridFor, tileKey, tilesTouchingPolygon, type Tile, type TileGrid } from './tiling.ts';
 
@@ -20,10 +21,21 @@ export interface TerrainPlan {
   drape: boolean;
   /** DEM sources (null = the bundled default). */
   dem: DemSourceConfig[] | null;
+  /**
+   * DEM read around the tile, metres (default 250: ground for features that cross the tile's
+   * edge). Terrain-only tiles read none.
+   */
+  marginMetres?: number;
+  /**
+   * Ground the main thread already knows for this tile and its margin (cut from the filled field
+   * when the DEM did not cover the tile; src/plan/elevation-field.ts): used instead of the DEM.
+   */
+  ground?: ElevationGrid;
 }
 
 /** Everything a worker needs to build one tile; plain data, cheap to clone into a worker. */
 export interface TileTask {
+  /** tileKey of a polygon tile; negative for a terrain-only tile outside the grid's tasks. */
   key: number;
   tile: Tile;
   grid: TileGrid;
@@ -32,6 +44,7 @@ export interface TileTask {
   /** Request polygon in local metres, without the closing duplicate. */
   polygon: Ring;
   origin: [number, number];
+  /** Groups to build; empty for a terrain-only tile. */
   groups: GeometryGroup[];
   buildings: { defaultLevels: number; defaultLevelHeight: number; defaultRoofType: string };
   output: { crs: ContextRequest['settings']['crs']; upAxis: 'Y' | 'Z'; indexed: boolean };
@@ -79,7 +92,8 @@ export function planRequest(req: ContextRequest, opts: PlanOptions): RequestPlan
   if (needsTerrain(req)) {
     const { segments } = chooseGridSpacing({
       tileSize: opts.tileSize,
-      tilesPerSide: Math.max(grid.columns, grid.rows),
+      // + 2: the terrain may grow by a ring of tiles to reach under buildings that cross the boundary.
+      tilesPerSide: Math.max(grid.columns, grid.rows) + 2,
       resolutionMetres: opts.demResolutionMetres ?? 30,
     });
     const topo = groups.includes('topography');

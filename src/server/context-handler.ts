@@ -59,7 +59,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     try {
       summary = await runContext(request, deps.pipeline, writer, gone.signal);
       if (gone.signal.aborted) throw gone.signal.reason;
-      writer.end({ attributions: summary.attributions, dataAccess: { granted: 'full', suppressedCountries: [], reason: null } });
+      writer.end({ warnings: summary.warnings, attributions: summary.attributions, dataAccess: { granted: 'full', suppressedCountries: [], reason: null } });
       await finished(res);
     } catch (err) {
       reservation.release(gone.signal.aborted ? 'aborted' : 'failed');
@@ -68,7 +68,8 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       return;
     }
     reservation.commit();
-    deps.log(`context 200 ${request.areaKm2.toFixed(3)} km² tiles=${summary.tiles} ${JSON.stringify(summary.items)} ${(performance.now() - started).toFixed(0)} ms`);
+    const warned = summary.warnings.length ? ` warnings=${summary.warnings.map((w) => w.code).join(',')}` : '';
+    deps.log(`context 200 ${request.areaKm2.toFixed(3)} km² tiles=${summary.tiles} ${JSON.stringify(summary.items)}${warned} ${(performance.now() - started).toFixed(0)} ms`);
   } finally {
     release();
   }
