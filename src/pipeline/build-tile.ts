@@ -1,26 +1,21 @@
 import { createLocalFrame, type LocalFrame } from '../frame/local-frame.ts';
 import { createOutputTransform } from '../frame/output-frame.ts';
-import type { RoofShape } from '../geometry/buildings/build-part.ts';
 import { JsonBytesWriter } from '../encode/json-bytes.ts';
 import { writeMeshJson } from '../encode/mesh-json.ts';
 import type { TileTask } from '../plan/plan-request.ts';
 import { ownerTileKey } from '../plan/tiling.ts';
 import type { BBox } from '../geometry/types.ts';
 import type { LonLatBBox, OsmSource } from '../sources/osm/types.ts';
-import { buildTileBuildings } from './tile-buildings.ts';
-import { loadRoofs } from '../geometry/buildings/roofs/index.ts';
 import { OsmStore } from '../sources/osm/store.ts';
 import { readTaskTerrain } from './tile-terrain.ts';
 import type { GridCoverage } from '../geometry/terrain/elevation-grid.ts';
 import { buildTerrainMesh } from '../geometry/terrain/terrain-mesh.ts';
 import type { GroundSampler } from '../geometry/terrain/ground-sampler.ts';
-import { OSM_ATTRIBUTION, type Attribution } from './attributions.ts';
+import type { Attribution } from './attributions.ts';
+import type { FamilyOutput, TileContext, TileGroupResult } from '../features/family.ts';
+import { FAMILIES } from '../features/index.ts';
 
-/** One group's output for one tile: `count` JSON items joined by commas, ready to splice into the response. */
-export interface TileGroupResult {
-  count: number;
-  json: Uint8Array;
-}
+export type { TileGroupResult };
 
 /** The tile's elevation grid, sent back for the main thread to merge (heights are transferred). */
 export interface TileGrid {
@@ -93,19 +88,19 @@ export function tileLonLatBBox(frame: LocalFrame, b: BBox, padMetres = 25): LonL
   return { minLon, minLat, maxLon, maxLat };
 }
 
-/** Builds every requested group for one tile. Pure apart from reading the sources. */
+/**
+ * Builds every requested group for one tile: its terrain first (the ground everything stands on),
+ * then each feature family the request asks for (src/features). Pure apart from reading the sources.
+ */
 export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<TileResult> {
   const timings: Record<string, number> = {};
   const attributions: Attribution[] = [];
   const frame = frameFor(task.origin);
-  const taskKeys = new Set(task.taskKeys);
-  const owns = (a: [number, number]) => ownerTileKey(task.grid, taskKeys, a[0], a[1]) === task.key;
   const toOutput = createOutputTransform({ origin: task.origin, crs: task.output.crs, upAxis: task.output.upAxis });
   const groups: Record<string, TileGroupResult> = {};
   let elevation: TileGrid | undefined;
   let ground: GroundSampler | undefined;
   let coverage: GridCoverage | undefined;
-  let extent: BBox | undefined;
 
   if (task.terrain) {
     const t = performance.now();
@@ -127,45 +122,33 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
     }
   }
 
-  if (task.groups.includes('buildings')) {
-    let t = performance.now();
-    await loadRoofs();
-    const buildings = buildTileBuildings(osmSourceFor(task.storePath), tileLonLatBBox(frame, task.tile.bbox), {
-      frame,
-      polygon: task.polygon,
-      defaultLevels: task.buildings.defaultLevels,
-      defaultLevelHeight: task.buildings.defaultLevelHeight,
-      defaultRoofType: task.buildings.defaultRoofType as RoofShape,
-      owns,
-      ground,
-    });
-    extent = meshesExtent(buildings.map((b) => b.mesh.positions), extent);
-    timings.build = performance.now() - t;
-    t = performance.now();
-    const w = new JsonBytesWriter(1 << 16);
-    buildings.forEach((b, n) => {
-      if (n > 0) w.byte(44);
-      toOutput(b.mesh.positions);
-      writeMeshJson(w, b.mesh, b.descriptor, task.output.indexed);
-    });
-    groups.buildings = { count: buildings.length, json: w.take() };
-    timings.encode = performance.now() - t;
-    attributions.push(OSM_ATTRIBUTION);
-  }
-  return { key: task.key, groups, elevation, attributions, timings, coverage, extent };
+  const families = FAMILIES.filter((f) => f.wanted(task));
+  if (families.length === 0) return { key: task.key, groups, elevation, attributions, timings, coverage };
+  const taskKeys = new Set(task.taskKeys);
+  const tile: TileContext = {
+    task,
+    frame,
+    source: osmSourceFor(task.storePath),
+    polygon: task.polygon,
+    bbox: task.tile.bbox,
+    lonLatBBox: (padMetres) => tileLonLatBBox(frame, task.tile.bbox, padMetres),
+    owns: (a) => ownerTileKey(task.grid, taskKeys, a[0], a[1]) === task.key,
+    ground,
+    toOutput,
+  };
+  const extent = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  const out: FamilyOutput = { groups, attributions, timings, extend: (positions) => growExtent(extent, positions) };
+  for (const family of families) await family.build(tile, out);
+  return { key: task.key, groups, elevation, attributions, timings, coverage, extent: extent.minX <= extent.maxX ? extent : undefined };
 }
 
-/** The x/y box of local z-up positions (before the output transform), grown from `into`; undefined when there are none. */
-function meshesExtent(meshes: readonly Float64Array[], into?: BBox): BBox | undefined {
-  let { minX, minY, maxX, maxY } = into ?? { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-  for (const p of meshes) {
-    for (let k = 0; k < p.length; k += 3) {
-      const x = p[k], y = p[k + 1];
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
+/** Grows a box over the x/y of local z-up positions (before the output transform). */
+function growExtent(box: BBox, p: Float64Array): void {
+  for (let k = 0; k < p.length; k += 3) {
+    const x = p[k], y = p[k + 1];
+    if (x < box.minX) box.minX = x;
+    if (x > box.maxX) box.maxX = x;
+    if (y < box.minY) box.minY = y;
+    if (y > box.maxY) box.maxY = y;
   }
-  return minX <= maxX ? { minX, minY, maxX, maxY } : undefined;
 }

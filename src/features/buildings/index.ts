@@ -1,0 +1,63 @@
+import { buildBuildingGroup, type BuildingMesh } from '../../geometry/buildings/from-osm.ts';
+import type { RoofShape } from '../../geometry/buildings/build-part.ts';
+import { loadRoofs } from '../../geometry/buildings/roofs/index.ts';
+import { pointInRing } from '../../geometry/ring.ts';
+import { JsonBytesWriter } from '../../encode/json-bytes.ts';
+import { writeMeshJson } from '../../encode/mesh-json.ts';
+import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
+import type { FeatureFamily, TileContext } from '../family.ts';
+
+/**
+ * Buildings (Simple 3D Buildings; geometry/buildings has the tag parsers and roof builders).
+ * Groups (outline + parts, decided at import) are listed by their extent without reading any
+ * member; a group whose stored interior point lies in the polygon is owned by the tile holding
+ * that point, so every other tile skips it unread. Only groups this tile owns — and the few whose
+ * interior point lies outside the polygon, whose anchor needs their geometry — are read, decoded
+ * and built.
+ */
+export const buildingsFamily: FeatureFamily = {
+  name: 'buildings',
+  wanted: (task) => task.groups.includes('buildings'),
+  async build(tile, out) {
+    await loadRoofs();
+    let t = performance.now();
+    const buildings = tileBuildings(tile);
+    out.timings.build = (out.timings.build ?? 0) + performance.now() - t;
+    t = performance.now();
+    const w = new JsonBytesWriter(1 << 16);
+    buildings.forEach((b, n) => {
+      if (n > 0) w.byte(44);
+      out.extend(b.mesh.positions);
+      tile.toOutput(b.mesh.positions);
+      writeMeshJson(w, b.mesh, b.descriptor, tile.task.output.indexed);
+    });
+    out.groups.buildings = { count: buildings.length, json: w.take() };
+    out.timings.encode = (out.timings.encode ?? 0) + performance.now() - t;
+    out.attributions.push(OSM_ATTRIBUTION);
+  },
+};
+
+/** The buildings one tile builds, in the local frame. */
+export function tileBuildings(tile: TileContext): BuildingMesh[] {
+  const { task, frame, polygon } = tile;
+  const ctx = {
+    frame,
+    polygon,
+    defaultLevels: task.buildings.defaultLevels,
+    defaultLevelHeight: task.buildings.defaultLevelHeight,
+    defaultRoofType: task.buildings.defaultRoofType as RoofShape,
+    owns: tile.owns,
+    ground: tile.ground,
+  };
+  const wanted = tile.source.buildingGroups(tile.lonLatBBox()).filter((g) => {
+    const [x, y] = frame.toLocal(g.rep[0], g.rep[1]);
+    return !pointInRing(x, y, polygon) || tile.owns([x, y]);
+  });
+  const members = tile.source.buildingGroupMembers(wanted.map((g) => g.gid));
+  const out: BuildingMesh[] = [];
+  for (const g of wanted) {
+    const [principal, ...parts] = members.get(g.gid) ?? [];
+    if (principal) for (const b of buildBuildingGroup({ principal, parts, rep: g.rep }, ctx)) out.push(b);
+  }
+  return out;
+}

@@ -1,0 +1,5 @@
+import type { FeatureFamily } from './family.ts';
+import { buildingsFamily } from './buildings/index.ts';
+
+/** The feature families a tile can build, in the order they run (the ground after the buildings it is cut around). */
+export const FAMILIES: readonly FeatureFamily[] = [buildingsFamily];
