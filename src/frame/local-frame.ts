@@ -34,25 +34,37 @@ const R2D = 180 / Math.PI;
  * arrays and the pipeline dispatch per point, which made projection a tenth of a building's cost.
  */
 export function createLocalFrame(originLat: number, originLon: number): LocalFrame {
-  const def = localFrameDefinition(originLat, originLon);
-  const projection = (proj4 as unknown as { Proj(def: string): ProjectionInPlace }).Proj(def);
-  const point = { x: 0, y: 0 };
-  return {
-    origin: [originLat, originLon],
-    proj4: def,
-    toLocal(lon, lat) {
-      point.x = lon * D2R;
-      point.y = lat * D2R;
-      projection.forward(point);
-      return [point.x, point.y];
-    },
-    toLonLat(x, y) {
-      point.x = x;
-      point.y = y;
-      projection.inverse(point);
-      return [point.x * R2D, point.y * R2D];
-    },
-  };
+  return new TransverseMercatorFrame(originLat, originLon);
+}
+
+/** A class, not closures: every frame shares one set of methods, so call sites stay monomorphic across requests. */
+class TransverseMercatorFrame implements LocalFrame {
+  readonly origin: readonly [number, number];
+  readonly proj4: string;
+  private readonly projection: ProjectionInPlace;
+  private readonly point = { x: 0, y: 0 };
+
+  constructor(originLat: number, originLon: number) {
+    this.origin = [originLat, originLon];
+    this.proj4 = localFrameDefinition(originLat, originLon);
+    this.projection = (proj4 as unknown as { Proj(def: string): ProjectionInPlace }).Proj(this.proj4);
+  }
+
+  toLocal(lon: number, lat: number): [number, number] {
+    const point = this.point;
+    point.x = lon * D2R;
+    point.y = lat * D2R;
+    this.projection.forward(point);
+    return [point.x, point.y];
+  }
+
+  toLonLat(x: number, y: number): [number, number] {
+    const point = this.point;
+    point.x = x;
+    point.y = y;
+    this.projection.inverse(point);
+    return [point.x * R2D, point.y * R2D];
+  }
 }
 
 /** Projects a flat [lon0, lat0, lon1, lat1, …] list into a new flat local [x0, y0, …] list. */
