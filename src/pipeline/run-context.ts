@@ -39,8 +39,13 @@ interface OutputGroup { key: string; type: string; geometryType: string; fromTil
 
 function outputGroups(plan: RequestPlan, req: ContextRequest): OutputGroup[] {
   const out: OutputGroup[] = [];
+  const surfaceTypes = req.settings.surfaceTypes;
   for (const g of plan.groups) {
-    if (g !== 'topography') out.push({ key: g, type: responseGroupName(g, req), geometryType: 'meshes', fromTiles: true });
+    if (g === 'surface') {
+      // SPEC: `meshes` gives the surface group; centerlines and/or outlines give draped polylines in surfaceLines.
+      if (surfaceTypes.includes('meshes')) out.push({ key: 'surface', type: 'surface', geometryType: 'meshes', fromTiles: true });
+      if (surfaceTypes.some((t) => t !== 'meshes')) out.push({ key: 'surfaceLines', type: 'surfaceLines', geometryType: 'polylines', fromTiles: true });
+    } else if (g !== 'topography') out.push({ key: g, type: responseGroupName(g, req), geometryType: 'meshes', fromTiles: true });
     else {
       if (plan.terrain?.maps) out.push({ key: 'topography:maps', type: 'topography', geometryType: 'elevationMaps', fromTiles: false });
       if (plan.terrain?.meshes) out.push({ key: 'topography:meshes', type: 'topography', geometryType: 'meshes', fromTiles: true });

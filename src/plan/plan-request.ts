@@ -7,7 +7,16 @@ import type { DemSourceConfig } from '../sources/dem/config.ts';
 import { tileGridFor, tileKey, tilesTouchingPolygon, type Tile, type TileGrid } from './tiling.ts';
 
 /** Geometry groups the workers can build so far (README lists them); others are left out, never faked. */
-export const BUILT_GROUPS: readonly GeometryGroup[] = ['buildings', 'topography'];
+export const BUILT_GROUPS: readonly GeometryGroup[] = ['buildings', 'surface', 'topography'];
+
+/** What the ground family returns: meshes (`surface` group) and/or draped linework (`surfaceLines`). */
+export interface SurfacePlan {
+  meshes: boolean;
+  centerlines: boolean;
+  outlines: boolean;
+  /** Lay the ground on the terrain (false with disableSurfaceProjection: flat pieces at their lowest terrain). */
+  drape: boolean;
+}
 
 /** Terrain work of a request: which outputs, and the grid every tile samples (same for all tiles). */
 export interface TerrainPlan {
@@ -47,6 +56,7 @@ export interface TileTask {
   /** Groups to build; empty for a terrain-only tile. */
   groups: GeometryGroup[];
   buildings: { defaultLevels: number; defaultLevelHeight: number; defaultRoofType: string };
+  surface: SurfacePlan;
   output: { crs: ContextRequest['settings']['crs']; upAxis: 'Y' | 'Z'; indexed: boolean };
   storePath: string;
   terrain: TerrainPlan | null;
@@ -114,6 +124,12 @@ export function planRequest(req: ContextRequest, opts: PlanOptions): RequestPlan
     origin: req.origin,
     groups,
     buildings: { defaultLevels: s.defaultLevels, defaultLevelHeight: s.defaultLevelHeight, defaultRoofType: s.defaultRoofType },
+    surface: {
+      meshes: s.surfaceTypes.includes('meshes'),
+      centerlines: s.surfaceTypes.includes('centerlines'),
+      outlines: s.surfaceTypes.includes('outlines'),
+      drape: !s.disableSurfaceProjection,
+    },
     output: { crs: s.crs, upAxis: s.upAxis, indexed: s.indexedMeshes },
     storePath: opts.storePath,
     terrain,
