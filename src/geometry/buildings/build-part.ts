@@ -50,6 +50,11 @@ export interface BuiltPart {
  * Skeleton-based roofs need `await loadRoofs()` once beforehand.
  */
 export function buildBuildingPart(footprint: Footprint, spec: BuildingPartSpec): BuiltPart {
+  if (spec.roof.shape === 'flat') {
+    // Most buildings: one triangulation for roof and floor, no roof plan. Checked like any other solid.
+    const slab = flatSlab(footprint, spec.baseZ, spec.wallTopZ);
+    if (slab && !solidProblem(slab, false)) return { mesh: slab, roofShape: 'flat', roofStrategy: 'flat' };
+  }
   const skip = new Set<string>();
   const limit = spec.wallTopZ + Math.max(0, spec.roof.height) + 0.01;
   let reason: string | undefined;
@@ -83,6 +88,32 @@ function solidProblem(mesh: IndexedMesh, tooHigh: boolean): string | undefined {
   if (!(report.volume > 0)) return 'not facing outwards';
   if (tooHigh) return 'higher than the roof height';
   return undefined;
+}
+
+/** A prism over the footprint from `baseZ` to `topZ`, triangulated once; null when the footprint does not triangulate cleanly. */
+function flatSlab(footprint: Footprint, baseZ: number, topZ: number): IndexedMesh | null {
+  const coords: number[] = [];
+  const holeStarts: number[] = [];
+  for (const ring of [footprint.outer, ...footprint.holes]) {
+    if (coords.length > 0) holeStarts.push(coords.length / 2);
+    for (const v of ring) coords.push(v);
+  }
+  const { triangles, ok } = triangulateRings(coords, holeStarts);
+  if (!ok) return null;
+  const mesh = new MeshBuilder();
+  const n = coords.length / 2;
+  const top = new Int32Array(n), bottom = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    top[i] = mesh.vertex(coords[2 * i], coords[2 * i + 1], topZ);
+    bottom[i] = mesh.vertex(coords[2 * i], coords[2 * i + 1], baseZ);
+  }
+  for (let t = 0; t < triangles.length; t += 3) {
+    const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
+    mesh.triangle(top[a], top[b], top[c]);
+    mesh.triangle(bottom[a], bottom[c], bottom[b]);
+  }
+  for (const ring of [footprint.outer, ...footprint.holes]) addWalls(mesh, ring, baseZ, topZ);
+  return mesh.build();
 }
 
 /** Vertical quads along a ring; for a counter-clockwise outer ring (clockwise hole) they face outwards. */
