@@ -9,7 +9,7 @@ import { BASE_GROUND_PRIORITY, SURFACE_PRIORITY } from '../src/geometry/surfaces
 import { resolveOverlaps } from '../src/geometry/surfaces/assemble/resolve-overlaps.ts';
 import { surfaceMeshes } from '../src/geometry/surfaces/assemble/surface-meshes.ts';
 import { drapeLine, surfaceOutlines } from '../src/geometry/surfaces/assemble/surface-outlines.ts';
-import { deckHeight, lowestGroundUnder } from '../src/geometry/surfaces/assemble/drape.ts';
+import { deckHeight, drapeLattice, lowestGroundUnder, splitRing } from '../src/geometry/surfaces/assemble/drape.ts';
 import { createGroundSampler, type GroundSampler } from '../src/geometry/terrain/ground-sampler.ts';
 import type { ElevationGrid } from '../src/geometry/terrain/elevation-grid.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
@@ -338,6 +338,7 @@ test('surfaceMeshes: upward, non-degenerate, consistently wound triangles coveri
 
 test('surfaceMeshes: draped pieces sit on the ground (every vertex within 1 cm) and follow it (centroids within 0.5 m) (fast-check)', () => {
   const ground = syntheticGround(10);
+  const lattice = drapeLattice({ ground, drape: true });
   let worstCentroid = 0;
   holds(fc.property(sceneArb(false), ({ areas, buildings, clip }) => {
     const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
@@ -349,7 +350,8 @@ test('surfaceMeshes: draped pieces sit on the ground (every vertex within 1 cm) 
       worstCentroid = Math.max(worstCentroid, s.maxCentroidError);
       assert.equal(s.downward, 0);
       assert.ok(s.minArea >= 1e-6, 'check at line 325');
-      const want = pieces[k].footprints.reduce((a, f) => a + shoelace(f), 0);
+      // the piece as draped: its rings with the split points (on the millimetre grid, so a hair off the straight side)
+      const want = pieces[k].footprints.reduce((a, f) => a + shoelace({ outer: splitRing(f.outer, lattice), holes: f.holes.map((h) => splitRing(h, lattice)) }), 0);
       assert.ok(Math.abs(s.area - want) <= 1e-6 * want + 1e-4, `draped triangulation ${s.area} vs ${want}`);
       assert.equal(inspectMesh(m.mesh, 1e-6).repeatedEdges, 0);
     });
@@ -436,7 +438,7 @@ test('surfaceMeshes: a bridge deck runs linearly from abutment to abutment, neve
 
 // ---------- outlines ----------
 
-test('surfaceOutlines: every ring of every piece, closed, on the ground, on its mesh\'s vertices (fast-check)', () => {
+test('surfaceOutlines: every ring of every piece, closed, on the ground, on its mesh\'s vertices (but dropped specks) (fast-check)', () => {
   const ground = syntheticGround(10);
   holds(fc.property(sceneArb(true), ({ areas, buildings, clip }) => {
     const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
@@ -456,7 +458,13 @@ test('surfaceOutlines: every ring of every piece, closed, on the ground, on its 
           for (let i = 0; i < line.vertices.length; i += 3) {
             const [x, y, z] = [line.vertices[i], line.vertices[i + 1], line.vertices[i + 2]];
             if (drape && !piece.deck) assert.ok(Math.abs(z - ground(x, y)) < 0.01, 'check at line 432');
-            assert.ok(vertexKeys.has(`${x},${y},${z}`), 'outline vertex is not a vertex of the mesh');
+            if (vertexKeys.has(`${x},${y},${z}`)) continue;
+            // the one exception: a corner of a hairline slit or speck, which the mesh can only drop
+            // as degenerate triangles (under 1 mm² each) — it is then within millimetres of the mesh
+            const p = mesh.mesh.positions;
+            let nearest = Infinity;
+            for (let v = 0; v < p.length; v += 3) nearest = Math.min(nearest, Math.hypot(p[v] - x, p[v + 1] - y, p[v + 2] - z));
+            assert.ok(nearest < 0.005, `outline vertex ${nearest} m from the mesh`);
           }
         }
       }

@@ -48,10 +48,21 @@ export function drapeLattice(options: DrapeOptions): DrapeLattice | null {
 }
 
 /**
+ * A coordinate on the millimetre grid. The pieces' own vertices are Clipper output on that grid, and
+ * the points draping adds (edge splits, lattice nodes) are put on it too, so every plan vertex of a
+ * mesh is exactly what the JSON writer prints (millimetres, local frame): a triangle that faces up
+ * here still faces up, with the same area, in the response. A split point so moves off its straight
+ * side by less than 0.71 mm, the same for both pieces along the side.
+ */
+export function snapToGrid(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}
+
+/**
  * Appends to `out` the points where segment a→b crosses lattice lines, in order from a to b,
- * endpoints excluded, none within SPLIT_MIN_GAP of an endpoint or of the previous point. The points
- * depend only on the unordered segment (computed from its lexicographically smaller end), so two
- * pieces sharing an edge split it at the very same points.
+ * endpoints excluded, none within SPLIT_MIN_GAP of an endpoint or of the previous point, on the
+ * millimetre grid (snapToGrid). The points depend only on the unordered segment (computed from its
+ * lexicographically smaller end), so two pieces sharing an edge split it at the very same points.
  */
 export function pushSplits(ax: number, ay: number, bx: number, by: number, lattice: DrapeLattice, out: number[]): void {
   const swap = ax > bx || (ax === bx && ay > by);
@@ -76,7 +87,7 @@ export function pushSplits(ax: number, ay: number, bx: number, by: number, latti
   let last = 0;
   for (const t of ts) {
     if (t - last < gap || 1 - t < gap) continue;
-    out.push(px + t * dx, py + t * dy);
+    out.push(snapToGrid(px + t * dx), snapToGrid(py + t * dy));
     last = t;
   }
   if (swap) reversePairs(out, start);

@@ -1,5 +1,5 @@
 import Flatbush from 'flatbush';
-import type { DrapeLattice } from './drape.ts';
+import { snapToGrid, type DrapeLattice } from './drape.ts';
 
 /**
  * Steiner points for draping: the lattice nodes that lie well inside a triangulated polygon are
@@ -153,7 +153,8 @@ function latticeNodesInside(coords: number[], ringStarts: readonly number[], lat
       while (c < xs.length && xs[c] < x) c++;
       if (c % 2 === 0) continue; // outside (even number of crossings to the left)
       const near = edges.search(x - margin, y - margin, x + margin, y + margin, (e) => segmentDistance2(coords, e, ringStarts, ends, x, y) < m2);
-      if (near.length === 0) out.push(x, y);
+      // on the millimetre grid, like every other mesh vertex (see snapToGrid in drape.ts)
+      if (near.length === 0) out.push(snapToGrid(x), snapToGrid(y));
     }
   }
   return out;

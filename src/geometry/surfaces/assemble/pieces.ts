@@ -72,32 +72,30 @@ const SPECK_SIDE = 0.01;
  * triangle with their neighbours has (almost) no area — the zigzags and needle tips Clipper's
  * rounding leaves where boundaries nearly coincide. They are below the output's precision, and a
  * mesh could only drop them as degenerate triangles, leaving an outline vertex off the mesh. Longer
- * straight runs keep their vertices (a neighbour's corner may stand there). Null when the ring
- * collapses.
+ * straight runs keep their vertices (a neighbour's corner may stand there). One pass, never two
+ * neighbours: each removal changes the ring by its own triangle only (under SPECK_AREA), so the
+ * piece cannot creep into its neighbour. Null when the ring collapses.
  */
 function dropSpecks(ring: Ring | null): Ring | null {
-  if (!ring) return null;
-  let pts = ring;
-  for (let changed = true; changed && pts.length >= 8; ) {
-    changed = false;
-    const n = pts.length / 2;
-    const keep: number[] = [];
-    let lastX = pts[2 * (n - 1)], lastY = pts[2 * (n - 1) + 1];
-    for (let i = 0; i < n; i++) {
-      const x = pts[2 * i], y = pts[2 * i + 1];
-      const j = (i + 1) % n, nx = pts[2 * j], ny = pts[2 * j + 1];
-      // one corner per sweep: its neighbours' triangles change when it goes
-      if (!changed) {
-        const area = Math.abs((x - lastX) * (ny - lastY) - (y - lastY) * (nx - lastX)) / 2;
-        const side = Math.min(Math.hypot(x - lastX, y - lastY), Math.hypot(nx - x, ny - y));
-        if (area < SPECK_AREA && side < SPECK_SIDE) { changed = true; continue; }
-      }
-      keep.push(x, y);
-      lastX = x; lastY = y;
+  if (!ring || ring.length < 8) return ring;
+  const n = ring.length / 2;
+  const keep: number[] = [];
+  let previousDropped = false, firstDropped = false;
+  for (let i = 0; i < n; i++) {
+    const h = (i + n - 1) % n, j = (i + 1) % n;
+    const px = ring[2 * h], py = ring[2 * h + 1], x = ring[2 * i], y = ring[2 * i + 1], nx = ring[2 * j], ny = ring[2 * j + 1];
+    const area = Math.abs((x - px) * (ny - py) - (y - py) * (nx - px)) / 2;
+    const side = Math.min(Math.hypot(x - px, y - py), Math.hypot(nx - x, ny - y));
+    const lastWithFirstDropped = i === n - 1 && firstDropped;
+    if (!previousDropped && !lastWithFirstDropped && area < SPECK_AREA && side < SPECK_SIDE && keep.length / 2 + (n - i - 1) >= 3) {
+      previousDropped = true;
+      if (i === 0) firstDropped = true;
+      continue;
     }
-    pts = keep;
+    previousDropped = false;
+    keep.push(x, y);
   }
-  return pts.length >= 6 && signedArea2(pts) !== 0 ? pts : null;
+  return keep.length >= 6 && signedArea2(keep) !== 0 ? keep : null;
 }
 
 /**
@@ -133,8 +131,10 @@ export function piecesFromTree(tree: PolyPath64, minArea = 0, repair = true): Fo
 /**
  * A piece whose sides cross, rebuilt: united with itself (positive fill, so a tiny reversed lobe
  * goes); when Clipper2 returns the crossing unchanged — it can miss a crossing of two nearly
- * parallel sides — closed by one grid unit instead (grown by a millimetre and shrunk back, an
- * offset Clipper computes from scratch), which moves no side by more than a millimetre.
+ * parallel sides — opened by one grid unit instead (shrunk by a millimetre and grown back, an
+ * offset Clipper computes from scratch): that drops what is under 2 mm wide, where such crossings
+ * are, and never reaches outside the piece (closing would, filling the gap between nearly
+ * coincident sides — into the neighbour).
  */
 function repairPiece(fp: Footprint, minArea: number): Footprint[] {
   const paths = piecePaths([fp]);
@@ -142,9 +142,9 @@ function repairPiece(fp: Footprint, minArea: number): Footprint[] {
   Clipper.booleanOpWithPolyTree(ClipType.Union, paths, null, tree, FillRule.Positive);
   const united = piecesFromTree(tree, minArea, false);
   if (!united.some((f) => hasCrossingSides([f.outer, ...f.holes]))) return united;
-  const closed = Clipper.inflatePaths(Clipper.inflatePaths(paths, 1, JoinType.Miter, EndType.Polygon), -1, JoinType.Miter, EndType.Polygon);
+  const opened = Clipper.inflatePaths(Clipper.inflatePaths(paths, -1, JoinType.Miter, EndType.Polygon), 1, JoinType.Miter, EndType.Polygon);
   const again = new PolyTree64();
-  Clipper.booleanOpWithPolyTree(ClipType.Union, closed, null, again, FillRule.Positive);
+  Clipper.booleanOpWithPolyTree(ClipType.Union, opened, null, again, FillRule.Positive);
   return piecesFromTree(again, minArea, false);
 }
 

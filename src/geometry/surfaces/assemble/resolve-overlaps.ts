@@ -210,10 +210,17 @@ function mergeSlivers(slivers: Footprint[], kept: (Footprint[] | null)[], keptPa
     for (const p of sp) list.push(p);
     gifts.set(best, list);
   }
-  for (const [k, extra] of gifts) {
-    kept[k] = booleanPieces(ClipType.Union, keptPaths[k]!, extra);
-  }
-  return left;
+  // A sliver comes out of Clipper with sides crossing by a fraction of a millimetre now and then
+  // (needles between nearly coincident sides); whatever of it reaches into another piece goes.
+  const outsideOthers = (paths: Paths64, self: number): Paths64 => {
+    const b = Clipper.getBoundsPaths(paths);
+    const box: Rect64 = { left: b.left - 3, top: b.top - 3, right: b.right + 3, bottom: b.bottom + 3 };
+    const others: Paths64 = [];
+    for (const o of search(index, box)) if (owners[o] !== self) cutInto(box, keptPaths[owners[o]]!, keptBounds[owners[o]]!, others);
+    return others.length ? Clipper.difference(paths, others, FillRule.NonZero) : paths;
+  };
+  for (const [k, extra] of gifts) kept[k] = booleanPieces(ClipType.Union, keptPaths[k]!, outsideOthers(extra, k));
+  return left.length ? booleanPieces(ClipType.Union, outsideOthers(piecePaths(left), -1), null) : [];
 }
 
 /** Appends `paths` cut to the box (a cutter outside the box cannot cut what lies inside it). */
