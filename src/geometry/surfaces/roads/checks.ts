@@ -1,0 +1,175 @@
+/**
+ * Checks of road surfaces for tests and probes (like mesh-checks.ts for meshes): footprint
+ * validity, overlap areas, coverage of centerlines, the length of boundary two areas share.
+ * Slow and exact enough; not used on the request path.
+ */
+import { Clipper, FillRule } from 'clipper2-ts';
+import type { Footprint, Ring } from '../../types.ts';
+import type { SurfaceArea } from '../types.ts';
+import { CLIPPER_SCALE, footprintPaths } from '../../clipper-paths.ts';
+import { isCounterClockwise, pointInRing, ringArea } from '../../ring.ts';
+import { holesInsideOuter } from '../../polygon-checks.ts';
+import { isSimpleFootprint } from '../../footprint-repair.ts';
+
+/** Why a footprint is not valid, or null: outer counter-clockwise, holes clockwise and inside, no crossing, finite, ≥ minArea. */
+export function footprintProblem(fp: Footprint, minArea = 0.01): string | null {
+  const rings = [fp.outer, ...fp.holes];
+  if (rings.some((r) => r.length < 6 || r.length % 2 !== 0 || r.some((v) => !Number.isFinite(v)))) return 'degenerate ring';
+  if (!isCounterClockwise(fp.outer)) return 'outer ring not counter-clockwise';
+  if (fp.holes.some((h) => isCounterClockwise(h))) return 'hole not clockwise';
+  if (!isSimpleFootprint(fp)) return 'rings cross or touch';
+  if (!holesInsideOuter(fp)) return 'hole outside the outer ring';
+  if (footprintArea(fp) < minArea) return 'sliver';
+  return null;
+}
+
+export function footprintArea(fp: Footprint): number {
+  let a = ringArea(fp.outer);
+  for (const h of fp.holes) a -= ringArea(h);
+  return a;
+}
+
+export function ringPerimeter(ring: Ring): number {
+  let p = 0;
+  const n = ring.length / 2;
+  for (let i = 0, j = n - 1; i < n; j = i++) p += Math.hypot(ring[2 * i] - ring[2 * j], ring[2 * i + 1] - ring[2 * j + 1]);
+  return p;
+}
+
+interface Boxed {
+  fp: Footprint;
+  area: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+function boxed(areas: readonly SurfaceArea[]): Boxed[] {
+  const out: Boxed[] = [];
+  areas.forEach((a, area) => {
+    for (const fp of a.footprints) {
+      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      for (let i = 0; i < fp.outer.length; i += 2) {
+        minX = Math.min(minX, fp.outer[i]);
+        maxX = Math.max(maxX, fp.outer[i]);
+        minY = Math.min(minY, fp.outer[i + 1]);
+        maxY = Math.max(maxY, fp.outer[i + 1]);
+      }
+      out.push({ fp, area, minX, minY, maxX, maxY });
+    }
+  });
+  return out;
+}
+
+export interface Overlap {
+  a: number;
+  b: number;
+  area: number;
+  /** Perimeter of the smaller footprint, metres. */
+  perimeter: number;
+}
+
+/** Every pair of footprints (of different areas, or two of one area) sharing more than `minArea` m². */
+export function overlaps(areas: readonly SurfaceArea[], minArea = 0): Overlap[] {
+  const items = boxed(areas);
+  items.sort((p, q) => p.minX - q.minX);
+  const out: Overlap[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const p = items[i];
+    for (let j = i + 1; j < items.length && items[j].minX < p.maxX; j++) {
+      const q = items[j];
+      if (q.maxX <= p.minX || q.minY >= p.maxY || q.maxY <= p.minY) continue;
+      const inter = Clipper.intersect(footprintPaths(p.fp), footprintPaths(q.fp), FillRule.NonZero);
+      const area = Clipper.areaPaths(inter) / (CLIPPER_SCALE * CLIPPER_SCALE);
+      if (area > minArea) {
+        out.push({ a: p.area, b: q.area, area, perimeter: Math.min(ringPerimeter(p.fp.outer), ringPerimeter(q.fp.outer)) });
+      }
+    }
+  }
+  return out;
+}
+
+/** Distance from a point to a ring's boundary. */
+function distanceToRing(x: number, y: number, ring: Ring): number {
+  let best = Infinity;
+  const n = ring.length / 2;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const ax = ring[2 * j], ay = ring[2 * j + 1], bx = ring[2 * i], by = ring[2 * i + 1];
+    const dx = bx - ax, dy = by - ay;
+    const l = dx * dx + dy * dy;
+    const t = l > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l)) : 0;
+    best = Math.min(best, Math.hypot(x - ax - t * dx, y - ay - t * dy));
+  }
+  return best;
+}
+
+/** True when the point is inside the footprint or within `tolerance` of its boundary. */
+export function footprintCovers(fp: Footprint, x: number, y: number, tolerance: number): boolean {
+  let inside = pointInRing(x, y, fp.outer) && !fp.holes.some((h) => pointInRing(x, y, h));
+  if (inside) return true;
+  if (distanceToRing(x, y, fp.outer) <= tolerance) return true;
+  for (const h of fp.holes) if (distanceToRing(x, y, h) <= tolerance) return true;
+  return inside;
+}
+
+/** Points every `step` metres along a polyline (both ends included; `closed` adds the closing edge). */
+export function samplePolyline(points: readonly number[], step: number, closed = false): [number, number][] {
+  const out: [number, number][] = [];
+  const n = points.length / 2;
+  const edges = closed ? n : n - 1;
+  for (let e = 0; e < edges; e++) {
+    const f = (e + 1) % n;
+    const ax = points[2 * e], ay = points[2 * e + 1], bx = points[2 * f], by = points[2 * f + 1];
+    const l = Math.hypot(bx - ax, by - ay);
+    const k = Math.max(1, Math.ceil(l / step));
+    for (let i = 0; i < k; i++) out.push([ax + ((bx - ax) * i) / k, ay + ((by - ay) * i) / k]);
+  }
+  if (!closed && n > 0) out.push([points[2 * n - 2], points[2 * n - 1]]);
+  return out;
+}
+
+/** Sampled points of the polyline no footprint of `areas` covers (within `tolerance`). */
+export function uncoveredPoints(points: readonly number[], closed: boolean, areas: readonly SurfaceArea[], step = 0.5, tolerance = 0.02): [number, number][] {
+  const fps = boxed(areas);
+  const out: [number, number][] = [];
+  for (const [x, y] of samplePolyline(points, step, closed)) {
+    const hit = fps.some((b) => x >= b.minX - tolerance && x <= b.maxX + tolerance && y >= b.minY - tolerance && y <= b.maxY + tolerance && footprintCovers(b.fp, x, y, tolerance));
+    if (!hit) out.push([x, y]);
+  }
+  return out;
+}
+
+function ringsOf(area: SurfaceArea): Ring[] {
+  return area.footprints.flatMap((fp) => [fp.outer, ...fp.holes]);
+}
+
+/**
+ * Length of boundary two areas share: the total length over which an edge of one lies on an edge
+ * of the other (collinear within `tolerance` metres, overlapping).
+ */
+export function sharedBoundaryLength(a: SurfaceArea, b: SurfaceArea, tolerance = 0.002): number {
+  let total = 0;
+  const ra = ringsOf(a), rb = ringsOf(b);
+  for (const p of ra) {
+    const n = p.length / 2;
+    for (let i = 0, j = n - 1; i < n; j = i++) {
+      const ax = p[2 * j], ay = p[2 * j + 1], bx = p[2 * i], by = p[2 * i + 1];
+      const l = Math.hypot(bx - ax, by - ay);
+      if (l === 0) continue;
+      const ux = (bx - ax) / l, uy = (by - ay) / l;
+      for (const q of rb) {
+        const m = q.length / 2;
+        for (let s = 0, t = m - 1; s < m; t = s++) {
+          const cx = q[2 * t], cy = q[2 * t + 1], dx = q[2 * s], dy = q[2 * s + 1];
+          // both ends of cd on the line of ab
+          if (Math.abs((cx - ax) * uy - (cy - ay) * ux) > tolerance || Math.abs((dx - ax) * uy - (dy - ay) * ux) > tolerance) continue;
+          const t1 = (cx - ax) * ux + (cy - ay) * uy, t2 = (dx - ax) * ux + (dy - ay) * uy;
+          const lo = Math.max(0, Math.min(t1, t2)), hi = Math.min(l, Math.max(t1, t2));
+          if (hi > lo) total += hi - lo;
+        }
+      }
+    }
+  }
+  return total;
+}

@@ -1,0 +1,137 @@
+/**
+ * Road pieces to valid, non-overlapping footprints.
+ *
+ * (Each piece is cut by the final outlines of the pieces before it — after their own cuts, tidying
+ * and sliver removal — so neighbours share boundary vertices exactly and a dropped sliver is
+ * filled by the next piece instead of leaving a gap.)
+ *
+ * Strips, junctions and sidewalks meet along shared edges by construction, but real road graphs
+ * still overlap: an acute junction whose trims were capped, a sidewalk running into the next
+ * road, a footway crossing a carriageway, two ways drawn side by side without a shared node. Each
+ * piece is cut by every piece that precedes it (the caller orders them: higher priority first, then
+ * junctions before strips, wider before narrower, then id) and lies in the same group (the ground,
+ * or one bridge layer: decks neither cut nor are cut by what is under them). Only pieces whose
+ * boxes overlap (Flatbush) and that really share area (overlap.ts, exact, much cheaper than a
+ * boolean operation) are cut, all of them in one Clipper difference; a piece that needs no cut
+ * keeps its outline as built.
+ *
+ * The result is normalised and made strictly simple (tidy.ts: outer counter-clockwise, holes
+ * clockwise, no rings touching), and polygons under MIN_PIECE_AREA are dropped.
+ */
+import { Clipper, ClipType, FillRule, PolyTree64, type Paths64 } from 'clipper2-ts';
+import Flatbush from 'flatbush';
+import type { Footprint } from '../../types.ts';
+import { CLIPPER_SCALE, footprintPaths, pathRing } from '../../clipper-paths.ts';
+import { ringArea } from '../../ring.ts';
+import { isSimpleFootprint } from '../../footprint-repair.ts';
+import { normalizeGridFootprint, tidyPolygon, tidyTree } from './tidy.ts';
+import { pieceEdges, piecesOverlap, type Box } from './overlap.ts';
+
+/** Polygons smaller than this are dropped, m². */
+export const MIN_PIECE_AREA = 0.01;
+
+export interface Piece {
+  /** Outline on the millimetre grid: one counter-clockwise ring, or Clipper output (holes negative). */
+  paths: Paths64;
+  /** True when `paths` is one simple counter-clockwise ring. */
+  simple: boolean;
+  /** Pieces cut only pieces of the same group. */
+  group: string;
+}
+
+function footprintArea(fp: Footprint): number {
+  let a = ringArea(fp.outer);
+  for (const h of fp.holes) a -= ringArea(h);
+  return a;
+}
+
+function keep(fps: Footprint[], out: Footprint[]): void {
+  for (const fp of fps) if (footprintArea(fp) >= MIN_PIECE_AREA) out.push(fp);
+}
+
+function treeFootprints(op: ClipType, subject: Paths64, clip: Paths64 | null): Footprint[] {
+  const tree = new PolyTree64();
+  Clipper.booleanOpWithPolyTree(op, subject, clip, tree, FillRule.NonZero);
+  return tidyTree(tree);
+}
+
+const boxAt = (boxes: Float64Array, i: number): Box => ({ minX: boxes[4 * i], minY: boxes[4 * i + 1], maxX: boxes[4 * i + 2], maxY: boxes[4 * i + 3] });
+
+/**
+ * Footprints of Clipper output (one positive outline with its negative holes needs no tree; more
+ * outlines are sorted out by a union).
+ */
+function cleanFootprints(paths: Paths64): Footprint[] {
+  let outer = -1;
+  for (let i = 0; i < paths.length; i++) {
+    if (Clipper.area(paths[i]) > 0) {
+      if (outer >= 0) return treeFootprints(ClipType.Union, paths, null);
+      outer = i;
+    }
+  }
+  if (outer < 0) return [];
+  return tidyPolygon(pathRing(paths[outer]), paths.filter((_, i) => i !== outer).map(pathRing));
+}
+
+/**
+ * Footprints of each piece after every earlier piece of its group has been cut out of it (the
+ * array order is the precedence). Returns one footprint list per piece.
+ */
+export function resolvePieces(pieces: readonly Piece[]): Footprint[][] {
+  const n = pieces.length;
+  const out: Footprint[][] = new Array(n);
+  if (n === 0) return out;
+  const boxes = new Float64Array(4 * n);
+  const index = new Flatbush(n);
+  for (let i = 0; i < n; i++) {
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const path of pieces[i].paths) {
+      for (const p of path) {
+        if (p.x < minX) minX = p.x;
+        if (p.y < minY) minY = p.y;
+        if (p.x > maxX) maxX = p.x;
+        if (p.y > maxY) maxY = p.y;
+      }
+    }
+    if (minX > maxX) minX = minY = maxX = maxY = 0;
+    boxes.set([minX, minY, maxX, maxY], 4 * i);
+    index.add(minX, minY, maxX, maxY);
+  }
+  index.finish();
+  const subjectEdges: (Float64Array | undefined)[] = new Array(n);
+  /** Each resolved piece as it finally is (paths and edges): later pieces are cut by exactly that. */
+  const finalPaths: Paths64[] = new Array(n);
+  const finalEdges: Float64Array[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const piece = pieces[i];
+    const fps: Footprint[] = [];
+    out[i] = fps;
+    finalPaths[i] = [];
+    finalEdges[i] = new Float64Array(0);
+    if (piece.paths.length === 0) continue;
+    const clip: Paths64 = [];
+    const hits = index.search(boxes[4 * i], boxes[4 * i + 1], boxes[4 * i + 2], boxes[4 * i + 3]);
+    const box = boxAt(boxes, i);
+    for (const j of hits) {
+      if (j >= i || pieces[j].group !== piece.group || finalPaths[j].length === 0) continue;
+      if (!piecesOverlap((subjectEdges[i] ??= pieceEdges(piece.paths)), box, finalEdges[j], boxAt(boxes, j))) continue;
+      for (const p of finalPaths[j]) clip.push(p);
+    }
+    if (clip.length > 0) {
+      keep(treeFootprints(ClipType.Difference, piece.paths, clip), fps);
+    } else if (piece.simple) {
+      const fp = normalizeGridFootprint({ outer: pathRing(piece.paths[0]), holes: [] });
+      if (fp) keep(isSimpleFootprint(fp) ? [fp] : cleanFootprints(piece.paths), fps);
+    } else {
+      keep(cleanFootprints(piece.paths), fps);
+    }
+    for (const fp of fps) for (const p of footprintPaths(fp)) finalPaths[i].push(p);
+    finalEdges[i] = pieceEdges(finalPaths[i]);
+  }
+  return out;
+}
+
+/** Area of Clipper paths in m² (holes negative). */
+export function pathsArea(paths: Paths64): number {
+  return Clipper.areaPaths(paths) / (CLIPPER_SCALE * CLIPPER_SCALE);
+}

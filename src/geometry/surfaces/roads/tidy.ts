@@ -1,0 +1,346 @@
+/**
+ * Clipper output to strictly valid footprints.
+ *
+ * Clipper2 writes valid polygons in its own sense, where rings may touch at a vertex: an outline
+ * pinched into two lobes, a hole touching its outline or another hole. Our footprints are simple:
+ * no two rings share a point. So a ring that passes a vertex twice is split there (a lobe becomes
+ * a polygon of its own, a reversed loop a hole), and where a hole touches another ring at a vertex
+ * the hole's corner is chamfered by CHAMFER (2 mm: the hole gives up a triangle of a few mm², far
+ * below any tolerance, and nothing else moves).
+ *
+ * Normalisation is exact on the millimetre grid (`cleanGridRing`): it drops repeated vertices and
+ * vertices exactly on the line of their neighbours (spikes included), and nothing else. The
+ * general normalizeFootprint also drops vertices closer than 1 cm and nearly collinear ones, which
+ * moves shared edges off each other (slivers between neighbouring pieces) and can make Clipper's
+ * valid output cross itself; its result has the same form (outer counter-clockwise, holes
+ * clockwise, clean rings).
+ */
+import type { PolyPath64 } from 'clipper2-ts';
+import type { Footprint, Ring } from '../../types.ts';
+import { pathRing } from '../../clipper-paths.ts';
+import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64 } from 'clipper2-ts';
+import { pointInRing, reverseRing, signedArea2 } from '../../ring.ts';
+import { isSimpleFootprint } from '../../footprint-repair.ts';
+import { orient, segmentsIntersect } from '../../segments.ts';
+import { CLIPPER_SCALE, footprintPaths } from '../../clipper-paths.ts';
+
+/**
+ * A ring on the millimetre grid without repeated vertices and without vertices exactly on the line
+ * through their neighbours (computed in whole millimetres, so exactly); [] when under 3 corners.
+ */
+export function cleanGridRing(ring: Ring): Ring {
+  let pts: number[] = [];
+  for (let i = 0; i < ring.length; i += 2) pts.push(Math.round(ring[i] * CLIPPER_SCALE), Math.round(ring[i + 1] * CLIPPER_SCALE));
+  let changed = true;
+  while (changed && pts.length >= 6) {
+    changed = false;
+    const n = pts.length / 2;
+    const keep: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const m = keep.length;
+      const px = m >= 2 ? keep[m - 2] : pts[2 * ((i + n - 1) % n)], py = m >= 2 ? keep[m - 1] : pts[2 * ((i + n - 1) % n) + 1];
+      const q = (i + 1) % n;
+      const bx = pts[2 * i], by = pts[2 * i + 1], cx = pts[2 * q], cy = pts[2 * q + 1];
+      if ((bx === px && by === py) || (bx - px) * (cy - by) - (by - py) * (cx - bx) === 0) {
+        changed = true;
+        continue;
+      }
+      keep.push(bx, by);
+    }
+    pts = keep;
+  }
+  if (pts.length < 6) return [];
+  return pts.map((v) => v / CLIPPER_SCALE);
+}
+
+/** Exact clean and orientation: outer counter-clockwise, holes clockwise; null when the outer collapses. */
+export function normalizeGridFootprint(fp: Footprint): Footprint | null {
+  let outer = cleanGridRing(fp.outer);
+  if (outer.length === 0) return null;
+  if (signedArea2(outer) < 0) outer = reverseRing(outer);
+  const holes: Ring[] = [];
+  for (const h of fp.holes) {
+    let hole = cleanGridRing(h);
+    if (hole.length === 0) continue;
+    if (signedArea2(hole) > 0) hole = reverseRing(hole);
+    holes.push(hole);
+  }
+  return { outer, holes };
+}
+/** Chamfer of a hole corner that touches another ring, metres. */
+export const CHAMFER = 0.002;
+
+const key = (r: Ring, i: number) => `${r[2 * i]} ${r[2 * i + 1]}`;
+
+/** Splits a ring at every vertex it passes twice into loops without repeated vertices. */
+export function splitPinched(ring: Ring): Ring[] {
+  const n = ring.length / 2;
+  const seen = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const k = key(ring, i);
+    const j = seen.get(k);
+    if (j !== undefined) {
+      const loop = ring.slice(2 * j, 2 * i);
+      const rest = ring.slice(0, 2 * j).concat(ring.slice(2 * i));
+      return [...splitPinched(loop), ...splitPinched(rest)].filter((r) => r.length >= 6);
+    }
+    seen.set(k, i);
+  }
+  return [ring];
+}
+
+function chamfer(ring: Ring, i: number): Ring {
+  const n = ring.length / 2;
+  const p = (i + n - 1) % n, q = (i + 1) % n;
+  const vx = ring[2 * i], vy = ring[2 * i + 1];
+  const towards = (j: number): [number, number] => {
+    const dx = ring[2 * j] - vx, dy = ring[2 * j + 1] - vy;
+    const l = Math.hypot(dx, dy);
+    const d = Math.min(CHAMFER, l / 3);
+    return [Math.round((vx + (dx / l) * d) * 1000) / 1000, Math.round((vy + (dy / l) * d) * 1000) / 1000];
+  };
+  const a = towards(p), b = towards(q);
+  return [...ring.slice(0, 2 * i), ...a, ...b, ...ring.slice(2 * i + 2)];
+}
+
+/** Spikes and slivers narrower than this are flattened when a ring crosses itself, metres. */
+export const SPIKE_WIDTH = 0.002;
+
+/**
+ * Drops the tips of spikes — acute corners whose triangle is thinner than SPIKE_WIDTH —
+ * repeatedly, so a hairline spike (Clipper's integer rounding can leave one crossing itself) folds
+ * away from its tip; flat corners are kept, they are shared with neighbouring pieces. Only used on
+ * rings that are not simple.
+ */
+export function despike(ring: Ring): Ring {
+  let pts = ring.slice();
+  let changed = true;
+  while (changed && pts.length > 6) {
+    changed = false;
+    const n = pts.length / 2;
+    for (let i = 0; i < n && pts.length > 6; i++) {
+      const m = pts.length / 2;
+      if (i >= m) break;
+      const p = (i + m - 1) % m, q = (i + 1) % m;
+      const ax = pts[2 * p], ay = pts[2 * p + 1], bx = pts[2 * i], by = pts[2 * i + 1], cx = pts[2 * q], cy = pts[2 * q + 1];
+      // height of the triangle (a, b, c) over its longest side: small for a flat corner and for a spike tip alike
+      const l = Math.max(Math.hypot(cx - ax, cy - ay), Math.hypot(bx - ax, by - ay), Math.hypot(cx - bx, cy - by));
+      const d = l > 0 ? Math.abs((cx - ax) * (by - ay) - (cy - ay) * (bx - ax)) / l : 0;
+      const acute = (ax - bx) * (cx - bx) + (ay - by) * (cy - by) > 0;
+      if (acute && d < SPIKE_WIDTH) {
+        pts.splice(2 * i, 2);
+        changed = true;
+      }
+    }
+  }
+  return pts;
+}
+
+/** Furthest a vertex is moved to undo a rounding kink, metres. */
+export const KINK_REACH = 0.003;
+
+/**
+ * Clipper rounds new vertices to the grid, and a vertex a fraction of a millimetre from another
+ * edge can land just across it: a real, if microscopic, crossing (or touch). Each such vertex is
+ * moved off that edge to its own side (the side of its neighbours), one millimetre clear, a few
+ * times over; false when something else is wrong (a vertex further than KINK_REACH across).
+ */
+export function unkink(fp: Footprint): Footprint | null {
+  const rings = [fp.outer, ...fp.holes].map((r) => r.map((v) => Math.round(v * CLIPPER_SCALE)));
+  const reach = KINK_REACH * CLIPPER_SCALE;
+  for (let round = 0; round < 8; round++) {
+    const hit = firstContact(rings);
+    if (!hit) {
+      const back = rings.map((r) => r.map((v) => v / CLIPPER_SCALE));
+      return { outer: back[0], holes: back.slice(1) };
+    }
+    // of the four endpoints, the one nearest the other segment is the kink
+    let best: { ring: number; index: number; seg: [number, number, number, number]; d: number } | null = null;
+    for (const [own, other] of [[hit.s, hit.t], [hit.t, hit.s]] as const) {
+      for (const end of [0, 1]) {
+        const r = rings[own.ring];
+        const n = r.length / 2;
+        const index = (own.index + end) % n;
+        const px = r[2 * index], py = r[2 * index + 1];
+        const o = rings[other.ring], m = o.length / 2;
+        const ax = o[2 * other.index], ay = o[2 * other.index + 1], bx = o[2 * ((other.index + 1) % m)], by = o[2 * ((other.index + 1) % m) + 1];
+        const l2 = (bx - ax) ** 2 + (by - ay) ** 2;
+        const u = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / l2)) : 0;
+        const d = Math.hypot(px - ax - u * (bx - ax), py - ay - u * (by - ay)); // to the segment, not its line
+        if (!best || d < best.d) best = { ring: own.ring, index, seg: [ax, ay, bx, by], d };
+      }
+    }
+    if (!best || best.d > reach) return null;
+    const r = rings[best.ring];
+    const n = r.length / 2;
+    const [ax, ay, bx, by] = best.seg;
+    const l = Math.hypot(bx - ax, by - ay);
+    if (l === 0) return null;
+    const nx = -(by - ay) / l, ny = (bx - ax) / l;
+    const p = (best.index + n - 1) % n, q = (best.index + 1) % n;
+    const mx = (r[2 * p] + r[2 * q]) / 2, my = (r[2 * p + 1] + r[2 * q + 1]) / 2;
+    const side = Math.sign(orient(ax, ay, bx, by, mx, my)) || 1;
+    const px = r[2 * best.index], py = r[2 * best.index + 1];
+    const signed = orient(ax, ay, bx, by, px, py) / l; // + left of the edge
+    const move = side * 1 - signed; // end one unit clear on `side`
+    r[2 * best.index] = Math.round(px + nx * (move + side * 0.5));
+    r[2 * best.index + 1] = Math.round(py + ny * (move + side * 0.5));
+  }
+  return null;
+}
+
+interface EdgeRef {
+  ring: number;
+  index: number;
+}
+
+/** First pair of non-neighbouring edges that cross or touch, over all rings (integer coordinates). */
+function firstContact(rings: number[][]): { s: EdgeRef; t: EdgeRef } | null {
+  const edges: { ring: number; index: number; n: number; x1: number; y1: number; x2: number; y2: number }[] = [];
+  rings.forEach((r, ring) => {
+    const n = r.length / 2;
+    for (let i = 0; i < n; i++) {
+      const j = (i + 1) % n;
+      edges.push({ ring, index: i, n, x1: r[2 * i], y1: r[2 * i + 1], x2: r[2 * j], y2: r[2 * j + 1] });
+    }
+  });
+  edges.sort((a, b) => Math.min(a.x1, a.x2) - Math.min(b.x1, b.x2));
+  for (let i = 0; i < edges.length; i++) {
+    const s = edges[i];
+    const maxX = Math.max(s.x1, s.x2);
+    for (let j = i + 1; j < edges.length && Math.min(edges[j].x1, edges[j].x2) <= maxX; j++) {
+      const t = edges[j];
+      if (s.ring === t.ring) {
+        const d = Math.abs(s.index - t.index);
+        if (d === 1 || d === s.n - 1) continue;
+      }
+      if (segmentsIntersect(s.x1, s.y1, s.x2, s.y2, t.x1, t.y1, t.x2, t.y2)) return { s, t };
+    }
+  }
+  return null;
+}
+
+/** Width of the hairline slivers an opening removes from a ring that crosses itself, metres. */
+export const HAIRLINE = 0.002;
+
+/**
+ * The footprint opened by HAIRLINE (shrunk by half of it, grown back, mitred): slivers thinner
+ * than that vanish, everything else keeps its corners. Null unless every result is simple.
+ */
+function tidyOpened(fp: Footprint): Footprint[] | null {
+  const d = (HAIRLINE / 2) * CLIPPER_SCALE;
+  const shrunk = Clipper.inflatePaths(footprintPaths(fp), -d, JoinType.Miter, EndType.Polygon, 8);
+  const grown = Clipper.inflatePaths(shrunk, d, JoinType.Miter, EndType.Polygon, 8);
+  const tree = new PolyTree64();
+  Clipper.booleanOpWithPolyTree(ClipType.Union, grown, null, tree, FillRule.NonZero);
+  const out: Footprint[] = [];
+  const visit = (node: PolyPath64): boolean => {
+    for (let i = 0; i < node.count; i++) {
+      const outer = node.child(i);
+      const holes: Ring[] = [];
+      for (let k = 0; k < outer.count; k++) {
+        holes.push(pathRing(outer.child(k).polygon ?? []));
+        if (!visit(outer.child(k))) return false;
+      }
+      const o = normalizeGridFootprint({ outer: pathRing(outer.polygon ?? []), holes });
+      if (!o) continue;
+      const parts = splitTouching(o);
+      if (!parts) return false;
+      out.push(...parts);
+    }
+    return true;
+  };
+  return visit(tree) ? out : null;
+}
+
+/** Pinches split and touching holes chamfered; null unless all parts are simple. */
+function splitTouching(fp: Footprint): Footprint[] | null {
+  const parts = tidyPolygon(fp.outer, fp.holes, 1);
+  return parts.every(isSimpleFootprint) ? parts : null;
+}
+
+/** Footprints from rings that may be pinched and touch (outer counter-clockwise, holes clockwise). */
+export function tidyPolygon(outer: Ring, holes: readonly Ring[], depth = 0): Footprint[] {
+  const outers: Ring[] = [];
+  const allHoles: Ring[] = [];
+  for (const loop of splitPinched(outer)) {
+    if (signedArea2(loop) > 0) outers.push(loop);
+    else if (signedArea2(loop) < 0) allHoles.push(loop);
+  }
+  for (const h of holes) {
+    for (const loop of splitPinched(h)) {
+      const a = signedArea2(loop);
+      if (a !== 0) allHoles.push(a > 0 ? reverseRing(loop) : loop);
+    }
+  }
+  const groups: { outer: Ring; holes: Ring[]; keys: Set<string> }[] = outers.map((o) => {
+    const keys = new Set<string>();
+    for (let i = 0; i < o.length / 2; i++) keys.add(key(o, i));
+    return { outer: o, holes: [], keys };
+  });
+  for (const h of allHoles) {
+    // a vertex of the hole that is not on an outline decides which outline holds it
+    let target: (typeof groups)[number] | undefined;
+    for (let i = 0; !target && i < h.length / 2; i++) {
+      if (groups.some((g) => g.keys.has(key(h, i)))) continue;
+      target = groups.find((g) => pointInRing(h[2 * i], h[2 * i + 1], g.outer));
+    }
+    if (!target) continue; // a reversed loop outside every outline encloses nothing
+    let ring = h;
+    for (let i = ring.length / 2 - 1; i >= 0; i--) {
+      if (target.keys.has(key(ring, i))) ring = chamfer(ring, i);
+    }
+    for (let i = 0; i < ring.length / 2; i++) target.keys.add(key(ring, i));
+    target.holes.push(ring);
+  }
+  const out: Footprint[] = [];
+  for (const g of groups) {
+    const fp = normalizeGridFootprint({ outer: g.outer, holes: g.holes });
+    if (!fp) continue;
+    if (isSimpleFootprint(fp) || depth > 0) {
+      out.push(fp);
+      continue;
+    }
+    const thin = normalizeGridFootprint({ outer: despike(fp.outer), holes: fp.holes.map(despike) });
+    if (thin && isSimpleFootprint(thin)) {
+      out.push(thin);
+      continue;
+    }
+    // hairline slivers (two edges a fraction of a millimetre apart): open by a millimetre
+    const opened = tidyOpened(thin ?? fp);
+    if (opened) {
+      out.push(...opened);
+      continue;
+    }
+    const smooth = thin && unkink(thin);
+    const fixed = smooth && normalizeGridFootprint(smooth);
+    if (fixed && isSimpleFootprint(fixed)) out.push(fixed);
+    else {
+      // not expected from Clipper output; rebuild once as the area the rings enclose
+      const tree = new PolyTree64();
+      Clipper.booleanOpWithPolyTree(ClipType.Union, footprintPaths(fp), null, tree, FillRule.NonZero);
+      out.push(...tidyTree(tree, depth + 1));
+    }
+  }
+  return out;
+}
+
+/** Footprints of a Clipper poly tree (islands inside holes become footprints of their own). */
+export function tidyTree(tree: PolyPath64, depth = 0): Footprint[] {
+  const out: Footprint[] = [];
+  const visit = (node: PolyPath64) => {
+    for (let i = 0; i < node.count; i++) {
+      const outer = node.child(i);
+      const holes: Ring[] = [];
+      for (let k = 0; k < outer.count; k++) {
+        const hole = outer.child(k);
+        holes.push(pathRing(hole.polygon ?? []));
+        visit(hole);
+      }
+      const o = normalizeGridFootprint({ outer: pathRing(outer.polygon ?? []), holes });
+      if (o) out.push(...tidyPolygon(o.outer, o.holes, depth));
+    }
+  };
+  visit(tree);
+  return out;
+}
