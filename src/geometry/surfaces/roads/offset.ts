@@ -81,7 +81,7 @@ interface ChainResult {
 
 /** Turn at vertex j between edges e1 and e2: cross and dot of their directions. */
 function turnAt(dir: Float64Array, e1: number, e2: number): [number, number] {
-  return [dir[2 * e1] * dir[2 * e2 + 1] - dir[2 * e1 + 1] * dir[2 * e2], dir[2 * e1] * dir[2 * e2] + dir[2 * e1 + 1] * dir[2 * e2]];
+  return [dir[2 * e1] * dir[2 * e2 + 1] - dir[2 * e1 + 1] * dir[2 * e2], dir[2 * e1] * dir[2 * e2] + dir[2 * e1 + 1] * dir[2 * e2 + 1]];
 }
 
 /**

@@ -35,8 +35,12 @@ export interface Piece {
   paths: Paths64;
   /** True when `paths` is one simple counter-clockwise ring. */
   simple: boolean;
-  /** Pieces cut only pieces of the same group. */
+  /** Pieces cut only pieces of the same group… */
   group: string;
+  /** …and pieces that list their `owner` here (a bridge's strip is cut by the ground junction at its abutment). */
+  cutBy?: ReadonlySet<number>;
+  /** Which output area the piece belongs to. */
+  owner: number;
 }
 
 function footprintArea(fp: Footprint): number {
@@ -113,7 +117,8 @@ export function resolvePieces(pieces: readonly Piece[]): Footprint[][] {
     const hits = index.search(boxes[4 * i], boxes[4 * i + 1], boxes[4 * i + 2], boxes[4 * i + 3]);
     const box = boxAt(boxes, i);
     for (const j of hits) {
-      if (j >= i || pieces[j].group !== piece.group || finalPaths[j].length === 0) continue;
+      if (j >= i || finalPaths[j].length === 0) continue;
+      if (pieces[j].group !== piece.group && !piece.cutBy?.has(pieces[j].owner)) continue;
       if (!piecesOverlap((subjectEdges[i] ??= pieceEdges(piece.paths)), box, finalEdges[j], boxAt(boxes, j))) continue;
       for (const p of finalPaths[j]) clip.push(p);
     }

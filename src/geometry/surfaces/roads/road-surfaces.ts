@@ -55,7 +55,7 @@ export interface RoadSurfaces {
 
 /** Share of a segment one node may trim when the other end is also trimmed, and when it is a dead end. */
 export const TRIM_SHARE = 0.45;
-export const TRIM_SHARE_DEAD_END = 0.9;
+export const TRIM_SHARE_DEAD_END = 0.5;
 
 type Role = 'junction' | 'way' | 'overlay' | 'corner' | 'sidewalk';
 /** Precedence among pieces of equal priority (see the sort at the end). */
@@ -73,7 +73,6 @@ interface AreaRecord {
 }
 
 interface PieceRecord extends Piece {
-  area: number;
   order: number;
 }
 
@@ -138,10 +137,12 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
     }
     return i;
   };
-  const addPiece = (area: number, b: Band | Paths64, simple = false) => {
+  const addPiece = (area: number, b: Band | Paths64, cutBy?: ReadonlySet<number>) => {
     const paths = Array.isArray(b) ? b : b.paths;
     if (paths.length === 0) return;
-    pieces.push({ paths, simple: Array.isArray(b) ? simple : b.simple, group: areas[area].group, area, order: pieces.length });
+    const piece: PieceRecord = { paths, simple: Array.isArray(b) ? false : b.simple, group: areas[area].group, owner: area, order: pieces.length };
+    if (cutBy && cutBy.size > 0) piece.cutBy = cutBy;
+    pieces.push(piece);
   };
 
   const wayAreaOf = (w: number, role: 'way' | 'sidewalk', side?: 'left' | 'right'): number => {
@@ -188,6 +189,12 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
     const cutC = segments.map((s) => [0, s.length]);
     const cutO = segments.map((s) => [0, s.length]);
     const connectors = segments.map(() => [] as Paths64[]);
+    /** Ground areas built at each node: they also cut the bridge strips that start there. */
+    const groundAt = new Map<number, number[]>();
+    const noteGround = (node: number, area: number) => {
+      if (areas[area].deck) return;
+      groundAt.set(node, [...(groundAt.get(node) ?? []), area]);
+    };
     const arity = nodes.map((n) => n.arms.length);
 
     const armsOf = (node: number, outer: boolean): JunctionArm[] =>
@@ -240,6 +247,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
           const area = areas.length;
           areas.push(rec);
           registerNode(id, node.x, node.y, area);
+          noteGround(ni, area);
           addPiece(area, shape.paths);
         }
       } else if (shape.paths.length > 0) {
@@ -264,6 +272,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
       if (deck) rec.deck = deck;
       areas.push(rec);
       registerNode(id, node.x, node.y, areas.length - 1);
+      noteGround(ni, areas.length - 1);
       addPiece(areas.length - 1, outer.paths);
     }
 
@@ -272,14 +281,15 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
       const { input, profile, deck } = ways[w];
       const h = profile.width / 2;
       const carriageway = wayAreaOf(w, 'way');
+      const cutBy = deck && !seg.ring ? new Set([...(groundAt.get(seg.start) ?? []), ...(groundAt.get(seg.end) ?? [])]) : undefined;
       if (seg.ring) {
-        addPiece(carriageway, ringBand(seg, -h, h));
+        addPiece(carriageway, ringBand(seg, -h, h), cutBy);
       } else {
         const strip = band(seg, cutC[si][0], cutC[si][1], -h, h);
         if (connectors[si].length > 0) {
-          addPiece(carriageway, Clipper.union([...strip.paths, ...connectors[si].flat()], FillRule.NonZero));
+          addPiece(carriageway, Clipper.union([...strip.paths, ...connectors[si].flat()], FillRule.NonZero), cutBy);
         } else {
-          addPiece(carriageway, strip);
+          addPiece(carriageway, strip, cutBy);
         }
       }
       for (const side of ['left', 'right'] as const) {
@@ -287,7 +297,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
         if (sw <= 0) continue;
         const [lo, hi] = side === 'left' ? [h, h + sw] : [-h - sw, -h];
         const area = wayAreaOf(w, 'sidewalk', side);
-        addPiece(area, seg.ring ? ringBand(seg, lo, hi) : band(seg, cutO[si][0], cutO[si][1], lo, hi));
+        addPiece(area, seg.ring ? ringBand(seg, lo, hi) : band(seg, cutO[si][0], cutO[si][1], lo, hi), cutBy);
       }
       // centerline: the segment's axis (segments end only at nodes where ways meet)
       const descriptor: Record<string, unknown> = { type: profile.kind, kind: 'centerline', id: input.id, highway: input.tags.highway };
@@ -316,14 +326,14 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
 
   // precedence: priority, then junctions before strips before overlays (raceways) before sidewalk
   // corners before sidewalks, wider first, id, build order
-  const prio = (p: PieceRecord) => SURFACE_PRIORITY[areas[p.area].kind];
+  const prio = (p: PieceRecord) => SURFACE_PRIORITY[areas[p.owner].kind];
   pieces.sort((p, q) => {
-    const a = areas[p.area], b = areas[q.area];
+    const a = areas[p.owner], b = areas[q.owner];
     return prio(q) - prio(p) || ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || b.width - a.width || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) || p.order - q.order;
   });
   const resolved = resolvePieces(pieces);
   pieces.forEach((p, i) => {
-    for (const fp of resolved[i]) areas[p.area].footprints.push(fp);
+    for (const fp of resolved[i]) areas[p.owner].footprints.push(fp);
   });
 
   const out: SurfaceArea[] = [];

@@ -122,13 +122,13 @@ export function parseLanes(value: string | undefined): number | null {
 }
 
 /** One-way as OSM means it: `oneway=yes|1|true|-1|reversible|alternating`, roundabouts, motorways. */
-export function isOneWay(tags: Tags): boolean {
+export function isOneWay(tags: Tags, highway = tags.highway): boolean {
   const v = tags.oneway?.trim().toLowerCase();
   if (v === 'no' || v === '0' || v === 'false') return false;
   if (v === 'yes' || v === '1' || v === 'true' || v === '-1' || v === 'reversible' || v === 'alternating') return true;
   const junction = tags.junction;
   if (junction === 'roundabout' || junction === 'circular') return true;
-  return tags.highway === 'motorway';
+  return highway === 'motorway';
 }
 
 /** Lanes from `lanes`, else `lanes:forward` + `lanes:backward` (+ `lanes:both_ways`), else null. */
@@ -194,7 +194,7 @@ export function carriagewayWidth(highwayClass: string, tags: Tags): RoadWidth {
   const extras = laneExtras(tags);
   if (lanes !== null) return { width: lanes * cls.lane + cls.edge + extras, source: 'lanes', lanes };
   const singleLane = highwayClass === 'service' && SINGLE_LANE_SERVICE.has(tags.service ?? '');
-  const n = singleLane ? 1 : isOneWay(tags) ? cls.lanesOneWay : cls.lanesTwoWay;
+  const n = singleLane ? 1 : isOneWay(tags, highwayClass) ? cls.lanesOneWay : cls.lanesTwoWay;
   const edge = singleLane ? 0.25 : cls.edge;
   return { width: n * cls.lane + edge + extras, source: 'default', lanes: n };
 }

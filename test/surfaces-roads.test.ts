@@ -1,0 +1,437 @@
+/**
+ * Roads as areas (src/geometry/surfaces/roads): examples and fast-check properties over generated
+ * road graphs — star junctions with arms down to 10° apart and ways passing through, jittered
+ * grids, roundabouts as closed ways, dual carriageways, hairpins and dead ends, random widths,
+ * lanes, sidewalks, bridges and tunnels.
+ *
+ * Properties: every footprint valid; no two ground areas overlap (Clipper2 intersection; tolerance
+ * 1e-4 m² + a 1 mm band along the smaller outline — the grid step Clipper rounds new vertices to);
+ * every sampled centerline point lies on some area (within 2 cm); every carriageway strip incident
+ * to a junction shares part of its boundary with it; one junction per node where three or more
+ * carriageway ends meet; bridge decks at the ground of the way's ends; tunnels give nothing.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { roadSurfaces, type RoadInput, type RoadSurfaces } from '../src/geometry/surfaces/roads/road-surfaces.ts';
+import { roadProfile } from '../src/geometry/surfaces/roads/classify.ts';
+import { footprintArea, footprintCovers, footprintProblem, overlaps, samplePolyline, sharedBoundaryLength, uncoveredPoints } from '../src/geometry/surfaces/roads/checks.ts';
+import type { SurfaceArea } from '../src/geometry/surfaces/types.ts';
+import { SURFACE_PRIORITY } from '../src/geometry/surfaces/priority.ts';
+
+type Ground = (x: number, y: number) => number;
+
+// ---------------------------------------------------------------- checks shared by every test
+
+/** Nodes where three or more ends of drawn carriageways meet (independent of the implementation). */
+function junctionNodes(roads: readonly RoadInput[]): number {
+  const count = new Map<string, number>();
+  for (const r of roads) {
+    if (roadProfile(r.tags)?.network !== 'road') continue;
+    const pts: number[] = [];
+    for (let i = 0; i < r.points.length; i += 2) {
+      const m = pts.length;
+      if (m >= 2 && pts[m - 2] === r.points[i] && pts[m - 1] === r.points[i + 1]) continue;
+      pts.push(r.points[i], r.points[i + 1]);
+    }
+    const n = pts.length / 2;
+    if (n < 2) continue;
+    const closed = n >= 4 && pts[0] === pts[2 * n - 2] && pts[1] === pts[2 * n - 1];
+    for (let i = 0; i < (closed ? n - 1 : n); i++) {
+      const key = `${pts[2 * i]} ${pts[2 * i + 1]}`;
+      count.set(key, (count.get(key) ?? 0) + (!closed && (i === 0 || i === n - 1) ? 1 : 2));
+    }
+  }
+  return [...count.values()].filter((c) => c >= 3).length;
+}
+
+/**
+ * For each place where the road leaves the junction polygon: the first centerline point (walking
+ * away from a vertex inside the junction in 5 cm steps) that the junction no longer covers.
+ */
+function stripStarts(road: RoadInput, junction: SurfaceArea): [number, number][] {
+  const inJ = (x: number, y: number) => junction.footprints.some((f) => footprintCovers(f, x, y, 0));
+  const pts = samplePolyline(road.points, 0.05);
+  const out: [number, number][] = [];
+  for (let i = 1; i < pts.length; i++) {
+    const a = inJ(pts[i - 1][0], pts[i - 1][1]), b = inJ(pts[i][0], pts[i][1]);
+    if (a && !b) out.push(pts[Math.min(i + 1, pts.length - 1)]);
+    if (!a && b) out.push(pts[Math.max(i - 2, 0)]);
+  }
+  return out;
+}
+
+function check(roads: readonly RoadInput[], result: RoadSurfaces, ground: Ground = () => 0): void {
+  const { areas, centerlines } = result;
+  // valid footprints, priorities from the table
+  for (const a of areas) {
+    assert.equal(a.priority, SURFACE_PRIORITY[a.kind]);
+    assert.equal(a.descriptor.type, a.kind);
+    for (const fp of a.footprints) {
+      const problem = footprintProblem(fp);
+      assert.equal(problem, null, `${a.descriptor.id} ${a.kind}: ${problem}`);
+    }
+  }
+  // no overlaps on the ground, nor within one deck layer
+  const groups = new Map<string, SurfaceArea[]>();
+  for (const a of areas) {
+    const key = a.deck ? `deck ${a.descriptor.layer ?? 1}` : 'ground';
+    groups.set(key, [...(groups.get(key) ?? []), a]);
+  }
+  for (const [key, list] of groups) {
+    const bad = overlaps(list).filter((o) => o.area > 1e-4 + 1e-3 * o.perimeter);
+    assert.deepEqual(bad.map((o) => `${key}: ${list[o.a].descriptor.id} × ${list[o.b].descriptor.id} ${o.area.toFixed(5)} m²`), []);
+  }
+  // centerlines covered
+  for (const line of centerlines) {
+    const gaps = uncoveredPoints(line.points, line.closed, areas);
+    assert.deepEqual(gaps.slice(0, 3), [], `${line.descriptor.id}: ${gaps.length} centerline points on no area`);
+  }
+  // strips touch their junctions, unless where the strip would begin another road lies already
+  // (a wider way at an acute angle, or one crossing there)
+  for (const j of areas.filter((a) => a.descriptor.junction === true)) {
+    for (const id of j.descriptor.ways as string[]) {
+      const strip = areas.find((a) => a.descriptor.id === id && a.descriptor.sidewalk === undefined);
+      if (!strip || sharedBoundaryLength(j, strip) > 0.01) continue;
+      const road = roads.find((r) => r.id === id)!;
+      for (const start of stripStarts(road, j)) {
+        const owner = areas.find((a) => a !== j && a !== strip && a.footprints.some((f) => footprintCovers(f, start[0], start[1], 0)));
+        assert.ok(owner, `${id} does not touch ${j.descriptor.id} and nothing else lies where it should begin (${start.map((v) => v.toFixed(2))})`);
+      }
+    }
+  }
+  // one junction per node of three or more carriageway ends
+  const carriageways = new Set(roads.filter((r) => roadProfile(r.tags)?.network === 'road').map((r) => r.id));
+  const junctions = areas.filter((a) => a.descriptor.junction === true && (a.descriptor.ways as string[]).every((w) => carriageways.has(w)));
+  assert.equal(junctions.length, junctionNodes(roads));
+  // decks and tunnels
+  const byId = new Map(roads.map((r) => [r.id, r]));
+  for (const item of [...areas, ...centerlines]) {
+    const road = byId.get(String(item.descriptor.id));
+    if (!road) continue;
+    assert.ok(!(road.tags.tunnel && road.tags.tunnel !== 'no'), `tunnel ${road.id} drawn`);
+    const bridge = road.tags.bridge !== undefined && road.tags.bridge !== 'no';
+    assert.equal(!!item.deck, bridge, `${road.id} deck`);
+    if (item.deck) {
+      const p = road.points, n = p.length;
+      assert.equal(item.deck.start.z, ground(p[0], p[1]));
+      assert.equal(item.deck.end.z, ground(p[n - 2], p[n - 1]));
+    }
+  }
+}
+
+// ---------------------------------------------------------------- examples
+
+const way = (id: number, tags: Record<string, string>, ...points: number[]): RoadInput => ({ id: `way/${id}`, tags, points });
+const byId = (r: RoadSurfaces, id: string) => r.areas.filter((a) => a.descriptor.id === id);
+const total = (areas: SurfaceArea[]) => areas.reduce((s, a) => s + a.footprints.reduce((t, f) => t + footprintArea(f), 0), 0);
+
+test('a straight residential street is a 6 m strip with sidewalks beside it', () => {
+  const roads = [way(1, { highway: 'residential', sidewalk: 'both', name: 'Rue' }, 0, 0, 100, 0)];
+  const r = roadSurfaces(roads);
+  check(roads, r);
+  const [strip] = byId(r, 'way/1').filter((a) => a.kind === 'asphalt');
+  assert.ok(Math.abs(total([strip]) - 600) < 0.01);
+  assert.deepEqual(strip.descriptor, { type: 'asphalt', id: 'way/1', highway: 'residential', lanes: 2, width: 6 });
+  const sidewalks = byId(r, 'way/1').filter((a) => a.kind === 'pavement');
+  assert.deepEqual(sidewalks.map((a) => a.descriptor.sidewalk).sort(), ['left', 'right']);
+  assert.ok(Math.abs(total(sidewalks) - 400) < 0.01);
+  const left = sidewalks.find((a) => a.descriptor.sidewalk === 'left')!;
+  assert.ok(left.footprints[0].outer.filter((_, i) => i % 2 === 1).every((y) => y >= 3 - 1e-9 && y <= 5 + 1e-9));
+  assert.equal(r.centerlines.length, 1);
+  assert.deepEqual(r.centerlines[0].descriptor, { type: 'asphalt', kind: 'centerline', id: 'way/1', highway: 'residential', name: 'Rue', width: 6 });
+  assert.equal(r.centerlines[0].closed, false);
+});
+
+test('a T junction: one roadwayIntersection, strips trimmed to it, sharing edges', () => {
+  const roads = [
+    way(1, { highway: 'primary' }, -60, 0, 0, 0, 60, 0), // passes through the junction
+    way(2, { highway: 'residential' }, 0, 0, 0, 50),
+  ];
+  const r = roadSurfaces(roads);
+  check(roads, r);
+  const [j] = r.areas.filter((a) => a.kind === 'roadwayIntersection');
+  assert.equal(j.descriptor.id, 'junction/way/1+way/2');
+  assert.deepEqual(j.descriptor.ways, ['way/1', 'way/2']);
+  // the primary (7.5 m) and the residential (6 m) cross at right angles: a 6 × 7.5 m box plus nothing else
+  assert.ok(Math.abs(total([j]) - 6 * 7.5) < 0.01, `${total([j])}`);
+  for (const id of ['way/1', 'way/2']) assert.ok(sharedBoundaryLength(j, byId(r, id)[0]) >= 5.99);
+  // three centerlines: the through way is split at the junction
+  assert.equal(r.centerlines.length, 3);
+  // areas add up to the union of the strips (no gap, no overlap)
+  assert.ok(Math.abs(total(r.areas) - (120 * 7.5 + 50 * 6 - 6 * 3.75)) < 0.05);
+});
+
+test('an X junction of four ways ending at one node', () => {
+  const roads = [0, 1, 2, 3].map((k) => way(k + 1, { highway: 'tertiary', sidewalk: 'both' }, 0, 0, 50 * Math.cos((k * Math.PI) / 2 + 0.3), 50 * Math.sin((k * Math.PI) / 2 + 0.3)));
+  const r = roadSurfaces(roads);
+  check(roads, r);
+  assert.equal(r.areas.filter((a) => a.kind === 'roadwayIntersection').length, 1);
+  // sidewalk corners fill the four corners
+  assert.ok(r.areas.some((a) => a.descriptor.sidewalk === 'corner'));
+});
+
+test('two ways of different widths joined end to end meet with a taper, no junction', () => {
+  const roads = [way(1, { highway: 'primary', lanes: '4' }, -50, 0, 0, 0), way(2, { highway: 'primary', lanes: '2' }, 0, 0, 50, 0)];
+  const r = roadSurfaces(roads);
+  check(roads, r);
+  assert.equal(r.areas.filter((a) => a.kind === 'roadwayIntersection').length, 0);
+  // 4 lanes (14 m) to 2 lanes (7.5 m): half-widths differ by 3.25 m, a 1:5 taper is 16.25 m long,
+  // half on each way; the connector belongs to the wider way
+  const taper = 5 * 3.25;
+  assert.ok(Math.abs(total(byId(r, 'way/1')) - ((50 - taper / 2) * 14 + ((14 + 7.5) / 2) * taper)) < 0.01);
+  assert.ok(Math.abs(total(byId(r, 'way/2')) - (50 - taper / 2) * 7.5) < 0.01);
+});
+
+test('a junction of ways 10° apart does not eat the short street, and nothing overlaps', () => {
+  const a = (10 * Math.PI) / 180;
+  const roads = [
+    way(1, { highway: 'secondary' }, -60, 0, 0, 0),
+    way(2, { highway: 'residential' }, 0, 0, 60, 0),
+    way(3, { highway: 'residential' }, 0, 0, 12 * Math.cos(a), 12 * Math.sin(a)),
+  ];
+  const r = roadSurfaces(roads);
+  check(roads, r);
+  assert.ok(byId(r, 'way/3').length > 0, 'the short street survives');
+  assert.ok(total(byId(r, 'way/3')) > 5);
+});
+
+test('a roundabout as a closed way with three roads attached', () => {
+  const n = 24, R = 15;
+  const ring: number[] = [];
+  for (let i = 0; i <= n; i++) ring.push(R * Math.cos((2 * Math.PI * (i % n)) / n), R * Math.sin((2 * Math.PI * (i % n)) / n));
+  const roads = [
+    way(10, { highway: 'primary', junction: 'roundabout', width: '7' }, ...ring),
+    way(11, { highway: 'secondary' }, ring[0], ring[1], 60, 0),
+    way(12, { highway: 'residential' }, ring[16], ring[17], 0, 60),
+    way(13, { highway: 'residential', oneway: 'yes' }, ring[32], ring[33], -40, -40),
+  ];
+  const r = roadSurfaces(roads);
+  check(roads, r);
+  assert.equal(r.areas.filter((a) => a.kind === 'roadwayIntersection').length, 3);
+  // a lone roundabout is a ring with a hole and a closed centerline
+  const alone = roadSurfaces([roads[0]]);
+  check([roads[0]], alone);
+  assert.equal(alone.centerlines[0].closed, true);
+  assert.equal(alone.areas[0].footprints[0].holes.length, 1);
+  assert.ok(Math.abs(total(alone.areas) - Math.PI * (18.5 ** 2 - 11.5 ** 2)) < 10);
+});
+
+test('bridges lie on decks from abutment to abutment; tunnels and covered ways are not drawn', () => {
+  const ground: Ground = (x, y) => 100 + x / 10 + y / 20;
+  const roads = [
+    way(1, { highway: 'primary', bridge: 'yes', layer: '1', sidewalk: 'both' }, 0, 0, 40, 10, 80, 0),
+    way(2, { highway: 'primary' }, 80, 0, 140, 0),
+    way(3, { highway: 'primary', tunnel: 'yes' }, -80, 0, 0, 0),
+    way(4, { highway: 'footway', covered: 'yes' }, 0, 0, 0, -30),
+    way(5, { highway: 'residential' }, 40, -30, 40, 30), // under the bridge, no shared node
+  ];
+  const r = roadSurfaces(roads, { ground });
+  check(roads, r, ground);
+  for (const a of byId(r, 'way/1')) assert.deepEqual(a.deck, { start: { x: 0, y: 0, z: 100 }, end: { x: 80, y: 0, z: 108 } });
+  assert.equal(byId(r, 'way/3').length + byId(r, 'way/4').length, 0);
+  assert.equal(r.centerlines.filter((l) => l.descriptor.id === 'way/3' || l.descriptor.id === 'way/4').length, 0);
+  // the road under the bridge is whole: decks do not cut the ground
+  assert.ok(Math.abs(total(byId(r, 'way/5')) - 60 * 6) < 0.01);
+});
+
+test('footways meet in path junctions; a footway crossing a road yields to it', () => {
+  const roads = [
+    way(1, { highway: 'footway' }, -20, 10, 0, 10, 20, 10),
+    way(2, { highway: 'footway' }, 0, 10, 0, 30),
+    way(3, { highway: 'residential' }, -30, 0, 30, 0),
+    way(4, { highway: 'footway', footway: 'crossing' }, 5, -10, 5, 20),
+  ];
+  const r = roadSurfaces(roads);
+  check(roads, r);
+  const pathJunction = r.areas.filter((a) => a.descriptor.junction === true);
+  assert.equal(pathJunction.length, 1);
+  assert.equal(pathJunction[0].kind, 'pavement');
+  // the road keeps its full strip
+  assert.ok(Math.abs(total(byId(r, 'way/3')) - 60 * 6) < 0.01);
+});
+
+test('a hairpin, a self-touching loop and degenerate input stay valid', () => {
+  const roads = [
+    way(1, { highway: 'service' }, 0, 0, 30, 0, 30, 3, 0, 3), // legs closer than the width
+    way(2, { highway: 'residential' }, 50, 0, 80, 0, 80, 20, 60, 20, 80, 0), // comes back through its own vertex
+    way(3, { highway: 'residential' }, 100, 0, 100, 0), // one point
+    way(4, { highway: 'residential' }, 120, 0, 120, 0, 130, 0, 130, 0), // repeated vertices
+    way(5, { highway: 'proposed' }, 0, 50, 50, 50),
+  ];
+  const r = roadSurfaces(roads);
+  check(roads, r);
+  assert.equal(byId(r, 'way/3').length + byId(r, 'way/5').length, 0);
+  assert.ok(Math.abs(total(byId(r, 'way/4')) - 60) < 0.01);
+});
+
+test('junction ids are stable names from the ways, numbered when the same ways meet twice', () => {
+  const roads = [
+    way(1, { highway: 'residential' }, 0, 0, 50, 0, 100, 0),
+    way(2, { highway: 'residential' }, 50, 0, 50, 30, 0, 30, 0, 0, -30, 0), // meets way 1 twice
+  ];
+  const r = roadSurfaces(roads);
+  check(roads, r);
+  const ids = r.areas.filter((a) => a.kind === 'roadwayIntersection').map((a) => a.descriptor.id).sort();
+  assert.deepEqual(ids, ['junction/way/1+way/2', 'junction/way/1+way/2#2']);
+});
+
+// ---------------------------------------------------------------- generated road graphs
+
+const CLASSES = ['primary', 'secondary', 'tertiary', 'residential', 'service', 'living_street', 'unclassified', 'trunk', 'track'];
+
+/** Random tags of a carriageway: class, width or lanes, one-way, sidewalks, sometimes a bridge. */
+const roadTags = fc.record({
+  highway: fc.constantFrom(...CLASSES),
+  width: fc.option(fc.double({ min: 3, max: 16, noNaN: true }).map((w) => w.toFixed(1)), { nil: undefined, freq: 4 }),
+  lanes: fc.option(fc.integer({ min: 1, max: 4 }).map(String), { nil: undefined, freq: 3 }),
+  oneway: fc.option(fc.constant('yes'), { nil: undefined, freq: 4 }),
+  sidewalk: fc.option(fc.constantFrom('both', 'left', 'right', 'separate', 'no'), { nil: undefined, freq: 2 }),
+  'sidewalk:both:width': fc.option(fc.double({ min: 1, max: 4, noNaN: true }).map((w) => w.toFixed(1)), { nil: undefined, freq: 4 }),
+  bridge: fc.option(fc.constant('yes'), { nil: undefined, freq: 8 }),
+  tunnel: fc.option(fc.constant('yes'), { nil: undefined, freq: 10 }),
+}).map((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)) as Record<string, string>);
+
+const pathTags = fc.constantFrom<Record<string, string>>({ highway: 'footway' }, { highway: 'cycleway' }, { highway: 'path', width: '3' }, { highway: 'steps' });
+
+const len = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+
+/** Gaps (radians) around a node, each at least `minGap`, summing to a full turn. */
+const gaps = (k: number, minGap: number) => fc.array(len(0, 1), { minLength: k, maxLength: k }).map((w) => {
+  const sum = w.reduce((a, b) => a + b, 0) || 1;
+  const spare = 2 * Math.PI - k * minGap;
+  return w.map((v) => minGap + (spare * v) / sum);
+});
+
+interface Scene {
+  name: string;
+  roads: RoadInput[];
+}
+
+/** A node with 3–6 arms 10° or more apart, bent, some joined into ways passing through. */
+const star = fc.record({
+  k: fc.integer({ min: 3, max: 6 }),
+  rot: len(0, 2 * Math.PI),
+  seed: fc.array(fc.record({ length: len(4, 80), bend: len(-0.8, 0.8), bendAt: len(0.2, 0.8), tags: roadTags }), { minLength: 6, maxLength: 6 }),
+  through: fc.boolean(),
+}).chain(({ k, rot, seed, through }) => gaps(k, (10 * Math.PI) / 180).map((g) => {
+  let angle = rot;
+  const arms = seed.slice(0, k).map((s, i) => {
+    angle += g[i];
+    const d1 = s.length * s.bendAt, d2 = s.length - d1;
+    const x1 = d1 * Math.cos(angle), y1 = d1 * Math.sin(angle);
+    const a2 = angle + s.bend;
+    return { pts: [0, 0, x1, y1, x1 + d2 * Math.cos(a2), y1 + d2 * Math.sin(a2)], tags: s.tags };
+  });
+  const roads: RoadInput[] = [];
+  let start = 0;
+  if (through) {
+    // arms 0 and 1 as one way through the node
+    const a = arms[0].pts, b = arms[1].pts;
+    roads.push({ id: 'way/100', tags: arms[0].tags, points: [a[4], a[5], a[2], a[3], 0, 0, b[2], b[3], b[4], b[5]] });
+    start = 2;
+  }
+  for (let i = start; i < k; i++) roads.push({ id: `way/${101 + i}`, tags: arms[i].tags, points: arms[i].pts });
+  return { name: 'star', roads } satisfies Scene;
+}));
+
+/** A jittered grid of rows and columns passing through shared nodes, some pieces left out. */
+const grid = fc.record({
+  nx: fc.integer({ min: 2, max: 4 }),
+  ny: fc.integer({ min: 2, max: 4 }),
+  spacing: len(25, 70),
+  jitter: fc.array(len(-8, 8), { minLength: 50, maxLength: 50 }),
+  tags: fc.array(roadTags, { minLength: 8, maxLength: 8 }),
+  cut: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+  path: pathTags,
+}).map(({ nx, ny, spacing, jitter, tags, cut, path }) => {
+  const P = (i: number, j: number): [number, number] => [i * spacing + jitter[(i * 5 + j) % 50], j * spacing + jitter[(i * 7 + j * 3 + 11) % 50]];
+  const roads: RoadInput[] = [];
+  let id = 200;
+  for (let j = 0; j <= ny; j++) {
+    const pts: number[] = [];
+    for (let i = 0; i <= nx; i++) pts.push(...P(i, j));
+    // a row may stop short of the last node: a dead end before the grid edge
+    if (cut[j % 8] && pts.length > 4) pts.splice(pts.length - 2, 2, (pts[pts.length - 4] + pts[pts.length - 2]) / 2, (pts[pts.length - 3] + pts[pts.length - 1]) / 2);
+    roads.push({ id: `way/${id++}`, tags: tags[j % 8], points: pts });
+  }
+  for (let i = 0; i <= nx; i++) {
+    const pts: number[] = [];
+    for (let j = 0; j <= ny; j++) pts.push(...P(i, j));
+    roads.push({ id: `way/${id++}`, tags: tags[(i + 4) % 8], points: pts });
+  }
+  // a footway across the grid, crossing roads without shared nodes
+  roads.push({ id: `way/${id++}`, tags: path, points: [...P(0, 0).map((v) => v + 3), ...P(nx, ny).map((v) => v - 3)] });
+  return { name: 'grid', roads } satisfies Scene;
+});
+
+/** A roundabout (closed way) with 2–5 roads attached at distinct vertices. */
+const roundabout = fc.record({
+  radius: len(8, 30),
+  n: fc.integer({ min: 12, max: 32 }),
+  width: len(5, 10),
+  arms: fc.uniqueArray(fc.integer({ min: 0, max: 31 }), { minLength: 2, maxLength: 5 }),
+  tags: fc.array(roadTags, { minLength: 5, maxLength: 5 }),
+  lengths: fc.array(len(10, 60), { minLength: 5, maxLength: 5 }),
+  skew: fc.array(len(-0.5, 0.5), { minLength: 5, maxLength: 5 }),
+}).map(({ radius, n, width, arms, tags, lengths, skew }) => {
+  const ring: number[] = [];
+  for (let i = 0; i <= n; i++) ring.push(radius * Math.cos((2 * Math.PI * (i % n)) / n), radius * Math.sin((2 * Math.PI * (i % n)) / n));
+  const roads: RoadInput[] = [{ id: 'way/300', tags: { highway: 'primary', junction: 'roundabout', width: width.toFixed(1) }, points: ring }];
+  const used = [...new Set(arms.map((a) => a % n))];
+  used.forEach((v, i) => {
+    const a = (2 * Math.PI * v) / n + skew[i];
+    const x = ring[2 * v], y = ring[2 * v + 1];
+    const t = { ...tags[i] };
+    delete t.tunnel;
+    roads.push({ id: `way/${301 + i}`, tags: t, points: [x, y, x + lengths[i] * Math.cos(a), y + lengths[i] * Math.sin(a)] });
+  });
+  return { name: 'roundabout', roads } satisfies Scene;
+});
+
+/** Two one-way carriageways side by side, crossed by a road through nodes on both. */
+const dual = fc.record({
+  gap: len(6, 20),
+  angle: len((40 * Math.PI) / 180, (140 * Math.PI) / 180),
+  main: roadTags,
+  cross: roadTags,
+  at: len(-20, 20),
+}).map(({ gap, angle, main, cross, at }) => {
+  const c = Math.cos(angle), s = Math.sin(angle);
+  // the crossing road meets y = 0 and y = gap at these x
+  const x0 = at, x1 = at + (gap * c) / s;
+  const tags: Record<string, string> = { ...main, oneway: 'yes' };
+  delete tags.tunnel;
+  return {
+    name: 'dual',
+    roads: [
+      { id: 'way/400', tags, points: [-80, 0, x0, 0, 80, 0] },
+      { id: 'way/401', tags, points: [80, gap, x1, gap, -80, gap] },
+      { id: 'way/402', tags: cross, points: [x0 - 40 * c, -40 * s, x0, 0, x1, gap, x1 + 40 * c, gap + 40 * s] },
+    ],
+  } satisfies Scene;
+});
+
+const scenes = fc.oneof(star, grid, roundabout, dual);
+
+test('generated road graphs: valid, no overlaps, no gaps along roads, strips touch junctions, one junction per node', () => {
+  fc.assert(
+    fc.property(scenes, fc.record({ gx: len(-0.2, 0.2), gy: len(-0.2, 0.2), g0: len(-10, 500) }), (scene, g) => {
+      const ground: Ground = (x, y) => g.g0 + g.gx * x + g.gy * y;
+      check(scene.roads, roadSurfaces(scene.roads, { ground }), ground);
+    }),
+    { numRuns: 150 },
+  );
+});
+
+test('generated road graphs: the same input gives the same output', () => {
+  fc.assert(
+    fc.property(scenes, (scene) => {
+      assert.deepEqual(roadSurfaces(scene.roads), roadSurfaces(scene.roads));
+      const reversedOrder = roadSurfaces([...scene.roads].reverse());
+      const key = (r: RoadSurfaces) => r.areas.map((a) => `${a.descriptor.id}/${a.descriptor.sidewalk ?? ''}`).sort();
+      assert.deepEqual(key(reversedOrder), key(roadSurfaces(scene.roads)));
+    }),
+    { numRuns: 30 },
+  );
+});
