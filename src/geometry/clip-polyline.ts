@@ -28,7 +28,9 @@ export function clipPolylineToBox(points: Ring, closed: boolean, box: BBox): { p
       continue;
     }
     const [t0, t1] = cut;
-    const x0 = ax + t0 * (bx - ax), y0 = ay + t0 * (by - ay), x1 = ax + t1 * (bx - ax), y1 = ay + t1 * (by - ay);
+    // The segment's own ends exactly (t·(b − a) can miss b in the last bit and split a run at a vertex).
+    const x0 = t0 === 0 ? ax : ax + t0 * (bx - ax), y0 = t0 === 0 ? ay : ay + t0 * (by - ay);
+    const x1 = t1 === 1 ? bx : ax + t1 * (bx - ax), y1 = t1 === 1 ? by : ay + t1 * (by - ay);
     const last = run.length;
     if (last === 0 || run[last - 2] !== x0 || run[last - 1] !== y0) {
       if (run.length >= 4) out.push({ points: run, closed: false });

@@ -14,6 +14,7 @@ import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
 import type { OsmFeature } from '../../sources/osm/types.ts';
 import type { FeatureFamily, TileContext } from '../family.ts';
 import { roadSurfacesForTile } from './roads.ts';
+import { seaAreas, SEA_AREAS_DEFAULTS, type Coastline } from '../../geometry/surfaces/sea/index.ts';
 
 /**
  * Around the tile, metres: the ground of a tile depends on roads and junctions up to about one
@@ -38,8 +39,9 @@ export const surfacesFamily: FeatureFamily = {
     const features = tile.source.query(tile.lonLatBBox(MARGIN_METRES), [...new Set([...SURFACE_AREA_LAYERS, 'building_part' as const])]);
     const roads = roadSurfacesForTile(features, tile);
     const landCover = surfaceAreasFromFeatures(features.filter((f) => f.kind === 'area'), tile.frame);
-    const clip: Footprint = { outer: [tile.bbox.minX, tile.bbox.minY, tile.bbox.maxX, tile.bbox.minY, tile.bbox.maxX, tile.bbox.maxY, tile.bbox.minX, tile.bbox.maxY], holes: [] };
-    const pieces = resolveOverlaps([...roads.areas, ...landCover], { cutOut: buildingFootprints(features, tile), clip });
+    const sea = seaAreas(coastlines(tile), { outer: squareRing(tile), holes: [] });
+    const clip: Footprint = { outer: squareRing(tile), holes: [] };
+    const pieces = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut: buildingFootprints(features, tile), clip });
     out.timings.surface = (out.timings.surface ?? 0) + performance.now() - t;
     t = performance.now();
     const drape = { ground: tile.ground, drape: plan.drape };
@@ -69,6 +71,22 @@ export const surfacesFamily: FeatureFamily = {
     out.attributions.push(OSM_ATTRIBUTION);
   },
 };
+
+function squareRing({ bbox: b }: TileContext): number[] {
+  return [b.minX, b.minY, b.maxX, b.minY, b.maxX, b.maxY, b.minX, b.maxY];
+}
+
+/**
+ * OSM maps the sea only by `natural=coastline` ways (geometry/surfaces/sea decides which side of
+ * them the tile lies on); they are few, so they are read as far around the tile as the sea rule looks (1 km).
+ */
+function coastlines(tile: TileContext): Coastline[] {
+  const out: Coastline[] = [];
+  for (const f of tile.source.query(tile.lonLatBBox(SEA_AREAS_DEFAULTS.nearDistance), ['water'])) {
+    if (f.kind === 'line' && f.line && f.tags.natural === 'coastline') out.push({ id: f.id, points: projectFlat(tile.frame, f.line) });
+  }
+  return out;
+}
 
 /** Footprints of the buildings standing on the tile's ground (outlines and parts), cut out of every piece. */
 function buildingFootprints(features: readonly OsmFeature[], tile: TileContext): Footprint[] {
