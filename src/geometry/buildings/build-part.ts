@@ -90,14 +90,20 @@ function solidProblem(mesh: IndexedMesh, tooHigh: boolean): string | undefined {
   return undefined;
 }
 
-/** A prism over the footprint from `baseZ` to `topZ`, triangulated once; null when the footprint does not triangulate cleanly. */
-function flatSlab(footprint: Footprint, baseZ: number, topZ: number): IndexedMesh | null {
+/** The footprint's rings as one coordinate list (outer, then holes) with where each hole starts. */
+function footprintCoords(footprint: Footprint): { coords: number[]; holeStarts: number[] } {
   const coords: number[] = [];
   const holeStarts: number[] = [];
   for (const ring of [footprint.outer, ...footprint.holes]) {
     if (coords.length > 0) holeStarts.push(coords.length / 2);
     for (const v of ring) coords.push(v);
   }
+  return { coords, holeStarts };
+}
+
+/** A prism over the footprint from `baseZ` to `topZ`, triangulated once; null when the footprint does not triangulate cleanly. */
+function flatSlab(footprint: Footprint, baseZ: number, topZ: number): IndexedMesh | null {
+  const { coords, holeStarts } = footprintCoords(footprint);
   const { triangles, ok } = triangulateRings(coords, holeStarts);
   if (!ok) return null;
   const mesh = new MeshBuilder();
@@ -128,12 +134,7 @@ export function addWalls(mesh: MeshBuilder, ring: Ring, bottomZ: number, topZ: n
 
 /** A horizontal cap over the footprint at height z, facing up (roof) or down (floor); keeps every ring vertex. */
 export function addCap(mesh: MeshBuilder, footprint: Footprint, z: number, facingUp: boolean): void {
-  const coords: number[] = [];
-  const holeStarts: number[] = [];
-  for (const ring of [footprint.outer, ...footprint.holes]) {
-    if (coords.length > 0) holeStarts.push(coords.length / 2);
-    for (const v of ring) coords.push(v);
-  }
+  const { coords, holeStarts } = footprintCoords(footprint);
   let { triangles, ok } = triangulateRings(coords, holeStarts);
   if (!ok) triangles = triangulateFootprint(footprint).triangles; // self-crossing input: best effort
   const ids: number[] = [];
