@@ -173,3 +173,49 @@ export function sharedBoundaryLength(a: SurfaceArea, b: SurfaceArea, tolerance =
   }
   return total;
 }
+
+/**
+ * For each place where a road's centerline leaves `junction`: the first centerline point (walking
+ * in 5 cm steps) the junction no longer covers, with the unit normal of the road there.
+ */
+export function junctionExits(points: readonly number[], junction: SurfaceArea): [number, number, number, number][] {
+  const inJ = (x: number, y: number) => junction.footprints.some((f) => footprintCovers(f, x, y, 0));
+  const pts = samplePolyline(points, 0.05);
+  const out: [number, number, number, number][] = [];
+  const at = (k: number, a: number, b: number): [number, number, number, number] => {
+    const dx = pts[b][0] - pts[a][0], dy = pts[b][1] - pts[a][1];
+    const l = Math.hypot(dx, dy) || 1;
+    return [pts[k][0], pts[k][1], -dy / l, dx / l];
+  };
+  for (let i = 1; i < pts.length; i++) {
+    const a = inJ(pts[i - 1][0], pts[i - 1][1]), b = inJ(pts[i][0], pts[i][1]);
+    if (a && !b) out.push(at(Math.min(i + 1, pts.length - 1), i - 1, i));
+    if (!a && b) out.push(at(Math.max(i - 2, 0), i - 1, i));
+  }
+  return out;
+}
+
+/**
+ * Junction/way pairs where the way's carriageway neither shares part of its boundary with the
+ * junction (more than 1 cm) nor finds another area where it should begin (on its axis or across
+ * it, just past the junction): a strip that ends short of its junction with nothing in between.
+ */
+export function stripsOffTheirJunctions(roads: readonly { id: string; points: readonly number[] }[], areas: readonly SurfaceArea[]): string[] {
+  const bad: string[] = [];
+  const byId = new Map(roads.map((r) => [r.id, r]));
+  for (const j of areas) {
+    if (j.descriptor.junction !== true) continue;
+    for (const id of j.descriptor.ways as string[]) {
+      const strip = areas.find((a) => a.descriptor.id === id && a.descriptor.sidewalk === undefined);
+      const road = byId.get(id);
+      if (!strip || !road || sharedBoundaryLength(j, strip) > 0.01) continue;
+      const half = Number(strip.descriptor.width) / 2;
+      for (const [x, y, nx, ny] of junctionExits(road.points, j)) {
+        const owned = [0, 0.5, -0.5, 0.9, -0.9].some((f) =>
+          areas.some((a) => a !== j && a !== strip && a.footprints.some((fp) => footprintCovers(fp, x + f * half * nx, y + f * half * ny, 0))));
+        if (!owned) bad.push(`${id} at ${j.descriptor.id} (${x.toFixed(2)}, ${y.toFixed(2)})`);
+      }
+    }
+  }
+  return bad;
+}

@@ -16,19 +16,26 @@
  * keeps its outline as built.
  *
  * The result is normalised and made strictly simple (tidy.ts: outer counter-clockwise, holes
- * clockwise, no rings touching), and polygons under MIN_PIECE_AREA are dropped.
+ * clockwise, no rings touching), and polygons under MIN_PIECE_AREA or thinner than
+ * MIN_PIECE_WIDTH are dropped.
  */
-import { Clipper, ClipType, FillRule, PolyTree64, type Paths64 } from 'clipper2-ts';
+import { Clipper, ClipType, FillRule, type Paths64 } from 'clipper2-ts';
 import Flatbush from 'flatbush';
 import type { Footprint } from '../../types.ts';
 import { CLIPPER_SCALE, footprintPaths, pathRing } from '../../clipper-paths.ts';
 import { ringArea } from '../../ring.ts';
 import { isSimpleFootprint } from '../../footprint-repair.ts';
-import { normalizeGridFootprint, tidyPolygon, tidyTree } from './tidy.ts';
+import { normalizeGridFootprint, tidyPaths } from './tidy.ts';
 import { pieceEdges, piecesOverlap, type Box } from './overlap.ts';
 
 /** Polygons smaller than this are dropped, m². */
 export const MIN_PIECE_AREA = 0.01;
+/**
+ * Polygons thinner than this on average (twice the area over the perimeter) are dropped, metres:
+ * hairline slivers between nearly parallel edges. Being dropped before later pieces are cut, they
+ * leave no gap where a later piece lies.
+ */
+export const MIN_PIECE_WIDTH = 0.01;
 
 export interface Piece {
   /** Outline on the millimetre grid: one counter-clockwise ring, or Clipper output (holes negative). */
@@ -49,33 +56,28 @@ function footprintArea(fp: Footprint): number {
   return a;
 }
 
-function keep(fps: Footprint[], out: Footprint[]): void {
-  for (const fp of fps) if (footprintArea(fp) >= MIN_PIECE_AREA) out.push(fp);
+function perimeter(ring: number[]): number {
+  let p = 0;
+  const n = ring.length / 2;
+  for (let i = 0, j = n - 1; i < n; j = i++) p += Math.hypot(ring[2 * i] - ring[2 * j], ring[2 * i + 1] - ring[2 * j + 1]);
+  return p;
 }
 
-function treeFootprints(op: ClipType, subject: Paths64, clip: Paths64 | null): Footprint[] {
-  const tree = new PolyTree64();
-  Clipper.booleanOpWithPolyTree(op, subject, clip, tree, FillRule.NonZero);
-  return tidyTree(tree);
+function keep(fps: Footprint[], out: Footprint[]): void {
+  for (const fp of fps) {
+    const area = footprintArea(fp);
+    if (area < MIN_PIECE_AREA) continue;
+    if (2 * area < MIN_PIECE_WIDTH * fp.holes.reduce((p, h) => p + perimeter(h), perimeter(fp.outer))) continue;
+    out.push(fp);
+  }
+}
+
+/** Footprints of a boolean operation (flat Clipper output, outlines and holes told apart by orientation). */
+function opFootprints(op: ClipType, subject: Paths64, clip: Paths64 | null): Footprint[] {
+  return tidyPaths(Clipper.booleanOp(op, subject, clip, FillRule.NonZero));
 }
 
 const boxAt = (boxes: Float64Array, i: number): Box => ({ minX: boxes[4 * i], minY: boxes[4 * i + 1], maxX: boxes[4 * i + 2], maxY: boxes[4 * i + 3] });
-
-/**
- * Footprints of Clipper output (one positive outline with its negative holes needs no tree; more
- * outlines are sorted out by a union).
- */
-function cleanFootprints(paths: Paths64): Footprint[] {
-  let outer = -1;
-  for (let i = 0; i < paths.length; i++) {
-    if (Clipper.area(paths[i]) > 0) {
-      if (outer >= 0) return treeFootprints(ClipType.Union, paths, null);
-      outer = i;
-    }
-  }
-  if (outer < 0) return [];
-  return tidyPolygon(pathRing(paths[outer]), paths.filter((_, i) => i !== outer).map(pathRing));
-}
 
 /**
  * Footprints of each piece after every earlier piece of its group has been cut out of it (the
@@ -123,12 +125,12 @@ export function resolvePieces(pieces: readonly Piece[]): Footprint[][] {
       for (const p of finalPaths[j]) clip.push(p);
     }
     if (clip.length > 0) {
-      keep(treeFootprints(ClipType.Difference, piece.paths, clip), fps);
+      keep(opFootprints(ClipType.Difference, piece.paths, clip), fps);
     } else if (piece.simple) {
       const fp = normalizeGridFootprint({ outer: pathRing(piece.paths[0]), holes: [] });
-      if (fp) keep(isSimpleFootprint(fp) ? [fp] : cleanFootprints(piece.paths), fps);
+      if (fp) keep(isSimpleFootprint(fp) ? [fp] : tidyPaths(piece.paths), fps);
     } else {
-      keep(cleanFootprints(piece.paths), fps);
+      keep(tidyPaths(piece.paths), fps);
     }
     for (const fp of fps) for (const p of footprintPaths(fp)) finalPaths[i].push(p);
     finalEdges[i] = pieceEdges(finalPaths[i]);

@@ -263,7 +263,20 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
       node.arms.forEach((a, i) => {
         cutO[a.segment][a.atStart ? 0 : 1] = outer.cuts[i];
       });
-      if (outer.paths.length === 0) continue;
+      let cornerPaths = outer.paths;
+      if (armWays.some((w) => SURFACE_PRIORITY[ways[w].profile.kind] < SURFACE_PRIORITY.pavement)) {
+        // an unpaved carriageway ranks below pavement: take its ground out of the corner here, as
+        // the precedence would not (the junction polygon and each strip up to the sidewalk cut)
+        const carriage: Paths64 = [...shape.paths];
+        node.arms.forEach((a, i) => {
+          const seg = segments[a.segment];
+          const h = half(seg);
+          const from = a.atStart ? shape.cuts[i] : outer.cuts[i], to = a.atStart ? outer.cuts[i] : shape.cuts[i];
+          for (const p of band(seg, Math.min(from, to), Math.max(from, to), -h, h).paths) carriage.push(p);
+        });
+        cornerPaths = Clipper.difference(outer.paths, carriage, FillRule.NonZero);
+      }
+      if (cornerPaths.length === 0) continue;
       const { id, ids } = idOfNode(ni, k >= 3 ? 'junction' : 'join');
       const descriptor: Record<string, unknown> = { type: 'pavement', id, ways: ids, sidewalk: 'corner' };
       if (layer !== undefined) descriptor.layer = layer;
@@ -273,7 +286,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
       areas.push(rec);
       registerNode(id, node.x, node.y, areas.length - 1);
       noteGround(ni, areas.length - 1);
-      addPiece(areas.length - 1, outer.paths);
+      addPiece(areas.length - 1, cornerPaths);
     }
 
     segments.forEach((seg, si) => {

@@ -15,10 +15,10 @@
  * valid output cross itself; its result has the same form (outer counter-clockwise, holes
  * clockwise, clean rings).
  */
-import type { PolyPath64 } from 'clipper2-ts';
+import type { Path64, PolyPath64 } from 'clipper2-ts';
 import type { Footprint, Ring } from '../../types.ts';
 import { pathRing } from '../../clipper-paths.ts';
-import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64 } from 'clipper2-ts';
+import { Clipper, EndType, FillRule, JoinType } from 'clipper2-ts';
 import { pointInRing, reverseRing, signedArea2 } from '../../ring.ts';
 import { isSimpleFootprint } from '../../footprint-repair.ts';
 import { orient, segmentsIntersect } from '../../segments.ts';
@@ -30,7 +30,13 @@ import { CLIPPER_SCALE, footprintPaths } from '../../clipper-paths.ts';
  */
 export function cleanGridRing(ring: Ring): Ring {
   let pts: number[] = [];
-  for (let i = 0; i < ring.length; i += 2) pts.push(Math.round(ring[i] * CLIPPER_SCALE), Math.round(ring[i + 1] * CLIPPER_SCALE));
+  for (let i = 0; i < ring.length; i += 2) {
+    const x = Math.round(ring[i] * CLIPPER_SCALE), y = Math.round(ring[i + 1] * CLIPPER_SCALE);
+    const m = pts.length;
+    if (m >= 2 && pts[m - 2] === x && pts[m - 1] === y) continue;
+    pts.push(x, y);
+  }
+  while (pts.length >= 4 && pts[0] === pts[pts.length - 2] && pts[1] === pts[pts.length - 1]) pts.length -= 2;
   let changed = true;
   while (changed && pts.length >= 6) {
     changed = false;
@@ -107,10 +113,11 @@ function chamfer(ring: Ring, i: number): Ring {
 export const SPIKE_WIDTH = 0.002;
 
 /**
- * Drops the tips of spikes — acute corners whose triangle is thinner than SPIKE_WIDTH —
- * repeatedly, so a hairline spike (Clipper's integer rounding can leave one crossing itself) folds
- * away from its tip; flat corners are kept, they are shared with neighbouring pieces. Only used on
- * rings that are not simple.
+ * Drops the tips of spikes — acute left-turning corners whose triangle is thinner than
+ * SPIKE_WIDTH — repeatedly, so a hairline spike (Clipper's integer rounding can leave one crossing
+ * itself) folds away from its tip; flat corners are kept, they are shared with neighbouring pieces.
+ * The ring must have the polygon on its left (outer counter-clockwise, holes clockwise). Only used
+ * on rings that are not simple.
  */
 export function despike(ring: Ring): Ring {
   let pts = ring.slice();
@@ -127,7 +134,10 @@ export function despike(ring: Ring): Ring {
       const l = Math.max(Math.hypot(cx - ax, cy - ay), Math.hypot(bx - ax, by - ay), Math.hypot(cx - bx, cy - by));
       const d = l > 0 ? Math.abs((cx - ax) * (by - ay) - (cy - ay) * (bx - ax)) / l : 0;
       const acute = (ax - bx) * (cx - bx) + (ay - by) * (cy - by) > 0;
-      if (acute && d < SPIKE_WIDTH) {
+      // only left turns: the ring has the polygon on its left, so dropping b removes a sliver of
+      // the polygon (a spike) and never adds one (filling a slit would overlap what was cut out)
+      const left = (bx - ax) * (cy - by) - (by - ay) * (cx - bx) > 0;
+      if (acute && left && d < SPIKE_WIDTH) {
         pts.splice(2 * i, 2);
         changed = true;
       }
@@ -231,59 +241,49 @@ function tidyOpened(fp: Footprint): Footprint[] | null {
   const d = (HAIRLINE / 2) * CLIPPER_SCALE;
   const shrunk = Clipper.inflatePaths(footprintPaths(fp), -d, JoinType.Miter, EndType.Polygon, 8);
   const grown = Clipper.inflatePaths(shrunk, d, JoinType.Miter, EndType.Polygon, 8);
-  const tree = new PolyTree64();
-  Clipper.booleanOpWithPolyTree(ClipType.Union, grown, null, tree, FillRule.NonZero);
-  const out: Footprint[] = [];
-  const visit = (node: PolyPath64): boolean => {
-    for (let i = 0; i < node.count; i++) {
-      const outer = node.child(i);
-      const holes: Ring[] = [];
-      for (let k = 0; k < outer.count; k++) {
-        holes.push(pathRing(outer.child(k).polygon ?? []));
-        if (!visit(outer.child(k))) return false;
-      }
-      const o = normalizeGridFootprint({ outer: pathRing(outer.polygon ?? []), holes });
-      if (!o) continue;
-      const parts = splitTouching(o);
-      if (!parts) return false;
-      out.push(...parts);
-    }
-    return true;
-  };
-  return visit(tree) ? out : null;
-}
-
-/** Pinches split and touching holes chamfered; null unless all parts are simple. */
-function splitTouching(fp: Footprint): Footprint[] | null {
-  const parts = tidyPolygon(fp.outer, fp.holes, 1);
+  const parts = tidyPaths(Clipper.union(grown, FillRule.NonZero), 1);
   return parts.every(isSimpleFootprint) ? parts : null;
 }
 
 /** Footprints from rings that may be pinched and touch (outer counter-clockwise, holes clockwise). */
 export function tidyPolygon(outer: Ring, holes: readonly Ring[], depth = 0): Footprint[] {
+  return tidyRings([outer], holes, depth);
+}
+
+/**
+ * Footprints from outlines (counter-clockwise) and holes (clockwise) given loose, as Clipper
+ * writes them: each hole goes to the smallest outline around it — read from the rings themselves,
+ * because Clipper's poly tree sometimes leaves a hole that nearly touches its outline at the top
+ * level.
+ */
+export function tidyRings(outerRings: readonly Ring[], holeRings: readonly Ring[], depth = 0): Footprint[] {
   const outers: Ring[] = [];
   const allHoles: Ring[] = [];
-  for (const loop of splitPinched(outer)) {
-    if (signedArea2(loop) > 0) outers.push(loop);
-    else if (signedArea2(loop) < 0) allHoles.push(loop);
+  for (const outer of outerRings) {
+    for (const loop of splitPinched(outer)) {
+      if (signedArea2(loop) > 0) outers.push(loop);
+      else if (signedArea2(loop) < 0) allHoles.push(loop);
+    }
   }
-  for (const h of holes) {
+  for (const h of holeRings) {
     for (const loop of splitPinched(h)) {
       const a = signedArea2(loop);
       if (a !== 0) allHoles.push(a > 0 ? reverseRing(loop) : loop);
     }
   }
-  const groups: { outer: Ring; holes: Ring[]; keys: Set<string> }[] = outers.map((o) => {
+  const groups: { outer: Ring; area: number; holes: Ring[]; keys: Set<string> }[] = outers.map((o) => {
     const keys = new Set<string>();
     for (let i = 0; i < o.length / 2; i++) keys.add(key(o, i));
-    return { outer: o, holes: [], keys };
+    return { outer: o, area: signedArea2(o), holes: [], keys };
   });
   for (const h of allHoles) {
-    // a vertex of the hole that is not on an outline decides which outline holds it
+    // a vertex of the hole that is not on an outline decides which outline holds it: the smallest around it
     let target: (typeof groups)[number] | undefined;
     for (let i = 0; !target && i < h.length / 2; i++) {
       if (groups.some((g) => g.keys.has(key(h, i)))) continue;
-      target = groups.find((g) => pointInRing(h[2 * i], h[2 * i + 1], g.outer));
+      for (const g of groups) {
+        if ((!target || g.area < target.area) && pointInRing(h[2 * i], h[2 * i + 1], g.outer)) target = g;
+      }
     }
     if (!target) continue; // a reversed loop outside every outline encloses nothing
     let ring = h;
@@ -317,9 +317,7 @@ export function tidyPolygon(outer: Ring, holes: readonly Ring[], depth = 0): Foo
     if (fixed && isSimpleFootprint(fixed)) out.push(fixed);
     else {
       // not expected from Clipper output; rebuild once as the area the rings enclose
-      const tree = new PolyTree64();
-      Clipper.booleanOpWithPolyTree(ClipType.Union, footprintPaths(fp), null, tree, FillRule.NonZero);
-      out.push(...tidyTree(tree, depth + 1));
+      out.push(...tidyPaths(Clipper.union(footprintPaths(fp), FillRule.NonZero), depth + 1));
     }
   }
   return out;
@@ -327,20 +325,28 @@ export function tidyPolygon(outer: Ring, holes: readonly Ring[], depth = 0): Foo
 
 /** Footprints of a Clipper poly tree (islands inside holes become footprints of their own). */
 export function tidyTree(tree: PolyPath64, depth = 0): Footprint[] {
-  const out: Footprint[] = [];
+  const paths: Path64[] = [];
   const visit = (node: PolyPath64) => {
     for (let i = 0; i < node.count; i++) {
-      const outer = node.child(i);
-      const holes: Ring[] = [];
-      for (let k = 0; k < outer.count; k++) {
-        const hole = outer.child(k);
-        holes.push(pathRing(hole.polygon ?? []));
-        visit(hole);
-      }
-      const o = normalizeGridFootprint({ outer: pathRing(outer.polygon ?? []), holes });
-      if (o) out.push(...tidyPolygon(o.outer, o.holes, depth));
+      const child = node.child(i);
+      if (child.polygon && child.polygon.length >= 3) paths.push(child.polygon);
+      visit(child);
     }
   };
   visit(tree);
-  return out;
+  return tidyPaths(paths, depth);
+}
+
+/** Footprints of Clipper paths, outlines and holes told apart by orientation (positive = outline). */
+export function tidyPaths(paths: readonly Path64[], depth = 0): Footprint[] {
+  const outers: Ring[] = [];
+  const holes: Ring[] = [];
+  for (const p of paths) {
+    const a = Clipper.area(p);
+    if (a === 0) continue;
+    const ring = cleanGridRing(pathRing(p));
+    if (ring.length === 0) continue;
+    (a > 0 ? outers : holes).push(ring);
+  }
+  return tidyRings(outers, holes, depth);
 }
