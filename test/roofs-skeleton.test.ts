@@ -65,6 +65,10 @@ test('property: the convex fast path agrees with CGAL (same top, same roof plan 
       const cgal = footprintSkeleton(fp);
       assert.ok(mine, 'a convex footprint has a fast-path skeleton');
       assert.ok(typeof cgal !== 'string', String(cgal));
+      // The reference itself must be usable: CGAL's skeleton of a near-regular polygon (several
+      // simultaneous events) can fail to make a plan, e.g. a regular pentagon on a 6.55 × 3.37 m
+      // ellipse; such a case says nothing about the fast path (which is checked on it below too).
+      fc.pre(Number.isFinite(cgal.maxT) && typeof planFromSkeleton(fp, cgal, { gables: false }) !== 'string');
       assert.ok(Math.abs(mine.maxT - cgal.maxT) < 1e-3 * Math.max(1, cgal.maxT), `${mine.maxT} vs ${cgal.maxT}`);
       // Both give valid hipped plans; the highest node sits at the same place (when it is unique).
       const a = planFromSkeleton(fp, mine, { gables: false }), b = planFromSkeleton(fp, cgal, { gables: false });
