@@ -10,8 +10,12 @@
  * on the other (identical pieces, a piece filling the other's hole), where the answer is a
  * conservative yes.
  *
+ * Where a stretch lies on the other boundary, the two interiors are probed a quarter millimetre
+ * beside it: neighbours have them on opposite sides, two copies of one piece on the same side.
+ *
  * Pieces are Clipper-style: a list of rings, holes included, read with the even-odd rule (valid
- * for normalised polygons with holes).
+ * for normalised polygons with holes), each ring running with its piece's interior on its left
+ * (outer rings counter-clockwise, holes clockwise).
  */
 import type { Paths64 } from 'clipper2-ts';
 
@@ -119,11 +123,21 @@ function boundaryAgainst(a: Float64Array, b: Float64Array, box: Box, near: Float
       }
       const w = locate(x, y, b);
       if (w === 1) return 'inside';
-      if (w === -1) allOn = false;
+      if (w === -1) {
+        allOn = false;
+        continue;
+      }
+      // on b's boundary: the pieces overlap when a's interior (left of the edge: rings run with the
+      // interior on their left) is also b's interior there — two copies of one edge, not neighbours
+      const l = Math.sqrt(dd);
+      if (locate(x - (PROBE * dy) / l, y + (PROBE * dx) / l, b) === 1) return 'inside';
     }
   }
   return allOn ? 'on' : 'apart';
 }
+
+/** How far beside a shared edge the interiors are probed, grid units (a quarter millimetre). */
+const PROBE = 0.25;
 
 let scratch = new Float64Array(1024);
 

@@ -12,14 +12,14 @@
  * junctions before strips, wider before narrower, then id) and lies in the same group (the ground,
  * or one bridge layer: decks neither cut nor are cut by what is under them). Only pieces whose
  * boxes overlap (Flatbush) and that really share area (overlap.ts, exact, much cheaper than a
- * boolean operation) are cut, all of them in one Clipper difference; a piece that needs no cut
- * keeps its outline as built.
+ * boolean operation) are cut, one Clipper difference each; a piece that needs no cut keeps its
+ * outline as built.
  *
  * The result is normalised and made strictly simple (tidy.ts: outer counter-clockwise, holes
  * clockwise, no rings touching), and polygons under MIN_PIECE_AREA or thinner than
  * MIN_PIECE_WIDTH are dropped.
  */
-import { Clipper, ClipType, FillRule, type Paths64 } from 'clipper2-ts';
+import { Clipper, EndType, FillRule, JoinType, type Paths64 } from 'clipper2-ts';
 import Flatbush from 'flatbush';
 import type { Footprint } from '../../types.ts';
 import { CLIPPER_SCALE, footprintPaths, pathRing } from '../../clipper-paths.ts';
@@ -35,7 +35,7 @@ export const MIN_PIECE_AREA = 0.01;
  * hairline slivers between nearly parallel edges. Being dropped before later pieces are cut, they
  * leave no gap where a later piece lies.
  */
-export const MIN_PIECE_WIDTH = 0.01;
+export const MIN_PIECE_WIDTH = 0.005;
 
 export interface Piece {
   /** Outline on the millimetre grid: one counter-clockwise ring, or Clipper output (holes negative). */
@@ -72,9 +72,42 @@ function keep(fps: Footprint[], out: Footprint[]): void {
   }
 }
 
-/** Footprints of a boolean operation (flat Clipper output, outlines and holes told apart by orientation). */
-function opFootprints(op: ClipType, subject: Paths64, clip: Paths64 | null): Footprint[] {
-  return tidyPaths(Clipper.booleanOp(op, subject, clip, FillRule.NonZero));
+/** Overlap left by a cut that clipper2-ts got wrong, m²: far above its rounding (a 1 mm band along a few metres). */
+export const CUT_CHECK_AREA = 0.005;
+
+export const cutStats = { cuts: 0, checked: 0, redone: 0 };
+
+/**
+ * `subject − cutter`, checked. clipper2-ts occasionally misjudges a region when the two outlines
+ * run along each other a millimetre apart (vertices rounded to the grid by earlier cuts): a region
+ * of the cutter survives in the result. The result is tested (exactly, overlap.ts) against the
+ * cutter; only when that finds a stretch inside is the overlap measured, and when it is more than
+ * rounding the cut is redone against the cutter grown by one grid step, which puts the troublesome
+ * near-coincident edges a clear millimetre apart.
+ */
+function cut(subject: Paths64, cutter: Paths64): Paths64 {
+  cutStats.cuts++;
+  const rest = Clipper.difference(subject, cutter, FillRule.NonZero);
+  if (rest.length === 0) return rest;
+  const restEdges = pieceEdges(rest), cutterEdges = pieceEdges(cutter);
+  if (!piecesOverlap(restEdges, edgeBox(restEdges), cutterEdges, edgeBox(cutterEdges))) return rest;
+  cutStats.checked++;
+  const left = Clipper.areaPaths(Clipper.intersect(rest, cutter, FillRule.NonZero)) / (CLIPPER_SCALE * CLIPPER_SCALE);
+  if (left <= CUT_CHECK_AREA) return rest;
+  cutStats.redone++;
+  const grown = Clipper.inflatePaths(cutter, 1, JoinType.Miter, EndType.Polygon, 4);
+  return Clipper.difference(subject, grown, FillRule.NonZero);
+}
+
+function edgeBox(e: Float64Array): Box {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let k = 0; k < e.length; k += 2) {
+    if (e[k] < minX) minX = e[k];
+    if (e[k] > maxX) maxX = e[k];
+    if (e[k + 1] < minY) minY = e[k + 1];
+    if (e[k + 1] > maxY) maxY = e[k + 1];
+  }
+  return { minX, minY, maxX, maxY };
 }
 
 const boxAt = (boxes: Float64Array, i: number): Box => ({ minX: boxes[4 * i], minY: boxes[4 * i + 1], maxX: boxes[4 * i + 2], maxY: boxes[4 * i + 3] });
@@ -107,25 +140,32 @@ export function resolvePieces(pieces: readonly Piece[]): Footprint[][] {
   const subjectEdges: (Float64Array | undefined)[] = new Array(n);
   /** Each resolved piece as it finally is (paths and edges): later pieces are cut by exactly that. */
   const finalPaths: Paths64[] = new Array(n);
-  const finalEdges: Float64Array[] = new Array(n);
+  const finalEdges: (Float64Array | undefined)[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const piece = pieces[i];
     const fps: Footprint[] = [];
     out[i] = fps;
     finalPaths[i] = [];
-    finalEdges[i] = new Float64Array(0);
     if (piece.paths.length === 0) continue;
-    const clip: Paths64 = [];
-    const hits = index.search(boxes[4 * i], boxes[4 * i + 1], boxes[4 * i + 2], boxes[4 * i + 3]);
+    const cutters: Paths64[] = [];
+    const hits = index.search(boxes[4 * i], boxes[4 * i + 1], boxes[4 * i + 2], boxes[4 * i + 3]).sort((a, b) => a - b);
     const box = boxAt(boxes, i);
     for (const j of hits) {
       if (j >= i || finalPaths[j].length === 0) continue;
       if (pieces[j].group !== piece.group && !piece.cutBy?.has(pieces[j].owner)) continue;
-      if (!piecesOverlap((subjectEdges[i] ??= pieceEdges(piece.paths)), box, finalEdges[j], boxAt(boxes, j))) continue;
-      for (const p of finalPaths[j]) clip.push(p);
+      if (!piecesOverlap((subjectEdges[i] ??= pieceEdges(piece.paths)), box, (finalEdges[j] ??= pieceEdges(finalPaths[j])), boxAt(boxes, j))) continue;
+      cutters.push(finalPaths[j]);
     }
-    if (clip.length > 0) {
-      keep(opFootprints(ClipType.Difference, piece.paths, clip), fps);
+    if (cutters.length > 0) {
+      // one cutter at a time, in precedence order: cutters meet along shared, sometimes nearly
+      // coincident edges, and clipper2-ts has been seen to misjudge both a difference against
+      // such a set at once and the union of such a set (a region kept or filled wrongly)
+      let rest = piece.paths;
+      for (const cutter of cutters) {
+        rest = cut(rest, cutter);
+        if (rest.length === 0) break;
+      }
+      keep(tidyPaths(rest), fps);
     } else if (piece.simple) {
       const fp = normalizeGridFootprint({ outer: pathRing(piece.paths[0]), holes: [] });
       if (fp) keep(isSimpleFootprint(fp) ? [fp] : tidyPaths(piece.paths), fps);
@@ -133,7 +173,6 @@ export function resolvePieces(pieces: readonly Piece[]): Footprint[][] {
       keep(tidyPaths(piece.paths), fps);
     }
     for (const fp of fps) for (const p of footprintPaths(fp)) finalPaths[i].push(p);
-    finalEdges[i] = pieceEdges(finalPaths[i]);
   }
   return out;
 }

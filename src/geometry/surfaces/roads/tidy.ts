@@ -19,8 +19,9 @@ import type { Path64, PolyPath64 } from 'clipper2-ts';
 import type { Footprint, Ring } from '../../types.ts';
 import { pathRing } from '../../clipper-paths.ts';
 import { Clipper, EndType, FillRule, JoinType } from 'clipper2-ts';
-import { pointInRing, reverseRing, signedArea2 } from '../../ring.ts';
+import { pointInRing, reverseRing, ringArea, signedArea2 } from '../../ring.ts';
 import { isSimpleFootprint } from '../../footprint-repair.ts';
+import { ringCentroid } from '../../polygon-checks.ts';
 import { orient, segmentsIntersect } from '../../segments.ts';
 import { CLIPPER_SCALE, footprintPaths } from '../../clipper-paths.ts';
 
@@ -29,34 +30,38 @@ import { CLIPPER_SCALE, footprintPaths } from '../../clipper-paths.ts';
  * through their neighbours (computed in whole millimetres, so exactly); [] when under 3 corners.
  */
 export function cleanGridRing(ring: Ring): Ring {
-  let pts: number[] = [];
+  const out: number[] = [];
+  const turn = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) => (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
   for (let i = 0; i < ring.length; i += 2) {
     const x = Math.round(ring[i] * CLIPPER_SCALE), y = Math.round(ring[i + 1] * CLIPPER_SCALE);
-    const m = pts.length;
-    if (m >= 2 && pts[m - 2] === x && pts[m - 1] === y) continue;
-    pts.push(x, y);
-  }
-  while (pts.length >= 4 && pts[0] === pts[pts.length - 2] && pts[1] === pts[pts.length - 1]) pts.length -= 2;
-  let changed = true;
-  while (changed && pts.length >= 6) {
-    changed = false;
-    const n = pts.length / 2;
-    const keep: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const m = keep.length;
-      const px = m >= 2 ? keep[m - 2] : pts[2 * ((i + n - 1) % n)], py = m >= 2 ? keep[m - 1] : pts[2 * ((i + n - 1) % n) + 1];
-      const q = (i + 1) % n;
-      const bx = pts[2 * i], by = pts[2 * i + 1], cx = pts[2 * q], cy = pts[2 * q + 1];
-      if ((bx === px && by === py) || (bx - px) * (cy - by) - (by - py) * (cx - bx) === 0) {
-        changed = true;
-        continue;
-      }
-      keep.push(bx, by);
+    let m = out.length;
+    if (m >= 2 && out[m - 2] === x && out[m - 1] === y) continue;
+    out.push(x, y);
+    // while the last three are on one line (a straight run or a spike), drop the middle one
+    while ((m = out.length) >= 6 && turn(out[m - 6], out[m - 5], out[m - 4], out[m - 3], out[m - 2], out[m - 1]) === 0) {
+      out.splice(m - 4, 2);
+      m = out.length;
+      if (out[m - 4] === out[m - 2] && out[m - 3] === out[m - 1]) out.length -= 2; // a spike folded onto itself
     }
-    pts = keep;
   }
-  if (pts.length < 6) return [];
-  return pts.map((v) => v / CLIPPER_SCALE);
+  // the seam between the last vertex and the first
+  let changed = true;
+  while (changed && out.length >= 6) {
+    changed = false;
+    const m = out.length;
+    if (out[m - 2] === out[0] && out[m - 1] === out[1]) {
+      out.length -= 2;
+      changed = true;
+    } else if (turn(out[m - 4], out[m - 3], out[m - 2], out[m - 1], out[0], out[1]) === 0) {
+      out.length -= 2;
+      changed = true;
+    } else if (turn(out[m - 2], out[m - 1], out[0], out[1], out[2], out[3]) === 0) {
+      out.splice(0, 2);
+      changed = true;
+    }
+  }
+  if (out.length < 6) return [];
+  return out.map((v) => v / CLIPPER_SCALE);
 }
 
 /** Exact clean and orientation: outer counter-clockwise, holes clockwise; null when the outer collapses. */
@@ -76,12 +81,16 @@ export function normalizeGridFootprint(fp: Footprint): Footprint | null {
 /** Chamfer of a hole corner that touches another ring, metres. */
 export const CHAMFER = 0.002;
 
-const key = (r: Ring, i: number) => `${r[2 * i]} ${r[2 * i + 1]}`;
+/**
+ * A vertex as one number: whole millimetres, 26 bits each way (coordinates within ±33 km of the
+ * frame origin, far beyond a tile).
+ */
+const key = (r: Ring, i: number) => (Math.round(r[2 * i] * CLIPPER_SCALE) + 33554432) * 67108864 + (Math.round(r[2 * i + 1] * CLIPPER_SCALE) + 33554432);
 
 /** Splits a ring at every vertex it passes twice into loops without repeated vertices. */
 export function splitPinched(ring: Ring): Ring[] {
   const n = ring.length / 2;
-  const seen = new Map<string, number>();
+  const seen = new Map<number, number>();
   for (let i = 0; i < n; i++) {
     const k = key(ring, i);
     const j = seen.get(k);
@@ -242,7 +251,32 @@ function tidyOpened(fp: Footprint): Footprint[] | null {
   const shrunk = Clipper.inflatePaths(footprintPaths(fp), -d, JoinType.Miter, EndType.Polygon, 8);
   const grown = Clipper.inflatePaths(shrunk, d, JoinType.Miter, EndType.Polygon, 8);
   const parts = tidyPaths(Clipper.union(grown, FillRule.NonZero), 1);
-  return parts.every(isSimpleFootprint) ? parts : null;
+  if (!parts.every(isSimpleFootprint)) return null;
+  // an opening takes hairlines only: anything more means Clipper's offset went wrong (it can drop
+  // a polygon whose hole touches its outline)
+  let before = ringArea(fp.outer), after = 0, perimeter = 0;
+  for (const h of fp.holes) before -= ringArea(h);
+  for (const r of [fp.outer, ...fp.holes]) for (let i = 0, n = r.length / 2, j = n - 1; i < n; j = i++) perimeter += Math.hypot(r[2 * i] - r[2 * j], r[2 * i + 1] - r[2 * j + 1]);
+  for (const p of parts) {
+    after += ringArea(p.outer);
+    for (const h of p.holes) after -= ringArea(h);
+  }
+  return Math.abs(before - after) <= HAIRLINE * perimeter ? parts : null;
+}
+
+/** True when the grid point lies on an edge of one of the rings (exactly: whole millimetres). */
+function onSomeEdge(x: number, y: number, rings: readonly Ring[]): boolean {
+  const px = Math.round(x * CLIPPER_SCALE), py = Math.round(y * CLIPPER_SCALE);
+  for (const r of rings) {
+    const n = r.length / 2;
+    for (let i = 0, j = n - 1; i < n; j = i++) {
+      const ax = Math.round(r[2 * j] * CLIPPER_SCALE), ay = Math.round(r[2 * j + 1] * CLIPPER_SCALE);
+      const bx = Math.round(r[2 * i] * CLIPPER_SCALE), by = Math.round(r[2 * i + 1] * CLIPPER_SCALE);
+      if (px < Math.min(ax, bx) || px > Math.max(ax, bx) || py < Math.min(ay, by) || py > Math.max(ay, by)) continue;
+      if (orient(ax, ay, bx, by, px, py) === 0) return true;
+    }
+  }
+  return false;
 }
 
 /** Footprints from rings that may be pinched and touch (outer counter-clockwise, holes clockwise). */
@@ -271,24 +305,35 @@ export function tidyRings(outerRings: readonly Ring[], holeRings: readonly Ring[
       if (a !== 0) allHoles.push(a > 0 ? reverseRing(loop) : loop);
     }
   }
-  const groups: { outer: Ring; area: number; holes: Ring[]; keys: Set<string> }[] = outers.map((o) => {
-    const keys = new Set<string>();
+  if (outers.length === 1 && allHoles.length === 0) {
+    // the common case: one outline, nothing to sort out
+    const fp = normalizeGridFootprint({ outer: outers[0], holes: [] });
+    if (fp && isSimpleFootprint(fp)) return [fp];
+  }
+  const groups: { outer: Ring; area: number; holes: Ring[]; keys: Set<number> }[] = outers.map((o) => {
+    const keys = new Set<number>();
     for (let i = 0; i < o.length / 2; i++) keys.add(key(o, i));
     return { outer: o, area: signedArea2(o), holes: [], keys };
   });
   for (const h of allHoles) {
     // a vertex of the hole that is not on an outline decides which outline holds it: the smallest around it
+    // (its centroid when that lies in the hole: a hole can touch its outline at every vertex)
     let target: (typeof groups)[number] | undefined;
-    for (let i = 0; !target && i < h.length / 2; i++) {
-      if (groups.some((g) => g.keys.has(key(h, i)))) continue;
+    const probes: [number, number][] = [];
+    const [cx, cy] = ringCentroid(h);
+    if (pointInRing(cx, cy, h)) probes.push([cx, cy]);
+    for (let i = 0; i < h.length / 2; i++) if (!groups.some((g) => g.keys.has(key(h, i)))) probes.push([h[2 * i], h[2 * i + 1]]);
+    for (const [x, y] of probes) {
       for (const g of groups) {
-        if ((!target || g.area < target.area) && pointInRing(h[2 * i], h[2 * i + 1], g.outer)) target = g;
+        if ((!target || g.area < target.area) && pointInRing(x, y, g.outer)) target = g;
       }
+      if (target) break;
     }
     if (!target) continue; // a reversed loop outside every outline encloses nothing
     let ring = h;
+    const others = [target.outer, ...target.holes];
     for (let i = ring.length / 2 - 1; i >= 0; i--) {
-      if (target.keys.has(key(ring, i))) ring = chamfer(ring, i);
+      if (target.keys.has(key(ring, i)) || onSomeEdge(ring[2 * i], ring[2 * i + 1], others)) ring = chamfer(ring, i);
     }
     for (let i = 0; i < ring.length / 2; i++) target.keys.add(key(ring, i));
     target.holes.push(ring);
