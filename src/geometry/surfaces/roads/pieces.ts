@@ -75,8 +75,6 @@ function keep(fps: Footprint[], out: Footprint[]): void {
 /** Overlap left by a cut that clipper2-ts got wrong, m²: far above its rounding (a 1 mm band along a few metres). */
 export const CUT_CHECK_AREA = 0.005;
 
-export const cutStats = { cuts: 0, checked: 0, redone: 0 };
-
 /**
  * `subject − cutter`, checked. clipper2-ts occasionally misjudges a region when the two outlines
  * run along each other a millimetre apart (vertices rounded to the grid by earlier cuts): a region
@@ -86,15 +84,12 @@ export const cutStats = { cuts: 0, checked: 0, redone: 0 };
  * near-coincident edges a clear millimetre apart.
  */
 function cut(subject: Paths64, cutter: Paths64): Paths64 {
-  cutStats.cuts++;
   const rest = Clipper.difference(subject, cutter, FillRule.NonZero);
   if (rest.length === 0) return rest;
   const restEdges = pieceEdges(rest), cutterEdges = pieceEdges(cutter);
   if (!piecesOverlap(restEdges, edgeBox(restEdges), cutterEdges, edgeBox(cutterEdges))) return rest;
-  cutStats.checked++;
   const left = Clipper.areaPaths(Clipper.intersect(rest, cutter, FillRule.NonZero)) / (CLIPPER_SCALE * CLIPPER_SCALE);
   if (left <= CUT_CHECK_AREA) return rest;
-  cutStats.redone++;
   const grown = Clipper.inflatePaths(cutter, 1, JoinType.Miter, EndType.Polygon, 4);
   return Clipper.difference(subject, grown, FillRule.NonZero);
 }

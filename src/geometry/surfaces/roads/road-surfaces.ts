@@ -22,6 +22,7 @@
  * ground height at the way's first and last vertices (`ground(x, y)`, or 0 without a sampler); a
  * junction whose ways are all bridges carries a level deck at the height of its node on the first
  * of them. Bridge pieces are cut only by pieces of the same bridge layer (`layer`, default 1) and
+ * by the ground junction at their abutments (so a bridge strip ends on its junction's edge), and
  * never cut the ground under them. Tunnels and covered ways give nothing at all.
  */
 import type { Paths64 } from 'clipper2-ts';
