@@ -8,6 +8,12 @@
  * the hole's corner is chamfered by CHAMFER (2 mm: the hole gives up a triangle of a few mm², far
  * below any tolerance, and nothing else moves).
  *
+ * Clipper2 output can also be slightly wrong where it rounds a new vertex onto the grid: a hairline
+ * spike crossing itself, a vertex a fraction of a millimetre across another edge. A footprint that
+ * is still not simple goes through, in turn: `despike` (outward hairline spikes folded away), an
+ * opening by HAIRLINE (slivers thinner than 2 mm removed, checked to remove no more), `unkink`
+ * (a vertex moved a millimetre back to its side), and last a Clipper union rebuilt once.
+ *
  * Normalisation is exact on the millimetre grid (`cleanGridRing`): it drops repeated vertices and
  * vertices exactly on the line of their neighbours (spikes included), and nothing else. The
  * general normalizeFootprint also drops vertices closer than 1 cm and nearly collinear ones, which
@@ -15,15 +21,13 @@
  * valid output cross itself; its result has the same form (outer counter-clockwise, holes
  * clockwise, clean rings).
  */
-import type { Path64, PolyPath64 } from 'clipper2-ts';
+import { Clipper, EndType, FillRule, JoinType, type Path64 } from 'clipper2-ts';
 import type { Footprint, Ring } from '../../types.ts';
-import { pathRing } from '../../clipper-paths.ts';
-import { Clipper, EndType, FillRule, JoinType } from 'clipper2-ts';
 import { pointInRing, reverseRing, ringArea, signedArea2 } from '../../ring.ts';
 import { isSimpleFootprint } from '../../footprint-repair.ts';
 import { ringCentroid } from '../../polygon-checks.ts';
 import { orient, segmentsIntersect } from '../../segments.ts';
-import { CLIPPER_SCALE, footprintPaths } from '../../clipper-paths.ts';
+import { CLIPPER_SCALE, footprintPaths, pathRing } from '../../clipper-paths.ts';
 
 /**
  * A ring on the millimetre grid without repeated vertices and without vertices exactly on the line
@@ -279,11 +283,6 @@ function onSomeEdge(x: number, y: number, rings: readonly Ring[]): boolean {
   return false;
 }
 
-/** Footprints from rings that may be pinched and touch (outer counter-clockwise, holes clockwise). */
-export function tidyPolygon(outer: Ring, holes: readonly Ring[], depth = 0): Footprint[] {
-  return tidyRings([outer], holes, depth);
-}
-
 /**
  * Footprints from outlines (counter-clockwise) and holes (clockwise) given loose, as Clipper
  * writes them: each hole goes to the smallest outline around it — read from the rings themselves,
@@ -366,20 +365,6 @@ export function tidyRings(outerRings: readonly Ring[], holeRings: readonly Ring[
     }
   }
   return out;
-}
-
-/** Footprints of a Clipper poly tree (islands inside holes become footprints of their own). */
-export function tidyTree(tree: PolyPath64, depth = 0): Footprint[] {
-  const paths: Path64[] = [];
-  const visit = (node: PolyPath64) => {
-    for (let i = 0; i < node.count; i++) {
-      const child = node.child(i);
-      if (child.polygon && child.polygon.length >= 3) paths.push(child.polygon);
-      visit(child);
-    }
-  };
-  visit(tree);
-  return tidyPaths(paths, depth);
 }
 
 /** Footprints of Clipper paths, outlines and holes told apart by orientation (positive = outline). */
