@@ -30,7 +30,7 @@ const ON_EDGE = 1e-3;
  */
 export function completeTriangulation(coords: number[], tris: number[], ringStarts: readonly number[], ringVertices: number, lattice: DrapeLattice | null): void {
   if (tris.length === 0) return;
-  repairSides(coords, tris);
+  if (sidesNeedRepair(coords, tris, ringStarts, ringVertices)) repairSides(coords, tris);
   if (!lattice) return;
   const nodes = latticeNodesInside(coords.slice(0, 2 * ringVertices), ringStarts, lattice, NODE_BOUNDARY_SHARE * lattice.step);
   if (nodes.length === 0) return;
@@ -43,6 +43,88 @@ export function completeTriangulation(coords: number[], tris: number[], ringStar
     last = t;
     insertPoint(coords, tris, he, t, x, y);
   }
+}
+
+/**
+ * Whether repairSides can find anything: a side without a twin that is not a ring side (a
+ * T-junction inside), or a vertex lying on a ring side (rings touching). Most triangulations
+ * have neither, and this costs a sort instead of an index and a search per side.
+ */
+function sidesNeedRepair(coords: number[], tris: number[], ringStarts: readonly number[], ringVertices: number): boolean {
+  const n = coords.length / 2;
+  if (n > ringVertices) return true; // points added by a triangulation: look at everything
+  const keys = new Float64Array(tris.length);
+  for (let e = 0; e < tris.length; e++) keys[e] = tris[e] * n + tris[next(e)];
+  keys.sort();
+  const ring = ringOfVertices(ringStarts, ringVertices);
+  for (let e = 0; e < tris.length; e++) {
+    const u = tris[e], v = tris[next(e)];
+    if (hasKey(keys, v * n + u)) continue;
+    if (!isRingSide(u, v, ring, ringStarts, ringVertices)) return true;
+  }
+  return vertexOnRingSide(coords, ringStarts, ringVertices);
+}
+
+function hasKey(keys: Float64Array, key: number): boolean {
+  let lo = 0, hi = keys.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (keys[mid] < key) lo = mid + 1; else if (keys[mid] > key) hi = mid - 1; else return true;
+  }
+  return false;
+}
+
+function ringOfVertices(ringStarts: readonly number[], ringVertices: number): Int32Array {
+  const ring = new Int32Array(ringVertices);
+  for (let r = 0; r < ringStarts.length; r++) ring.fill(r, ringStarts[r], r + 1 < ringStarts.length ? ringStarts[r + 1] : ringVertices);
+  return ring;
+}
+
+/** u and v are neighbours along their ring (either way round). */
+function isRingSide(u: number, v: number, ring: Int32Array, ringStarts: readonly number[], ringVertices: number): boolean {
+  if (ring[u] !== ring[v]) return false;
+  const r = ring[u], start = ringStarts[r], end = r + 1 < ringStarts.length ? ringStarts[r + 1] : ringVertices;
+  const d = v - u;
+  return d === 1 || d === -1 || (u === start && v === end - 1) || (v === start && u === end - 1);
+}
+
+/** Some ring vertex lies on a ring side (within ON_SIDE, strictly between its ends): a sweep over the sides sorted by their left end. */
+function vertexOnRingSide(coords: number[], ringStarts: readonly number[], ringVertices: number): boolean {
+  const order = new Float64Array(ringVertices);
+  for (let i = 0; i < ringVertices; i++) order[i] = i;
+  const xs = new Float64Array(ringVertices);
+  for (let i = 0; i < ringVertices; i++) xs[i] = coords[2 * i];
+  const byX = Uint32Array.from(order).sort(byCoordinate(xs));
+  for (let r = 0; r < ringStarts.length; r++) {
+    const start = ringStarts[r], end = r + 1 < ringStarts.length ? ringStarts[r + 1] : ringVertices;
+    for (let u = start; u < end; u++) {
+      const v = u + 1 < end ? u + 1 : start;
+      const ux = coords[2 * u], uy = coords[2 * u + 1], dx = coords[2 * v] - ux, dy = coords[2 * v + 1] - uy;
+      const len2 = dx * dx + dy * dy;
+      if (len2 === 0) continue;
+      const len = Math.sqrt(len2);
+      const minX = Math.min(ux, ux + dx) - ON_SIDE, maxX = Math.max(ux, ux + dx) + ON_SIDE;
+      const minY = Math.min(uy, uy + dy) - ON_SIDE, maxY = Math.max(uy, uy + dy) + ON_SIDE;
+      // first vertex at or right of minX
+      let lo = 0, hi = ringVertices;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (xs[byX[mid]] < minX) lo = mid + 1; else hi = mid; }
+      for (let k = lo; k < ringVertices && xs[byX[k]] <= maxX; k++) {
+        const i = byX[k];
+        if (i === u || i === v) continue;
+        const py = coords[2 * i + 1];
+        if (py < minY || py > maxY) continue;
+        const px = coords[2 * i] - ux, qy = py - uy;
+        const along = (px * dx + qy * dy) / len2;
+        if (!(along * len > ON_SIDE && (1 - along) * len > ON_SIDE)) continue;
+        if (Math.abs(px * dy - qy * dx) / len < ON_SIDE) return true;
+      }
+    }
+  }
+  return false;
+}
+
+function byCoordinate(xs: Float64Array): (a: number, b: number) => number {
+  return (a, b) => xs[a] - xs[b];
 }
 
 /** A vertex this close (metres) to a side, strictly between its ends, lies on it. */

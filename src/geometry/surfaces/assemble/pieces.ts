@@ -1,7 +1,11 @@
-import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64, type Path64, type Paths64, type PolyPath64 } from 'clipper2-ts';
+import { Clipper, ClipType, FillRule, PolyTree64, type Paths64, type PolyPath64 } from 'clipper2-ts';
 import type { Footprint, Ring } from '../../types.ts';
-import { CLIPPER_SCALE, pathRing, ringPath } from '../../clipper-paths.ts';
+import { CLIPPER_SCALE, ringPath } from '../../clipper-paths.ts';
 import { signedArea2 } from '../../ring.ts';
+import { orientedRing, polygonFootprint, treePolygons } from './poly-tree.ts';
+import { hasCrossingSides } from './crossing-sides.ts';
+import { openingMask } from './local-opening.ts';
+import { offset, shrunkAndGrown } from './offset.ts';
 
 /**
  * Clipper2 plumbing for the ground pieces, on the millimetre grid of src/geometry/clipper-paths.ts.
@@ -46,107 +50,62 @@ export function totalArea(footprints: readonly Footprint[]): number {
   return a;
 }
 
-/** Outer counter-clockwise, holes clockwise, rings of fewer than three vertices or no area left out. */
-function orientedRing(path: Path64, ccw: boolean): Ring | null {
-  if (path.length < 3) return null;
-  const a = Clipper.area(path);
-  if (a === 0) return null;
-  const ring = pathRing(path);
-  if (a > 0 !== ccw) {
-    const n = ring.length / 2;
-    for (let i = 0, j = n - 1; i < j; i++, j--) {
-      const x = ring[2 * i], y = ring[2 * i + 1];
-      ring[2 * i] = ring[2 * j]; ring[2 * i + 1] = ring[2 * j + 1];
-      ring[2 * j] = x; ring[2 * j + 1] = y;
-    }
-  }
-  return ring;
-}
-
-/** A corner whose triangle with its neighbours is under this (m²) and that has a side under SPECK_SIDE is a speck. */
-const SPECK_AREA = 4e-6;
-const SPECK_SIDE = 0.01;
-
-/**
- * Drops millimetre specks from a ring: corners with a side shorter than a centimetre whose
- * triangle with their neighbours has (almost) no area — the zigzags and needle tips Clipper's
- * rounding leaves where boundaries nearly coincide. They are below the output's precision, and a
- * mesh could only drop them as degenerate triangles, leaving an outline vertex off the mesh. Longer
- * straight runs keep their vertices (a neighbour's corner may stand there). One pass, never two
- * neighbours: each removal changes the ring by its own triangle only (under SPECK_AREA), so the
- * piece cannot creep into its neighbour. Null when the ring collapses.
- */
-function dropSpecks(ring: Ring | null): Ring | null {
-  if (!ring || ring.length < 8) return ring;
-  const n = ring.length / 2;
-  const keep: number[] = [];
-  let previousDropped = false, firstDropped = false;
-  for (let i = 0; i < n; i++) {
-    const h = (i + n - 1) % n, j = (i + 1) % n;
-    const px = ring[2 * h], py = ring[2 * h + 1], x = ring[2 * i], y = ring[2 * i + 1], nx = ring[2 * j], ny = ring[2 * j + 1];
-    const area = Math.abs((x - px) * (ny - py) - (y - py) * (nx - px)) / 2;
-    const side = Math.min(Math.hypot(x - px, y - py), Math.hypot(nx - x, ny - y));
-    const lastWithFirstDropped = i === n - 1 && firstDropped;
-    if (!previousDropped && !lastWithFirstDropped && area < SPECK_AREA && side < SPECK_SIDE && keep.length / 2 + (n - i - 1) >= 3) {
-      previousDropped = true;
-      if (i === 0) firstDropped = true;
-      continue;
-    }
-    previousDropped = false;
-    keep.push(x, y);
-  }
-  return keep.length >= 6 && signedArea2(keep) !== 0 ? keep : null;
-}
-
 /**
  * Polygons with holes from a poly tree, exactly as Clipper wrote them (islands in holes are
  * polygons of their own). Clipper puts crossing points on the integer grid, which on rare
  * millimetre-sized features leaves two sides of a result crossing; such a polygon is rebuilt once
  * (union, positive fill: a tiny reversed lobe goes) so every piece is a valid polygon.
  */
-export function piecesFromTree(tree: PolyPath64, minArea = 0, repair = true): Footprint[] {
-  const out: Footprint[] = [];
-  const visit = (node: PolyPath64) => {
-    for (let i = 0; i < node.count; i++) {
-      const outerNode = node.child(i);
-      const outer = dropSpecks(orientedRing(outerNode.polygon ?? [], true));
-      const holes: Ring[] = [];
-      for (let k = 0; k < outerNode.count; k++) {
-        const holeNode = outerNode.child(k);
-        const hole = dropSpecks(orientedRing(holeNode.polygon ?? [], false));
-        if (hole) holes.push(hole);
-        visit(holeNode);
-      }
-      if (!outer) continue;
-      const fp = { outer, holes };
-      if (!(netArea(fp) >= minArea && netArea(fp) > 0)) continue;
-      if (repair && hasCrossingSides([outer, ...holes])) for (const f of repairPiece(fp, minArea)) out.push(f);
-      else out.push(fp);
-    }
-  };
-  visit(tree);
+export function piecesFromTree(tree: PolyPath64, minArea = 0, repair = true, out: Footprint[] = []): Footprint[] {
+  return collectPieces(tree, minArea, repair ? 0 : -1, out);
+}
+
+/** piecesFromTree, repairs `depth` deep already (−1: none). */
+function collectPieces(tree: PolyPath64, minArea: number, depth: number, out: Footprint[]): Footprint[] {
+  for (const polygon of treePolygons(tree)) {
+    const fp = polygonFootprint(polygon);
+    if (!fp) continue;
+    const area = netArea(fp);
+    if (!(area >= minArea && area > 0)) continue;
+    if (depth >= 0 && hasCrossingSides(fp.holes.length ? [fp.outer, ...fp.holes] : [fp.outer])) repairPiece(fp, minArea, depth, out);
+    else out.push(fp);
+  }
   return out;
 }
 
 /**
  * A piece whose sides cross, rebuilt: united with itself (positive fill, so a tiny reversed lobe
  * goes); when Clipper2 returns the crossing unchanged — it can miss a crossing of two nearly
- * parallel sides — opened by one grid unit instead (shrunk by a millimetre and grown back, an
- * offset Clipper computes from scratch): that drops what is under 2 mm wide, where such crossings
- * are, and never reaches outside the piece (closing would, filling the gap between nearly
- * coincident sides — into the neighbour).
+ * parallel sides — opened by one grid unit (REPAIR_WIDTH, like openPieces: shrunk, grown back
+ * further and intersected with the piece, so it never reaches outside), around the crossings only
+ * when the piece is large (local-opening.ts): that drops what is under 2 mm wide, where such
+ * crossings are (closing instead would fill the gap between nearly coincident sides — into the
+ * neighbour). Still crossing after REPAIR_DEPTH rounds (the intersection rounds crossing points
+ * too), the piece is shrunk by a grid unit and grown back, which moves every vertex by up to half
+ * a unit: within the output's precision, but along all of a large piece's boundary.
  */
-function repairPiece(fp: Footprint, minArea: number): Footprint[] {
-  const paths = piecePaths([fp]);
+function repairPiece(fp: Footprint, minArea: number, depth: number, out: Footprint[]): void {
   const tree = new PolyTree64();
-  Clipper.booleanOpWithPolyTree(ClipType.Union, paths, null, tree, FillRule.Positive);
-  const united = piecesFromTree(tree, minArea, false);
-  if (!united.some((f) => hasCrossingSides([f.outer, ...f.holes]))) return united;
-  const opened = Clipper.inflatePaths(Clipper.inflatePaths(paths, -1, JoinType.Miter, EndType.Polygon), 1, JoinType.Miter, EndType.Polygon);
-  const again = new PolyTree64();
-  Clipper.booleanOpWithPolyTree(ClipType.Union, opened, null, again, FillRule.Positive);
-  return piecesFromTree(again, minArea, false);
+  Clipper.booleanOpWithPolyTree(ClipType.Union, piecePaths([fp]), null, tree, FillRule.Positive);
+  for (const f of collectPieces(tree, minArea, -1, [])) {
+    const crossings: number[] = [];
+    if (!hasCrossingSides(f.holes.length ? [f.outer, ...f.holes] : [f.outer], crossings)) { out.push(f); continue; }
+    const paths = piecePaths([f]);
+    const again = new PolyTree64();
+    if (depth < REPAIR_DEPTH) {
+      const mask = openingMask(paths, crossings, REPAIR_WIDTH)?.mask ?? shrunkAndGrown(paths, REPAIR_WIDTH);
+      Clipper.booleanOpWithPolyTree(ClipType.Intersection, mask, paths, again, FillRule.NonZero);
+      collectPieces(again, minArea, depth + 1, out);
+    } else {
+      Clipper.booleanOpWithPolyTree(ClipType.Union, offset(offset(paths, -1), 1), null, again, FillRule.Positive);
+      collectPieces(again, minArea, -1, out);
+    }
+  }
 }
+
+/** Rounds of local repair before a piece is opened whole; the width they open by (one grid unit each side), metres. */
+const REPAIR_DEPTH = 2;
+const REPAIR_WIDTH = 2 / CLIPPER_SCALE;
 
 /** Runs a boolean operation into a poly tree and returns its pieces. */
 export function booleanPieces(op: ClipType, subject: Paths64, clip: Paths64 | null, minArea = 0): Footprint[] {
@@ -155,29 +114,22 @@ export function booleanPieces(op: ClipType, subject: Paths64, clip: Paths64 | nu
   return piecesFromTree(tree, minArea);
 }
 
-/** How much further the opening grows back than it shrank, in grid units (5 mm). */
-const OVERSHOOT = 5;
-
 /**
  * Morphological opening: the parts of `paths` narrower than `minWidth` (metres) go, the rest keeps
  * its exact boundary (shrink by half the width, grow back, intersect with the original — the
  * opening of the building outline remainder in src/geometry/buildings/parts.ts). Polygons smaller
  * than `minArea` (m²) are dropped too.
  *
- * The shape is grown back OVERSHOOT further than it was shrunk: grown back exactly, its edges would
- * lie within Clipper's rounding (a millimetre) of the original ones, and intersecting two such
- * nearly coincident boundaries leaves millimetre zigzags and self-touching rings along every side.
+ * The shape is grown back OVERSHOOT further than it was shrunk (offset.ts).
  */
 export function openPieces(paths: Paths64, minWidth: number, minArea: number): Footprint[] {
   if (paths.length === 0) return [];
   if (minWidth <= 0) return booleanPieces(ClipType.Union, paths, null, minArea);
-  const half = (minWidth / 2) * CLIPPER_SCALE;
-  const shrunk = Clipper.inflatePaths(paths, -half, JoinType.Miter, EndType.Polygon);
-  if (shrunk.length === 0) return [];
-  const opened = Clipper.inflatePaths(shrunk, half + OVERSHOOT, JoinType.Miter, EndType.Polygon);
+  const opened = shrunkAndGrown(paths, minWidth);
   if (opened.length === 0) return [];
   return booleanPieces(ClipType.Intersection, opened, paths, minArea);
 }
+
 
 /** Paths of pieces produced by this module (already oriented on the grid). */
 export function piecePaths(pieces: readonly Footprint[], out: Paths64 = []): Paths64 {
@@ -216,51 +168,4 @@ export function gridFootprints(paths: Paths64): Footprint[] {
   return [{ outer: rings[0], holes: rings.slice(1) }];
 }
 
-/**
- * True when two sides of the rings cross (each passes strictly through the other) or overlap
- * along a stretch; touching at a shared vertex, as Clipper writes touching rings, is fine. A sweep
- * over the sides sorted by their left end.
- */
-export function hasCrossingSides(rings: readonly Ring[]): boolean {
-  let total = 0;
-  for (const r of rings) total += r.length / 2;
-  const x1 = new Float64Array(total), y1 = new Float64Array(total), x2 = new Float64Array(total), y2 = new Float64Array(total);
-  let k = 0;
-  for (const r of rings) {
-    const n = r.length / 2;
-    for (let i = 0; i < n; i++, k++) {
-      const j = (i + 1) % n;
-      x1[k] = r[2 * i]; y1[k] = r[2 * i + 1]; x2[k] = r[2 * j]; y2[k] = r[2 * j + 1];
-    }
-  }
-  if (total <= 3) return false;
-  // sides sorted by their left end: sort the left ends packed with the side's number
-  const keys = new Float64Array(total);
-  for (let i = 0; i < total; i++) keys[i] = Math.min(x1[i], x2[i]);
-  const order = Uint32Array.from({ length: total }, (_, i) => i).sort((a, b) => keys[a] - keys[b]);
-  for (let a = 0; a < total; a++) {
-    const s = order[a];
-    const maxX = Math.max(x1[s], x2[s]), minY = Math.min(y1[s], y2[s]), maxY = Math.max(y1[s], y2[s]);
-    for (let b = a + 1; b < total; b++) {
-      const t = order[b];
-      if (Math.min(x1[t], x2[t]) > maxX) break;
-      if (Math.max(y1[t], y2[t]) < minY || Math.min(y1[t], y2[t]) > maxY) continue;
-      if (sidesCross(x1[s], y1[s], x2[s], y2[s], x1[t], y1[t], x2[t], y2[t])) return true;
-    }
-  }
-  return false;
-}
-
-function sidesCross(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
-  const d1 = Math.sign((dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)), d2 = Math.sign((dx - cx) * (by - cy) - (dy - cy) * (bx - cx));
-  const d3 = Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)), d4 = Math.sign((bx - ax) * (dy - ay) - (by - ay) * (dx - ax));
-  if (d1 * d2 < 0 && d3 * d4 < 0) return true;
-  // a vertex strictly inside the other side (a T), or collinear sides sharing a stretch
-  const inside = (px: number, py: number, qx: number, qy: number, rx: number, ry: number) =>
-    (rx - px) * (qx - rx) + (ry - py) * (qy - ry) > 0; // r strictly between p and q (given collinear)
-  if (d1 === 0 && inside(cx, cy, dx, dy, ax, ay)) return true;
-  if (d2 === 0 && inside(cx, cy, dx, dy, bx, by)) return true;
-  if (d3 === 0 && inside(ax, ay, bx, by, cx, cy)) return true;
-  if (d4 === 0 && inside(ax, ay, bx, by, dx, dy)) return true;
-  return false;
-}
+export { hasCrossingSides };

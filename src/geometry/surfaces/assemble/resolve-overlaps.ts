@@ -1,9 +1,14 @@
-import { Clipper, ClipType, EndType, FillRule, JoinType, type Paths64, type Rect64 } from 'clipper2-ts';
-import Flatbush from 'flatbush';
+import { Clipper, ClipType, FillRule, PolyTree64, type Paths64, type PolyPath64, type Rect64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
 import type { SurfaceArea } from '../types.ts';
 import { BASE_GROUND_PRIORITY } from '../priority.ts';
-import { booleanPieces, gridFootprints, isAxisRectangle, openPieces, pathsOf, piecePaths, totalArea } from './pieces.ts';
+import { clipToBox, cutInto, grown, indexOf, inside, overlaps, search } from './boxes.ts';
+import { cleanBoolean } from './clean-pieces.ts';
+import { gridFootprints, isAxisRectangle, pathsOf, piecePaths, totalArea } from './pieces.ts';
+import { mergeSlivers, uniteWithBase } from './slivers.ts';
+import { sideIndex } from './side-index.ts';
+import { interiorsDisjoint } from './disjoint.ts';
+import { polygonPaths, treePolygons } from './poly-tree.ts';
 
 export interface ResolveOverlapsOptions {
   /** Building footprints: cut out of every ground-level piece (not out of bridge decks). */
@@ -71,37 +76,22 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   const minWidth = options.minWidth ?? RESOLVE_OVERLAPS_DEFAULTS.minWidth;
   const clipPaths = pathsOf([options.clip]);
   if (clipPaths.length === 0) return [];
-  const clipBounds = Clipper.getBoundsPaths(clipPaths);
-  const clipIsBox = isAxisRectangle(options.clip);
+  const clip: Clip = { paths: clipPaths, bounds: Clipper.getBoundsPaths(clipPaths), isBox: isAxisRectangle(options.clip) };
 
-  /** Clips paths to the clip region (nothing to do when they lie inside a rectangular clip). */
-  const clipped = (paths: Paths64, bounds: Rect64): { paths: Paths64; changed: boolean } => {
-    if (clipIsBox && inside(bounds, clipBounds)) return { paths, changed: false };
-    return { paths: Clipper.intersect(paths, clipPaths, FillRule.NonZero), changed: true };
-  };
-
-  // Buildings, indexed by box.
-  const buildingPaths: Paths64[] = [];
-  const buildingBounds: Rect64[] = [];
-  const buildingIndex = indexOf(options.cutOut.map((f) => {
-    const paths = pathsOf([f]);
-    buildingPaths.push(paths);
-    buildingBounds.push(Clipper.getBoundsPaths(paths));
-    return paths.length ? buildingBounds[buildingBounds.length - 1] : null;
-  }));
+  // Buildings that reach into the clip, united (outlines and parts overlap: their crossings are
+  // then found once, not in every area's sweep), one cutter per block, indexed by box.
+  const buildingPaths = buildingBlocks(options.cutOut, clip.bounds);
+  const buildingBounds = buildingPaths.map((p) => Clipper.getBoundsPaths(p));
+  const buildingIndex = indexOf(buildingBounds);
 
   // Ground-level areas: paths, boxes and their precedence rank (0 = wins over everything).
   const ground: number[] = [];
   const decks: number[] = [];
-  areas.forEach((a, i) => (a.deck ? decks : ground).push(i));
+  for (let i = 0; i < areas.length; i++) (areas[i].deck ? decks : ground).push(i);
   const paths: Paths64[] = ground.map((i) => pathsOf(areas[i].footprints));
   const bounds: (Rect64 | null)[] = paths.map((p) => (p.length ? Clipper.getBoundsPaths(p) : null));
-  const sizes = ground.map((i) => totalArea(areas[i].footprints));
-  const ids = ground.map((i) => String(areas[i].descriptor.id ?? ''));
-  const order = ground.map((_, k) => k).sort((p, q) =>
-    areas[ground[q]].priority - areas[ground[p]].priority || sizes[p] - sizes[q] || (ids[p] < ids[q] ? -1 : ids[p] > ids[q] ? 1 : 0) || p - q);
-  const rank = new Int32Array(ground.length);
-  order.forEach((k, r) => { rank[k] = r; });
+  const rank = precedence(areas, ground);
+  const order = Array.from(rank.keys()).sort((p, q) => rank[p] - rank[q]);
   const areaIndex = indexOf(bounds);
 
   // Areas in order of precedence, each cut by the buildings and by the pieces already kept of the
@@ -113,145 +103,173 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   const keptBounds: (Rect64 | null)[] = new Array(ground.length).fill(null);
   for (const k of order) {
     const b = bounds[k];
-    if (!b || !overlaps(b, clipBounds)) continue;
-    const own = clipped(paths[k], b);
-    let subject = own.paths, changed = own.changed;
+    if (!b || !overlaps(b, clip.bounds)) continue;
+    const subject = clipped(paths[k], b, clip);
     if (subject.length === 0) continue;
-    const box: Rect64 = { left: b.left - 1, top: b.top - 1, right: b.right + 1, bottom: b.bottom + 1 };
+    const box = grown(b, 1);
     const cutters: Paths64 = [];
-    for (const j of search(buildingIndex, b)) cutInto(box, buildingPaths[j], buildingBounds[j], cutters);
-    for (const j of search(areaIndex, b)) if (rank[j] < rank[k] && keptPaths[j]) cutInto(box, keptPaths[j]!, keptBounds[j]!, cutters);
-    if (cutters.length > 0) {
-      const before = Clipper.areaPaths(subject);
-      subject = Clipper.difference(subject, cutters, FillRule.NonZero);
-      // cutters whose boxes overlap but whose polygons do not (or only touch) leave it as it was
-      if (Clipper.areaPaths(subject) !== before) changed = true;
-      else subject = own.paths;
-    }
-    if (subject.length === 0) continue;
-    // A single-polygon area nothing cut keeps its mapped footprint (on the grid); anything cut, or
-    // several polygons that might overlap one another, is rebuilt by Clipper and opened.
-    const pieces = changed || areas[ground[k]].footprints.length > 1 ? openPieces(subject, minWidth, minArea) : gridFootprints(subject);
+    // a small area leaves out the cutters that only touch it (disjoint.ts; a stretch cut along the
+    // clip's side and doubled back only makes the test more cautious)
+    const test = sidesOf(subject) <= DISJOINT_TEST_SIDES;
+    for (const j of search(buildingIndex, b)) addCutter(box, buildingPaths[j], buildingBounds[j], test ? subject : null, cutters);
+    for (const j of search(areaIndex, b)) if (rank[j] < rank[k] && keptPaths[j]) addCutter(box, keptPaths[j]!, keptBounds[j]!, test ? subject : null, cutters);
+    // A single-polygon area inside the clip that nothing cuts keeps its mapped footprint (on the
+    // grid); anything else is rebuilt by Clipper, its polygons opened where they have thin parts.
+    const pieces = cutters.length === 0 && subject === paths[k] && areas[ground[k]].footprints.length === 1
+      ? gridFootprints(subject)
+      : cutArea(subject, cutters, minWidth, minArea);
     if (pieces.length > 0) { kept[k] = pieces; keptPaths[k] = piecePaths(pieces); keptBounds[k] = Clipper.getBoundsPaths(keptPaths[k]!); }
   }
 
-  // The base ground: what neither buildings nor any kept piece cover.
+  // The base ground: what neither buildings nor any kept piece cover; its polygons with thin parts
+  // opened, and what that takes off (less rounding noise, see NOISE_WIDTH) merged into the pieces.
   const covered: Paths64 = [];
   for (const b of buildingPaths) for (const p of b) covered.push(p);
   for (const p of keptPaths) if (p) for (const q of p) covered.push(q);
-  const restPaths = Clipper.difference(clipPaths, covered, FillRule.NonZero);
-  let base = openPieces(restPaths, minWidth, minArea);
-  // What the opening took off the base ground, less rounding noise: a crossing point Clipper put on
-  // the grid kinks the sides beside it by under a millimetre, and the difference returns those
-  // wedges too (100 m long needles along a slanted clip side); they are dropped, not merged.
-  const slivers = openPieces(Clipper.difference(restPaths, piecePaths(base), FillRule.NonZero), NOISE_WIDTH, 0);
-  if (slivers.length > 0) {
-    const left = mergeSlivers(slivers, kept, keptPaths, keptBounds, rank);
-    // slivers touching no piece (between buildings, along the clip) go back into the base ground
-    if (left.length > 0) base = booleanPieces(ClipType.Union, piecePaths(base), piecePaths(left));
-  }
+  const removed: Paths64 = [];
+  const sides = sideIndex(kept);
+  let base = cleanBoolean(ClipType.Difference, clipPaths, covered, minWidth, minArea, removed, sides);
+  const slivers = removed.length ? cleanBoolean(ClipType.Union, removed, null, NOISE_WIDTH, 0) : [];
+  if (slivers.length > 0) base = uniteWithBase(base, mergeSlivers(slivers, kept, rank, sides));
 
   const out: SurfaceArea[] = [];
-  const keptByInput = new Map<number, Footprint[]>();
-  kept.forEach((pieces, k) => { if (pieces) keptByInput.set(ground[k], pieces); });
-  const deckSet = new Set(decks);
-  areas.forEach((area, i) => {
-    if (deckSet.has(i)) {
-      const p = pathsOf(area.footprints);
-      if (p.length === 0) return;
-      const { paths: inClip, changed } = clipped(p, Clipper.getBoundsPaths(p));
-      const pieces = changed || area.footprints.length > 1 ? openPieces(inClip, minWidth, minArea) : gridFootprints(inClip);
+  const slot = new Int32Array(areas.length).fill(-1);
+  ground.forEach((i, k) => { slot[i] = k; });
+  for (let i = 0; i < areas.length; i++) {
+    const area = areas[i];
+    if (area.deck) {
+      const pieces = deckPieces(area, clip, minWidth, minArea);
       if (pieces.length > 0) out.push({ ...area, footprints: pieces });
-      return;
+      continue;
     }
-    const pieces = keptByInput.get(i);
-    if (pieces) out.push({ ...area, footprints: pieces });
-  });
+    const pieces = kept[slot[i]];
+    if (pieces && pieces.length > 0) out.push({ ...area, footprints: pieces });
+  }
   if (base.length > 0) {
     out.push({ kind: 'grass', priority: BASE_GROUND_PRIORITY, footprints: base, descriptor: { ...BASE_GROUND_DESCRIPTOR } });
   }
   return out;
 }
 
-/** Slivers narrower than this (metres) are rounding noise (see the base ground above). */
+/**
+ * The building footprints that reach into the box, those whose boxes overlap united (outlines and
+ * their parts overlap: the crossings are then found once, not in every area's sweep): the paths
+ * (outer, then holes) of each block. Valid footprints on their own are used as they are.
+ */
+function buildingBlocks(cutOut: readonly Footprint[], box: Rect64): Paths64[] {
+  const paths: Paths64[] = [];
+  const bounds: Rect64[] = [];
+  for (const f of cutOut) {
+    const p = pathsOf([f]);
+    if (p.length === 0) continue;
+    const b = Clipper.getBoundsPaths(p);
+    if (!overlaps(b, box)) continue;
+    paths.push(p);
+    bounds.push(b);
+  }
+  if (paths.length === 0) return [];
+  const groups = overlappingGroups(bounds);
+  const out: Paths64[] = [];
+  for (const group of groups) {
+    if (group.length === 1) { out.push(paths[group[0]]); continue; }
+    const all: Paths64 = [];
+    for (const i of group) for (const q of paths[i]) all.push(q);
+    const tree = new PolyTree64();
+    Clipper.booleanOpWithPolyTree(ClipType.Union, all, null, tree, FillRule.NonZero);
+    blocksOf(tree, out);
+  }
+  return out;
+}
+
+/** Groups of boxes linked by overlapping (touching counts), as lists of their numbers. */
+function overlappingGroups(bounds: readonly Rect64[]): number[][] {
+  const parent = new Int32Array(bounds.length);
+  for (let i = 0; i < parent.length; i++) parent[i] = i;
+  const index = indexOf(bounds);
+  for (let i = 0; i < bounds.length; i++) {
+    for (const j of search(index, bounds[i])) {
+      if (j <= i) continue;
+      const a = root(parent, i), b = root(parent, j);
+      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < bounds.length; i++) {
+    const r = root(parent, i);
+    const g = groups.get(r);
+    if (g) g.push(i); else groups.set(r, [i]);
+  }
+  return [...groups.values()];
+}
+
+function root(parent: Int32Array, i: number): number {
+  while (parent[i] !== i) { parent[i] = parent[parent[i]]; i = parent[i]; }
+  return i;
+}
+
+function blocksOf(node: PolyPath64, out: Paths64[]): Paths64[] {
+  for (const polygon of treePolygons(node)) out.push(polygonPaths(polygon));
+  return out;
+}
+
+/** Areas with up to this many sides are tested against each cutter before Clipper sees it. */
+const DISJOINT_TEST_SIDES = 128;
+
+function sidesOf(paths: Paths64): number {
+  let n = 0;
+  for (const p of paths) n += p.length;
+  return n;
+}
+
+/** Appends a cutter's paths cut to the box, unless it certainly does not overlap `subject` (disjoint.ts). */
+function addCutter(box: Rect64, paths: Paths64, b: Rect64, subject: Paths64 | null, cutters: Paths64): void {
+  if (!subject) { cutInto(box, paths, b, cutters); return; }
+  const cut: Paths64 = [];
+  cutInto(box, paths, b, cut);
+  if (cut.length === 0 || interiorsDisjoint(subject, cut)) return;
+  for (const p of cut) cutters.push(p);
+}
+
+/** An area less the cutters (none: united with itself), cleaned. */
+function cutArea(subject: Paths64, cutters: Paths64, minWidth: number, minArea: number): Footprint[] {
+  return cleanBoolean(cutters.length ? ClipType.Difference : ClipType.Union, subject, cutters.length ? cutters : null, minWidth, minArea);
+}
+
+/** Slivers narrower than this (metres) are rounding noise: a crossing point Clipper put on the grid kinks the sides beside it by under a millimetre, and the opening returns those wedges too (100 m long needles along a slanted clip side); they are dropped, not merged. */
 const NOISE_WIDTH = 0.002;
 
-/** Grown by 2 mm, a sliver overlaps a piece it shares at least 1 cm of boundary with by this much (grid units², i.e. mm²). */
-const MIN_TOUCH = 20;
+interface Clip {
+  paths: Paths64;
+  bounds: Rect64;
+  /** The clip is the axis-aligned rectangle `bounds` (a tile's square): RectClip does. */
+  isBox: boolean;
+}
+
+/** Paths cut to the clip region; the very same array when they lie inside a rectangular clip. */
+function clipped(paths: Paths64, b: Rect64, clip: Clip): Paths64 {
+  if (clip.isBox && inside(b, clip.bounds)) return paths;
+  return clip.isBox ? clipToBox(paths, clip.bounds) : Clipper.intersect(paths, clip.paths, FillRule.NonZero);
+}
+
+/** A bridge deck: only clipped (and opened where it has thin parts), neither cutting nor cut. */
+function deckPieces(area: SurfaceArea, clip: Clip, minWidth: number, minArea: number): Footprint[] {
+  const p = pathsOf(area.footprints);
+  if (p.length === 0) return [];
+  const inClip = clipped(p, Clipper.getBoundsPaths(p), clip);
+  if (inClip.length === 0) return [];
+  return inClip === p && area.footprints.length === 1 ? gridFootprints(inClip) : cleanBoolean(ClipType.Union, inClip, null, minWidth, minArea);
+}
 
 /**
- * Gives each sliver to the touching kept piece of highest precedence (united with it); returns the
- * slivers that touch none. Touching = sharing at least a centimetre of boundary on the millimetre
- * grid (tested by growing the sliver by 2 mm and intersecting), not just a corner.
+ * Rank of each ground area (0 = wins over everything): higher priority first, then the smaller
+ * mapped area, then the lower id as a string, then the earlier in the input.
  */
-function mergeSlivers(slivers: Footprint[], kept: (Footprint[] | null)[], keptPaths: (Paths64 | null)[], keptBounds: (Rect64 | null)[], rank: Int32Array): Footprint[] {
-  const owners: number[] = [];
-  kept.forEach((pieces, k) => { if (pieces) owners.push(k); });
-  const index = indexOf(owners.map((k) => keptBounds[k]));
-  const gifts = new Map<number, Paths64>();
-  const left: Footprint[] = [];
-  for (const sliver of slivers) {
-    const sp = piecePaths([sliver]);
-    const b = Clipper.getBoundsPaths(sp);
-    const box: Rect64 = { left: b.left - 3, top: b.top - 3, right: b.right + 3, bottom: b.bottom + 3 };
-    const grown = Clipper.inflatePaths(sp, 2, JoinType.Miter, EndType.Polygon);
-    // candidates by precedence: the first that touches wins
-    const candidates = search(index, box).map((o) => owners[o]).sort((p, q) => rank[p] - rank[q]);
-    let best = -1;
-    for (const k of candidates) {
-      const near: Paths64 = [];
-      cutInto(box, keptPaths[k]!, keptBounds[k]!, near);
-      if (near.length === 0) continue;
-      const touch = Clipper.intersect(grown, near, FillRule.NonZero);
-      if (Math.abs(Clipper.areaPaths(touch)) >= MIN_TOUCH) { best = k; break; }
-    }
-    if (best < 0) { left.push(sliver); continue; }
-    const list = gifts.get(best) ?? [];
-    for (const p of sp) list.push(p);
-    gifts.set(best, list);
-  }
-  // A sliver comes out of Clipper with sides crossing by a fraction of a millimetre now and then
-  // (needles between nearly coincident sides); whatever of it reaches into another piece goes.
-  const outsideOthers = (paths: Paths64, self: number): Paths64 => {
-    const b = Clipper.getBoundsPaths(paths);
-    const box: Rect64 = { left: b.left - 3, top: b.top - 3, right: b.right + 3, bottom: b.bottom + 3 };
-    const others: Paths64 = [];
-    for (const o of search(index, box)) if (owners[o] !== self) cutInto(box, keptPaths[owners[o]]!, keptBounds[owners[o]]!, others);
-    return others.length ? Clipper.difference(paths, others, FillRule.NonZero) : paths;
-  };
-  for (const [k, extra] of gifts) kept[k] = booleanPieces(ClipType.Union, keptPaths[k]!, outsideOthers(extra, k));
-  return left.length ? booleanPieces(ClipType.Union, outsideOthers(piecePaths(left), -1), null) : [];
-}
-
-/** Appends `paths` cut to the box (a cutter outside the box cannot cut what lies inside it). */
-function cutInto(box: Rect64, paths: Paths64, b: Rect64, out: Paths64): void {
-  if (paths.length === 0) return;
-  if (inside(b, box)) { for (const p of paths) out.push(p); return; }
-  if (!overlaps(b, box)) return;
-  for (const p of Clipper.rectClip(box, paths)) if (p.length >= 3) out.push(p);
-}
-
-function inside(a: Rect64, b: Rect64): boolean {
-  return a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
-}
-
-function overlaps(a: Rect64, b: Rect64): boolean {
-  return a.left <= b.right && a.right >= b.left && a.top <= b.bottom && a.bottom >= b.top;
-}
-
-/** A Flatbush index of boxes on the millimetre grid. */
-function indexOf(boxes: readonly (Rect64 | null)[]): Flatbush | null {
-  if (boxes.length === 0) return null;
-  const index = new Flatbush(boxes.length);
-  for (const b of boxes) {
-    // An empty entry (no paths) gets a point box: whatever finds it has nothing to cut or merge.
-    if (b) index.add(b.left, b.top, b.right, b.bottom);
-    else index.add(0, 0, 0, 0);
-  }
-  index.finish();
-  return index;
-}
-
-function search(index: Flatbush | null, b: Rect64): number[] {
-  return index ? index.search(b.left, b.top, b.right, b.bottom) : [];
+function precedence(areas: readonly SurfaceArea[], ground: readonly number[]): Int32Array {
+  const sizes = ground.map((i) => totalArea(areas[i].footprints));
+  const ids = ground.map((i) => String(areas[i].descriptor.id ?? ''));
+  const order = ground.map((_, k) => k).sort((p, q) =>
+    areas[ground[q]].priority - areas[ground[p]].priority || sizes[p] - sizes[q] || (ids[p] < ids[q] ? -1 : ids[p] > ids[q] ? 1 : 0) || p - q);
+  const rank = new Int32Array(ground.length);
+  order.forEach((k, r) => { rank[k] = r; });
+  return rank;
 }

@@ -1,0 +1,110 @@
+import { Clipper, ClipType, FillRule, PolyTree64, type Path64, type Paths64, type PolyPath64 } from 'clipper2-ts';
+import type { Footprint } from '../../types.ts';
+import { openingMask } from './local-opening.ts';
+import { shrunkAndGrown } from './offset.ts';
+import { alongAny, type SideIndex } from './side-index.ts';
+import { booleanPieces, netArea, piecePaths, piecesFromTree } from './pieces.ts';
+import { clipToBox, grown } from './boxes.ts';
+import { CLIPPER_SCALE } from '../../clipper-paths.ts';
+import { polygonFootprint, polygonPaths, treePolygons } from './poly-tree.ts';
+import { CUT, hasThinParts, OPEN, SPOT, spotBox } from './thin-parts.ts';
+
+/**
+ * The pieces of a boolean result, cleaned: polygons under `minArea` go, and a polygon is opened
+ * (parts narrower than `minWidth` go, pieces.ts `openPieces`) only when it has thin parts at all
+ * (thin-parts.ts) — most have none and are kept as Clipper wrote them (specks dropped), needing no
+ * check for crossing sides either: the thin-part test finds those too. A large polygon is opened
+ * around its thin parts only (local-opening.ts).
+ *
+ * With `bordering` (the sides of the pieces, for the base ground), only thin parts with a side
+ * running along one of those are opened: what the opening takes off the base ground goes to the
+ * piece it touches (slivers.ts), and a thin part between buildings or along the clip, touching no
+ * piece, would only go back into the base ground.
+ */
+export function cleanPieces(tree: PolyPath64, minWidth: number, minArea: number, removed?: Paths64, bordering?: SideIndex, out: Footprint[] = []): Footprint[] {
+  for (const polygon of treePolygons(tree)) {
+    const fp = polygonFootprint(polygon);
+    const area = fp ? netArea(fp) : 0;
+    if (!fp || !(area >= minArea && area > 0)) {
+      if (removed) for (const p of polygonPaths(polygon)) removed.push(p);
+      continue;
+    }
+    const rings = fp.holes.length ? [fp.outer, ...fp.holes] : [fp.outer];
+    spots.length = 0;
+    if (minWidth <= 0 || !hasThinParts(rings, minWidth, spots)) { out.push(fp); continue; }
+    places.length = 0;
+    cuts.length = 0;
+    let open = false;
+    for (let i = 0; i < spots.length; i += SPOT) {
+      if (bordering && spots[i] === CUT && !alongAny(bordering, spots, i + 1) && !alongAny(bordering, spots, i + 5)) continue;
+      spotBox(spots, i, places);
+      if (spots[i] === OPEN) open = true;
+      else cuts.push(quadPath(spots, i + 9));
+    }
+    if (open) for (const f of openPolygon(polygonPaths(polygon), places, minWidth, minArea, removed)) out.push(f);
+    else if (cuts.length > 0) for (const f of cutPolygon(polygonPaths(polygon), cuts, minArea, removed)) out.push(f);
+    else out.push(fp);
+  }
+  return out;
+}
+
+/** Runs a boolean operation into a poly tree and returns its pieces cleaned (cleanPieces). */
+export function cleanBoolean(op: ClipType, subject: Paths64, clip: Paths64 | null, minWidth: number, minArea: number, removed?: Paths64, bordering?: SideIndex): Footprint[] {
+  return cleanPieces(booleanTree(op, subject, clip), minWidth, minArea, removed, bordering);
+}
+
+function booleanTree(op: ClipType, subject: Paths64, clip: Paths64 | null): PolyTree64 {
+  const tree = new PolyTree64();
+  Clipper.booleanOpWithPolyTree(op, subject, clip, tree, FillRule.NonZero);
+  return tree;
+}
+
+const spots: number[] = [];
+const places: number[] = [];
+const cuts: Paths64 = [];
+
+/**
+ * The opening of one polygon (its paths, outer then holes) with thin parts at `spots`, around them
+ * only when it is large (local-opening.ts); what it takes off is appended to `removed`. The pieces
+ * are valid (rebuilt where Clipper left sides crossing).
+ */
+function openPolygon(paths: Paths64, spots: readonly number[], minWidth: number, minArea: number, removed?: Paths64): Footprint[] {
+  const local = openingMask(paths, spots, minWidth);
+  const mask = local ? local.mask : shrunkAndGrown(paths, minWidth);
+  if (removed) for (const p of local ? local.lost : Clipper.difference(paths, mask, FillRule.NonZero)) removed.push(p);
+  return mask.length ? large(booleanPieces(ClipType.Intersection, mask, paths), minArea, removed) : [];
+}
+
+/**
+ * A polygon (its paths) with its thin parts cut away: the quadrilaterals of thin-parts.ts between
+ * the sides that face each other, which is what the opening takes there, at the cost of one sweep;
+ * what goes is appended to `removed`.
+ */
+function cutPolygon(paths: Paths64, quads: Paths64, minArea: number, removed?: Paths64): Footprint[] {
+  const tree = new PolyTree64();
+  Clipper.booleanOpWithPolyTree(ClipType.Difference, paths, quads, tree, FillRule.NonZero);
+  if (removed) {
+    const near = clipToBox(paths, grown(Clipper.getBoundsPaths(quads), 1));
+    for (const p of Clipper.intersect(near, quads, FillRule.NonZero)) removed.push(p);
+  }
+  return large(piecesFromTree(tree), minArea, removed);
+}
+
+/** The quadrilateral at `i` in `spots` (four x, y in metres) as a positive path on the grid. */
+function quadPath(spots: readonly number[], i: number): Path64 {
+  const p: Path64 = [];
+  for (let k = 0; k < 4; k++) p.push({ x: Math.round(spots[i + 2 * k] * CLIPPER_SCALE), y: Math.round(spots[i + 2 * k + 1] * CLIPPER_SCALE) });
+  if (Clipper.area(p) < 0) p.reverse();
+  return p;
+}
+
+/** The pieces of at least `minArea`; the others appended to `removed`. */
+function large(pieces: Footprint[], minArea: number, removed?: Paths64): Footprint[] {
+  if (minArea <= 0) return pieces;
+  const out: Footprint[] = [];
+  for (const f of pieces) {
+    if (netArea(f) >= minArea) out.push(f);
+    else if (removed) piecePaths([f], removed);
+  }
+  return out;
+}
