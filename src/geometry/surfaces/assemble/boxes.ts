@@ -52,12 +52,20 @@ export function cutInto(box: Rect64, paths: Paths64, b: Rect64, out: Paths64): v
  */
 export function clipToBox(paths: Paths64, box: Rect64, out: Paths64 = []): Paths64 {
   for (const path of paths) {
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const q of path) {
+      if (q.x < minX) minX = q.x;
+      if (q.x > maxX) maxX = q.x;
+      if (q.y < minY) minY = q.y;
+      if (q.y > maxY) maxY = q.y;
+    }
+    if (maxX < box.left || minX > box.right || maxY < box.top || minY > box.bottom) continue;
     let p = path;
-    p = clipSide(p, box.left, true, false);
-    p = clipSide(p, box.right, true, true);
-    p = clipSide(p, box.top, false, false);
-    p = clipSide(p, box.bottom, false, true);
-    if (p.length >= 3 && Clipper.area(p) !== 0) out.push(p === path ? path.slice() : p);
+    if (minX < box.left) p = clipSide(p, box.left, true, false);
+    if (maxX > box.right) p = clipSide(p, box.right, true, true);
+    if (minY < box.top) p = clipSide(p, box.top, false, false);
+    if (maxY > box.bottom) p = clipSide(p, box.bottom, false, true);
+    if (p.length >= 3 && (p === path || Clipper.area(p) !== 0)) out.push(p);
   }
   return out;
 }
@@ -65,23 +73,15 @@ export function clipToBox(paths: Paths64, box: Rect64, out: Paths64 = []): Paths
 /** Keeps the part of a closed path on one side of the line x = at (`vertical`) or y = at: below it when `upper`, above it otherwise. */
 function clipSide(path: Path64, at: number, vertical: boolean, upper: boolean): Path64 {
   const n = path.length;
-  if (n === 0) return path;
-  let all = true;
-  for (const q of path) if (!keeps(q, at, vertical, upper)) { all = false; break; }
-  if (all) return path;
   const out: Path64 = [];
   for (let i = 0; i < n; i++) {
     const a = path[i], b = path[i + 1 < n ? i + 1 : 0];
-    const inA = keeps(a, at, vertical, upper), inB = keeps(b, at, vertical, upper);
+    const va = vertical ? a.x : a.y, vb = vertical ? b.x : b.y;
+    const inA = upper ? va <= at : va >= at, inB = upper ? vb <= at : vb >= at;
     if (inA) out.push(a);
     if (inA !== inB) out.push(crossing(a, b, at, vertical));
   }
   return out;
-}
-
-function keeps(q: Point64, at: number, vertical: boolean, upper: boolean): boolean {
-  const v = vertical ? q.x : q.y;
-  return upper ? v <= at : v >= at;
 }
 
 /** Where side a–b crosses the line, on the grid; computed from the side's lower end, so the same for b–a. */

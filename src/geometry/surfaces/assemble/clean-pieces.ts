@@ -4,7 +4,7 @@ import { openingMask } from './local-opening.ts';
 import { shrunkAndGrown } from './offset.ts';
 import { alongAny, type SideIndex } from './side-index.ts';
 import { booleanPieces, netArea, piecePaths, piecesFromTree } from './pieces.ts';
-import { clipToBox, grown } from './boxes.ts';
+import { clipToBox, grown, inside } from './boxes.ts';
 import { CLIPPER_SCALE } from '../../clipper-paths.ts';
 import { polygonFootprint, polygonPaths, treePolygons } from './poly-tree.ts';
 import { CUT, hasThinParts, OPEN, SPOT, spotBox } from './thin-parts.ts';
@@ -17,9 +17,9 @@ import { CUT, hasThinParts, OPEN, SPOT, spotBox } from './thin-parts.ts';
  * around its thin parts only (local-opening.ts).
  *
  * With `bordering` (the sides of the pieces, for the base ground), only thin parts with a side
- * running along one of those are opened: what the opening takes off the base ground goes to the
- * piece it touches (slivers.ts), and a thin part between buildings or along the clip, touching no
- * piece, would only go back into the base ground.
+ * running along one of those are cut (and hairlines, HAIRLINE): what is cut off the base ground
+ * goes to the piece it touches (slivers.ts), and a thin part between buildings or along the clip,
+ * touching no piece, would only go back into the base ground.
  */
 export function cleanPieces(tree: PolyPath64, minWidth: number, minArea: number, removed?: Paths64, bordering?: SideIndex, out: Footprint[] = []): Footprint[] {
   for (const polygon of treePolygons(tree)) {
@@ -36,14 +36,16 @@ export function cleanPieces(tree: PolyPath64, minWidth: number, minArea: number,
     cuts.length = 0;
     let open = false;
     for (let i = 0; i < spots.length; i += SPOT) {
-      if (bordering && spots[i] === CUT && !alongAny(bordering, spots, i + 1) && !alongAny(bordering, spots, i + 5)) continue;
+      if (bordering && spots[i] === CUT && spots[i + 17] >= HAIRLINE && !alongAny(bordering, spots, i + 1) && !alongAny(bordering, spots, i + 5)) continue;
       spotBox(spots, i, places);
       if (spots[i] === OPEN) open = true;
-      else cuts.push(quadPath(spots, i + 9));
+      else { const q = quadPath(spots, i + 9); if (q) cuts.push(q); }
     }
-    if (open) for (const f of openPolygon(polygonPaths(polygon), places, minWidth, minArea, removed)) out.push(f);
-    else if (cuts.length > 0) for (const f of cutPolygon(polygonPaths(polygon), cuts, minArea, removed)) out.push(f);
+    const lost: Paths64 | undefined = removed ? [] : undefined;
+    if (open) for (const f of openPolygon(polygonPaths(polygon), places, minWidth, minArea, lost)) out.push(f);
+    else if (cuts.length > 0) for (const f of cutPolygon(polygonPaths(polygon), cuts, minArea, lost)) out.push(f);
     else out.push(fp);
+    if (removed && lost!.length > 0) within(lost!, polygonPaths(polygon), removed);
   }
   return out;
 }
@@ -60,6 +62,13 @@ function booleanTree(op: ClipType, subject: Paths64, clip: Paths64 | null): Poly
 }
 
 const spots: number[] = [];
+
+/**
+ * Thin parts narrower than this (metres) are rounding noise: what is cut off is dropped rather than
+ * given to a piece (resolve-overlaps.ts), and with `bordering` they are cut wherever they are — a
+ * hairline needle left in a polygon is one a mesh can only drop.
+ */
+export const HAIRLINE = 0.002;
 const places: number[] = [];
 const cuts: Paths64 = [];
 
@@ -84,18 +93,36 @@ function cutPolygon(paths: Paths64, quads: Paths64, minArea: number, removed?: P
   const tree = new PolyTree64();
   Clipper.booleanOpWithPolyTree(ClipType.Difference, paths, quads, tree, FillRule.NonZero);
   if (removed) {
-    const near = clipToBox(paths, grown(Clipper.getBoundsPaths(quads), 1));
-    for (const p of Clipper.intersect(near, quads, FillRule.NonZero)) removed.push(p);
+    // what is cut off lies within the quadrilaterals' box (clipper2-ts can return a stray path
+    // far off when a quadrilateral is nearly degenerate: left out)
+    const box = grown(Clipper.getBoundsPaths(quads), 1);
+    for (const p of Clipper.intersect(clipToBox(paths, box), quads, FillRule.NonZero)) if (inside(Clipper.getBounds(p), box)) removed.push(p);
   }
   return large(piecesFromTree(tree), minArea, removed);
 }
 
 /** The quadrilateral at `i` in `spots` (four x, y in metres) as a positive path on the grid. */
-function quadPath(spots: readonly number[], i: number): Path64 {
+function quadPath(spots: readonly number[], i: number): Path64 | null {
   const p: Path64 = [];
-  for (let k = 0; k < 4; k++) p.push({ x: Math.round(spots[i + 2 * k] * CLIPPER_SCALE), y: Math.round(spots[i + 2 * k + 1] * CLIPPER_SCALE) });
-  if (Clipper.area(p) < 0) p.reverse();
+  for (let k = 0; k < 4; k++) {
+    const x = Math.round(spots[i + 2 * k] * CLIPPER_SCALE), y = Math.round(spots[i + 2 * k + 1] * CLIPPER_SCALE);
+    if (p.length === 0 || x !== p[p.length - 1].x || y !== p[p.length - 1].y) p.push({ x, y });
+  }
+  if (p.length > 1 && p[0].x === p[p.length - 1].x && p[0].y === p[p.length - 1].y) p.pop();
+  const a = p.length >= 3 ? Clipper.area(p) : 0;
+  if (a === 0) return null;
+  if (a < 0) p.reverse();
   return p;
+}
+
+/**
+ * Appends what was taken off a polygon, less whatever of it lies outside the polygon (specks
+ * dropped at concave corners, the two operations rounding crossing points apart): the base
+ * ground's slivers go to other pieces and must not reach into buildings.
+ */
+function within(lost: Paths64, polygon: Paths64, removed: Paths64): void {
+  const near = clipToBox(polygon, grown(Clipper.getBoundsPaths(lost), 1));
+  for (const p of Clipper.intersect(lost, near, FillRule.NonZero)) removed.push(p);
 }
 
 /** The pieces of at least `minArea`; the others appended to `removed`. */

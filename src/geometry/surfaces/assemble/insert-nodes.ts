@@ -30,7 +30,8 @@ const ON_EDGE = 1e-3;
  */
 export function completeTriangulation(coords: number[], tris: number[], ringStarts: readonly number[], ringVertices: number, lattice: DrapeLattice | null): void {
   if (tris.length === 0) return;
-  if (sidesNeedRepair(coords, tris, ringStarts, ringVertices)) repairSides(coords, tris);
+  const need = sidesNeedRepair(coords, tris, ringStarts, ringVertices);
+  if (need !== NONE) repairSides(coords, tris, need === INSIDE ? ringOfVertices(ringStarts, ringVertices) : null, ringStarts, ringVertices);
   if (!lattice) return;
   const nodes = latticeNodesInside(coords.slice(0, 2 * ringVertices), ringStarts, lattice, NODE_BOUNDARY_SHARE * lattice.step);
   if (nodes.length === 0) return;
@@ -45,24 +46,28 @@ export function completeTriangulation(coords: number[], tris: number[], ringStar
   }
 }
 
+/** What repairSides has to look at: nothing, the sides without a twin inside the polygon only, or all of them. */
+const NONE = 0, INSIDE = 1, ALL = 2;
+
 /**
- * Whether repairSides can find anything: a side without a twin that is not a ring side (a
- * T-junction inside), or a vertex lying on a ring side (rings touching). Most triangulations
- * have neither, and this costs a sort instead of an index and a search per side.
+ * Where repairSides can find anything: at a side without a twin that is not a ring side (a
+ * T-junction inside), or on a ring side when a vertex lies on one (rings touching). Most
+ * triangulations have neither, and this costs a sort instead of an index and a search per side.
  */
-function sidesNeedRepair(coords: number[], tris: number[], ringStarts: readonly number[], ringVertices: number): boolean {
+function sidesNeedRepair(coords: number[], tris: number[], ringStarts: readonly number[], ringVertices: number): number {
   const n = coords.length / 2;
-  if (n > ringVertices) return true; // points added by a triangulation: look at everything
+  if (n > ringVertices) return ALL; // points added by a triangulation: look at everything
   const keys = new Float64Array(tris.length);
   for (let e = 0; e < tris.length; e++) keys[e] = tris[e] * n + tris[next(e)];
   keys.sort();
   const ring = ringOfVertices(ringStarts, ringVertices);
-  for (let e = 0; e < tris.length; e++) {
+  let inside = false;
+  for (let e = 0; e < tris.length && !inside; e++) {
     const u = tris[e], v = tris[next(e)];
-    if (hasKey(keys, v * n + u)) continue;
-    if (!isRingSide(u, v, ring, ringStarts, ringVertices)) return true;
+    if (!hasKey(keys, v * n + u) && !isRingSide(u, v, ring, ringStarts, ringVertices)) inside = true;
   }
-  return vertexOnRingSide(coords, ringStarts, ringVertices);
+  if (vertexOnRingSide(coords, ringStarts, ringVertices)) return ALL;
+  return inside ? INSIDE : NONE;
 }
 
 function hasKey(keys: Float64Array, key: number): boolean {
@@ -88,13 +93,11 @@ function isRingSide(u: number, v: number, ring: Int32Array, ringStarts: readonly
   return d === 1 || d === -1 || (u === start && v === end - 1) || (v === start && u === end - 1);
 }
 
-/** Some ring vertex lies on a ring side (within ON_SIDE, strictly between its ends): a sweep over the sides sorted by their left end. */
+/** Some ring vertex lies on a ring side (within ON_SIDE, strictly between its ends): each side's thin box looked up in an index of the vertices. */
 function vertexOnRingSide(coords: number[], ringStarts: readonly number[], ringVertices: number): boolean {
-  const order = new Float64Array(ringVertices);
-  for (let i = 0; i < ringVertices; i++) order[i] = i;
-  const xs = new Float64Array(ringVertices);
-  for (let i = 0; i < ringVertices; i++) xs[i] = coords[2 * i];
-  const byX = Uint32Array.from(order).sort(byCoordinate(xs));
+  const points = new Flatbush(ringVertices);
+  for (let i = 0; i < ringVertices; i++) points.add(coords[2 * i], coords[2 * i + 1], coords[2 * i], coords[2 * i + 1]);
+  points.finish();
   for (let r = 0; r < ringStarts.length; r++) {
     const start = ringStarts[r], end = r + 1 < ringStarts.length ? ringStarts[r + 1] : ringVertices;
     for (let u = start; u < end; u++) {
@@ -103,28 +106,17 @@ function vertexOnRingSide(coords: number[], ringStarts: readonly number[], ringV
       const len2 = dx * dx + dy * dy;
       if (len2 === 0) continue;
       const len = Math.sqrt(len2);
-      const minX = Math.min(ux, ux + dx) - ON_SIDE, maxX = Math.max(ux, ux + dx) + ON_SIDE;
-      const minY = Math.min(uy, uy + dy) - ON_SIDE, maxY = Math.max(uy, uy + dy) + ON_SIDE;
-      // first vertex at or right of minX
-      let lo = 0, hi = ringVertices;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (xs[byX[mid]] < minX) lo = mid + 1; else hi = mid; }
-      for (let k = lo; k < ringVertices && xs[byX[k]] <= maxX; k++) {
-        const i = byX[k];
+      const hits = points.search(Math.min(ux, ux + dx) - ON_SIDE, Math.min(uy, uy + dy) - ON_SIDE, Math.max(ux, ux + dx) + ON_SIDE, Math.max(uy, uy + dy) + ON_SIDE);
+      for (const i of hits) {
         if (i === u || i === v) continue;
-        const py = coords[2 * i + 1];
-        if (py < minY || py > maxY) continue;
-        const px = coords[2 * i] - ux, qy = py - uy;
-        const along = (px * dx + qy * dy) / len2;
+        const px = coords[2 * i] - ux, py = coords[2 * i + 1] - uy;
+        const along = (px * dx + py * dy) / len2;
         if (!(along * len > ON_SIDE && (1 - along) * len > ON_SIDE)) continue;
-        if (Math.abs(px * dy - qy * dx) / len < ON_SIDE) return true;
+        if (Math.abs(px * dy - py * dx) / len < ON_SIDE) return true;
       }
     }
   }
   return false;
-}
-
-function byCoordinate(xs: Float64Array): (a: number, b: number) => number {
-  return (a, b) => xs[a] - xs[b];
 }
 
 /** A vertex this close (metres) to a side, strictly between its ends, lies on it. */
@@ -132,9 +124,10 @@ const ON_SIDE = 1e-6;
 
 /**
  * Every triangle side without a twin (the boundary, and the long side of a T-junction) is checked
- * for vertices lying on it; a side with some is fanned from the opposite corner through them.
+ * for vertices lying on it — but the ring sides when `ring` is given (they carry none, see
+ * sidesNeedRepair); a side with some is fanned from the opposite corner through them.
  */
-function repairSides(coords: number[], tris: number[]): void {
+function repairSides(coords: number[], tris: number[], ring: Int32Array | null, ringStarts: readonly number[], ringVertices: number): void {
   const n = coords.length / 2;
   const points = new Flatbush(n);
   for (let i = 0; i < n; i++) points.add(coords[2 * i], coords[2 * i + 1], coords[2 * i], coords[2 * i + 1]);
@@ -153,6 +146,7 @@ function repairSides(coords: number[], tris: number[]): void {
     for (; k < 3; k++) {
       const u = tris[3 * t + k], v = tris[3 * t + ((k + 1) % 3)];
       if (sides.has(v * STRIDE + u)) continue;
+      if (ring && u < ringVertices && v < ringVertices && isRingSide(u, v, ring, ringStarts, ringVertices)) continue;
       on = verticesOnSide(coords, points, u, v);
       if (on.length > 0) break;
     }
@@ -177,18 +171,26 @@ function verticesOnSide(coords: number[], points: Flatbush, u: number, v: number
   const len2 = dx * dx + dy * dy;
   if (len2 === 0) return [];
   const len = Math.sqrt(len2);
-  const hits = points.search(Math.min(ux, ux + dx) - ON_SIDE, Math.min(uy, uy + dy) - ON_SIDE, Math.max(ux, ux + dx) + ON_SIDE, Math.max(uy, uy + dy) + ON_SIDE, (i) => {
-    if (i === u || i === v) return false;
+  const found = points.search(Math.min(ux, ux + dx) - ON_SIDE, Math.min(uy, uy + dy) - ON_SIDE, Math.max(ux, ux + dx) + ON_SIDE, Math.max(uy, uy + dy) + ON_SIDE);
+  let hits: number[] | null = null;
+  for (const i of found) {
+    if (i === u || i === v) continue;
     const px = coords[2 * i] - ux, py = coords[2 * i + 1] - uy;
     const along = (px * dx + py * dy) / len2;
-    if (!(along * len > ON_SIDE && (1 - along) * len > ON_SIDE)) return false;
-    return Math.abs(px * dy - py * dx) / len < ON_SIDE;
-  });
-  if (hits.length <= 1) return hits;
-  const at = (i: number) => (coords[2 * i] - ux) * dx + (coords[2 * i + 1] - uy) * dy;
+    if (!(along * len > ON_SIDE && (1 - along) * len > ON_SIDE)) continue;
+    if (Math.abs(px * dy - py * dx) / len < ON_SIDE) (hits ??= []).push(i);
+  }
+  if (!hits) return [];
+  if (hits.length === 1) return hits;
   // one vertex per position (rings may touch at a point: the same spot under two indices)
-  hits.sort((a, b) => at(a) - at(b));
-  return hits.filter((h, k) => k === 0 || coords[2 * h] !== coords[2 * hits[k - 1]] || coords[2 * h + 1] !== coords[2 * hits[k - 1] + 1]);
+  const at = new Map<number, number>();
+  for (const h of hits) at.set(h, (coords[2 * h] - ux) * dx + (coords[2 * h + 1] - uy) * dy);
+  hits.sort(byValue(at));
+  return hits.filter((h, k) => k === 0 || coords[2 * h] !== coords[2 * hits![k - 1]] || coords[2 * h + 1] !== coords[2 * hits![k - 1] + 1]);
+}
+
+function byValue(at: Map<number, number>): (a: number, b: number) => number {
+  return (a, b) => at.get(a)! - at.get(b)!;
 }
 
 /** Nodes (flat x, y) inside the polygon (even-odd over all rings) and at least `margin` from every ring edge, row by row. */

@@ -22,23 +22,18 @@ export interface TreePolygon {
 /**
  * The polygons of a poly tree, every level (islands in holes too), misfiled holes put back. When
  * one fits no polygon — clipper2-ts has written the same region once as a polygon and once as a
- * hole, which cancel — the tree is read again from the union of all its paths (NonZero: the pair
- * cancels, all else stays as it is).
+ * hole, which cancel — the polygons its box overlaps are read again from their union with it
+ * (NonZero: the pair cancels, all else stays as it is).
  */
 export function treePolygons(tree: PolyPath64): TreePolygon[] {
   const out: TreePolygon[] = [];
-  if (collect(tree, out)) return out;
-  const again = new PolyTree64();
-  Clipper.booleanOpWithPolyTree(ClipType.Union, Clipper.polyTreeToPaths64(tree as PolyTree64), null, again, FillRule.NonZero);
-  const second: TreePolygon[] = [];
-  collect(again, second);
-  return second;
+  collect(tree, out, true);
+  return out;
 }
 
-/** The polygons among a node's children and below; false when a misfiled hole fits none. */
-function collect(node: PolyPath64, out: TreePolygon[]): boolean {
-  let ok = true;
-  const level: TreePolygon[] = [];
+/** The polygons among a node's children and below (see treePolygons; `mend`: rebuild around a misfiled hole that fits none). */
+function collect(node: PolyPath64, out: TreePolygon[], mend: boolean): void {
+  let level: TreePolygon[] = [];
   let misfiled: PolyPath64[] | null = null;
   const nested: PolyPath64[] = [];
   for (let i = 0; i < node.count; i++) {
@@ -55,13 +50,35 @@ function collect(node: PolyPath64, out: TreePolygon[]): boolean {
   }
   if (misfiled) {
     for (const hole of misfiled) {
-      if (adopt(hole.polygon!, level)) nested.push(hole);
-      else ok = false;
+      if (adopt(hole.polygon!, level)) { nested.push(hole); continue; }
+      if (mend) level = mended(hole, level);
     }
   }
   for (const p of level) out.push(p);
-  for (const hole of nested) if (!collect(hole, out)) ok = false;
-  return ok;
+  for (const hole of nested) collect(hole, out, mend);
+}
+
+/** The polygons with those that a hole fitting none overlaps (by box) replaced by their union with the hole and what lies in it. */
+function mended(hole: PolyPath64, level: TreePolygon[]): TreePolygon[] {
+  const b = Clipper.getBounds(hole.polygon!);
+  const keep: TreePolygon[] = [];
+  const paths: Paths64 = [];
+  for (const p of level) {
+    const o = Clipper.getBounds(p.outer);
+    if (o.left > b.right || o.right < b.left || o.top > b.bottom || o.bottom < b.top) { keep.push(p); continue; }
+    paths.push(p.outer);
+    for (const h of p.holes) paths.push(h);
+  }
+  addSubtree(hole, paths);
+  const tree = new PolyTree64();
+  Clipper.booleanOpWithPolyTree(ClipType.Union, paths, null, tree, FillRule.NonZero);
+  collect(tree, keep, false);
+  return keep;
+}
+
+function addSubtree(node: PolyPath64, out: Paths64): void {
+  if (node.polygon) out.push(node.polygon);
+  for (let i = 0; i < node.count; i++) addSubtree(node.child(i), out);
 }
 
 /** Gives a misfiled hole to the polygon that contains it (a point inside the hole is inside its outer ring); false when none does. */

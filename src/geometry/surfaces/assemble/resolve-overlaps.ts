@@ -3,7 +3,7 @@ import type { Footprint } from '../../types.ts';
 import type { SurfaceArea } from '../types.ts';
 import { BASE_GROUND_PRIORITY } from '../priority.ts';
 import { clipToBox, cutInto, grown, indexOf, inside, overlaps, search } from './boxes.ts';
-import { cleanBoolean } from './clean-pieces.ts';
+import { cleanBoolean, HAIRLINE } from './clean-pieces.ts';
 import { gridFootprints, isAxisRectangle, pathsOf, piecePaths, totalArea } from './pieces.ts';
 import { mergeSlivers, uniteWithBase } from './slivers.ts';
 import { sideIndex } from './side-index.ts';
@@ -235,8 +235,8 @@ function cutArea(subject: Paths64, cutters: Paths64, minWidth: number, minArea: 
   return cleanBoolean(cutters.length ? ClipType.Difference : ClipType.Union, subject, cutters.length ? cutters : null, minWidth, minArea);
 }
 
-/** Slivers narrower than this (metres) are rounding noise: a crossing point Clipper put on the grid kinks the sides beside it by under a millimetre, and the opening returns those wedges too (100 m long needles along a slanted clip side); they are dropped, not merged. */
-const NOISE_WIDTH = 0.002;
+/** Slivers narrower than this (metres) are rounding noise (a crossing point Clipper put on the grid kinks the sides beside it by under a millimetre; 100 m long needles along a slanted clip side): dropped, not merged. */
+const NOISE_WIDTH = HAIRLINE;
 
 interface Clip {
   paths: Paths64;

@@ -54,11 +54,12 @@ export function hasThinParts(rings: readonly Ring[], width: number, spots?: numb
 
 /**
  * A thin place in `spots`, SPOT numbers: its kind (CUT: the quadrilateral that follows, between the
- * stretches of the two sides that face each other within the width — cutting it away is the
- * opening there; OPEN: sides that cross or touch, for the opening proper), the two sides (x1, y1,
- * x2, y2 each), then the quadrilateral's corners (four x, y; zeros for OPEN).
+ * stretches of the two sides that face each other within the width, or across a neck between two
+ * corners — cutting it away is the opening there; OPEN: sides that cross or overlap, for the
+ * opening proper), the two sides (x1, y1, x2, y2 each), then the quadrilateral's corners (four x, y;
+ * zeros for OPEN), then how wide the thin part gets there at most (metres; 0 for OPEN).
  */
-export const SPOT = 17;
+export const SPOT = 18;
 export const CUT = 0, OPEN = 1;
 
 /** The quadrilateral reaches this far (metres) past the two sides, out of the polygon: cut away, it leaves no hairline along them. */
@@ -75,7 +76,7 @@ export function spotBox(spots: readonly number[], i: number, boxes: number[]): v
 function pushPlace(e: Edges, a: number, b: number, kind: number, spots: number[] | undefined): void {
   if (!spots) return;
   spots.push(kind, e.x1[a], e.y1[a], e.x2[a], e.y2[a], e.x1[b], e.y1[b], e.x2[b], e.y2[b]);
-  if (kind === OPEN) spots.push(0, 0, 0, 0, 0, 0, 0, 0);
+  if (kind === OPEN) spots.push(0, 0, 0, 0, 0, 0, 0, 0, 0);
 }
 
 /** The way along the boundary between two near points is over FACING times their distance: a thin part. */
@@ -144,31 +145,55 @@ function thinPair(e: Edges, a: number, b: number, width: number, spots?: number[
   // crossing or touching (not at a shared corner: those are neighbours, handled above)
   const d1 = cross(cx, cy, dx, dy, ax, ay), d2 = cross(cx, cy, dx, dy, bx, by);
   const d3 = cross(ax, ay, bx, by, cx, cy), d4 = cross(ax, ay, bx, by, dx, dy);
-  let touching = false;
   if (((d1 <= 0 && d2 >= 0) || (d1 >= 0 && d2 <= 0)) && ((d3 <= 0 && d4 >= 0) || (d3 >= 0 && d4 <= 0))) {
     const collinear = d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0;
     const proper = (d1 < 0 && d2 > 0) || (d1 > 0 && d2 < 0);
     // collinear sides apart from each other do not meet although all four signs are zero
-    if ((proper && ((d3 < 0 && d4 > 0) || (d3 > 0 && d4 < 0))) || (collinear &&
-      Math.max(ax, bx) >= Math.min(cx, dx) && Math.max(cx, dx) >= Math.min(ax, bx) && Math.max(ay, by) >= Math.min(cy, dy) && Math.max(cy, dy) >= Math.min(ay, by))) {
+    if ((proper && ((d3 < 0 && d4 > 0) || (d3 > 0 && d4 < 0))) || (collinear && sharedStretch(ax, ay, bx, by, cx, cy, dx, dy))) {
       pushPlace(e, a, b, OPEN, spots);
       return true;
     }
-    // touching at a point: the wedges beside it are cut like any thin part; a corner lying on
-    // the other side (not at its end) needs the opening when none is
-    touching = !collinear;
+    // touching at a point: the wedges beside it are cut like any thin part
   }
-  if (!sideThin(e, a, b, width) && !sideThin(e, b, a, width)) {
-    if (!touching || sharesEnd(ax, ay, bx, by, cx, cy, dx, dy)) return false;
-    pushPlace(e, a, b, OPEN, spots);
-    return true;
-  }
+  // touching and not thin: a corner on a side, which Clipper writes and the meshes take
+  if (!sideThin(e, a, b, width) && !sideThin(e, b, a, width)) return false;
   if (spots) {
     const before = spots.length;
     pushCut(e, a, b, width, spots);
     pushCut(e, b, a, width, spots);
-    if (spots.length === before) pushPlace(e, a, b, OPEN, spots);
+    if (spots.length === before && !pushNeck(e, a, b, spots)) pushPlace(e, a, b, OPEN, spots);
   }
+  return true;
+}
+
+/** Necks narrower than this (metres) are left to the opening proper. */
+const MIN_NECK = 0.005;
+
+/**
+ * A neck between the ends of two sides (no stretch of one lies over the other: two corners, or a
+ * corner and a side, near each other): the rectangle across it from the nearest point of one side
+ * to that of the other, as wide as the neck and reaching CUT_MARGIN out of the polygon at both
+ * ends. False for a neck under MIN_NECK (Clipper's rounding: no good direction across, the
+ * opening proper is safer there).
+ */
+function pushNeck(e: Edges, a: number, b: number, spots: number[]): boolean {
+  let best = Infinity, px = 0, py = 0, qx = 0, qy = 0;
+  for (const [s, t] of [[a, b], [b, a]]) {
+    for (const u of [0, 1]) {
+      const x = u ? e.x2[s] : e.x1[s], y = u ? e.y2[s] : e.y1[s];
+      const cx = e.x1[t], cy = e.y1[t], ux = e.x2[t] - cx, uy = e.y2[t] - cy, len2 = ux * ux + uy * uy;
+      let f = len2 > 0 ? ((x - cx) * ux + (y - cy) * uy) / len2 : 0;
+      if (f < 0) f = 0; else if (f > 1) f = 1;
+      const d = Math.hypot(x - cx - f * ux, y - cy - f * uy);
+      if (d < best) { best = d; px = x; py = y; qx = cx + f * ux; qy = cy + f * uy; }
+    }
+  }
+  if (!(best >= MIN_NECK)) return false;
+  const dx = (qx - px) / best, dy = (qy - py) / best; // unit vector across the neck
+  const half = Math.max(best, 2 * CUT_MARGIN) / 2;
+  const x0 = px - dx * CUT_MARGIN, y0 = py - dy * CUT_MARGIN, x1 = qx + dx * CUT_MARGIN, y1 = qy + dy * CUT_MARGIN;
+  spots.push(CUT, e.x1[a], e.y1[a], e.x2[a], e.y2[a], e.x1[b], e.y1[b], e.x2[b], e.y2[b],
+    x0 - dy * half, y0 + dx * half, x1 - dy * half, y1 + dx * half, x1 + dy * half, y1 - dx * half, x0 + dy * half, y0 - dx * half, best);
   return true;
 }
 
@@ -185,6 +210,7 @@ function pushCut(e: Edges, s: number, t: number, width: number, spots: number[])
   const len2 = ux * ux + uy * uy;
   const start = spots.length;
   spots.push(CUT, sx, sy, sx + vx, sy + vy, cx, cy, cx + ux, cy + uy);
+  let widest = 0;
   for (const u of range) {
     const px = sx + u * vx, py = sy + u * vy;
     let f = ((px - cx) * ux + (py - cy) * uy) / len2;
@@ -192,6 +218,7 @@ function pushCut(e: Edges, s: number, t: number, width: number, spots: number[])
     const qx = cx + f * ux, qy = cy + f * uy;
     // the margin points away from the other side; none where the sides touch
     const g = Math.hypot(px - qx, py - qy);
+    if (g > widest) widest = g;
     const mx = g > 0 ? (CUT_MARGIN * (px - qx)) / g : 0, my = g > 0 ? (CUT_MARGIN * (py - qy)) / g : 0;
     spots.push(px + mx, py + my, qx - mx, qy - my);
   }
@@ -200,10 +227,15 @@ function pushCut(e: Edges, s: number, t: number, width: number, spots: number[])
   spots[start + 11] = spots[start + 13]; spots[start + 12] = spots[start + 14];
   spots[start + 13] = spots[start + 15]; spots[start + 14] = spots[start + 16];
   spots[start + 15] = q0x; spots[start + 16] = q0y;
+  spots.push(widest);
 }
 
-function sharesEnd(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
-  return (ax === cx && ay === cy) || (ax === dx && ay === dy) || (bx === cx && by === cy) || (bx === dx && by === dy);
+/** Collinear sides a→b and c→d overlap along a stretch (not just at a point). */
+function sharedStretch(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
+  const ux = bx - ax, uy = by - ay, len2 = ux * ux + uy * uy;
+  if (len2 === 0) return false;
+  const tc = ((cx - ax) * ux + (cy - ay) * uy) / len2, td = ((dx - ax) * ux + (dy - ay) * uy) / len2;
+  return Math.min(1, Math.max(tc, td)) - Math.max(0, Math.min(tc, td)) > 0;
 }
 
 /** Corners sharper than this (the cosine of the angle inside) are needles, cut like thin parts. */
