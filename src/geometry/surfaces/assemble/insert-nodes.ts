@@ -27,14 +27,19 @@ const ON_EDGE = 1e-3;
  *    boundary runs through every ring vertex (and an outline is made of mesh vertices);
  * 2. with a lattice, the lattice nodes inside the polygon and at least NODE_BOUNDARY_SHARE · step
  *    from its boundary are inserted (appended to `coords`).
+ *
+ * `trusted`: the triangulation covers the polygon exactly, using every vertex (see sidesNeedRepair).
+ * Returns whether anything changed.
  */
-export function completeTriangulation(coords: number[], tris: number[], ringStarts: readonly number[], ringVertices: number, lattice: DrapeLattice | null): void {
-  if (tris.length === 0) return;
-  const need = sidesNeedRepair(coords, tris, ringStarts, ringVertices);
-  if (need !== NONE) repairSides(coords, tris, need === INSIDE ? ringOfVertices(ringStarts, ringVertices) : null, ringStarts, ringVertices);
-  if (!lattice) return;
+export function completeTriangulation(coords: number[], tris: number[], ringStarts: readonly number[], ringVertices: number, lattice: DrapeLattice | null, trusted = false): boolean {
+  if (tris.length === 0) return false;
+  const before = tris.length;
+  const need = sidesNeedRepair(coords, tris, ringStarts, ringVertices, trusted);
+  if (need !== NONE) repairSides(coords, tris, need === INSIDE, ringStarts, ringVertices);
+  const repaired = tris.length !== before;
+  if (!lattice) return repaired;
   const nodes = latticeNodesInside(coords.slice(0, 2 * ringVertices), ringStarts, lattice, NODE_BOUNDARY_SHARE * lattice.step);
-  if (nodes.length === 0) return;
+  if (nodes.length === 0) return repaired;
   const he = twins(tris);
   let last = 0;
   for (let k = 0; k < nodes.length; k += 2) {
@@ -44,6 +49,7 @@ export function completeTriangulation(coords: number[], tris: number[], ringStar
     last = t;
     insertPoint(coords, tris, he, t, x, y);
   }
+  return true;
 }
 
 /** What repairSides has to look at: nothing, the sides without a twin inside the polygon only, or all of them. */
@@ -51,46 +57,66 @@ const NONE = 0, INSIDE = 1, ALL = 2;
 
 /**
  * Where repairSides can find anything: at a side without a twin that is not a ring side (a
- * T-junction inside), or on a ring side when a vertex lies on one (rings touching). Most
- * triangulations have neither, and this costs a sort instead of an index and a search per side.
+ * T-junction inside), or on a ring side when a vertex lies on one (rings touching). A `trusted`
+ * triangulation — one that covers the polygon's area exactly with every vertex used
+ * (triangulateRings' `ok`) — has no vertex on a ring side: a triangle along that side would
+ * overlap the vertex's own triangles. Most triangulations need nothing, and finding that out costs
+ * a hash of the sides instead of an index of the vertices and a search per side.
  */
-function sidesNeedRepair(coords: number[], tris: number[], ringStarts: readonly number[], ringVertices: number): number {
+function sidesNeedRepair(coords: number[], tris: number[], ringStarts: readonly number[], ringVertices: number, trusted: boolean): number {
   const n = coords.length / 2;
   if (n > ringVertices) return ALL; // points added by a triangulation: look at everything
-  const keys = new Float64Array(tris.length);
-  for (let e = 0; e < tris.length; e++) keys[e] = tris[e] * n + tris[next(e)];
-  keys.sort();
-  const ring = ringOfVertices(ringStarts, ringVertices);
-  let inside = false;
-  for (let e = 0; e < tris.length && !inside; e++) {
-    const u = tris[e], v = tris[next(e)];
-    if (!hasKey(keys, v * n + u) && !isRingSide(u, v, ring, ringStarts, ringVertices)) inside = true;
-  }
-  if (vertexOnRingSide(coords, ringStarts, ringVertices)) return ALL;
+  const inside = twinlessInside(tris, ringStarts, ringVertices);
+  if (!trusted && vertexOnRingSide(coords, ringStarts, ringVertices)) return ALL;
   return inside ? INSIDE : NONE;
 }
 
-function hasKey(keys: Float64Array, key: number): boolean {
-  let lo = 0, hi = keys.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (keys[mid] < key) lo = mid + 1; else if (keys[mid] > key) hi = mid - 1; else return true;
+/** Some side that is not a ring side lacks its twin (the opposite side of a neighbouring triangle). */
+function twinlessInside(tris: number[], ringStarts: readonly number[], ringVertices: number): boolean {
+  let size = 16;
+  while (size < 2 * tris.length) size *= 2;
+  const us = new Int32Array(size).fill(-1), vs = new Int32Array(size);
+  let inner = 0;
+  for (let e = 0; e < tris.length; e++) {
+    const u = tris[e], v = tris[next(e)];
+    if (isRingSide(u, v, ringStarts, ringVertices)) continue;
+    inner++;
+    let h = hash(u, v, size);
+    while (us[h] >= 0) h = (h + 1) & (size - 1);
+    us[h] = u; vs[h] = v;
+  }
+  if (inner === 0) return false;
+  for (let e = 0; e < tris.length; e++) {
+    const u = tris[e], v = tris[next(e)];
+    if (isRingSide(u, v, ringStarts, ringVertices)) continue;
+    let h = hash(v, u, size), found = false;
+    while (us[h] >= 0) { if (us[h] === v && vs[h] === u) { found = true; break; } h = (h + 1) & (size - 1); }
+    if (!found) return true;
   }
   return false;
 }
 
-function ringOfVertices(ringStarts: readonly number[], ringVertices: number): Int32Array {
-  const ring = new Int32Array(ringVertices);
-  for (let r = 0; r < ringStarts.length; r++) ring.fill(r, ringStarts[r], r + 1 < ringStarts.length ? ringStarts[r + 1] : ringVertices);
-  return ring;
+function hash(u: number, v: number, size: number): number {
+  return (Math.imul(u, 0x9e3779b1) ^ Math.imul(v, 0x85ebca77)) & (size - 1);
 }
 
 /** u and v are neighbours along their ring (either way round). */
-function isRingSide(u: number, v: number, ring: Int32Array, ringStarts: readonly number[], ringVertices: number): boolean {
-  if (ring[u] !== ring[v]) return false;
-  const r = ring[u], start = ringStarts[r], end = r + 1 < ringStarts.length ? ringStarts[r + 1] : ringVertices;
-  const d = v - u;
-  return d === 1 || d === -1 || (u === start && v === end - 1) || (v === start && u === end - 1);
+function isRingSide(u: number, v: number, ringStarts: readonly number[], ringVertices: number): boolean {
+  if (u >= ringVertices || v >= ringVertices) return false;
+  const lo = Math.min(u, v), hi = Math.max(u, v);
+  const r = ringOf(lo, ringStarts);
+  const end = r + 1 < ringStarts.length ? ringStarts[r + 1] : ringVertices;
+  return (hi === lo + 1 && hi < end) || (lo === ringStarts[r] && hi === end - 1);
+}
+
+/** The ring a vertex belongs to (ringStarts ascending). */
+function ringOf(i: number, ringStarts: readonly number[]): number {
+  let lo = 0, hi = ringStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (ringStarts[mid] <= i) lo = mid; else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** Some ring vertex lies on a ring side (within ON_SIDE, strictly between its ends): each side's thin box looked up in an index of the vertices. */
@@ -124,10 +150,10 @@ const ON_SIDE = 1e-6;
 
 /**
  * Every triangle side without a twin (the boundary, and the long side of a T-junction) is checked
- * for vertices lying on it — but the ring sides when `ring` is given (they carry none, see
+ * for vertices lying on it — but the ring sides when `insideOnly` (they carry none, see
  * sidesNeedRepair); a side with some is fanned from the opposite corner through them.
  */
-function repairSides(coords: number[], tris: number[], ring: Int32Array | null, ringStarts: readonly number[], ringVertices: number): void {
+function repairSides(coords: number[], tris: number[], insideOnly: boolean, ringStarts: readonly number[], ringVertices: number): void {
   const n = coords.length / 2;
   const points = new Flatbush(n);
   for (let i = 0; i < n; i++) points.add(coords[2 * i], coords[2 * i + 1], coords[2 * i], coords[2 * i + 1]);
@@ -146,7 +172,7 @@ function repairSides(coords: number[], tris: number[], ring: Int32Array | null, 
     for (; k < 3; k++) {
       const u = tris[3 * t + k], v = tris[3 * t + ((k + 1) % 3)];
       if (sides.has(v * STRIDE + u)) continue;
-      if (ring && u < ringVertices && v < ringVertices && isRingSide(u, v, ring, ringStarts, ringVertices)) continue;
+      if (insideOnly && isRingSide(u, v, ringStarts, ringVertices)) continue;
       on = verticesOnSide(coords, points, u, v);
       if (on.length > 0) break;
     }

@@ -89,8 +89,10 @@ export function triangulatePiece(fp: Footprint, lattice: DrapeLattice | null): {
     const plain = triangulateFootprint({ outer, holes });
     triangles = plain.exact ? plain.triangles : clipperTriangles(fp, coords) ?? (kept.triangles.length ? kept.triangles : plain.triangles);
   }
-  completeTriangulation(coords, triangles, [0, ...holeStarts], ringVertices, lattice);
-  if (triangles.length >= 6) refine(triangles, coords, 2);
+  const changed = completeTriangulation(coords, triangles, [0, ...holeStarts], ringVertices, lattice, kept.ok);
+  // triangulateRings made its own Delaunay already; fans (along sides split at the lattice, too)
+  // and nodes added since want it again
+  if ((changed || !kept.ok || lattice) && triangles.length >= 6) refine(triangles, coords, 2);
   removeSlivers(coords, triangles);
   return { coords, triangles };
 }
