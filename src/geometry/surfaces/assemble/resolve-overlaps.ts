@@ -8,6 +8,7 @@ import { gridFootprints, isAxisRectangle, pathsOf, piecePaths, totalArea } from 
 import { mergeSlivers, uniteWithBase } from './slivers.ts';
 import { sideIndex } from './side-index.ts';
 import { interiorsDisjoint } from './disjoint.ts';
+import { withoutSharedSides } from './shared-sides.ts';
 import { polygonPaths, treePolygons } from './poly-tree.ts';
 
 export interface ResolveOverlapsOptions {
@@ -128,7 +129,7 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   for (const p of keptPaths) if (p) for (const q of p) covered.push(q);
   const removed: Paths64 = [];
   const sides = sideIndex(kept);
-  let base = cleanBoolean(ClipType.Difference, clipPaths, covered, minWidth, minArea, removed, sides);
+  let base = cleanBoolean(ClipType.Difference, clipPaths, withoutSharedSides(covered), minWidth, minArea, removed, sides);
   const slivers = removed.length ? cleanBoolean(ClipType.Union, removed, null, NOISE_WIDTH, 0) : [];
   if (slivers.length > 0) base = uniteWithBase(base, mergeSlivers(slivers, kept, rank, sides));
 
@@ -232,7 +233,7 @@ function addCutter(box: Rect64, paths: Paths64, b: Rect64, subject: Paths64 | nu
 
 /** An area less the cutters (none: united with itself), cleaned. */
 function cutArea(subject: Paths64, cutters: Paths64, minWidth: number, minArea: number): Footprint[] {
-  return cleanBoolean(cutters.length ? ClipType.Difference : ClipType.Union, subject, cutters.length ? cutters : null, minWidth, minArea);
+  return cleanBoolean(cutters.length ? ClipType.Difference : ClipType.Union, subject, cutters.length ? withoutSharedSides(cutters) : null, minWidth, minArea);
 }
 
 /** Slivers narrower than this (metres) are rounding noise (a crossing point Clipper put on the grid kinks the sides beside it by under a millimetre; 100 m long needles along a slanted clip side): dropped, not merged. */
