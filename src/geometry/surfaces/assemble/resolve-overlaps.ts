@@ -176,7 +176,7 @@ function buildingBlocks(cutOut: readonly Footprint[], box: Rect64): Paths64[] {
     const all: Paths64 = [];
     for (const i of group) for (const q of paths[i]) all.push(q);
     const tree = new PolyTree64();
-    Clipper.booleanOpWithPolyTree(ClipType.Union, all, null, tree, FillRule.NonZero);
+    Clipper.booleanOpWithPolyTree(ClipType.Union, withoutSharedSides(all), null, tree, FillRule.NonZero);
     blocksOf(tree, out);
   }
   return out;

@@ -2,6 +2,7 @@ import { Clipper, ClipType, FillRule, type Paths64, type Rect64 } from 'clipper2
 import type { Footprint, Ring } from '../../types.ts';
 import { cutInto, grown, indexOf, search } from './boxes.ts';
 import { booleanPieces, piecePaths } from './pieces.ts';
+import { withoutSharedSides } from './shared-sides.ts';
 import { crosses, runsAlong, sideIndex, TOUCH, type SideIndex } from './side-index.ts';
 
 /**
@@ -62,7 +63,8 @@ export function mergeSlivers(slivers: readonly Footprint[], kept: (Footprint[] |
     const united: Paths64 = [];
     const rest: Footprint[] = [];
     pieces.forEach((f, i) => { if (gift.touched.has(i)) piecePaths([f], united); else rest.push(f); });
-    for (const f of booleanPieces(ClipType.Union, united, gift.paths)) rest.push(f);
+    for (const p of gift.paths) united.push(p);
+    for (const f of booleanPieces(ClipType.Union, withoutSharedSides(united), null)) rest.push(f);
     kept[k] = rest;
   }
   return left.length ? booleanPieces(ClipType.Union, left, null) : [];
@@ -81,7 +83,7 @@ export function uniteWithBase(base: Footprint[], slivers: readonly Footprint[]):
   for (const s of slivers) for (const i of search(index, grown(Clipper.getBoundsPaths(piecePaths([s])), 3))) touched.add(i);
   const out: Footprint[] = [];
   base.forEach((f, i) => { if (touched.has(i)) piecePaths([f], paths); else out.push(f); });
-  for (const f of booleanPieces(ClipType.Union, paths, null)) out.push(f);
+  for (const f of booleanPieces(ClipType.Union, withoutSharedSides(paths), null)) out.push(f);
   return out;
 }
 
