@@ -34,6 +34,12 @@ export interface SurfaceArea {
   descriptor: Record<string, unknown>;
   /** Set for bridges: the piece is laid at deck height instead of draped. */
   deck?: DeckElevation;
+  /**
+   * Size (m²) that settles ties of equal priority in favour of the smaller; default the area of
+   * the footprints. Road strips give width × the whole way's length, so the answer does not depend
+   * on how much of a way a tile built.
+   */
+  size?: number;
 }
 
 /** A road, path or waterway axis (or a piece's boundary) as a polyline in the local frame. */

@@ -82,8 +82,9 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   // Buildings that reach into the clip, united (outlines and parts overlap: their crossings are
   // then found once, not in every area's sweep), one cutter per block, indexed by box.
   const buildingPaths = buildingBlocks(options.cutOut, clip.bounds);
-  const buildingBounds = buildingPaths.map((p) => Clipper.getBoundsPaths(p));
-  const buildingIndex = indexOf(buildingBounds);
+  const buildingCutters: Polygon[] = [];
+  for (const paths of buildingPaths) for (const c of cutterParts(paths)) buildingCutters.push(c);
+  const buildingIndex = indexOf(buildingCutters.map((c) => c.bounds));
 
   // Ground-level areas: paths, boxes and their precedence rank (0 = wins over everything).
   const ground: number[] = [];
@@ -100,8 +101,8 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   // sees no crossings among the cutters (the mapped areas overlap one another all the time), and
   // each cutter is first cut to the area's box.
   const kept: (Footprint[] | null)[] = new Array(ground.length).fill(null);
-  const keptPaths: (Paths64 | null)[] = new Array(ground.length).fill(null);
-  const keptBounds: (Rect64 | null)[] = new Array(ground.length).fill(null);
+  // each kept piece's polygons with their boxes: an area's cutters are the polygons near it
+  const keptPolygons: (Polygon[] | null)[] = new Array(ground.length).fill(null);
   for (const k of order) {
     const b = bounds[k];
     if (!b || !overlaps(b, clip.bounds)) continue;
@@ -112,21 +113,24 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
     // a small area leaves out the cutters that only touch it (disjoint.ts; a stretch cut along the
     // clip's side and doubled back only makes the test more cautious)
     const test = sidesOf(subject) <= DISJOINT_TEST_SIDES;
-    for (const j of search(buildingIndex, b)) addCutter(box, buildingPaths[j], buildingBounds[j], test ? subject : null, cutters);
-    for (const j of search(areaIndex, b)) if (rank[j] < rank[k] && keptPaths[j]) addCutter(box, keptPaths[j]!, keptBounds[j]!, test ? subject : null, cutters);
+    for (const j of search(buildingIndex, b)) addCutter(box, buildingCutters[j].paths, buildingCutters[j].bounds, test ? subject : null, cutters);
+    for (const j of search(areaIndex, b)) {
+      const polygons = rank[j] < rank[k] ? keptPolygons[j] : null;
+      if (polygons) for (const p of polygons) if (overlaps(p.bounds, box)) addCutter(box, p.paths, p.bounds, test ? subject : null, cutters);
+    }
     // A single-polygon area inside the clip that nothing cuts keeps its mapped footprint (on the
     // grid); anything else is rebuilt by Clipper, its polygons opened where they have thin parts.
     const pieces = cutters.length === 0 && subject === paths[k] && areas[ground[k]].footprints.length === 1
       ? gridFootprints(subject)
       : cutArea(subject, cutters, minWidth, minArea);
-    if (pieces.length > 0) { kept[k] = pieces; keptPaths[k] = piecePaths(pieces); keptBounds[k] = Clipper.getBoundsPaths(keptPaths[k]!); }
+    if (pieces.length > 0) { kept[k] = pieces; keptPolygons[k] = cuttersOf(pieces); }
   }
 
   // The base ground: what neither buildings nor any kept piece cover; its polygons with thin parts
   // opened, and what that takes off (less rounding noise, see NOISE_WIDTH) merged into the pieces.
   const covered: Paths64 = [];
   for (const b of buildingPaths) for (const p of b) covered.push(p);
-  for (const p of keptPaths) if (p) for (const q of p) covered.push(q);
+  for (const pieces of kept) if (pieces) piecePaths(pieces, covered);
   const removed: Paths64 = [];
   const sides = sideIndex(kept);
   let base = cleanBoolean(ClipType.Difference, clipPaths, withoutSharedSides(covered), minWidth, minArea, removed, sides);
@@ -213,6 +217,44 @@ function blocksOf(node: PolyPath64, out: Paths64[]): Paths64[] {
   return out;
 }
 
+interface Polygon {
+  paths: Paths64;
+  bounds: Rect64;
+}
+
+/** The kept pieces as cutters (cutterParts of each polygon). */
+function cuttersOf(pieces: readonly Footprint[]): Polygon[] {
+  const out: Polygon[] = [];
+  for (const f of pieces) for (const c of cutterParts(piecePaths([f]))) out.push(c);
+  return out;
+}
+
+/**
+ * A polygon (its paths) as cutters: itself, or — with CELL_SIDES sides or more — its parts in
+ * cells CELL apart (boxes.ts clipToBox), so an area near one corner of a large piece or block of
+ * buildings is cut by that corner only instead of clipping all of it to its box again.
+ */
+function cutterParts(paths: Paths64): Polygon[] {
+  const bounds = Clipper.getBoundsPaths(paths);
+  if (sidesOf(paths) < CELL_SIDES) return [{ paths, bounds }];
+  const out: Polygon[] = [];
+  for (let x = bounds.left; x < bounds.right; x += CELL) {
+    for (let y = bounds.top; y < bounds.bottom; y += CELL) {
+      const cell: Rect64 = { left: x, top: y, right: Math.min(x + CELL, bounds.right), bottom: Math.min(y + CELL, bounds.bottom) };
+      const part = clipToBox(paths, cell);
+      if (part.length > 0) out.push({ paths: part, bounds: Clipper.getBoundsPaths(part) });
+    }
+  }
+  return out;
+}
+
+/** See cutterParts: polygons with this many sides are cut into cells this wide (grid units, 25 m). */
+const CELL_SIDES = 64;
+const CELL = 25_000;
+
+/** Cutters with this many sides or more lose the sides they share first (shared-sides.ts); fewer are not worth it. */
+const MERGE_SIDES = 256;
+
 /** Areas with up to this many sides are tested against each cutter before Clipper sees it. */
 const DISJOINT_TEST_SIDES = 128;
 
@@ -233,7 +275,8 @@ function addCutter(box: Rect64, paths: Paths64, b: Rect64, subject: Paths64 | nu
 
 /** An area less the cutters (none: united with itself), cleaned. */
 function cutArea(subject: Paths64, cutters: Paths64, minWidth: number, minArea: number): Footprint[] {
-  return cleanBoolean(cutters.length ? ClipType.Difference : ClipType.Union, subject, cutters.length ? withoutSharedSides(cutters) : null, minWidth, minArea);
+  const clip = cutters.length === 0 ? null : sidesOf(cutters) >= MERGE_SIDES ? withoutSharedSides(cutters) : cutters;
+  return cleanBoolean(clip ? ClipType.Difference : ClipType.Union, subject, clip, minWidth, minArea);
 }
 
 /** Slivers narrower than this (metres) are rounding noise (a crossing point Clipper put on the grid kinks the sides beside it by under a millimetre; 100 m long needles along a slanted clip side): dropped, not merged. */
@@ -263,10 +306,10 @@ function deckPieces(area: SurfaceArea, clip: Clip, minWidth: number, minArea: nu
 
 /**
  * Rank of each ground area (0 = wins over everything): higher priority first, then the smaller
- * mapped area, then the lower id as a string, then the earlier in the input.
+ * mapped area (`size`), then the lower id as a string, then the earlier in the input.
  */
 function precedence(areas: readonly SurfaceArea[], ground: readonly number[]): Int32Array {
-  const sizes = ground.map((i) => totalArea(areas[i].footprints));
+  const sizes = ground.map((i) => areas[i].size ?? totalArea(areas[i].footprints));
   const ids = ground.map((i) => String(areas[i].descriptor.id ?? ''));
   const order = ground.map((_, k) => k).sort((p, q) =>
     areas[ground[q]].priority - areas[ground[p]].priority || sizes[p] - sizes[q] || (ids[p] < ids[q] ? -1 : ids[p] > ids[q] ? 1 : 0) || p - q);

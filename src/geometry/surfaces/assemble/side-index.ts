@@ -10,11 +10,16 @@ import type { Footprint, Ring } from '../../types.ts';
 /** Sides within this distance (metres) of each other run along each other. */
 export const TOUCH = 0.002;
 
-/** Whether the side at `i` in `xy` (x1, y1, x2, y2) runs along an indexed side for some length. */
+/** A sliver touches a piece when at least this much (metres) of its boundary runs along the piece's. */
+export const MIN_TOUCH = 0.01;
+
+/** Whether the side at `i` in `xy` (x1, y1, x2, y2) runs along indexed sides for at least MIN_TOUCH. */
 export function alongAny(sides: SideIndex, xy: readonly number[], i: number): boolean {
   const px = xy[i], py = xy[i + 1], qx = xy[i + 2], qy = xy[i + 3];
+  let along = 0;
   for (const h of sides.index.search(Math.min(px, qx) - TOUCH, Math.min(py, qy) - TOUCH, Math.max(px, qx) + TOUCH, Math.max(py, qy) + TOUCH)) {
-    if (runsAlong(px, py, qx, qy, sides.xy, h) > 0) return true;
+    along += runsAlong(px, py, qx, qy, sides.xy, h);
+    if (along >= MIN_TOUCH) return true;
   }
   return false;
 }

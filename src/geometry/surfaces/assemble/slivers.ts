@@ -3,7 +3,7 @@ import type { Footprint, Ring } from '../../types.ts';
 import { cutInto, grown, indexOf, search } from './boxes.ts';
 import { booleanPieces, piecePaths } from './pieces.ts';
 import { withoutSharedSides } from './shared-sides.ts';
-import { crosses, runsAlong, sideIndex, TOUCH, type SideIndex } from './side-index.ts';
+import { crosses, MIN_TOUCH, runsAlong, sideIndex, TOUCH, type SideIndex } from './side-index.ts';
 
 /**
  * Where the slivers the opening took off the base ground go (resolve-overlaps.ts): each to the
@@ -16,8 +16,6 @@ import { crosses, runsAlong, sideIndex, TOUCH, type SideIndex } from './side-ind
  * spanning the tile is not rebuilt for a sliver at one corner.
  */
 
-/** A sliver touches a piece when at least this much (metres) of its boundary runs along the piece's. */
-const MIN_TOUCH = 0.01;
 
 /**
  * Gives each sliver to the touching kept piece of highest precedence (lowest `rank`), united with
