@@ -37,7 +37,7 @@ export const surfacesFamily: FeatureFamily = {
     const plan = tile.task.surface;
     let t = performance.now();
     const features = tile.source.query(tile.lonLatBBox(MARGIN_METRES), [...new Set([...SURFACE_AREA_LAYERS, 'building_part' as const])]);
-    const roads = roadSurfacesForTile(features, tile);
+    const roads = roadSurfacesForTile(features, tile, MARGIN_METRES);
     const landCover = surfaceAreasFromFeatures(features.filter((f) => f.kind === 'area'), tile.frame);
     const sea = seaAreas(coastlines(tile), { outer: squareRing(tile), holes: [] });
     const clip: Footprint = { outer: squareRing(tile), holes: [] };

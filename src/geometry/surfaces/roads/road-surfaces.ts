@@ -10,12 +10,13 @@
  * (junction.ts) — three or more ends make a junction area, two a connector that joins the wider
  * way's strip — and the same again with the sidewalks' outer widths for sidewalk corners; offset
  * each trimmed segment into its strip and its sidewalk strips (offset.ts); cut overlaps by
- * precedence (pieces.ts); collect footprints per way and role.
+ * precedence (pieces.ts); collect footprints per way and role. With `within`, nodes and segments
+ * away from that box are skipped after the graph is built (a tile builds only its surroundings).
  *
  * Ids. A junction is `junction/<ids of its ways, sorted, joined by +>` (the ids of the ways that
  * meet are the same in every request, unlike local coordinates), with `#2`, `#3` … when the same
- * ways meet at more than one node of the tile (numbered in order of the nodes' coordinates, x then
- * y). Its descriptor lists the ways in `ways`. Sidewalk corners carry the junction's id (`join/…`
+ * ways meet at more than one node of the ways given (built or not: `within` changes no number;
+ * numbered in order of the nodes' coordinates, x then y). Its descriptor lists the ways in `ways`. Sidewalk corners carry the junction's id (`join/…`
  * at a two-way join) and `sidewalk: 'corner'`.
  *
  * Bridges (`bridge=*`, not `no`): every area and centerline of the way carries `deck` with the
@@ -27,7 +28,7 @@
  */
 import type { Paths64 } from 'clipper2-ts';
 import { Clipper, FillRule } from 'clipper2-ts';
-import type { Footprint } from '../../types.ts';
+import type { BBox, Footprint } from '../../types.ts';
 import type { DeckElevation, SurfaceArea, SurfaceKind, SurfaceLine } from '../types.ts';
 import { SURFACE_PRIORITY } from '../priority.ts';
 import { roadProfile, type RoadProfile } from './classify.ts';
@@ -47,6 +48,12 @@ export interface RoadInput {
 export interface RoadSurfaceOptions {
   /** Ground height at a point (bridge abutments); 0 everywhere when absent. */
   ground?: (x: number, y: number) => number;
+  /**
+   * Build only here: junctions at nodes inside this box and strips of segments whose vertices'
+   * box meets it (a tile and its margin). The graph — segments, trims, junction numbers — is still
+   * that of the whole ways, so what is built is exactly what the whole ways would give there.
+   */
+  within?: BBox;
 }
 
 export interface RoadSurfaces {
@@ -69,6 +76,8 @@ interface AreaRecord {
   id: string;
   descriptor: Record<string, unknown>;
   deck?: DeckElevation;
+  /** Strips: width × the whole way's length (SurfaceArea.size). */
+  size?: number;
   group: string;
   footprints: Footprint[];
 }
@@ -118,15 +127,29 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
   const wayArea = new Map<string, number>();
   /** Areas built at each node, by node id, to number ids met at more than one node. */
   const nodeIds = new Map<string, { x: number; y: number; areas: number[] }[]>();
-  const registerNode = (id: string, x: number, y: number, area: number) => {
+  /** Every node where ways meet is numbered, built or not (outside `within`), so numbers do not depend on it. */
+  const registerNode = (id: string, x: number, y: number): number[] => {
     const list = nodeIds.get(id) ?? [];
     let entry = list.find((e) => e.x === x && e.y === y);
     if (!entry) {
       entry = { x, y, areas: [] };
       list.push(entry);
     }
-    entry.areas.push(area);
     nodeIds.set(id, list);
+    return entry.areas;
+  };
+  const within = options.within;
+  const nodeInside = (x: number, y: number) => !within || (x >= within.minX && x <= within.maxX && y >= within.minY && y <= within.maxY);
+  const segmentMeets = (pts: Float64Array): boolean => {
+    if (!within) return true;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let i = 0; i < pts.length; i += 2) {
+      if (pts[i] < minX) minX = pts[i];
+      if (pts[i] > maxX) maxX = pts[i];
+      if (pts[i + 1] < minY) minY = pts[i + 1];
+      if (pts[i + 1] > maxY) maxY = pts[i + 1];
+    }
+    return minX <= within.maxX && maxX >= within.minX && minY <= within.maxY && maxY >= within.minY;
   };
 
   const areaFor = (key: string, make: () => AreaRecord): number => {
@@ -159,7 +182,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
       if (side) descriptor.sidewalk = side;
       if (profile.bridge) descriptor.bridge = true;
       const rank: Role = role === 'way' && profile.network === null ? 'overlay' : role;
-      const rec: AreaRecord = { kind, role: rank, width, id: input.id, descriptor, group: deck ? bridgeGroup(profile.layer) : 'ground', footprints: [] };
+      const rec: AreaRecord = { kind, role: rank, width, id: input.id, descriptor, size: width * ways[w].length, group: deck ? bridgeGroup(profile.layer) : 'ground', footprints: [] };
       if (deck) rec.deck = deck;
       return rec;
     });
@@ -218,6 +241,9 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
       const node = nodes[ni];
       const k = node.arms.length;
       if (k < 2) continue;
+      const { id, ids } = idOfNode(ni, k >= 3 ? 'junction' : 'join');
+      const numbered = registerNode(id, node.x, node.y);
+      if (!nodeInside(node.x, node.y)) continue;
       const arms = armsOf(ni, false);
       const shape = junctionShape(node.x, node.y, arms);
       node.arms.forEach((a, i) => {
@@ -236,7 +262,6 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
       }
       if (k >= 3) {
         if (shape.paths.length > 0) {
-          const { id, ids } = idOfNode(ni, 'junction');
           const kinds = armWays.map((w) => ways[w].profile.kind);
           const widest = armWays.reduce((best, w) => (ways[w].profile.width > ways[best].profile.width ? w : best), armWays[0]);
           const kind: SurfaceKind = ways[widest].profile.network === 'road' && kinds.includes('asphalt') ? 'roadwayIntersection' : ways[widest].profile.kind;
@@ -247,7 +272,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
           if (deck) rec.deck = deck;
           const area = areas.length;
           areas.push(rec);
-          registerNode(id, node.x, node.y, area);
+          numbered.push(area);
           noteGround(ni, area);
           addPiece(area, shape.paths);
         }
@@ -278,19 +303,19 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
         cornerPaths = Clipper.difference(outer.paths, carriage, FillRule.NonZero);
       }
       if (cornerPaths.length === 0) continue;
-      const { id, ids } = idOfNode(ni, k >= 3 ? 'junction' : 'join');
       const descriptor: Record<string, unknown> = { type: 'pavement', id, ways: ids, sidewalk: 'corner' };
       if (layer !== undefined) descriptor.layer = layer;
       if (deck) descriptor.bridge = true;
       const rec: AreaRecord = { kind: 'pavement', role: 'corner', width: 0, id, descriptor, group: deck ? bridgeGroup(layer) : 'ground', footprints: [] };
       if (deck) rec.deck = deck;
       areas.push(rec);
-      registerNode(id, node.x, node.y, areas.length - 1);
+      numbered.push(areas.length - 1);
       noteGround(ni, areas.length - 1);
       addPiece(areas.length - 1, cornerPaths);
     }
 
     segments.forEach((seg, si) => {
+      if (!segmentMeets(seg.pts)) return;
       const w = wayOf(seg);
       const { input, profile, deck } = ways[w];
       const h = profile.width / 2;
@@ -355,6 +380,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
     if (a.footprints.length === 0) continue;
     const area: SurfaceArea = { kind: a.kind, priority: SURFACE_PRIORITY[a.kind], footprints: a.footprints, descriptor: a.descriptor };
     if (a.deck) area.deck = a.deck;
+    if (a.size !== undefined) area.size = a.size;
     out.push(area);
   }
   return { areas: out, centerlines };

@@ -1,0 +1,64 @@
+/**
+ * roadSurfaces(…, { within }) builds only near a box (a tile and its margin) from the whole ways:
+ * well inside the box the areas must be exactly those of the whole build — same ids, same ground.
+ * (up to Clipper's millimetre grid). Property over the generated road graphs of test/helpers/road-scenes.ts and random boxes.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { Clipper, FillRule, type PathsD } from 'clipper2-ts';
+import { roadSurfaces, type RoadSurfaces } from '../src/geometry/surfaces/roads/road-surfaces.ts';
+import type { BBox } from '../src/geometry/types.ts';
+import { len, scenes } from './helpers/road-scenes.ts';
+
+/** Junction shapes and strip ends reach this far past a node (widest strip + sidewalks, with room). */
+const REACH = 40;
+
+/** Area (m²) and outline length (m) of each area id's footprints inside `box`, the ids that have any. */
+function areasInside(r: RoadSurfaces, box: BBox): Map<string, { area: number; outline: number }> {
+  const clip: PathsD = [Clipper.makePathD([box.minX, box.minY, box.maxX, box.minY, box.maxX, box.maxY, box.minX, box.maxY])];
+  const out = new Map<string, { area: number; outline: number }>();
+  for (const a of r.areas) {
+    const paths: PathsD = [];
+    for (const f of a.footprints) for (const ring of [f.outer, ...f.holes]) paths.push(Clipper.makePathD(ring));
+    const parts = Clipper.intersectD(paths, clip, FillRule.NonZero, 4);
+    const area = parts.reduce((s, p) => s + Clipper.areaD(p), 0);
+    if (area < 1e-6) continue;
+    let outline = 0;
+    for (const p of parts) for (let i = 0; i < p.length; i++) outline += Math.hypot(p[i].x - p[(i + 1) % p.length].x, p[i].y - p[(i + 1) % p.length].y);
+    const key = `${a.descriptor.id}|${a.descriptor.sidewalk ?? ''}`;
+    const sum = out.get(key) ?? { area: 0, outline: 0 };
+    out.set(key, { area: sum.area + area, outline: sum.outline + outline });
+  }
+  return out;
+}
+
+test('roads built within a box are those of the whole ways well inside it (fast-check)', () => {
+  fc.assert(
+    fc.property(scenes, len(-60, 260), len(-60, 260), len(REACH + 5, 160), (scene, cx, cy, half) => {
+      const within: BBox = { minX: cx - half, minY: cy - half, maxX: cx + half, maxY: cy + half };
+      const inner: BBox = { minX: within.minX + REACH, minY: within.minY + REACH, maxX: within.maxX - REACH, maxY: within.maxY - REACH };
+      const whole = areasInside(roadSurfaces(scene.roads), inner);
+      const near = areasInside(roadSurfaces(scene.roads, { within }), inner);
+      assert.deepEqual([...near.keys()].sort(), [...whole.keys()].sort());
+      // the same up to Clipper's millimetre grid: crossings rounded elsewhere tilt sides by < 1 mm
+      for (const [id, w] of whole) {
+        const n = near.get(id)!;
+        assert.ok(Math.abs(n.area - w.area) <= 1e-3 * w.outline, `${id}: ${n.area} m² within, ${w.area} m² whole`);
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('roads built within a box: nothing is built far outside it', () => {
+  const roads = [{ id: 'way/1', tags: { highway: 'residential' }, points: [-1000, 0, 0, 0, 1000, 0] }, { id: 'way/2', tags: { highway: 'residential' }, points: [0, 0, 0, 500] }];
+  const r = roadSurfaces(roads, { within: { minX: -50, minY: -50, maxX: 50, maxY: 50 } });
+  for (const a of r.areas) for (const f of a.footprints) for (let i = 0; i < f.outer.length; i += 2) assert.ok(Math.abs(f.outer[i]) <= 1000 && f.outer[i + 1] <= 500);
+  // the whole ways are one segment each side of the junction: strips of segments meeting the box are built whole
+  const ids = r.areas.map((a) => a.descriptor.id).sort();
+  assert.deepEqual(ids, ['junction/way/1+way/2', 'way/1', 'way/2']);
+  const far = roadSurfaces([...roads, { id: 'way/3', tags: { highway: 'residential' }, points: [2000, 2000, 2100, 2000] }], { within: { minX: -50, minY: -50, maxX: 50, maxY: 50 } });
+  assert.ok(!far.areas.some((a) => a.descriptor.id === 'way/3'), 'a way far from the box gives nothing');
+  assert.ok(!far.centerlines.some((l) => l.descriptor.id === 'way/3'));
+});
