@@ -1,19 +1,29 @@
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import type { Footprint, Ring } from '../src/geometry/types.ts';
-import type { SurfaceArea, SurfaceKind } from '../src/geometry/surfaces/types.ts';
-import { SURFACE_PRIORITY } from '../src/geometry/surfaces/priority.ts';
-import { resolveOverlaps } from '../src/geometry/surfaces/assemble/resolve-overlaps.ts';
-import { surfaceMeshes } from '../src/geometry/surfaces/assemble/surface-meshes.ts';
-import { surfaceOutlines } from '../src/geometry/surfaces/assemble/surface-outlines.ts';
-import { createGroundSampler, type GroundSampler } from '../src/geometry/terrain/ground-sampler.ts';
-
 /**
- * Speed of the ground assembly on a busy 500 m tile: ~2,000 mapped areas (road and pavement
- * strips, junctions, land cover, parking) and ~800 buildings, deterministic from a seed. Prints
- * the time of each step; the bound asserted is loose (a regression guard, not the target).
+ * Busy 500 m tiles for the ground assembly (resolveOverlaps → surfaceMeshes / surfaceOutlines),
+ * deterministic from a seed: shared by the benchmark (scripts/lib/assemble-tile-bench.ts, which
+ * times each step) and by test/surfaces-assemble-busy.test.ts (which checks the result, untimed).
+ *
+ * - `streetTile`: a street grid — ~2,000 mapped areas (carriageway and pavement strips, junctions,
+ *   urban land use per block, footways, parking, parks and gardens of all sizes) and 800 buildings;
+ * - `randomTile`: a stress case — ~2,000 long strips and blobs crossing each other everywhere and
+ *   800 buildings (far denser than any real city);
+ * - `busyTerrain(spacing)`: a rolling synthetic terrain under the tile, on a grid of `spacing` m.
  */
+import type { Footprint, Ring } from '../../src/geometry/types.ts';
+import type { SurfaceArea, SurfaceKind } from '../../src/geometry/surfaces/types.ts';
+import { SURFACE_PRIORITY } from '../../src/geometry/surfaces/priority.ts';
+import { createGroundSampler, type GroundSampler } from '../../src/geometry/terrain/ground-sampler.ts';
 
+export interface BusyTile {
+  areas: SurfaceArea[];
+  buildings: Footprint[];
+  /** The tile square, 0..500 m both ways. */
+  clip: Footprint;
+}
+
+export type BusyTileMaker = (seed?: number) => BusyTile;
+
+/** mulberry32 floats in [0, 1). */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
@@ -42,16 +52,22 @@ function blob(random: () => number, cx: number, cy: number, radius: number): Rin
   return out;
 }
 
+const TILE: Footprint = { outer: [0, 0, 500, 0, 500, 500, 0, 500], holes: [] };
+
+function collector(areas: SurfaceArea[]) {
+  return (kind: SurfaceKind, outer: Ring, priority = SURFACE_PRIORITY[kind]) =>
+    areas.push({ kind, priority, footprints: [{ outer, holes: [] }], descriptor: { type: kind, id: `way/${areas.length + 1}` } });
+}
+
 /**
  * A street grid in a 500 m tile: carriageways every 62 m both ways (segments between junctions),
  * a pavement strip on each side, a junction polygon at every crossing, urban land use per block,
  * footways, parking, parks and gardens of all sizes, and buildings in the blocks — 2,000 areas.
  */
-function streetTile(seed = 7): { areas: SurfaceArea[]; buildings: Footprint[]; clip: Footprint } {
+export function streetTile(seed = 7): BusyTile {
   const random = rng(seed);
   const areas: SurfaceArea[] = [];
-  const add = (kind: SurfaceKind, outer: Ring, priority = SURFACE_PRIORITY[kind]) =>
-    areas.push({ kind, priority, footprints: [{ outer, holes: [] }], descriptor: { type: kind, id: `way/${areas.length + 1}` } });
+  const add = collector(areas);
   const pitch = 62, lines: number[] = [];
   for (let v = -10; v <= 510; v += pitch) lines.push(v + (random() - 0.5) * 8);
   const widths = lines.map(() => 7 + random() * 8);
@@ -76,15 +92,14 @@ function streetTile(seed = 7): { areas: SurfaceArea[]; buildings: Footprint[]; c
   while (areas.length < 2000) add('pavement', box(at(), at(), 20 + random() * 60, 1.5 + random() * 2, random() * Math.PI)); // footways
   const buildings: Footprint[] = [];
   for (let i = 0; i < 800; i++) buildings.push({ outer: box(at(), at(), 8 + random() * 20, 8 + random() * 20, random() < 0.7 ? 0 : random() * Math.PI), holes: [] });
-  return { areas, buildings, clip: { outer: [0, 0, 500, 0, 500, 500, 0, 500], holes: [] } };
+  return { areas, buildings, clip: TILE };
 }
 
 /** A stress case: ~2,000 random long strips and blobs crossing each other everywhere (far denser than any real city). */
-function randomTile(seed = 7): { areas: SurfaceArea[]; buildings: Footprint[]; clip: Footprint } {
+export function randomTile(seed = 7): BusyTile {
   const random = rng(seed);
   const areas: SurfaceArea[] = [];
-  const add = (kind: SurfaceKind, outer: Ring, priority = SURFACE_PRIORITY[kind]) =>
-    areas.push({ kind, priority, footprints: [{ outer, holes: [] }], descriptor: { type: kind, id: `way/${areas.length + 1}` } });
+  const add = collector(areas);
   const at = () => -20 + random() * 540;
   for (let i = 0; i < 550; i++) {
     const cx = at(), cy = at(), len = 40 + random() * 260, w = 5 + random() * 12, a = random() < 0.6 ? Math.round(random() * 2) * (Math.PI / 2) : random() * Math.PI;
@@ -99,10 +114,11 @@ function randomTile(seed = 7): { areas: SurfaceArea[]; buildings: Footprint[]; c
   for (let i = 0; i < 50; i++) add('pavement', box(at(), at(), 40 + random() * 200, 40 + random() * 200, 0), 10); // urban land use
   const buildings: Footprint[] = [];
   for (let i = 0; i < 800; i++) buildings.push({ outer: box(at(), at(), 8 + random() * 25, 8 + random() * 25, random() * Math.PI), holes: [] });
-  return { areas, buildings, clip: { outer: [0, 0, 500, 0, 500, 500, 0, 500], holes: [] } };
+  return { areas, buildings, clip: TILE };
 }
 
-function terrain(spacing: number): GroundSampler {
+/** Rolling terrain (50 ± 35 m) under the tile and 50 m around it, on a square grid of `spacing` metres. */
+export function busyTerrain(spacing: number): GroundSampler {
   const cells = Math.round(600 / spacing), columns = cells + 1;
   const heights = new Float32Array(columns * columns);
   for (let r = 0; r < columns; r++) for (let c = 0; c < columns; c++) {
@@ -112,46 +128,5 @@ function terrain(spacing: number): GroundSampler {
   return createGroundSampler({ bbox: { minX: -50, minY: 550 - cells * spacing, maxX: -50 + cells * spacing, maxY: 550 }, columns, rows: columns, heights });
 }
 
-function measure(name: string, make: (seed: number) => { areas: SurfaceArea[]; buildings: Footprint[]; clip: Footprint }): void {
-  const { areas, buildings, clip } = make(7);
-  // warm up the code paths on another tile so the timings are of optimised code
-  const small = make(3);
-  surfaceMeshes(resolveOverlaps(small.areas.slice(0, 400), { cutOut: small.buildings.slice(0, 100), clip }), { ground: terrain(10), drape: true });
-
-  let t = performance.now();
-  const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
-  const resolveMs = performance.now() - t;
-  t = performance.now();
-  const flat = surfaceMeshes(pieces, { drape: true });
-  const flatMs = performance.now() - t;
-  const coarse = terrain(500 / 16);
-  t = performance.now();
-  const draped = surfaceMeshes(pieces, { ground: coarse, drape: true });
-  const drapedMs = performance.now() - t;
-  const fine = terrain(10);
-  t = performance.now();
-  const drapedFine = surfaceMeshes(pieces, { ground: fine, drape: true });
-  const drapedFineMs = performance.now() - t;
-  t = performance.now();
-  const flatOnTerrain = surfaceMeshes(pieces, { ground: coarse, drape: false });
-  const flatOnTerrainMs = performance.now() - t;
-  t = performance.now();
-  const outlines = surfaceOutlines(pieces, { ground: coarse, drape: true });
-  const outlinesMs = performance.now() - t;
-
-  const triangles = (ms: typeof flat) => ms.reduce((a, m) => a + m.mesh.indices.length / 3, 0);
-  console.log(`${name}: ${areas.length} areas, ${buildings.length} buildings → ${pieces.length} pieces (${pieces.reduce((a, p) => a + p.footprints.length, 0)} polygons)`);
-  console.log(`  resolveOverlaps ${resolveMs.toFixed(0)} ms`);
-  console.log(`  surfaceMeshes without terrain ${flatMs.toFixed(0)} ms, ${triangles(flat)} triangles`);
-  console.log(`  surfaceMeshes draped, grid 31.25 m ${drapedMs.toFixed(0)} ms, ${triangles(draped)} triangles`);
-  console.log(`  surfaceMeshes draped, grid 10 m ${drapedFineMs.toFixed(0)} ms, ${triangles(drapedFine)} triangles`);
-  console.log(`  surfaceMeshes flat on terrain (lowest ground) ${flatOnTerrainMs.toFixed(0)} ms`);
-  console.log(`  surfaceOutlines draped ${outlinesMs.toFixed(0)} ms, ${outlines.length} rings`);
-  assert.equal(flat.length, pieces.length, 'one mesh per piece');
-  assert.equal(flatOnTerrain.length, pieces.length, 'one mesh per piece on terrain');
-  assert.ok(resolveMs + drapedMs < 60_000, 'far slower than expected');
-}
-
-test('speed: ~2,000 areas of a street grid and 800 buildings in a 500 m tile', () => measure('street grid', streetTile));
-
-test('speed: ~2,000 random crossing strips and blobs and 800 buildings in a 500 m tile (stress)', () => measure('random strips', randomTile));
+/** The two busy tiles by name, as the bench prints them. */
+export const BUSY_TILES: readonly (readonly [string, BusyTileMaker])[] = [['street grid', streetTile], ['random strips (stress)', randomTile]];
