@@ -1,7 +1,8 @@
 /**
- * roadSurfaces(…, { within }) builds only near a box (a tile and its margin) from the whole ways:
- * well inside the box the areas must be exactly those of the whole build — same ids, same ground.
- * (up to Clipper's millimetre grid). Property over the generated road graphs of test/helpers/road-scenes.ts and random boxes.
+ * roadSurfaces(…, { within }) builds only what meets a box (a tile) from the whole ways: inside
+ * the box the areas must be exactly those of the whole build — same ids, same ground (up to
+ * Clipper's millimetre grid). Property over the generated road graphs of
+ * test/helpers/road-scenes.ts and random boxes.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,10 +10,7 @@ import fc from 'fast-check';
 import { Clipper, FillRule, type PathsD } from 'clipper2-ts';
 import { roadSurfaces, type RoadSurfaces } from '../src/geometry/surfaces/roads/road-surfaces.ts';
 import type { BBox } from '../src/geometry/types.ts';
-import { len, scenes } from './helpers/road-scenes.ts';
-
-/** Junction shapes and strip ends reach this far past a node (widest strip + sidewalks, with room). */
-const REACH = 40;
+import { chain, len, scenes } from './helpers/road-scenes.ts';
 
 /** Area (m²) and outline length (m) of each area id's footprints inside `box`, the ids that have any. */
 function areasInside(r: RoadSurfaces, box: BBox): Map<string, { area: number; outline: number }> {
@@ -33,21 +31,21 @@ function areasInside(r: RoadSurfaces, box: BBox): Map<string, { area: number; ou
   return out;
 }
 
-test('roads built within a box are those of the whole ways well inside it (fast-check)', () => {
+test('roads built within a box are those of the whole ways inside it (fast-check)', () => {
   fc.assert(
-    fc.property(scenes, len(-60, 260), len(-60, 260), len(REACH + 5, 160), (scene, cx, cy, half) => {
+    fc.property(fc.oneof(scenes, chain), len(-60, 260), len(-60, 260), len(1, 120), (scene, cx, cy, half) => {
       const within: BBox = { minX: cx - half, minY: cy - half, maxX: cx + half, maxY: cy + half };
-      const inner: BBox = { minX: within.minX + REACH, minY: within.minY + REACH, maxX: within.maxX - REACH, maxY: within.maxY - REACH };
-      const whole = areasInside(roadSurfaces(scene.roads), inner);
-      const near = areasInside(roadSurfaces(scene.roads, { within }), inner);
-      assert.deepEqual([...near.keys()].sort(), [...whole.keys()].sort());
-      // the same up to Clipper's millimetre grid: crossings rounded elsewhere tilt sides by < 1 mm
-      for (const [id, w] of whole) {
-        const n = near.get(id)!;
-        assert.ok(Math.abs(n.area - w.area) <= 1e-3 * w.outline, `${id}: ${n.area} m² within, ${w.area} m² whole`);
+      const whole = areasInside(roadSurfaces(scene.roads), within);
+      const near = areasInside(roadSurfaces(scene.roads, { within }), within);
+      // the same ids with the same ground, up to Clipper's millimetre grid: crossings rounded
+      // elsewhere tilt sides by < 1 mm (and can leave a speck at the box's edge)
+      const none = { area: 0, outline: 0 };
+      for (const id of new Set([...whole.keys(), ...near.keys()])) {
+        const w = whole.get(id) ?? none, n = near.get(id) ?? none;
+        assert.ok(Math.abs(n.area - w.area) <= 1e-4 + 1e-3 * Math.max(w.outline, n.outline), `${id}: ${n.area} m² within, ${w.area} m² whole`);
       }
     }),
-    { numRuns: 300 },
+    { numRuns: 400 },
   );
 });
 

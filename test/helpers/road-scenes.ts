@@ -146,3 +146,23 @@ const dual = fc.record({
 });
 
 export const scenes = fc.oneof(star, grid, roundabout, dual);
+
+/** 2–5 ways joined end to end (two-way joins: tapers between widths, connectors), bent up to 150° at each join. */
+export const chain = fc.record({
+  turns: fc.array(fc.record({ length: len(6, 70), turn: len(-2.6, 2.6), tags: roadTags }), { minLength: 2, maxLength: 5 }),
+  rot: len(0, 2 * Math.PI),
+}).map(({ turns, rot }) => {
+  const roads: RoadInput[] = [];
+  let x = 0, y = 0, angle = rot;
+  turns.forEach((t, i) => {
+    angle += i === 0 ? 0 : t.turn;
+    const nx = x + t.length * Math.cos(angle), ny = y + t.length * Math.sin(angle);
+    const tags = { ...t.tags };
+    delete tags.bridge;
+    delete tags.tunnel;
+    roads.push({ id: `way/${500 + i}`, tags, points: [x, y, nx, ny] });
+    x = nx;
+    y = ny;
+  });
+  return { name: 'chain', roads } satisfies Scene;
+});

@@ -1,7 +1,4 @@
 import { projectFlat } from '../../frame/local-frame.ts';
-import { validFootprints } from '../../geometry/footprint-repair.ts';
-import { isBuildingPart } from '../../geometry/buildings/building-groups.ts';
-import { undergroundReason } from '../../geometry/buildings/tags/index.ts';
 import { clipPolylineToBox } from '../../geometry/clip-polyline.ts';
 import { surfaceAreasFromFeatures, SURFACE_AREA_LAYERS } from '../../geometry/surfaces/classify/index.ts';
 import { drapeLine, resolveOverlaps, surfaceMeshes, surfaceOutlines, type DrapedLine } from '../../geometry/surfaces/assemble/index.ts';
@@ -13,15 +10,14 @@ import { writePolylineJson } from '../../encode/polyline-json.ts';
 import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
 import type { OsmFeature } from '../../sources/osm/types.ts';
 import type { FeatureFamily, TileContext } from '../family.ts';
-import { roadSurfacesForTile } from './roads.ts';
+import { ROAD_READ_METRES, roadSurfacesForTile } from './roads.ts';
+import { buildingCutOuts } from './building-cut-outs.ts';
 import { seaAreas, SEA_AREAS_DEFAULTS, type Coastline } from '../../geometry/surfaces/sea/index.ts';
 
-/**
- * Around the tile, metres: the ground of a tile depends on roads and junctions up to about one
- * road width past its edge; reading this far makes neighbouring tiles compute the same junctions,
- * so pieces cut at the shared edge meet exactly.
- */
-const MARGIN_METRES = 100;
+/** Areas and buildings are read this far around the tile (the lon/lat box of a local square is not exact). */
+const EDGE_PAD_METRES = 2;
+
+const AREA_LAYERS = [...new Set([...SURFACE_AREA_LAYERS, 'building_part' as const])].filter((l) => l !== 'highway');
 
 /**
  * The ground (issue 8): roads as areas with junctions (geometry/surfaces/roads), mapped areas by
@@ -36,14 +32,25 @@ export const surfacesFamily: FeatureFamily = {
   build(tile, out) {
     const plan = tile.task.surface;
     let t = performance.now();
-    const features = tile.source.query(tile.lonLatBBox(MARGIN_METRES), [...new Set([...SURFACE_AREA_LAYERS, 'building_part' as const])]);
-    const roads = roadSurfacesForTile(features, tile, MARGIN_METRES);
+    const lap = (stage: string) => {
+      const now = performance.now();
+      out.timings[stage] = (out.timings[stage] ?? 0) + now - t;
+      t = now;
+    };
+    // roads shape the ground as far as their junctions reach past the tile (roads.ts); areas and
+    // buildings only where they overlap it (reading those around too doubled the features decoded)
+    const features = [...tile.source.query(tile.lonLatBBox(ROAD_READ_METRES), ['highway']), ...tile.source.query(tile.lonLatBBox(EDGE_PAD_METRES), AREA_LAYERS)];
+    const coast = coastlines(tile);
+    lap('surfaceRead');
+    const roads = roadSurfacesForTile(features, tile);
+    lap('surfaceRoads');
     const landCover = surfaceAreasFromFeatures(features.filter((f) => f.kind === 'area'), tile.frame);
-    const sea = seaAreas(coastlines(tile), { outer: squareRing(tile), holes: [] });
+    const sea = seaAreas(coast, { outer: squareRing(tile), holes: [] });
     const clip: Footprint = { outer: squareRing(tile), holes: [] };
-    const pieces = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut: buildingFootprints(features, tile), clip });
-    out.timings.surface = (out.timings.surface ?? 0) + performance.now() - t;
-    t = performance.now();
+    const cutOut = buildingCutOuts(features, tile.frame);
+    lap('surfaceAreas');
+    const pieces = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut, clip });
+    lap('surfaceAssemble');
     const drape = { ground: tile.ground, drape: plan.drape };
     if (plan.meshes) {
       const meshes = surfaceMeshes(pieces, drape);
@@ -67,7 +74,7 @@ export const surfacesFamily: FeatureFamily = {
       });
       out.groups.surfaceLines = { count: lines.length, json: w.take() };
     }
-    out.timings.surfaceEncode = (out.timings.surfaceEncode ?? 0) + performance.now() - t;
+    lap('surfaceMeshEncode');
     out.attributions.push(OSM_ATTRIBUTION);
   },
 };
@@ -86,25 +93,6 @@ function coastlines(tile: TileContext): Coastline[] {
     if (f.kind === 'line' && f.line && f.tags.natural === 'coastline') out.push({ id: f.id, points: projectFlat(tile.frame, f.line) });
   }
   return out;
-}
-
-/** Footprints of the buildings standing on the tile's ground (outlines and parts), cut out of every piece. */
-function buildingFootprints(features: readonly OsmFeature[], tile: TileContext): Footprint[] {
-  const out: Footprint[] = [];
-  for (const f of features) {
-    if ((f.layer !== 'building' && f.layer !== 'building_part') || f.kind !== 'area' || !f.polygons) continue;
-    if (f.tags.building === 'construction' || undergroundReason(f.tags)) continue; // a building site is ground (classify)
-    if (isBuildingPart(f.tags) && minHeightAboveGround(f.tags)) continue; // a part that floats leaves the ground under it
-    for (const rings of f.polygons) {
-      out.push(...validFootprints({ outer: projectFlat(tile.frame, rings[0]), holes: rings.slice(1).map((r) => projectFlat(tile.frame, r)) }));
-    }
-  }
-  return out;
-}
-
-function minHeightAboveGround(tags: Record<string, string>): boolean {
-  const v = parseFloat(tags.min_height ?? tags['building:min_level'] ?? '0');
-  return Number.isFinite(v) && v > 0;
 }
 
 /** Centerlines are owned by area like the pieces: each tile returns the parts inside its square. */

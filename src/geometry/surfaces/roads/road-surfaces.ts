@@ -10,8 +10,8 @@
  * (junction.ts) — three or more ends make a junction area, two a connector that joins the wider
  * way's strip — and the same again with the sidewalks' outer widths for sidewalk corners; offset
  * each trimmed segment into its strip and its sidewalk strips (offset.ts); cut overlaps by
- * precedence (pieces.ts); collect footprints per way and role. With `within`, nodes and segments
- * away from that box are skipped after the graph is built (a tile builds only its surroundings).
+ * precedence (pieces.ts); collect footprints per way and role. With `within`, pieces away from
+ * that box are skipped after the graph is built (a tile builds only what it keeps).
  *
  * Ids. A junction is `junction/<ids of its ways, sorted, joined by +>` (the ids of the ways that
  * meet are the same in every request, unlike local coordinates), with `#2`, `#3` … when the same
@@ -28,6 +28,7 @@
  */
 import type { Paths64 } from 'clipper2-ts';
 import { Clipper, FillRule } from 'clipper2-ts';
+import { CLIPPER_SCALE } from '../../clipper-paths.ts';
 import type { BBox, Footprint } from '../../types.ts';
 import type { DeckElevation, SurfaceArea, SurfaceKind, SurfaceLine } from '../types.ts';
 import { SURFACE_PRIORITY } from '../priority.ts';
@@ -49,9 +50,11 @@ export interface RoadSurfaceOptions {
   /** Ground height at a point (bridge abutments); 0 everywhere when absent. */
   ground?: (x: number, y: number) => number;
   /**
-   * Build only here: junctions at nodes inside this box and strips of segments whose vertices'
-   * box meets it (a tile and its margin). The graph — segments, trims, junction numbers — is still
-   * that of the whole ways, so what is built is exactly what the whole ways would give there.
+   * Only the ground in this box is wanted (a tile): pieces that do not meet it are neither built
+   * nor resolved — strips of segments away from it, junctions at nodes farther than JUNCTION_REACH
+   * or whose polygon misses it. The graph (segments, trims, junction numbers) is still that of the
+   * whole ways, so inside the box the areas are exactly those of the whole build. Ways must be
+   * given whole, every way that comes within JUNCTION_REACH of the box.
    */
   within?: BBox;
 }
@@ -64,6 +67,9 @@ export interface RoadSurfaces {
 /** Share of a segment one node may trim when the other end is also trimmed, and when it is a dead end. */
 export const TRIM_SHARE = 0.45;
 export const TRIM_SHARE_DEAD_END = 0.5;
+
+/** Metres: the farthest a junction polygon reaches from its node (`within`); acute merges of wide roads are trimmed this far. */
+export const JUNCTION_REACH = 150;
 
 type Role = 'junction' | 'way' | 'overlay' | 'corner' | 'sidewalk';
 /** Precedence among pieces of equal priority (see the sort at the end). */
@@ -139,8 +145,10 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
     return entry.areas;
   };
   const within = options.within;
-  const nodeInside = (x: number, y: number) => !within || (x >= within.minX && x <= within.maxX && y >= within.minY && y <= within.maxY);
-  const segmentMeets = (pts: Float64Array): boolean => {
+  const nodeNear = (x: number, y: number) => !within ||
+    (x >= within.minX - JUNCTION_REACH && x <= within.maxX + JUNCTION_REACH && y >= within.minY - JUNCTION_REACH && y <= within.maxY + JUNCTION_REACH);
+  /** Whether flat points grown by `pad` meet `within`. */
+  const meets = (pts: Float64Array, pad: number): boolean => {
     if (!within) return true;
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (let i = 0; i < pts.length; i += 2) {
@@ -149,7 +157,12 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
       if (pts[i + 1] < minY) minY = pts[i + 1];
       if (pts[i + 1] > maxY) maxY = pts[i + 1];
     }
-    return minX <= within.maxX && maxX >= within.minX && minY <= within.maxY && maxY >= within.minY;
+    return minX - pad <= within.maxX && maxX + pad >= within.minX && minY - pad <= within.maxY && maxY + pad >= within.minY;
+  };
+  const pathsMeet = (paths: Paths64): boolean => {
+    if (!within) return true;
+    const r = Clipper.getBoundsPaths(paths);
+    return r.left <= within.maxX * CLIPPER_SCALE && r.right >= within.minX * CLIPPER_SCALE && r.top <= within.maxY * CLIPPER_SCALE && r.bottom >= within.minY * CLIPPER_SCALE;
   };
 
   const areaFor = (key: string, make: () => AreaRecord): number => {
@@ -163,7 +176,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
   };
   const addPiece = (area: number, b: Band | Paths64, cutBy?: ReadonlySet<number>) => {
     const paths = Array.isArray(b) ? b : b.paths;
-    if (paths.length === 0) return;
+    if (paths.length === 0 || !pathsMeet(paths)) return;
     const piece: PieceRecord = { paths, simple: Array.isArray(b) ? false : b.simple, group: areas[area].group, owner: area, order: pieces.length };
     if (cutBy && cutBy.size > 0) piece.cutBy = cutBy;
     pieces.push(piece);
@@ -243,7 +256,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
       if (k < 2) continue;
       const { id, ids } = idOfNode(ni, k >= 3 ? 'junction' : 'join');
       const numbered = registerNode(id, node.x, node.y);
-      if (!nodeInside(node.x, node.y)) continue;
+      if (!nodeNear(node.x, node.y)) continue;
       const arms = armsOf(ni, false);
       const shape = junctionShape(node.x, node.y, arms);
       node.arms.forEach((a, i) => {
@@ -315,8 +328,10 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
     }
 
     segments.forEach((seg, si) => {
-      if (!segmentMeets(seg.pts)) return;
       const w = wayOf(seg);
+      const sw = ways[w].profile.sidewalks;
+      // (a join's connector belongs to the strip and can reach past the segment's own ground)
+      if (!meets(seg.pts, ways[w].profile.width / 2 + Math.max(sw.left, sw.right)) && !connectors[si].some(pathsMeet)) return;
       const { input, profile, deck } = ways[w];
       const h = profile.width / 2;
       const carriageway = wayAreaOf(w, 'way');
