@@ -55,7 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     queueTimeoutMs: int(env.CITY_QUEUE_TIMEOUT_MS, 30_000),
     maxBodyBytes: int(env.CITY_MAX_BODY_BYTES, 5 * 1024 * 1024),
     gzipLevel: int(env.CITY_GZIP_LEVEL, 1),
-    warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 1500)),
+    warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 3000)), // = WARM_UP_DEFAULTS.budgetMs (pipeline/warm-up.ts)
     dem: env.CITY_DEM_SOURCES ? demConfigSchema.parse(JSON.parse(env.CITY_DEM_SOURCES)) : null,
   };
 }

@@ -12,14 +12,15 @@ export interface WarmUpOptions {
   sideMetres: number;
 }
 
-export const WARM_UP_DEFAULTS: WarmUpOptions = { budgetMs: 1500, sideMetres: 1500 };
+export const WARM_UP_DEFAULTS: WarmUpOptions = { budgetMs: 3000, sideMetres: 1500 };
 
 /**
  * Runs real tile tasks over the store's own buildings in a worker thread at start-up, so that the
  * first request runs optimised code: V8 runs new code in its interpreter and tiers it up only
  * after it has seen enough work, and a cold ~10 km² request cost about twice the CPU of a warm
- * one. The tasks are those of a default buildings request on a square around the middle of the
- * store (and again under other default roofs, so untagged roofs get warm too), built through the
+ * one. The tasks are those of a request for the built default groups (buildings and the ground)
+ * on a square around the middle of the store (and again under other default roofs, so untagged
+ * roofs get warm too), built through the
  * very code a request runs — the same functions with the same argument shapes, so nothing is
  * optimised for the warm-up only. Time-boxed; returns the number of meshes built.
  */
@@ -35,7 +36,7 @@ export async function warmUpTiles(storePath: string, source: OsmSource, options:
   let meshes = 0;
   for (let round = 0; performance.now() - started < budgetMs; round++) {
     const defaultRoofType = ['flat', 'flat', 'hipped', 'gabled'][round % 4];
-    const request = parseContextRequest({ polygon, settings: { geometry: ['buildings'], defaultRoofType } });
+    const request = parseContextRequest({ polygon, settings: { geometry: ['buildings', 'surface'], defaultRoofType } });
     for (const task of planRequest(request, { tileSize: 500, storePath, dem: null }).tasks) {
       // Cloned as piscina clones a request's tasks: deserialised objects have shapes of their own, and
       // code optimised for literal-built tasks would be thrown away at the first real one.
