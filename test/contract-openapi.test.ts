@@ -87,6 +87,12 @@ test('property (d): the OpenAPI document is JSON, version 3.1.x, and names every
   assert.deepEqual(errorBody.properties.code.enum, Object.keys(ERROR_STATUS));
   const group = resolve(doc, { $ref: '#/components/schemas/GeometryGroup' });
   assert.deepEqual(group.oneOf.map((g: Json) => g.properties.geometryType.const), ['meshes', 'elevationMaps', 'nodes', 'polylines']);
+  // surfaceLines items (DESIGN.md "Polylines"): {vertices, closed, descriptor: {type, kind, id, …}}
+  const polyline = resolve(doc, { $ref: '#/components/schemas/Polyline' });
+  assert.deepEqual(polyline.required, ['vertices', 'closed', 'descriptor']);
+  const lineDescriptor = resolve(doc, polyline.properties.descriptor);
+  assert.deepEqual(lineDescriptor.properties.kind.enum, ['centerline', 'outline']);
+  for (const field of ['type', 'kind', 'id']) assert.ok(lineDescriptor.properties[field].description, `polyline descriptor ${field} documented`);
 });
 
 /** A unit cube as a flat triangle list (12 triangles). */
@@ -108,7 +114,10 @@ const geometryResponse = () => ({
     { type: 'buildings', geometryType: 'meshes', meshes: [{ vertices: cubeVertices(), descriptor: { type: 'building', id: 'way/1', buildingLevels: 1 } }] },
     { type: 'topography', geometryType: 'elevationMaps', elevationMaps: [realElevationMap()] },
     { type: 'infrastructure', geometryType: 'nodes', nodes: [{ type: 'tree', x: 1, y: 0, z: -2, rotation: 0.5, scale: 1, descriptor: { type: 'tree', height: 8, crownDiameter: 5 } }] },
-    { type: 'surfaceLines', geometryType: 'polylines', polylines: [{ vertices: [0, 0, 0, 10, 0, 0], descriptor: { type: 'centerline' } }] },
+    { type: 'surfaceLines', geometryType: 'polylines', polylines: [
+      { vertices: [0, 0, 0, 10, 0, 0], closed: false, descriptor: { type: 'asphalt', kind: 'centerline', id: 'way/1', highway: 'residential', width: 6 } },
+      { vertices: [0, 0, 0, 10, 0, 0, 10, 10, 0], closed: true, descriptor: { type: 'grass', kind: 'outline', inferred: true } },
+    ] },
     { type: 'barriers', geometryType: 'meshes', meshes: [] },
   ],
   warnings: [{ code: 'elevation_partial', message: 'Elevation data covers 62.9% of the terrain.', details: { coveredShare: 0.629 } }],
@@ -142,6 +151,9 @@ test('response schemas reject what would break a client', () => {
     ['origin with three numbers', (r) => { r.origin = [43.7, 7.4, 0]; }],
     ['descriptor without type', (r) => { delete r.geometry[0].meshes[0].descriptor.type; }],
     ['polyline with one point', (r) => { r.geometry[3].polylines[0].vertices = [0, 0, 0]; }],
+    ['polyline without closed', (r) => { delete r.geometry[3].polylines[0].closed; }],
+    ['polyline descriptor without kind', (r) => { delete r.geometry[3].polylines[0].descriptor.kind; }],
+    ['polyline kind neither centerline nor outline', (r) => { r.geometry[3].polylines[1].descriptor.kind = 'edge'; }],
   ];
   for (const [name, breakIt] of broken) {
     const response = geometryResponse() as Json;

@@ -13,7 +13,7 @@ import { MAX_AREA_KM2 } from './limits.ts';
 import { ExportSchema, LatLonSchema, RequestBodySchema, SettingsSchema } from './request-schema.ts';
 import {
   AttributionSchema, DataAccessSchema, DescriptorSchema, ElevationMapSchema, ErrorBodySchema, ExportResponseSchema,
-  ExportSpatialReferenceSchema, GeometryGroupSchema, GeometryResponseSchema, MeshSchema, NodeSchema, PolylineSchema,
+  ExportSpatialReferenceSchema, GeometryGroupSchema, GeometryResponseSchema, MeshSchema, NodeSchema, PolylineDescriptorSchema, PolylineSchema,
   SpatialReferenceSchema, WarningSchema,
 } from './response-schema.ts';
 
@@ -29,6 +29,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ElevationMap: ElevationMapSchema,
   Node: NodeSchema,
   Polyline: PolylineSchema,
+  PolylineDescriptor: PolylineDescriptorSchema,
   Descriptor: DescriptorSchema,
   SpatialReference: SpatialReferenceSchema,
   Warning: WarningSchema,

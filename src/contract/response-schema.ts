@@ -75,14 +75,33 @@ export const NodeSchema = z.object({
   descriptor: DescriptorSchema.describe('Trees carry `height` and `crownDiameter` in metres.'),
 }).describe('One placed instance (tree, bench, pole…), position in the output frame.');
 
+/** Descriptor of a `surfaceLines` polyline (DESIGN.md "Polylines"); open like every descriptor. */
+export const PolylineDescriptorSchema = DescriptorSchema.extend({
+  type: z.string().describe(
+    'Surface kind of the ground the line belongs to, as for `surface` meshes (`asphalt`, `pavement`, `roadwayIntersection`, `water`, `grass`, …).'),
+  kind: z.enum(['centerline', 'outline']).describe(
+    '`centerline`: the axis of a road or path (split where ways meet, clipped to the tiles the polygon touches). '
+    + '`outline`: one ring (outer or hole) of a surface piece, carrying that piece\'s descriptor.'),
+  id: z.string().optional().describe(
+    'OSM id of the way or area (`way/123`, `relation/45`); `junction/<way ids joined by +>` (`#2`, `#3`… where the same ways meet again) '
+    + 'for junctions and sidewalk corners; the coastline way ids joined by `;` for the sea. Absent on the inferred base ground (`inferred: true`).'),
+}).describe(
+  'Polyline metadata: `type`, `kind`, `id`, and as known `highway`, `name`, `width` (metres), `bridge`, `layer`, `surface`, `lanes`, '
+  + '`sidewalk` (`left`|`right`|`corner`), `junction`, `ways`, `inferred`, `sea`, and the OSM tags that decided the kind.');
+
 export const PolylineSchema = z.object({
-  vertices: z.array(z.number()).describe('Flat coordinate list, three numbers per point, in the output frame.'),
-  descriptor: DescriptorSchema,
+  vertices: z.array(z.number()).describe(
+    'Flat coordinate list, three numbers per point, in the output frame (crs, upAxis); draped on the terrain like the surface meshes. '
+    + 'A closed line does not repeat its first point.'),
+  closed: z.boolean().describe(
+    'True when the last point joins the first: every outline, and the centerline of a closed way that meets no other way '
+    + '(a roundabout on its own) when it lies wholly in one tile.'),
+  descriptor: PolylineDescriptorSchema,
 }).superRefine((line, ctx) => {
   if (line.vertices.length % 3 !== 0 || line.vertices.length < 6) {
     ctx.addIssue({ code: 'custom', message: 'a polyline needs at least two points of three numbers', path: ['vertices'] });
   }
-}).describe('A draped line (surface centerline or outline).');
+}).describe('A draped line of the `surfaceLines` group: a road or path centerline, or the outline of a surface piece.');
 
 export const GROUP_TYPES = ['buildings', 'surface', 'barriers', 'instances', 'infrastructure', 'topography', 'surfaceLines'] as const;
 const GroupType = z.enum(GROUP_TYPES).describe('Group name; `infrastructure` when the request used that name for instances.');
