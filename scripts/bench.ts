@@ -10,9 +10,14 @@
  * For each, the ~10 km² buildings-only request is measured cold (the very first request after the
  * server is ready) and warm (median of BENCH_RUNS, default 3): first byte, total, bytes, and what
  * it cost the server — CPU-seconds of all its threads and peak RSS during the request. The region
- * also runs the other cases (1 km², topography…). Each figure is printed beside its target;
- * nothing here asserts. BENCH_ONLY=dense|region runs one dataset; BENCH_SKIP_ROOFS=1 skips the
- * per-roof-shape figures (scripts/bench-buildings.ts).
+ * also runs the other cases (1 km², topography…). Then, on both, the ground (issue 8,
+ * scripts/lib/ground-bench.ts): the same square with `geometry: ['surface']` alone and as the
+ * default request (buildings + surface), warm, with the targets "ground ≤ 1.0 s beside buildings"
+ * (default − buildings-only warm total) and "all default groups ≤ 2 s". In this process: the
+ * per-step times of the ground assembly on two busy 500 m tiles (scripts/lib/assemble-tile-bench.ts)
+ * and the per-roof-shape figures (scripts/bench-buildings.ts). Each figure is printed beside its
+ * target; nothing here asserts. BENCH_ONLY=dense|region runs one dataset; BENCH_SKIP_ROOFS=1 and
+ * BENCH_SKIP_TILES=1 skip the in-process parts.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +25,9 @@ import { join } from 'node:path';
 import { REPO_ROOT, storePaths } from '../src/config.ts';
 import { importOsm } from '../src/sources/osm/import.ts';
 import { benchBuildings } from './bench-buildings.ts';
-import { figures, measure, medianOf, size, square, startServer, verdict, type BenchServer, type Targets } from './bench-server.ts';
+import { figures, measure, medianOf, size, square, startServer, verdict, type BenchServer, type Measured, type Targets } from './bench-server.ts';
+import { benchAssembleTiles } from './lib/assemble-tile-bench.ts';
+import { benchGround } from './lib/ground-bench.ts';
 import { DENSE_CITY_DEFAULTS, writeDenseCity } from './dense-city.ts';
 
 interface Case { name: string; centre: [number, number]; side: number; settings: Record<string, unknown>; targets: Targets }
@@ -44,8 +51,8 @@ if (ONLY && ONLY !== 'dense' && ONLY !== 'region') throw new Error(`BENCH_ONLY m
 
 const body = (c: Case) => ({ polygon: square(c.centre[0], c.centre[1], c.side), settings: c.settings });
 
-/** The ~10 km² buildings request: cold first (nothing before it on this server), then warm runs. */
-async function coldAndWarm(label: string, server: BenchServer, targets: Targets & { coldOverWarm?: number }) {
+/** The ~10 km² buildings request: cold first (nothing before it on this server), then warm runs; returns the warm median. */
+async function coldAndWarm(label: string, server: BenchServer, targets: Targets & { coldOverWarm?: number }): Promise<Measured> {
   const cold = await measure(server, body(BUILDINGS_10KM2));
   const warmRuns = [];
   for (let i = 0; i < RUNS; i++) warmRuns.push(await measure(server, body(BUILDINGS_10KM2)));
@@ -56,6 +63,7 @@ async function coldAndWarm(label: string, server: BenchServer, targets: Targets 
     (coldTotal !== undefined ? ` [cold total target = ${coldOverWarm} × warm]` : ''));
   console.log(`${label} ~10 km² buildings, warm (median of ${RUNS}): ${figures(warm, { ...perRequest, totalMs })}`);
   console.log(`${label} cold / warm total: ${(cold.totalMs / warm.totalMs).toFixed(2)}${coldOverWarm !== undefined ? ` (target ≤ ${coldOverWarm}: ${cold.totalMs <= coldOverWarm * warm.totalMs ? 'met' : 'missed'})` : ''}`);
+  return warm;
 }
 
 function lifetimePeak(label: string, server: BenchServer, target: number) {
@@ -77,7 +85,8 @@ async function benchDense(root: string) {
   console.log(`import dense city: ${((performance.now() - t0) / 1000).toFixed(1)} s, ${stats.features} features`);
   const server = await startServer(dir, extract);
   try {
-    await coldAndWarm('dense city', server, DENSE_TARGETS);
+    const buildingsWarm = await coldAndWarm('dense city', server, DENSE_TARGETS);
+    await benchGround('dense city', server, BUILDINGS_10KM2, buildingsWarm, RUNS);
     lifetimePeak('dense city', server, DENSE_TARGETS.peakRssMb);
   } finally {
     await server.stop();
@@ -92,7 +101,7 @@ async function benchRegion(root: string) {
   console.log(`import monaco-region-2016: ${verdict(stats.seconds, 30, 's', 1)} ${JSON.stringify(stats)}`);
   const server = await startServer(dir, extract);
   try {
-    await coldAndWarm('monaco-region-2016', server, REGION_TARGETS);
+    const buildingsWarm = await coldAndWarm('monaco-region-2016', server, REGION_TARGETS);
     for (const c of REGION_CASES) {
       for (const gzip of [false, true]) {
         if (c === BUILDINGS_10KM2 && !gzip) continue; // measured above
@@ -101,6 +110,7 @@ async function benchRegion(root: string) {
         console.log(`monaco-region-2016 ${c.name}${gzip ? ' (gzip)' : ''}: ${figures(medianOf(runs), c.targets)}`);
       }
     }
+    await benchGround('monaco-region-2016', server, BUILDINGS_10KM2, buildingsWarm, RUNS);
     lifetimePeak('monaco-region-2016', server, 1024);
   } finally {
     await server.stop();
@@ -111,6 +121,7 @@ const root = mkdtempSync(join(tmpdir(), 'cc-bench-'));
 try {
   if (ONLY !== 'region') await benchDense(root);
   if (ONLY !== 'dense') await benchRegion(root);
+  if (process.env.BENCH_SKIP_TILES !== '1') benchAssembleTiles(RUNS);
   if (process.env.BENCH_SKIP_ROOFS !== '1') await benchBuildings(root);
 } finally {
   rmSync(root, { recursive: true, force: true });
