@@ -45,7 +45,10 @@ function outputGroups(plan: RequestPlan, req: ContextRequest): OutputGroup[] {
       // SPEC: `meshes` gives the surface group; centerlines and/or outlines give draped polylines in surfaceLines.
       if (surfaceTypes.includes('meshes')) out.push({ key: 'surface', type: 'surface', geometryType: 'meshes', fromTiles: true });
       if (surfaceTypes.some((t) => t !== 'meshes')) out.push({ key: 'surfaceLines', type: 'surfaceLines', geometryType: 'polylines', fromTiles: true });
-    } else if (g !== 'topography') out.push({ key: g, type: responseGroupName(g, req), geometryType: 'meshes', fromTiles: true });
+    } else if (g !== 'topography') {
+      // DESIGN.md: instances are nodes (type, position, rotation, scale), every other group meshes
+      out.push({ key: g, type: responseGroupName(g, req), geometryType: g === 'instances' ? 'nodes' : 'meshes', fromTiles: true });
+    }
     else {
       if (plan.terrain?.maps) out.push({ key: 'topography:maps', type: 'topography', geometryType: 'elevationMaps', fromTiles: false });
       if (plan.terrain?.meshes) out.push({ key: 'topography:meshes', type: 'topography', geometryType: 'meshes', fromTiles: true });
