@@ -1,0 +1,68 @@
+import { barrierFeature, buildBarrier, BARRIER_LAYERS, type BarrierFeature, type BarrierMesh } from '../../geometry/barriers/from-osm.ts';
+import { JsonBytesWriter } from '../../encode/json-bytes.ts';
+import { writeMeshJson } from '../../encode/mesh-json.ts';
+import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
+import { featureAnchor } from '../../plan/tiling.ts';
+import type { FeatureFamily, TileContext } from '../family.ts';
+
+/** Barriers are read this far around the tile (the lon/lat box of a local square is not exact). */
+const EDGE_PAD_METRES = 2;
+
+/**
+ * Barriers (issue 9; geometry/barriers has the tag parsers, the defaults table and the sweep).
+ * Ownership by anchor, like buildings: a barrier that meets the polygon is built whole by the one
+ * tile holding its anchor — the first vertex of its line inside the polygon, else the first point
+ * where its line crosses the polygon's edge (plan/tiling.ts featureAnchor; a filled hedge also
+ * counts its area) — so every barrier appears exactly once, uncut, whatever the tiling. The
+ * anchor lies on the barrier, so the owner always finds it in its own square.
+ */
+export const barriersFamily: FeatureFamily = {
+  name: 'barriers',
+  wanted: (task) => task.groups.includes('barriers'),
+  build(tile, out) {
+    let t = performance.now();
+    const barriers = tileBarriers(tile);
+    out.timings.barriers = (out.timings.barriers ?? 0) + performance.now() - t;
+    t = performance.now();
+    const w = new JsonBytesWriter(1 << 14);
+    barriers.forEach((b, n) => {
+      if (n > 0) w.byte(44);
+      out.extend(b.mesh.positions);
+      tile.toOutput(b.mesh.positions);
+      writeMeshJson(w, b.mesh, b.descriptor, tile.task.output.indexed);
+    });
+    out.groups.barriers = { count: barriers.length, json: w.take() };
+    out.timings.barriersEncode = (out.timings.barriersEncode ?? 0) + performance.now() - t;
+    out.attributions.push(OSM_ATTRIBUTION);
+  },
+};
+
+/** The barriers one tile builds, in the local frame (z on tile.ground, or 0). */
+export function tileBarriers(tile: TileContext): BarrierMesh[] {
+  const out: BarrierMesh[] = [];
+  for (const f of tile.source.query(tile.lonLatBBox(EDGE_PAD_METRES), BARRIER_LAYERS)) {
+    const b = barrierFeature(f, tile.frame);
+    if (!b || !ownsBarrier(tile, b)) continue;
+    const built = buildBarrier(b, tile.ground);
+    if (built) out.push(built);
+  }
+  return out;
+}
+
+/** Whether this tile builds the barrier (it meets the polygon and its anchor is in this tile). */
+export function ownsBarrier(tile: Pick<TileContext, 'polygon' | 'owns'>, b: BarrierFeature): boolean {
+  const anchor = barrierAnchor(b, tile.polygon);
+  return anchor !== null && tile.owns(anchor);
+}
+
+/** A point of the barrier inside the polygon, or null when the barrier does not meet it. */
+export function barrierAnchor(b: BarrierFeature, polygon: number[]): [number, number] | null {
+  if (b.filled) return featureAnchor(b.lines.map((l) => l.points), polygon, true);
+  for (const line of b.lines) {
+    // a ring is walked as a line that returns to its start, so only the wall itself can meet the polygon
+    const points = line.closed ? [...line.points, line.points[0], line.points[1]] : line.points;
+    const a = featureAnchor([points], polygon, false);
+    if (a) return a;
+  }
+  return null;
+}
