@@ -45,6 +45,9 @@ export interface TileContext {
 export interface TileGroupResult {
   count: number;
   json: Uint8Array;
+  /** Items that a request-wide cap may drop (trees): each item's cap rank, and where it ends in `json` (items are not comma-joined). */
+  ranks?: Float64Array;
+  ends?: Uint32Array;
 }
 
 /** Where families put what they built. */

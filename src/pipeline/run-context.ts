@@ -9,6 +9,7 @@ import type { TileResult } from './build-tile.ts';
 import type { Attribution } from './attributions.ts';
 import { TerrainAssembly } from './terrain-assembly.ts';
 import type { ResponseWarning } from '../contract/response-schema.ts';
+import { CAPPED_TREES_KEY, TreeCap, canopyFallbackWarning, treeCapWarning } from './tree-cap.ts';
 
 export interface PipelineDeps {
   pool: Piscina;
@@ -83,6 +84,7 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
   const workerMs: Record<string, number> = {};
   const attributions = new Map<string, Attribution>();
   const terrain = plan.terrain ? new TerrainAssembly(plan, req.settings.combineElevationMaps) : null;
+  const treeCap = plan.groups.includes('instances') ? new TreeCap(req.settings.canopyMaxTrees) : null;
   let tiles = 0;
   const runAll = (tasks: readonly TileTask[]) => Promise.all(tasks.map(async (task) => {
     tiles++;
@@ -94,6 +96,7 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
       sink.chunk(g.key, part.json, part.count);
       items[g.key] = (items[g.key] ?? 0) + part.count;
     }
+    treeCap?.take(result.groups[CAPPED_TREES_KEY]);
     terrain?.take(task, result);
     for (const a of result.attributions) attributions.set(a.id, a);
     for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
@@ -118,6 +121,15 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
     items['topography:maps'] = entries.length;
     workerMs.merge = performance.now() - t;
   }
+  const warnings = terrain?.warnings() ?? [];
+  if (treeCap) {
+    // trees wait for every tile: which ones the cap keeps depends on all of them
+    const kept = treeCap.finish();
+    if (kept.count > 0) sink.chunk('instances', kept.json, kept.count);
+    items.instances = (items.instances ?? 0) + kept.count;
+    if (kept.dropped > 0) warnings.push(treeCapWarning(req.settings.canopyMaxTrees, kept.total, kept.dropped));
+    if (req.settings.treeSource !== 'standard') warnings.push(canopyFallbackWarning(req.settings.treeSource));
+  }
   for (const g of groups) sink.done(g.key);
-  return { plan, tiles, items, attributions: [...attributions.values()], workerMs, warnings: terrain?.warnings() ?? [] };
+  return { plan, tiles, items, attributions: [...attributions.values()], workerMs, warnings };
 }

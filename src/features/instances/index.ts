@@ -1,0 +1,71 @@
+import { JsonBytesWriter } from '../../encode/json-bytes.ts';
+import { writeNodeJson } from '../../encode/node-json.ts';
+import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
+import { CAPPED_TREES_KEY } from '../../pipeline/tree-cap.ts';
+import type { OsmLayer } from '../../sources/osm/types.ts';
+import type { FeatureFamily } from '../family.ts';
+import { InstanceTile, type Placed } from './context.ts';
+import { tileForest } from './forest.ts';
+import { tileObjects } from './objects.ts';
+import { tileTreeRows, treeRowLonLats } from './tree-rows.ts';
+import { tileWires } from './wires.ts';
+
+/** Objects and what they are placed against are read this far around the tile: roads a bench faces, surveyed trees a forest keeps away from. */
+const READ_PAD_METRES = 40;
+const LAYERS: readonly OsmLayer[] = ['poi', 'highway', 'barrier', 'railway', 'water', 'landcover', 'other', 'building', 'building_part'];
+
+
+/**
+ * Street furniture and trees (issue 9): the `instances` group as nodes. Tagged objects
+ * (objects.ts), tree rows (tree-rows.ts), power-line spans (wires.ts) and the procedural forest
+ * fill (forest.ts). Furniture and wires go straight to `instances`; trees and shrubs go to
+ * CAPPED_TREES_KEY with their cap ranks, because whether one is kept depends on the whole request.
+ */
+export const instancesFamily: FeatureFamily = {
+  name: 'instances',
+  wanted: (task) => task.groups.includes('instances'),
+  build(tile, out) {
+    let t = performance.now();
+    const lap = (stage: string) => {
+      const now = performance.now();
+      out.timings[stage] = (out.timings[stage] ?? 0) + now - t;
+      t = now;
+    };
+    const features = tile.source.query(tile.lonLatBBox(READ_PAD_METRES), LAYERS);
+    lap('instancesRead');
+    const it = new InstanceTile(tile, features);
+    for (const f of features) {
+      if (f.kind === 'point' && f.point && f.tags.natural === 'tree') it.surveyedTrees.push(f.point[0], f.point[1]);
+      for (const [lon, lat] of treeRowLonLats(f, it)) it.surveyedTrees.push(lon, lat);
+    }
+    const placed = [...tileObjects(it), ...tileTreeRows(it), ...tileWires(it)];
+    lap('instancesObjects');
+    placed.push(...tileForest(it)); // every treeSource is standard for now (hybrid and canopy fall back, with a warning)
+    lap('instancesForest');
+    encode(placed, tile, out);
+    lap('instancesEncode');
+    out.attributions.push(OSM_ATTRIBUTION);
+  },
+};
+
+function encode(placed: readonly Placed[], tile: Parameters<FeatureFamily['build']>[0], out: Parameters<FeatureFamily['build']>[1]): void {
+  const plain = new JsonBytesWriter(1 << 12), trees = new JsonBytesWriter(1 << 14);
+  let nPlain = 0;
+  const ranks: number[] = [], ends: number[] = [];
+  const p = new Float64Array(3);
+  for (const { node, rank } of placed) {
+    p[0] = node.x; p[1] = node.y; p[2] = node.z;
+    out.extend(p);
+    tile.toOutput(p);
+    if (rank === undefined) {
+      if (nPlain++ > 0) plain.byte(44);
+      writeNodeJson(plain, node.type, p[0], p[1], p[2], node.rotation, node.scale, node.descriptor);
+    } else {
+      writeNodeJson(trees, node.type, p[0], p[1], p[2], node.rotation, node.scale, node.descriptor);
+      ranks.push(rank);
+      ends.push(trees.length);
+    }
+  }
+  out.groups.instances = { count: nPlain, json: plain.take() };
+  out.groups[CAPPED_TREES_KEY] = { count: ranks.length, json: trees.take(), ranks: Float64Array.from(ranks), ends: Uint32Array.from(ends) };
+}
