@@ -7,7 +7,7 @@ import type { DemSourceConfig } from '../sources/dem/config.ts';
 import { tileGridFor, tileKey, tilesTouchingPolygon, type Tile, type TileGrid } from './tiling.ts';
 
 /** Geometry groups the workers can build so far (README lists them); others are left out, never faked. */
-export const BUILT_GROUPS: readonly GeometryGroup[] = ['buildings', 'surface', 'topography', 'barriers'];
+export const BUILT_GROUPS: readonly GeometryGroup[] = ['buildings', 'surface', 'topography', 'barriers', 'instances'];
 
 /** What the ground family returns: meshes (`surface` group) and/or draped linework (`surfaceLines`). */
 export interface SurfacePlan {
