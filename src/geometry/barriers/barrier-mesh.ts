@@ -14,11 +14,14 @@ export interface BarrierMeshResult {
   droppedPieces: number;
 }
 
+/** Stations at most this many per terrain cell along a line (chord of the bilinear ground ≤ ~1 cm on Monaco's slopes). */
+const STATIONS_PER_CELL = 8;
+
 /** The lattice of the terrain grid (stations are added where a line crosses it); null on flat ground. */
 export function groundLattice(ground?: GroundSampler): Lattice | null {
   if (!ground || ground.grids.length === 0 || !(ground.spacing > 0 && Number.isFinite(ground.spacing))) return null;
   const box = ground.grids[0].bbox;
-  return { ox: box.minX, oy: box.minY, step: ground.spacing };
+  return { ox: box.minX, oy: box.minY, step: ground.spacing, maxGap: ground.spacing / STATIONS_PER_CELL };
 }
 
 /** Sound as the checks judge it: closed 2-manifold, outward, nothing degenerate or non-finite. */

@@ -22,11 +22,16 @@ export interface SweepPiece {
   ring: boolean;
 }
 
-/** Lines x = ox + k·step and y = oy + k·step where the terrain bends: stations are added where the line crosses them. */
+/**
+ * Lines x = ox + k·step and y = oy + k·step where the terrain bends: stations are added where the
+ * line crosses them, and between those at most `maxGap` apart (within a cell the bilinear ground
+ * still curves along a diagonal line: 62.5 m cells on a steep slope bow by half a metre).
+ */
 export interface Lattice {
   ox: number;
   oy: number;
   step: number;
+  maxGap: number;
 }
 
 /** Longest mitre, in half-widths (SVG's default is 4; 2 keeps corners of thick walls tidy: turns up to 120°). */
@@ -147,6 +152,12 @@ function addBetween(stations: Station[], next: Station, lattice: Lattice | null)
   };
   crossings(a.x, ex, lattice.ox);
   crossings(a.y, ey, lattice.oy);
+  ts.push(0, length);
+  ts.sort((u, v) => u - v);
+  for (let k = ts.length - 1; k > 0; k--) {
+    const parts = Math.min(1000, Math.ceil((ts[k] - ts[k - 1]) / lattice.maxGap));
+    for (let q = 1; q < parts; q++) ts.push(ts[k - 1] + ((ts[k] - ts[k - 1]) * q) / parts);
+  }
   ts.sort((u, v) => u - v);
   const lx = -ey / length, ly = ex / length;
   let last = -Infinity;
