@@ -24,6 +24,7 @@ before(async () => {
 after(async () => { await Promise.all([coarse?.close(), fine?.close()]); });
 
 const CENTRE = [43.7335, 7.419] as const; // La Condamine to Monaco-Ville: retaining walls on the slope
+const GATES = /^(gate|lift_gate|swing_gate|sliding_gate|wicket_gate|hampshire_gate)$/;
 const BUILT = /^(wall|fence|hedge|retaining_wall|city_wall|guard_rail|handrail|jersey_barrier|kerb|bollard|gate|lift_gate)$/;
 
 /** The expected ids, read straight from the store with an independent "meets the polygon" test. */
@@ -32,10 +33,21 @@ function expectedIds(svc: RunningService, polygon: [number, number][]): Set<stri
   const ring = polygon.slice(0, -1).flatMap(([lat, lon]) => frame.toLocal(lon, lat));
   const lats = polygon.map((p) => p[0]), lons = polygon.map((p) => p[1]);
   const store = OsmStore.open(storePaths(svc.config.dataDir).osm);
-  const features = store.query({ minLon: Math.min(...lons), minLat: Math.min(...lats), maxLon: Math.max(...lons), maxLat: Math.max(...lats) }, ['barrier', 'other']);
+  const box = { minLon: Math.min(...lons), minLat: Math.min(...lats), maxLon: Math.max(...lons), maxLat: Math.max(...lats) };
+  const features = store.query(box, ['barrier', 'other']);
+  // gate nodes count where they are a vertex of a road, path or barrier way
+  const vertices = new Set<string>();
+  for (const w of store.query({ minLon: box.minLon - 0.01, minLat: box.minLat - 0.01, maxLon: box.maxLon + 0.01, maxLat: box.maxLat + 0.01 }, ['highway', 'barrier'])) {
+    for (const l of lines(w)) for (let k = 0; k < l.length; k += 2) vertices.add(`${l[k]},${l[k + 1]}`);
+  }
   store.close();
   const ids = new Set<string>();
   for (const f of features) {
+    if (f.kind === 'point' && GATES.test(f.tags.barrier ?? '') && vertices.has(`${f.point![0]},${f.point![1]}`)) {
+      const [x, y] = frame.toLocal(f.point![0], f.point![1]);
+      if (pointInRing(x, y, ring)) ids.add(f.id);
+      continue;
+    }
     if (f.tags.natural === 'cliff') continue;
     const kerbFlush = f.tags.barrier === 'kerb' && (f.tags.kerb === 'flush' || f.tags.kerb === 'no');
     const isBarrier = (BUILT.test(f.tags.barrier ?? '') && !kerbFlush) || f.tags.man_made === 'dyke';
@@ -96,6 +108,10 @@ test('Monaco: every barrier way meeting the polygon appears exactly once across 
       assert.equal(Math.min(...zs), 0, m.descriptor.id);
     }
   }
+  // gate nodes: a leaf across (or along) the way they stand on
+  const gates = barrierMeshes(a.json).filter((m) => m.descriptor.id.startsWith('node/'));
+  assert.ok(gates.length >= 3, `${gates.length} gate nodes`);
+  for (const g of gates) assert.ok(/^(gate|lift_gate)$/.test(g.descriptor.type) && g.descriptor.span > 0 && /^way\//.test(g.descriptor.on), JSON.stringify(g.descriptor));
   // the fence way/687553566 carries material and colour
   const fence = barrierMeshes(a.json).find((m) => m.descriptor.id === 'way/687553566');
   if (fence) assert.deepEqual([fence.descriptor.type, fence.descriptor.material, fence.descriptor.colour], ['fence', 'metal', '#000000']);

@@ -1,4 +1,7 @@
-import { barrierFeature, buildBarrier, BARRIER_LAYERS, type BarrierFeature, type BarrierMesh } from '../../geometry/barriers/from-osm.ts';
+import { barrierFeature, buildBarrier, gateNodeFeature, BARRIER_LAYERS, GATE_HOST_LAYERS, type BarrierFeature, type BarrierMesh } from '../../geometry/barriers/from-osm.ts';
+import { gateNodeKind } from '../../geometry/barriers/tags/index.ts';
+import { pointInRing } from '../../geometry/ring.ts';
+import type { OsmFeature } from '../../sources/osm/types.ts';
 import { JsonBytesWriter } from '../../encode/json-bytes.ts';
 import { writeMeshJson } from '../../encode/mesh-json.ts';
 import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
@@ -7,6 +10,8 @@ import type { FeatureFamily, TileContext } from '../family.ts';
 
 /** Barriers are read this far around the tile (the lon/lat box of a local square is not exact). */
 const EDGE_PAD_METRES = 2;
+/** Ways a gate node stands on are read this far around it, degrees (~10 cm; the node is one of their vertices). */
+const GATE_HOST_PAD_DEGREES = 1e-6;
 
 /**
  * Barriers (issue 9; geometry/barriers has the tag parsers, the defaults table and the sweep).
@@ -14,7 +19,8 @@ const EDGE_PAD_METRES = 2;
  * tile holding its anchor — the first vertex of its line inside the polygon, else the first point
  * where its line crosses the polygon's edge (plan/tiling.ts featureAnchor; a filled hedge also
  * counts its area) — so every barrier appears exactly once, uncut, whatever the tiling. The
- * anchor lies on the barrier, so the owner always finds it in its own square.
+ * anchor lies on the barrier, so the owner always finds it in its own square. A gate mapped as a
+ * node on a way is a barrier too (its leaf across the way), owned by the tile holding the node.
  */
 export const barriersFamily: FeatureFamily = {
   name: 'barriers',
@@ -41,7 +47,7 @@ export const barriersFamily: FeatureFamily = {
 export function tileBarriers(tile: TileContext): BarrierMesh[] {
   const out: BarrierMesh[] = [];
   for (const f of tile.source.query(tile.lonLatBBox(EDGE_PAD_METRES), BARRIER_LAYERS)) {
-    const b = barrierFeature(f, tile.frame);
+    const b = f.kind === 'point' ? gateNode(tile, f) : barrierFeature(f, tile.frame);
     if (!b || !ownsBarrier(tile, b)) continue;
     const built = buildBarrier(b, tile.ground);
     if (built) out.push(built);
@@ -55,8 +61,19 @@ export function ownsBarrier(tile: Pick<TileContext, 'polygon' | 'owns'>, b: Barr
   return anchor !== null && tile.owns(anchor);
 }
 
+/** A gate node this tile owns, with the ways it stands on read around it; null otherwise (no read). */
+function gateNode(tile: TileContext, f: OsmFeature): BarrierFeature | null {
+  if (!f.point || !gateNodeKind(f.tags)) return null;
+  const [x, y] = tile.frame.toLocal(f.point[0], f.point[1]);
+  if (!pointInRing(x, y, tile.polygon) || !tile.owns([x, y])) return null;
+  const [lon, lat] = f.point, d = GATE_HOST_PAD_DEGREES;
+  const hosts = tile.source.query({ minLon: lon - d, minLat: lat - d, maxLon: lon + d, maxLat: lat + d }, GATE_HOST_LAYERS);
+  return gateNodeFeature(f, tile.frame, hosts);
+}
+
 /** A point of the barrier inside the polygon, or null when the barrier does not meet it. */
 export function barrierAnchor(b: BarrierFeature, polygon: number[]): [number, number] | null {
+  if (b.node) return pointInRing(b.node.x, b.node.y, polygon) ? [b.node.x, b.node.y] : null;
   if (b.filled) return featureAnchor(b.lines.map((l) => l.points), polygon, true);
   for (const line of b.lines) {
     // a ring is walked as a line that returns to its start, so only the wall itself can meet the polygon

@@ -16,6 +16,8 @@ export interface BarrierDefault {
   profile: ProfileName;
   /** Post spacing of bollard rows, metres. */
   spacing?: number;
+  /** Opening of a gate node (gate-nodes.ts) without `width` on it or its road, metres. */
+  span?: number;
   /** Why these figures, for the README. */
   note: string;
 }
@@ -36,8 +38,8 @@ export const BARRIER_DEFAULTS: readonly BarrierDefault[] = [
   { kind: 'jersey_barrier', height: 0.81, width: 0.61, profile: 'jersey', note: 'New Jersey profile, 32 in × 24 in' },
   { kind: 'kerb', height: 0.15, width: 0.15, profile: 'box', note: 'kerb stone; kerb=lowered 5 cm, kerb=flush is not built' },
   { kind: 'bollard', height: 1, width: 0.2, profile: 'box', spacing: 1.5, note: 'a row of posts 1.5 m apart along the way' },
-  { kind: 'gate', height: 1.5, width: 0.08, profile: 'box', note: 'closed gate leaf standing on the ground' },
-  { kind: 'lift_gate', height: 1, width: 0.1, profile: 'box', note: 'boom drawn down to the ground (nothing floats)' },
+  { kind: 'gate', height: 1.5, width: 0.08, profile: 'box', span: 2.5, note: 'closed gate leaf standing on the ground; a node spans a drive' },
+  { kind: 'lift_gate', height: 1, width: 0.1, profile: 'box', span: 3.5, note: 'boom drawn down to the ground (nothing floats); a node spans a lane' },
   { kind: 'embankment', height: 2, width: 0.5, profile: 'box', note: 'man_made=embankment with wall=* or a masonry material: a retaining face' },
   { kind: 'dyke', height: 2, width: 6, profile: 'trapezoid', note: 'earth dyke, 1:1.5 sides' },
 ];

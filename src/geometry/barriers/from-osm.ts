@@ -3,7 +3,8 @@ import type { OsmFeature } from '../../sources/osm/types.ts';
 import type { GroundSampler } from '../terrain/ground-sampler.ts';
 import type { IndexedMesh } from '../types.ts';
 import { buildBarrierMesh } from './barrier-mesh.ts';
-import { parseBarrierTags } from './tags/index.ts';
+import { gateSpan, type HostWay } from './gate-nodes.ts';
+import { parseBarrierTags, parseGateNodeTags } from './tags/index.ts';
 import type { BarrierLine, BarrierTags } from './types.ts';
 
 /** Store layers barriers are filed under: barrier=* ways, and man_made=embankment|dyke ('other'). */
@@ -16,6 +17,32 @@ export interface BarrierFeature {
   lines: BarrierLine[];
   /** The feature's own area counts as meeting the polygon (filled hedges); a line or ring meets it only along itself. */
   filled: boolean;
+  /** A gate node: where it stands (its anchor), and descriptor fields of its opening. */
+  node?: { x: number; y: number; span: number; on: string; spanSource: string };
+}
+
+/** Store layers of the ways a gate node can stand on. */
+export const GATE_HOST_LAYERS = ['highway', 'barrier'] as const;
+
+/**
+ * A gate or lift gate mapped as a node, as the leaf across the way it stands on (gate-nodes.ts),
+ * or null (another node, or a gate on no way). `hosts`: store features around the node.
+ */
+export function gateNodeFeature(f: OsmFeature, frame: LocalFrame, hosts: readonly OsmFeature[]): BarrierFeature | null {
+  if (f.kind !== 'point' || !f.point) return null;
+  const tags = parseGateNodeTags(f.tags);
+  if (!tags) return null;
+  const [x, y] = frame.toLocal(f.point[0], f.point[1]);
+  const ways: HostWay[] = [];
+  for (const h of hosts) {
+    if (h.kind === 'line' && h.line) ways.push({ id: h.id, tags: h.tags, points: projectFlat(frame, h.line), closed: false });
+    else if (h.kind === 'area' && h.polygons) {
+      for (const polygon of h.polygons) for (const ring of polygon) ways.push({ id: h.id, tags: h.tags, points: projectFlat(frame, ring), closed: true });
+    }
+  }
+  const gate = gateSpan(x, y, f.tags, ways, tags.span ?? 2.5);
+  if (!gate) return null;
+  return { id: f.id, tags, lines: [gate.line], filled: false, node: { x, y, span: gate.span, on: gate.on, spanSource: gate.spanSource } };
 }
 
 /** The barrier a store feature describes, or null (not a barrier, or no usable geometry). */
@@ -52,6 +79,10 @@ export interface BarrierDescriptor {
   widthSource: 'tag' | 'default';
   /** Post spacing of a bollard row, metres. */
   spacing?: number;
+  /** Gate nodes: the opening (metres), where it came from, and the way the gate stands on. */
+  span?: number;
+  spanSource?: string;
+  on?: string;
   dataNotes?: string[];
 }
 
@@ -72,6 +103,7 @@ export function buildBarrier(b: BarrierFeature, ground?: GroundSampler): Barrier
     heightSource: t.heightSource,
     widthSource: t.widthSource,
     ...(t.spacing ? { spacing: t.spacing } : {}),
+    ...(b.node ? { span: b.node.span, spanSource: b.node.spanSource, on: b.node.on } : {}),
     ...(notes.length ? { dataNotes: notes } : {}),
   };
   return { mesh: built.mesh, descriptor };

@@ -25,6 +25,8 @@ export interface BarrierTags {
   shape: BarrierShape;
   /** Distance between posts (bollard rows), metres. */
   spacing?: number;
+  /** Opening of a gate mapped as a node, metres, where neither the gate nor its road says. */
+  span?: number;
   material?: string;
   colour?: string;
   heightSource: 'tag' | 'default';

@@ -3,10 +3,10 @@ import { parseMaterial } from '../../buildings/tags/material.ts';
 import type { OsmTags } from '../../../sources/osm/types.ts';
 import { barrierDefault } from '../defaults.ts';
 import type { BarrierKind, BarrierTags } from '../types.ts';
-import { barrierKind } from './kind.ts';
+import { barrierKind, gateNodeKind } from './kind.ts';
 import { taggedSize } from './dimensions.ts';
 
-export { barrierKind } from './kind.ts';
+export { barrierKind, gateNodeKind } from './kind.ts';
 
 /** A lowered kerb (kerb=lowered|rolled) steps this much, metres. */
 const LOWERED_KERB = 0.05;
@@ -19,6 +19,17 @@ export function parseBarrierTags(tags: OsmTags, featureKind: 'point' | 'line' | 
   const kind = barrierKind(tags, featureKind);
   if (!kind) return null;
   return barrierTagsOf(kind, tags, featureKind);
+}
+
+/**
+ * A gate node's tags: kind (gateNodeKind), height and leaf thickness from the table (a node's
+ * `width` is its opening, which gate-nodes.ts reads), material, colour. Null for other nodes.
+ */
+export function parseGateNodeTags(tags: OsmTags): BarrierTags | null {
+  const kind = gateNodeKind(tags);
+  if (!kind) return null;
+  const { width: _opening, ...rest } = tags;
+  return barrierTagsOf(kind, rest, 'line');
 }
 
 function barrierTagsOf(kind: BarrierKind, tags: OsmTags, featureKind: 'point' | 'line' | 'area'): BarrierTags {
@@ -37,6 +48,7 @@ function barrierTagsOf(kind: BarrierKind, tags: OsmTags, featureKind: 'point' | 
     profile: row.profile,
     shape: filled ? 'area' : kind === 'bollard' ? 'posts' : 'strip',
     ...(row.spacing ? { spacing: row.spacing } : {}),
+    ...(row.span ? { span: row.span } : {}),
     ...(material ? { material } : {}),
     ...(colour ? { colour } : {}),
     heightSource: size.height !== null ? 'tag' : 'default',

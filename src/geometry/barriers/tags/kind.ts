@@ -32,3 +32,14 @@ export function barrierKind(tags: OsmTags, kind: 'point' | 'line' | 'area'): Bar
   }
   return null;
 }
+
+/** Gate nodes built as a leaf across their way (gate-nodes.ts), by `barrier=*`. */
+const GATE_NODES: Record<string, 'gate' | 'lift_gate'> = {
+  gate: 'gate', sliding_gate: 'gate', wicket_gate: 'gate', hampshire_gate: 'gate',
+  lift_gate: 'lift_gate', swing_gate: 'lift_gate',
+};
+
+/** The kind of a gate mapped as a node (on a way), or null. */
+export function gateNodeKind(tags: OsmTags): 'gate' | 'lift_gate' | null {
+  return GATE_NODES[tags.barrier?.split(';')[0].trim() ?? ''] ?? null;
+}
