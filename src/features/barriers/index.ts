@@ -50,7 +50,9 @@ export function tileBarriers(tile: TileContext): BarrierMesh[] {
     const b = f.kind === 'point' ? gateNode(tile, f) : barrierFeature(f, tile.frame);
     if (!b || !ownsBarrier(tile, b)) continue;
     const built = buildBarrier(b, tile.ground);
-    if (built) out.push(built);
+    if (!built) continue;
+    if (beyondGround(tile, built.mesh.positions)) (built.descriptor.dataNotes ??= []).push(BEYOND_GROUND_NOTE);
+    out.push(built);
   }
   return out;
 }
@@ -59,6 +61,17 @@ export function tileBarriers(tile: TileContext): BarrierMesh[] {
 export function ownsBarrier(tile: Pick<TileContext, 'polygon' | 'owns'>, b: BarrierFeature): boolean {
   const anchor = barrierAnchor(b, tile.polygon);
   return anchor !== null && tile.owns(anchor);
+}
+
+const BEYOND_GROUND_NOTE = 'runs past the terrain read around its tile (250 m): the ground there continues the edge heights';
+
+/** Whether a barrier reaches past the terrain grid its tile read (a way of several hundred metres). */
+function beyondGround(tile: TileContext, p: Float64Array): boolean {
+  const grid = tile.ground?.grids[0];
+  if (!grid) return false;
+  const b = grid.bbox;
+  for (let k = 0; k < p.length; k += 3) if (p[k] < b.minX || p[k] > b.maxX || p[k + 1] < b.minY || p[k + 1] > b.maxY) return true;
+  return false;
 }
 
 /** A gate node this tile owns, with the ways it stands on read around it; null otherwise (no read). */
