@@ -48,3 +48,15 @@ test('the defaults table has a row without materials for every kind, sizes posit
     assert.doesNotThrow(() => barrierDefault(row.kind, undefined));
   }
 });
+
+test('the store files every barrier the family reads under BARRIER_LAYERS (dykes and embankments land in "other")', async () => {
+  const { classifyLayer } = await import('../src/sources/osm/layers.ts');
+  const { BARRIER_LAYERS } = await import('../src/geometry/barriers/from-osm.ts');
+  const layers: readonly string[] = BARRIER_LAYERS;
+  const cases: [Record<string, string>, 'line' | 'area'][] = [
+    [{ man_made: 'dyke' }, 'line'], [{ man_made: 'dyke' }, 'area'], [{ man_made: 'embankment', wall: 'yes' }, 'line'],
+    [{ man_made: 'embankment', material: 'stone' }, 'area'], [{ barrier: 'wall' }, 'line'], [{ barrier: 'hedge', area: 'yes' }, 'area'],
+    [{ barrier: 'kerb' }, 'area'], [{ barrier: 'retaining_wall', natural: 'cliff' }, 'line'],
+  ];
+  for (const [tags, kind] of cases) assert.ok(layers.includes(classifyLayer(tags, kind)), `${JSON.stringify(tags)} ${kind} → ${classifyLayer(tags, kind)}`);
+});
