@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { booleanPointInPolygon, point, polygon as turfPolygon } from '@turf/turf';
+import { bbox, booleanPointInPolygon, point, polygon as turfPolygon } from '@turf/turf';
+import Flatbush from 'flatbush';
 import { storePaths } from '../src/config.ts';
 import { GeometryResponseSchema } from '../src/contract/response-schema.ts';
 import { createLocalFrame } from '../src/frame/local-frame.ts';
@@ -21,12 +22,12 @@ interface Node { type: string; x: number; y: number; z: number; rotation: number
 
 let big: RunningService, small: RunningService;
 let store: OsmStore;
-let nodes: Node[], nodesSmall: Node[], buildings: { vertices: number[] }[];
+let nodes: Node[], nodesSmall: Node[], buildings: { vertices: number[] }[], ground: { vertices: number[]; descriptor: Record<string, any> }[];
 
 before(async () => {
   [big, small] = await Promise.all([startTestService(), startTestService({ tileSize: 230 })]);
   store = OsmStore.open(storePaths(big.config.dataDir).osm);
-  const settings = { geometry: ['buildings', 'instances'], upAxis: 'Z' };
+  const settings = { geometry: ['buildings', 'surface', 'instances'], upAxis: 'Z' };
   const [a, b] = await Promise.all([
     postContext(big.url, big.demo!.key, { polygon: POLYGON, settings }),
     postContext(small.url, small.demo!.key, { polygon: POLYGON, settings: { ...settings, geometry: ['instances'] } }),
@@ -40,8 +41,18 @@ before(async () => {
   nodes = group(a, 'instances').nodes;
   nodesSmall = group(b, 'instances').nodes;
   buildings = group(a, 'buildings').meshes;
+  ground = group(a, 'surface').meshes;
 });
 after(async () => { store?.close(); await Promise.all([big?.close(), small?.close()]); });
+
+/** Which of `tris` (flat [ax, ay, bx, by, cx, cy]) holds each point, through a Flatbush of their boxes (brute force blocks the loop for seconds). */
+function triangleIndex(tris: number[][]): Flatbush {
+  const index = new Flatbush(Math.max(1, tris.length));
+  for (const t of tris) index.add(Math.min(t[0], t[2], t[4]), Math.min(t[1], t[3], t[5]), Math.max(t[0], t[2], t[4]), Math.max(t[1], t[3], t[5]));
+  if (tris.length === 0) index.add(0, 0, 0, 0);
+  index.finish();
+  return index;
+}
 
 const inPolygon = (lonLat: [number, number]) => booleanPointInPolygon(point(lonLat), turfPolygon([LONLAT_RING]));
 const lonLatOf = (n: Node) => frame.toLonLat(n.x, n.y);
@@ -52,22 +63,24 @@ function storeFeatures(): OsmFeature[] {
     ['poi', 'highway', 'barrier', 'railway', 'water', 'landcover', 'other', 'building', 'building_part']);
 }
 
-/** Building polygons standing above ground, for an independent "in a building" test (turf, lon/lat). */
-function buildingPolygons(features: OsmFeature[]) {
-  return features.filter((f) => (f.layer === 'building' || f.layer === 'building_part') && f.kind === 'area' && f.polygons && !undergroundReason(f.tags))
-    .flatMap((f) => f.polygons!.map((rings) => turfPolygon(rings.map((r) => { const c: number[][] = []; for (let k = 0; k < r.length; k += 2) c.push([r[k], r[k + 1]]); c.push([r[0], r[1]]); return c; }))));
+/** Building polygons standing above ground, for an independent "in a building" test (turf, lon/lat, boxes first: the tests stay fast). */
+function buildingTest(features: OsmFeature[]): (ll: [number, number]) => boolean {
+  const shapes = features.filter((f) => (f.layer === 'building' || f.layer === 'building_part') && f.kind === 'area' && f.polygons && !undergroundReason(f.tags))
+    .flatMap((f) => f.polygons!.map((rings) => turfPolygon(rings.map((r) => { const c: number[][] = []; for (let k = 0; k < r.length; k += 2) c.push([r[k], r[k + 1]]); c.push([r[0], r[1]]); return c; }))))
+    .map((shape) => ({ shape, box: bbox(shape) }));
+  return (ll) => shapes.some(({ shape, box }) => ll[0] >= box[0] && ll[0] <= box[2] && ll[1] >= box[1] && ll[1] <= box[3] && booleanPointInPolygon(point(ll), shape));
 }
 
 test('every tagged point object in the polygon comes back exactly once per type, whatever the tile size', () => {
   const features = storeFeatures();
-  const houses = buildingPolygons(features);
+  const inBuilding = buildingTest(features);
   const expected = new Map<string, string[]>();
   for (const f of features) {
     if (f.kind !== 'point' || !f.point || !inPolygon(f.point)) continue;
     const type = nodeTypeOf(f.tags);
     if (!type) continue;
     // surveyed trees inside a building footprint are left out (README)
-    if ((type === 'tree' || type === 'shrubbery') && houses.some((h) => booleanPointInPolygon(point(f.point!), h))) continue;
+    if ((type === 'tree' || type === 'shrubbery') && inBuilding(f.point)) continue;
     expected.set(type, [...(expected.get(type) ?? []), f.id].sort());
   }
   const got = (list: Node[]) => {
@@ -130,20 +143,37 @@ test('no tree stands inside a building footprint of the same response', () => {
     return (d1 > 0.01 && d2 > 0.01 && d3 > 0.01) || (d1 < -0.01 && d2 < -0.01 && d3 < -0.01);
   };
   const plants = nodes.filter((n) => n.type === 'tree' || n.type === 'shrubbery');
-  const inside = plants.filter((n) => floors.some((f) => inTri(n.x, n.y, f)));
+  const index = triangleIndex(floors);
+  const inside = plants.filter((n) => index.search(n.x, n.y, n.x, n.y).some((k) => inTri(n.x, n.y, floors[k])));
   assert.equal(inside.length, 0, `in buildings: ${inside.slice(0, 5).map((n) => JSON.stringify(n.descriptor)).join(' ')}`);
+});
+
+test('procedural plants never stand on roads, pavements, water or other hard ground of the same response', () => {
+  const HARD = new Set(['asphalt', 'roadwayIntersection', 'roadwayArea', 'pavement', 'water', 'pitch', 'helipad', 'buildingConstruction']);
+  const tris: number[][] = [];
+  for (const m of ground) if (HARD.has(m.descriptor.type)) for (let t = 0; t < m.vertices.length; t += 9) tris.push([0, 1, 3, 4, 6, 7].map((k) => m.vertices[t + k]));
+  const inTri = (x: number, y: number, [ax, ay, bx, by, cx, cy]: number[]) => {
+    const s = (px: number, py: number, qx: number, qy: number) => (qx - px) * (y - py) - (x - px) * (qy - py);
+    const d1 = s(ax, ay, bx, by), d2 = s(bx, by, cx, cy), d3 = s(cx, cy, ax, ay);
+    return (d1 > 0 && d2 > 0 && d3 > 0) || (d1 < 0 && d2 < 0 && d3 < 0);
+  };
+  const procedural = nodes.filter((n) => n.descriptor.source === 'procedural');
+  const index = triangleIndex(tris);
+  const onHard = procedural.filter((n) => index.search(n.x, n.y, n.x, n.y).some((k) => inTri(n.x, n.y, tris[k])));
+  assert.ok(tris.length > 1000);
+  assert.equal(onHard.length, 0, `${onHard.length} of ${procedural.length} on hard ground`);
 });
 
 test("trees stand in Monaco's parks: every surveyed tree of a park comes back there, with a size", () => {
   const features = storeFeatures();
-  const houses = buildingPolygons(features);
+  const inBuilding = buildingTest(features);
   const parks = features.filter((f) => f.tags.leisure === 'park' && f.kind === 'area' && f.polygons);
   const trees = nodes.filter((n) => n.type === 'tree');
   let parksWithTrees = 0, inParks = 0;
   for (const park of parks) {
     const shapes = park.polygons!.map((rings) => turfPolygon(rings.map((r) => { const c: number[][] = []; for (let k = 0; k < r.length; k += 2) c.push([r[k], r[k + 1]]); c.push([r[0], r[1]]); return c; })));
     const inPark = (ll: [number, number]) => shapes.some((s) => booleanPointInPolygon(point(ll), s));
-    const mapped = features.filter((f) => f.kind === 'point' && f.tags.natural === 'tree' && inPark(f.point!) && inPolygon(f.point!) && !houses.some((h) => booleanPointInPolygon(point(f.point!), h)));
+    const mapped = features.filter((f) => f.kind === 'point' && f.tags.natural === 'tree' && inPark(f.point!) && inPolygon(f.point!) && !inBuilding(f.point!));
     const returned = trees.filter((n) => inPark(lonLatOf(n)));
     const ids = new Set(returned.map((n) => n.descriptor.id));
     for (const m of mapped) assert.ok(ids.has(m.id), `${m.id} in ${park.id}`);
