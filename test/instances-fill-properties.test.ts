@@ -16,7 +16,7 @@ const polygonArb = fc.record({
   radii: fc.array(fc.double({ min: 20, max: 120, noNaN: true }), { minLength: 5, maxLength: 12 }),
 });
 
-const ruleArb = fc.constantFrom({ landuse: 'forest' }, { natural: 'wood', leaf_type: 'needleleaved' }, { natural: 'scrub' }, { landuse: 'orchard' }, { leisure: 'park', trees: 'yes' });
+const ruleArb = fc.constantFrom<Record<string, string>>({ landuse: 'forest' }, { natural: 'wood', leaf_type: 'needleleaved' }, { natural: 'scrub' }, { landuse: 'orchard' }, { leisure: 'park', trees: 'yes' });
 
 function ring(p: { cx: number; cy: number; radii: number[] }): number[] {
   const out: number[] = [];
