@@ -148,3 +148,27 @@ test('Monaco with topography: barrier bases lie on the returned terrain within 1
   assert.ok(worst <= 0.01, `base corner off the terrain by ${worst} m`);
   assert.ok(worstMid <= 0.05, `base edge floats ${worstMid} m over the terrain`);
 });
+
+test('Monaco: a gate node standing in a wall leaves an opening in it and fills it with its leaf', async () => {
+  const gate = [7.4204668, 43.7302279] as const; // node/6445217046, last vertex of retaining wall way/688512118
+  const polygon = square(gate[1], gate[0], 120);
+  const r = await postContext(coarse.url, coarse.demo!.key, { polygon, settings: { geometry: ['barriers'], upAxis: 'Z' } });
+  assert.equal(r.status, 200, r.text.slice(0, 200));
+  const meshes = barrierMeshes(r.json);
+  const leaf = meshes.find((m) => m.descriptor.id === 'node/6445217046');
+  const wall = meshes.find((m) => m.descriptor.id === 'way/688512118');
+  assert.ok(leaf && wall, meshes.map((m) => m.descriptor.id).join(' '));
+  assert.deepEqual([leaf.descriptor.type, leaf.descriptor.on, leaf.descriptor.span], ['gate', 'way/688512118', 2.5]);
+  const [gx, gy] = createLocalFrame(polygon[0][0], polygon[0][1]).toLocal(gate[0], gate[1]);
+  const near = (m: { vertices: number[] }) => {
+    let d = Infinity;
+    for (let k = 0; k < m.vertices.length; k += 3) d = Math.min(d, Math.hypot(m.vertices[k] - gx, m.vertices[k + 1] - gy));
+    return d;
+  };
+  assert.ok(near(wall) > 0.5, `the wall reaches ${near(wall)} m from the gate`);
+  assert.ok(near(leaf) < 1.3, 'the leaf is at the gate');
+  for (const m of [leaf, wall]) {
+    const rep = inspectMesh(toIndexedMesh(m));
+    assert.ok(rep.closed && rep.volume > 0 && rep.degenerate === 0);
+  }
+});

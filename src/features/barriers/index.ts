@@ -1,4 +1,4 @@
-import { barrierFeature, buildBarrier, gateNodeFeature, BARRIER_LAYERS, GATE_HOST_LAYERS, type BarrierFeature, type BarrierMesh } from '../../geometry/barriers/from-osm.ts';
+import { barrierFeature, buildBarrier, gateNodeFeature, withOpenings, BARRIER_LAYERS, GATE_HOST_LAYERS, type BarrierFeature, type BarrierMesh } from '../../geometry/barriers/from-osm.ts';
 import { gateNodeKind } from '../../geometry/barriers/tags/index.ts';
 import { pointInRing } from '../../geometry/ring.ts';
 import type { OsmFeature } from '../../sources/osm/types.ts';
@@ -49,7 +49,7 @@ export function tileBarriers(tile: TileContext): BarrierMesh[] {
   for (const f of tile.source.query(tile.lonLatBBox(EDGE_PAD_METRES), BARRIER_LAYERS)) {
     const b = f.kind === 'point' ? gateNode(tile, f) : barrierFeature(f, tile.frame);
     if (!b || !ownsBarrier(tile, b)) continue;
-    const built = buildBarrier(b, tile.ground);
+    const built = buildBarrier(b.node ? b : withOpenings(b, gatesIn(tile, f)), tile.ground);
     if (!built) continue;
     if (beyondGround(tile, built.mesh.positions)) (built.descriptor.dataNotes ??= []).push(BEYOND_GROUND_NOTE);
     out.push(built);
@@ -79,9 +79,34 @@ function gateNode(tile: TileContext, f: OsmFeature): BarrierFeature | null {
   if (!f.point || !gateNodeKind(f.tags)) return null;
   const [x, y] = tile.frame.toLocal(f.point[0], f.point[1]);
   if (!pointInRing(x, y, tile.polygon) || !tile.owns([x, y])) return null;
-  const [lon, lat] = f.point, d = GATE_HOST_PAD_DEGREES;
+  return gateAt(tile, f);
+}
+
+/** The gate node as built wherever it is owned (the same leaf and opening in every tile). */
+function gateAt(tile: TileContext, f: OsmFeature): BarrierFeature | null {
+  const [lon, lat] = f.point!, d = GATE_HOST_PAD_DEGREES;
   const hosts = tile.source.query({ minLon: lon - d, minLat: lat - d, maxLon: lon + d, maxLat: lat + d }, GATE_HOST_LAYERS);
   return gateNodeFeature(f, tile.frame, hosts);
+}
+
+/** The gates standing in a barrier way: gate nodes that are vertices of it (read over its extent). */
+function gatesIn(tile: TileContext, way: OsmFeature): BarrierFeature[] {
+  const coords = way.line ?? (way.polygons ?? []).flat(2);
+  const vertices = new Set<string>();
+  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  for (let k = 0; k + 1 < coords.length; k += 2) {
+    vertices.add(`${coords[k]},${coords[k + 1]}`);
+    minLon = Math.min(minLon, coords[k]); maxLon = Math.max(maxLon, coords[k]);
+    minLat = Math.min(minLat, coords[k + 1]); maxLat = Math.max(maxLat, coords[k + 1]);
+  }
+  if (!(minLon <= maxLon)) return [];
+  const gates: BarrierFeature[] = [];
+  for (const p of tile.source.query({ minLon, minLat, maxLon, maxLat }, ['barrier'])) {
+    if (p.kind !== 'point' || !p.point || !gateNodeKind(p.tags) || !vertices.has(`${p.point[0]},${p.point[1]}`)) continue;
+    const g = gateAt(tile, p);
+    if (g) gates.push(g);
+  }
+  return gates;
 }
 
 /** A point of the barrier inside the polygon, or null when the barrier does not meet it. */

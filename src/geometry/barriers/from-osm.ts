@@ -4,6 +4,7 @@ import type { GroundSampler } from '../terrain/ground-sampler.ts';
 import type { IndexedMesh } from '../types.ts';
 import { buildBarrierMesh } from './barrier-mesh.ts';
 import { gateSpan, type HostWay } from './gate-nodes.ts';
+import { cutOpenings } from './openings.ts';
 import { parseBarrierTags, parseGateNodeTags } from './tags/index.ts';
 import type { BarrierLine, BarrierTags } from './types.ts';
 
@@ -18,7 +19,7 @@ export interface BarrierFeature {
   /** The feature's own area counts as meeting the polygon (filled hedges); a line or ring meets it only along itself. */
   filled: boolean;
   /** A gate node: where it stands (its anchor), and descriptor fields of its opening. */
-  node?: { x: number; y: number; span: number; on: string; spanSource: string };
+  node?: { x: number; y: number; span: number; on: string; spanSource: string; along: boolean };
 }
 
 /** Store layers of the ways a gate node can stand on. */
@@ -42,7 +43,18 @@ export function gateNodeFeature(f: OsmFeature, frame: LocalFrame, hosts: readonl
   }
   const gate = gateSpan(x, y, f.tags, ways, tags.span ?? 2.5);
   if (!gate) return null;
-  return { id: f.id, tags, lines: [gate.line], filled: false, node: { x, y, span: gate.span, on: gate.on, spanSource: gate.spanSource } };
+  return { id: f.id, tags, lines: [gate.line], filled: false, node: { x, y, span: gate.span, on: gate.on, spanSource: gate.spanSource, along: gate.along } };
+}
+
+/**
+ * The barrier with openings cut where gates stand in it: every gate node (gateNodeFeature) whose
+ * leaf lies along a barrier way and that is a vertex of this one. Posts and filled hedges are left whole.
+ */
+export function withOpenings(b: BarrierFeature, gates: readonly BarrierFeature[]): BarrierFeature {
+  if (b.tags.shape !== 'strip') return b;
+  const openings = gates.filter((g) => g.node?.along).map((g) => ({ x: g.node!.x, y: g.node!.y, half: g.node!.span / 2 }));
+  if (openings.length === 0) return b;
+  return { ...b, lines: b.lines.flatMap((l) => cutOpenings(l, openings)) };
 }
 
 /** The barrier a store feature describes, or null (not a barrier, or no usable geometry). */

@@ -18,6 +18,8 @@ export interface GateSpan {
   /** The way the gate stands on (`way/…`). */
   on: string;
   spanSource: 'tag' | 'way' | 'default';
+  /** True: the leaf lies along a barrier way (which leaves an opening for it, openings.ts). */
+  along: boolean;
 }
 
 /** The node counts as a vertex of a way within this distance, metres (one node projects to one point). */
@@ -53,6 +55,7 @@ export function gateSpan(x: number, y: number, tags: OsmTags, ways: readonly Hos
     span,
     on: host.way.id,
     spanSource: own ? 'tag' : road ? 'way' : 'default',
+    along: along !== null,
   };
 }
 
