@@ -16,14 +16,21 @@ export class InstanceTile {
   /** Surveyed tree positions [lon, lat, …] that fill keeps its distance from (set before the fill runs). */
   surveyedTrees: number[] = [];
 
-  constructor(readonly tile: TileContext, readonly features: readonly OsmFeature[]) {}
+  private buildingList: readonly OsmFeature[] | null = null;
+
+  /** `features`: every layer but buildings; `readBuildings` reads those (lazily, see site.ts). */
+  constructor(readonly tile: TileContext, readonly features: readonly OsmFeature[], private readonly readBuildings: () => readonly OsmFeature[]) {}
+
+  buildings(): readonly OsmFeature[] {
+    return (this.buildingList ??= this.readBuildings());
+  }
 
   /** The fixed-frame site holding a lon/lat point. */
   siteAt(lon: number, lat: number): Site {
     const key = siteKey(lon, lat);
     let s = this.sites.get(key);
     if (!s) {
-      s = createSite(lon, lat, this.features, () => this.surveyedDiscs(lon, lat));
+      s = createSite(lon, lat, this.features, () => this.buildings(), () => this.surveyedDiscs(lon, lat));
       this.sites.set(key, s);
     }
     return s;
@@ -43,7 +50,7 @@ export class InstanceTile {
   inBuilding(lon: number, lat: number): boolean {
     const site = this.siteAt(lon, lat);
     const [x, y] = site.frame.toLocal(lon, lat);
-    return site.buildings.blocked(x, y);
+    return site.buildings().blocked(x, y);
   }
 
   private surveyedDiscs(lon: number, lat: number): number[] {

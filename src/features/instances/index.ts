@@ -12,7 +12,8 @@ import { tileWires } from './wires.ts';
 
 /** Objects and what they are placed against are read this far around the tile: roads a bench faces, surveyed trees a forest keeps away from. */
 const READ_PAD_METRES = 40;
-const LAYERS: readonly OsmLayer[] = ['poi', 'highway', 'barrier', 'railway', 'water', 'landcover', 'other', 'building', 'building_part'];
+const LAYERS: readonly OsmLayer[] = ['poi', 'highway', 'barrier', 'railway', 'water', 'landcover', 'other'];
+const BUILDING_LAYERS: readonly OsmLayer[] = ['building', 'building_part'];
 
 
 /**
@@ -33,7 +34,7 @@ export const instancesFamily: FeatureFamily = {
     };
     const features = tile.source.query(tile.lonLatBBox(READ_PAD_METRES), LAYERS);
     lap('instancesRead');
-    const it = new InstanceTile(tile, features);
+    const it = new InstanceTile(tile, features, () => tile.source.query(tile.lonLatBBox(READ_PAD_METRES), BUILDING_LAYERS));
     for (const f of features) {
       if (f.kind === 'point' && f.point && f.tags.natural === 'tree') it.surveyedTrees.push(f.point[0], f.point[1]);
       for (const [lon, lat] of treeRowLonLats(f, it)) it.surveyedTrees.push(lon, lat);

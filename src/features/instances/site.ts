@@ -29,7 +29,7 @@ export interface Site {
   /** Cell bounds in lon/lat. */
   lon0: number;
   lat0: number;
-  buildings: PointBlocker;
+  buildings(): PointBlocker;
   /** Built lazily: only tiles with fill areas need roads and hard ground. */
   fill(): PointBlocker;
 }
@@ -38,19 +38,26 @@ export function siteKey(lon: number, lat: number): string {
   return `${Math.floor(lon / CELL_DEGREES)},${Math.floor(lat / CELL_DEGREES)}`;
 }
 
-export function createSite(lon: number, lat: number, features: readonly OsmFeature[], extraDiscs: () => number[]): Site {
+/**
+ * `features`: what the tile read (roads, areas); `buildingFeatures`: its buildings, read only when a
+ * plant needs them (most tiles of a dense city have none, and buildings are the bulk of the store).
+ */
+export function createSite(lon: number, lat: number, features: readonly OsmFeature[], buildingFeatures: () => readonly OsmFeature[], extraDiscs: () => number[]): Site {
   const i = Math.floor(lon / CELL_DEGREES), j = Math.floor(lat / CELL_DEGREES);
   const frame = stableFrameAt(lon, lat);
-  const buildings = buildingFootprints(features, frame);
-  let fill: PointBlocker | null = null;
+  let buildings: Footprint[] | null = null, blocker: PointBlocker | null = null, fill: PointBlocker | null = null;
+  const footprints = () => (buildings ??= buildingFootprints(buildingFeatures(), frame));
   return {
     frame,
     salt: (i * 73856093) ^ (j * 19349663),
     lon0: i * CELL_DEGREES,
     lat0: j * CELL_DEGREES,
-    buildings: new PointBlocker({ footprints: buildings, corridors: [], discs: [] }),
+    buildings() {
+      blocker ??= new PointBlocker({ footprints: footprints(), corridors: [], discs: [] });
+      return blocker;
+    },
     fill() {
-      fill ??= new PointBlocker({ footprints: [...buildings, ...hardGround(features, frame)], corridors: roadCorridors(features, frame), discs: extraDiscs() });
+      fill ??= new PointBlocker({ footprints: [...footprints(), ...hardGround(features, frame)], corridors: roadCorridors(features, frame), discs: extraDiscs() });
       return fill;
     },
   };
