@@ -12,7 +12,7 @@
  * it cost the server — CPU-seconds of all its threads and peak RSS during the request. The region
  * also runs the other cases (1 km², topography…). Then, on both, the ground (issue 8,
  * scripts/lib/ground-bench.ts): the same square with `geometry: ['surface']` alone and as the
- * default request (buildings + surface), warm, with the targets "ground ≤ 1.0 s beside buildings"
+ * default request (`geometry` omitted), warm, with the targets "ground ≤ 1.0 s beside buildings"
  * (default − buildings-only warm total) and "all default groups ≤ 2 s". In this process: the
  * per-step times of the ground assembly on two busy 500 m tiles (scripts/lib/assemble-tile-bench.ts)
  * and the per-roof-shape figures (scripts/bench-buildings.ts). Each figure is printed beside its
