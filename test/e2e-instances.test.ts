@@ -228,3 +228,23 @@ test('infrastructure is named as asked; canopyMaxTrees caps trees (surveyed firs
   const plain = await postContext(big.url, big.demo!.key, { polygon: square(43.735, 7.42, 300), settings: { geometry: ['instances'] } });
   assert.deepEqual(plain.json.warnings, []);
 });
+
+test('rotations follow the output grid: in UTM every node turns by the same meridian convergence, positions by the projection', async () => {
+  const polygon = square(43.735, 7.42, 600);
+  const get = async (crs: string) => {
+    const r = await postContext(big.url, big.demo!.key, { polygon, settings: { geometry: ['instances'], upAxis: 'Y', crs } });
+    assert.equal(r.status, 200);
+    return new Map((r.json.geometry[0].nodes as Node[]).filter((n) => n.descriptor.id).map((n) => [`${n.descriptor.id}:${n.descriptor.row ?? ''}:${n.descriptor.span ?? ''}`, n]));
+  };
+  const [local, utm] = await Promise.all([get('local'), get('UTM')]);
+  assert.ok(local.size > 50);
+  // Monaco (7.42° E) lies west of zone 32's central meridian (9° E): grid north is turned ≈ −1.1° from true north
+  const expected = -1.58 * Math.sin((43.735 * Math.PI) / 180) * (Math.PI / 180);
+  for (const [id, n] of local) {
+    const u = utm.get(id)!;
+    let d = u.rotation - n.rotation;
+    d = Math.atan2(Math.sin(d), Math.cos(d));
+    assert.ok(Math.abs(d - expected) < 0.003, `${id}: turned ${d} rad, expected ≈ ${expected}`);
+    assert.ok(u.x > 100000 && Math.abs(u.y - n.y) < 0.001, 'UTM easting, same height');
+  }
+});

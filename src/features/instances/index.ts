@@ -1,4 +1,5 @@
 import { JsonBytesWriter } from '../../encode/json-bytes.ts';
+import { normaliseAngle } from '../../geometry/instances/tags/direction.ts';
 import { writeNodeJson } from '../../encode/node-json.ts';
 import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
 import { CAPPED_TREES_KEY } from '../../pipeline/tree-cap.ts';
@@ -53,16 +54,20 @@ function encode(placed: readonly Placed[], tile: Parameters<FeatureFamily['build
   const plain = new JsonBytesWriter(1 << 12), trees = new JsonBytesWriter(1 << 14);
   let nPlain = 0;
   const ranks: number[] = [], ends: number[] = [];
-  const p = new Float64Array(3);
+  const p = new Float64Array(6);
+  const { crs, upAxis } = tile.task.output;
   for (const { node, rank } of placed) {
+    // a point 1 m ahead of the node rides along, so the rotation follows the output grid's north (UTM convergence)
     p[0] = node.x; p[1] = node.y; p[2] = node.z;
-    out.extend(p);
+    p[3] = node.x + Math.cos(node.rotation); p[4] = node.y + Math.sin(node.rotation); p[5] = node.z;
+    out.extend(p.subarray(0, 3));
     tile.toOutput(p);
+    const rotation = crs === 'local' ? node.rotation : normaliseAngle(upAxis === 'Y' ? Math.atan2(p[2] - p[5], p[3] - p[0]) : Math.atan2(p[4] - p[1], p[3] - p[0]));
     if (rank === undefined) {
       if (nPlain++ > 0) plain.byte(44);
-      writeNodeJson(plain, node.type, p[0], p[1], p[2], node.rotation, node.scale, node.descriptor);
+      writeNodeJson(plain, node.type, p[0], p[1], p[2], rotation, node.scale, node.descriptor);
     } else {
-      writeNodeJson(trees, node.type, p[0], p[1], p[2], node.rotation, node.scale, node.descriptor);
+      writeNodeJson(trees, node.type, p[0], p[1], p[2], rotation, node.scale, node.descriptor);
       ranks.push(rank);
       ends.push(trees.length);
     }
