@@ -16,12 +16,17 @@ const ATTACH_SHARE = 0.9;
  * owning a point of it inside the polygon.
  */
 export function tileWires(t: InstanceTile): Placed[] {
-  const supports = new Map<string, number>();
-  for (const f of t.features) {
-    if (f.kind !== 'point' || !f.point || (f.tags.power !== 'tower' && f.tags.power !== 'pole')) continue;
-    const h = objectHeight(f.tags);
-    if (h !== null) supports.set(key(f.point[0], f.point[1]), h);
-  }
+  // supports are looked up at the span's vertices themselves: a tile may own a span whose towers it did not read
+  const supports = new Map<string, number | null>();
+  const supportHeight = (lon: number, lat: number): number | null => {
+    const k = key(lon, lat);
+    if (!supports.has(k)) {
+      const near = t.tile.source.query({ minLon: lon - 1e-7, minLat: lat - 1e-7, maxLon: lon + 1e-7, maxLat: lat + 1e-7 }, ['poi']);
+      const tower = near.find((f) => f.kind === 'point' && f.point && key(f.point[0], f.point[1]) === k && (f.tags.power === 'tower' || f.tags.power === 'pole'));
+      supports.set(k, tower ? objectHeight(tower.tags) : null);
+    }
+    return supports.get(k)!;
+  };
   const out: Placed[] = [];
   for (const f of t.features) {
     if (f.kind !== 'line' || !f.line || (f.tags.power !== 'line' && f.tags.power !== 'minor_line')) continue;
@@ -32,8 +37,8 @@ export function tileWires(t: InstanceTile): Placed[] {
       const [bx, by] = t.tile.frame.toLocal(line[k + 2], line[k + 3]);
       const anchor = featureAnchor([[ax, ay, bx, by]], t.tile.polygon, false);
       if (!anchor || !t.tile.owns(anchor)) continue;
-      const ha = supports.get(key(line[k], line[k + 1])) ?? nominal;
-      const hb = supports.get(key(line[k + 2], line[k + 3])) ?? nominal;
+      const ha = supportHeight(line[k], line[k + 1]) ?? nominal;
+      const hb = supportHeight(line[k + 2], line[k + 3]) ?? nominal;
       const ends = Float64Array.of(ax, ay, t.groundAt(ax, ay) + ha, bx, by, t.groundAt(bx, by) + hb);
       t.tile.toOutput(ends);
       const mx = (ax + bx) / 2, my = (ay + by) / 2;
