@@ -21,3 +21,13 @@ test('openings at no vertex leave the line whole; an opening longer than the lin
   assert.deepEqual(cutOpenings(line, [{ x: 5, y: 0, half: 1 }]), [line]);
   assert.deepEqual(cutOpenings(line, [{ x: 0, y: 0, half: 20 }]), []);
 });
+
+test('withOpenings: gates along the way cut it, a gate across a road does not, a way shorter than its gate stays whole', async () => {
+  const { withOpenings } = await import('../src/geometry/barriers/from-osm.ts');
+  const tags = { kind: 'fence' as const, height: 1.5, width: 0.05, profile: 'box' as const, shape: 'strip' as const, heightSource: 'default' as const, widthSource: 'default' as const };
+  const fence = { id: 'way/1', tags, lines: [{ points: [0, 0, 10, 0, 20, 0], closed: false }], filled: false };
+  const gate = (along: boolean, span: number) => ({ id: 'node/2', tags: { ...tags, kind: 'gate' as const }, lines: [], filled: false, node: { x: 10, y: 0, span, on: 'way/1', spanSource: 'default', along } });
+  assert.deepEqual(withOpenings(fence, [gate(true, 2)]).lines.map((l) => l.points), [[0, 0, 9, 0], [11, 0, 20, 0]]);
+  assert.equal(withOpenings(fence, [gate(false, 2)]), fence);
+  assert.equal(withOpenings(fence, [gate(true, 60)]), fence);
+});

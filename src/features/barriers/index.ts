@@ -49,7 +49,7 @@ export function tileBarriers(tile: TileContext): BarrierMesh[] {
   for (const f of tile.source.query(tile.lonLatBBox(EDGE_PAD_METRES), BARRIER_LAYERS)) {
     const b = f.kind === 'point' ? gateNode(tile, f) : barrierFeature(f, tile.frame);
     if (!b || !ownsBarrier(tile, b)) continue;
-    const built = buildBarrier(b.node ? b : withOpenings(b, gatesIn(tile, f)), tile.ground);
+    const built = buildBarrier(b.tags.shape === 'strip' && !b.node ? withOpenings(b, gatesIn(tile, f)) : b, tile.ground);
     if (!built) continue;
     if (beyondGround(tile, built.mesh.positions)) (built.descriptor.dataNotes ??= []).push(BEYOND_GROUND_NOTE);
     out.push(built);

@@ -48,13 +48,16 @@ export function gateNodeFeature(f: OsmFeature, frame: LocalFrame, hosts: readonl
 
 /**
  * The barrier with openings cut where gates stand in it: every gate node (gateNodeFeature) whose
- * leaf lies along a barrier way and that is a vertex of this one. Posts and filled hedges are left whole.
+ * leaf lies along a barrier way and that is a vertex of this one. Posts and filled hedges are left
+ * whole, and so is a way the openings would remove entirely.
  */
 export function withOpenings(b: BarrierFeature, gates: readonly BarrierFeature[]): BarrierFeature {
   if (b.tags.shape !== 'strip') return b;
   const openings = gates.filter((g) => g.node?.along).map((g) => ({ x: g.node!.x, y: g.node!.y, half: g.node!.span / 2 }));
   if (openings.length === 0) return b;
-  return { ...b, lines: b.lines.flatMap((l) => cutOpenings(l, openings)) };
+  const lines = b.lines.flatMap((l) => cutOpenings(l, openings));
+  // a way no longer than its gate's opening stays whole: every barrier way keeps its mesh
+  return lines.length > 0 ? { ...b, lines } : b;
 }
 
 /** The barrier a store feature describes, or null (not a barrier, or no usable geometry). */
