@@ -116,6 +116,21 @@ test('an area hedge is a filled solid; a hedge way has a rounded top', () => {
   assert.ok(volume < 10 * 1 * 1.5 && volume > 10 * 1 * 1.5 * 0.85, `${volume}`);
 });
 
+test('an area hedge of two polygons is two blocks; a hole is left open', () => {
+  const t = tags({ kind: 'hedge', shape: 'area', profile: 'rounded', height: 1 });
+  const two = buildBarrierMesh(t, [
+    { points: [0, 0, 4, 0, 4, 4, 0, 4], closed: true, polygon: 0 },
+    { points: [10, 0, 12, 0, 12, 2, 10, 2], closed: true, polygon: 1 },
+  ])!;
+  assert.equal(sound(two.mesh), null);
+  assert.ok(Math.abs(inspectMesh(two.mesh).volume - (16 + 4)) < 1e-9);
+  const holed = buildBarrierMesh(t, [
+    { points: [0, 0, 4, 0, 4, 4, 0, 4], closed: true, polygon: 0 },
+    { points: [1, 1, 1, 3, 3, 3, 3, 1], closed: true, polygon: 0 },
+  ])!;
+  assert.ok(Math.abs(inspectMesh(holed.mesh).volume - (16 - 4)) < 1e-9);
+});
+
 // --- properties -------------------------------------------------------------------------------
 
 const coord = fc.double({ min: -60, max: 60, noNaN: true });

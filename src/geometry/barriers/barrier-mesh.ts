@@ -43,8 +43,7 @@ export function buildBarrierMesh(tags: BarrierTags, lines: readonly BarrierLine[
   const profile = PROFILES[tags.profile];
   const parts: IndexedMesh[] = [];
   if (tags.shape === 'area') {
-    const [outer, ...holes] = lines.map((l) => l.points);
-    const solid = outer ? areaSolid({ outer, holes }, tags.height, ground) : null;
+    const solid = areaSolids(lines, tags.height, ground);
     if (solid && isSoundSolid(solid)) return { mesh: solid, droppedPieces: 0 };
   }
   const pieces: SweepPiece[] = [];
@@ -69,6 +68,23 @@ export function buildBarrierMesh(tags: BarrierTags, lines: readonly BarrierLine[
   }
   if (kept.length === 0) return null;
   return { mesh: concatMeshes(kept), droppedPieces: pieces.length - kept.length };
+}
+
+/** Each polygon of an area (rings grouped by `polygon`, outer first) as a filled solid; null when one fails. */
+function areaSolids(lines: readonly BarrierLine[], height: number, ground?: GroundSampler): IndexedMesh | null {
+  const byPolygon = new Map<number, number[][]>();
+  for (const l of lines) {
+    const rings = byPolygon.get(l.polygon ?? 0);
+    if (rings) rings.push(l.points);
+    else byPolygon.set(l.polygon ?? 0, [l.points]);
+  }
+  const solids: IndexedMesh[] = [];
+  for (const [outer, ...holes] of byPolygon.values()) {
+    const solid = areaSolid({ outer, holes }, height, ground);
+    if (!solid) return null;
+    solids.push(solid);
+  }
+  return solids.length ? concatMeshes(solids) : null;
 }
 
 /** Same stations (to the millimetre, either direction) = the same piece: a way that retraces itself. */

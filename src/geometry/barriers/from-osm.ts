@@ -71,7 +71,9 @@ export function barrierFeature(f: OsmFeature, frame: LocalFrame): BarrierFeature
     const closed = n >= 8 && points[0] === points[n - 2] && points[1] === points[n - 1];
     lines.push({ points: closed ? points.slice(0, n - 2) : points, closed });
   } else if (f.kind === 'area' && f.polygons) {
-    for (const polygon of f.polygons) for (const ring of polygon) lines.push({ points: projectFlat(frame, ring), closed: true });
+    f.polygons.forEach((polygon, n) => {
+      for (const ring of polygon) lines.push({ points: projectFlat(frame, ring), closed: true, polygon: n });
+    });
   }
   if (lines.length === 0) return null;
   return { id: f.id, tags, lines, filled: tags.shape === 'area' };

@@ -66,7 +66,12 @@ interface Join {
 
 /** The pieces a line of half-width `halfWidth` is swept as. */
 export function sweepPieces(points: readonly number[], closed: boolean, halfWidth: number, lattice: Lattice | null = null): SweepPiece[] {
-  const p = cleanPoints(points, closed);
+  let p = cleanPoints(points, closed);
+  // an open way that ends where it began is a ring (its end caps would meet face to face)
+  if (!closed && p.length >= 6 && Math.hypot(p[0] - p[p.length - 2], p[1] - p[p.length - 1]) < DUPLICATE_DISTANCE) {
+    p = p.slice(0, -2);
+    closed = true;
+  }
   const n = p.length / 2;
   if (closed && n < 3) closed = false;
   if (n < 2) return [];
@@ -90,6 +95,12 @@ export function sweepPieces(points: readonly number[], closed: boolean, halfWidt
 
   if (closed) {
     const joins = Array.from({ length: n }, (_, v) => join((v - 1 + n) % n, v));
+    // a ring touching itself at a vertex (a figure of eight) is split there
+    for (let v = 0; v < n; v++) {
+      for (let u = v + 1; u < n; u++) {
+        if (Math.hypot(p[2 * u] - p[2 * v], p[2 * u + 1] - p[2 * v + 1]) < MIN_GAP) joins[u].mitre = joins[v].mitre = false;
+      }
+    }
     const firstSplit = joins.findIndex((j) => !j.mitre);
     if (firstSplit < 0) {
       const stations: Station[] = [];
@@ -117,14 +128,17 @@ export function sweepPieces(points: readonly number[], closed: boolean, halfWidt
       const v = order[k], a = segIn(k);
       const x = p[2 * v], y = p[2 * v + 1];
       const j = joinAt(k);
-      if (j?.mitre) {
+      // a way touching itself splits before the touching vertex, or cross-sections there could coincide
+      const nx = k + 1 < order.length ? p[2 * order[k + 1]] : NaN, ny = k + 1 < order.length ? p[2 * order[k + 1] + 1] : NaN;
+      const touches = stations.some((st) => Math.hypot(st.x - x, st.y - y) < MIN_GAP || Math.hypot(st.x - nx, st.y - ny) < MIN_GAP);
+      if (j?.mitre && !touches) {
         const st = { x, y, lx: j.lx, ly: j.ly, reach: j.reach };
         addBetween(stations, st, lattice);
         stations.push(st);
         continue;
       }
       // a split (or the far end of a ring walked open) runs on by half the width; an open end stops square
-      const run = j || splitEnds ? halfWidth : 0;
+      const run = j || (splitEnds && k === order.length - 1) ? halfWidth : 0;
       const end = square(x + dx[a] * run, y + dy[a] * run, a);
       addBetween(stations, end, lattice);
       stations.push(end);

@@ -39,4 +39,6 @@ export interface BarrierTags {
 export interface BarrierLine {
   points: number[];
   closed: boolean;
+  /** For the rings of an area: which of its polygons the ring belongs to (each polygon's outer ring comes first). */
+  polygon?: number;
 }
