@@ -131,6 +131,18 @@ test('an area hedge of two polygons is two blocks; a hole is left open', () => {
   assert.ok(Math.abs(inspectMesh(holed.mesh).volume - (16 - 4)) < 1e-9);
 });
 
+test('ways fast-check once broke: ends meeting their start, a loop back through a vertex', () => {
+  const cases: [number[], number, ProfileName][] = [
+    [[0, 0, 0, 8.089051797934962, 0.16344821098031662, 8.17077590342512, 0, 0], 0.05, 'box'],
+    [[0, 0, 0, 0, 0, 0, 5, -5, 0, 0, 0.15149029102909334, 0.07574514551454667, 5, -5], 0.05, 'rounded'],
+  ];
+  for (const [points, width, prof] of cases) {
+    for (const piece of sweepPieces(points, false, width / 2)) {
+      assert.equal(sound(sweepPiece(piece, PROFILES[prof], { halfWidth: width / 2, height: 1.2 })), null, JSON.stringify(points));
+    }
+  }
+});
+
 // --- properties -------------------------------------------------------------------------------
 
 const coord = fc.double({ min: -60, max: 60, noNaN: true });
