@@ -147,19 +147,11 @@ function checkMeshesAndOutlines(r: Resolved): void {
   }
 }
 
-/**
- * Known regression (since a67b91f, "large cutters split into 25 m cells"): resolveOverlaps leaves
- * ~160 m² (street grid) and ~140 m² (stress tile) of ground under buildings, and a few polygons of
- * one piece overlapping each other (street grid way/1310, way/1488, way/1642; stress way/1129), so
- * way/1488's mesh repeats an edge; 12775cf passes every check. Remove this `todo` once it is fixed.
- */
-const REGRESSION = 'regression since a67b91f: ground left under buildings, polygons of one piece overlapping';
-
 for (const [label, make] of [['busy street grid (~2,000 areas, 800 buildings, 500 m tile)', streetTile], ['busy stress tile (~2,000 crossing strips and blobs, 800 buildings)', randomTile]] as const) {
   test(label, async (t) => {
     const r = resolved(label.split(' (')[0], make);
     await t.test('every piece a valid polygon; one base ground, last', () => checkPieces(r));
-    await t.test('no overlaps, nothing under a building, tile − buildings covered', { todo: REGRESSION }, () => checkTiling(r));
-    await t.test('meshes upward, sound, covering their piece, on the terrain; one outline per ring', { todo: REGRESSION }, () => checkMeshesAndOutlines(r));
+    await t.test('no overlaps, nothing under a building, tile − buildings covered', () => checkTiling(r));
+    await t.test('meshes upward, sound, covering their piece, on the terrain; one outline per ring', () => checkMeshesAndOutlines(r));
   });
 }

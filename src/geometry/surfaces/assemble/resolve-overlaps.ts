@@ -82,9 +82,8 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   // Buildings that reach into the clip, united (outlines and parts overlap: their crossings are
   // then found once, not in every area's sweep), one cutter per block, indexed by box.
   const buildingPaths = buildingBlocks(options.cutOut, clip.bounds);
-  const buildingCutters: Polygon[] = [];
-  for (const paths of buildingPaths) for (const c of cutterParts(paths)) buildingCutters.push(c);
-  const buildingIndex = indexOf(buildingCutters.map((c) => c.bounds));
+  const buildingBounds = buildingPaths.map((p) => Clipper.getBoundsPaths(p));
+  const buildingIndex = indexOf(buildingBounds);
 
   // Ground-level areas: paths, boxes and their precedence rank (0 = wins over everything).
   const ground: number[] = [];
@@ -101,8 +100,8 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   // sees no crossings among the cutters (the mapped areas overlap one another all the time), and
   // each cutter is first cut to the area's box.
   const kept: (Footprint[] | null)[] = new Array(ground.length).fill(null);
-  // each kept piece's polygons with their boxes: an area's cutters are the polygons near it
-  const keptPolygons: (Polygon[] | null)[] = new Array(ground.length).fill(null);
+  const keptPaths: (Paths64 | null)[] = new Array(ground.length).fill(null);
+  const keptBounds: (Rect64 | null)[] = new Array(ground.length).fill(null);
   for (const k of order) {
     const b = bounds[k];
     if (!b || !overlaps(b, clip.bounds)) continue;
@@ -113,24 +112,21 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
     // a small area leaves out the cutters that only touch it (disjoint.ts; a stretch cut along the
     // clip's side and doubled back only makes the test more cautious)
     const test = sidesOf(subject) <= DISJOINT_TEST_SIDES;
-    for (const j of search(buildingIndex, b)) addCutter(box, buildingCutters[j].paths, buildingCutters[j].bounds, test ? subject : null, cutters);
-    for (const j of search(areaIndex, b)) {
-      const polygons = rank[j] < rank[k] ? keptPolygons[j] : null;
-      if (polygons) for (const p of polygons) if (overlaps(p.bounds, box)) addCutter(box, p.paths, p.bounds, test ? subject : null, cutters);
-    }
+    for (const j of search(buildingIndex, b)) addCutter(box, buildingPaths[j], buildingBounds[j], test ? subject : null, cutters);
+    for (const j of search(areaIndex, b)) if (rank[j] < rank[k] && keptPaths[j]) addCutter(box, keptPaths[j]!, keptBounds[j]!, test ? subject : null, cutters);
     // A single-polygon area inside the clip that nothing cuts keeps its mapped footprint (on the
     // grid); anything else is rebuilt by Clipper, its polygons opened where they have thin parts.
     const pieces = cutters.length === 0 && subject === paths[k] && areas[ground[k]].footprints.length === 1
       ? gridFootprints(subject)
       : cutArea(subject, cutters, minWidth, minArea);
-    if (pieces.length > 0) { kept[k] = pieces; keptPolygons[k] = cuttersOf(pieces); }
+    if (pieces.length > 0) { kept[k] = pieces; keptPaths[k] = piecePaths(pieces); keptBounds[k] = Clipper.getBoundsPaths(keptPaths[k]!); }
   }
 
   // The base ground: what neither buildings nor any kept piece cover; its polygons with thin parts
   // opened, and what that takes off (less rounding noise, see NOISE_WIDTH) merged into the pieces.
   const covered: Paths64 = [];
   for (const b of buildingPaths) for (const p of b) covered.push(p);
-  for (const pieces of kept) if (pieces) piecePaths(pieces, covered);
+  for (const p of keptPaths) if (p) for (const q of p) covered.push(q);
   const removed: Paths64 = [];
   const sides = sideIndex(kept);
   let base = cleanBoolean(ClipType.Difference, clipPaths, withoutSharedSides(covered), minWidth, minArea, removed, sides);
@@ -216,41 +212,6 @@ function blocksOf(node: PolyPath64, out: Paths64[]): Paths64[] {
   for (const polygon of treePolygons(node)) out.push(polygonPaths(polygon));
   return out;
 }
-
-interface Polygon {
-  paths: Paths64;
-  bounds: Rect64;
-}
-
-/** The kept pieces as cutters (cutterParts of each polygon). */
-function cuttersOf(pieces: readonly Footprint[]): Polygon[] {
-  const out: Polygon[] = [];
-  for (const f of pieces) for (const c of cutterParts(piecePaths([f]))) out.push(c);
-  return out;
-}
-
-/**
- * A polygon (its paths) as cutters: itself, or — with CELL_SIDES sides or more — its parts in
- * cells CELL apart (boxes.ts clipToBox), so an area near one corner of a large piece or block of
- * buildings is cut by that corner only instead of clipping all of it to its box again.
- */
-function cutterParts(paths: Paths64): Polygon[] {
-  const bounds = Clipper.getBoundsPaths(paths);
-  if (sidesOf(paths) < CELL_SIDES) return [{ paths, bounds }];
-  const out: Polygon[] = [];
-  for (let x = bounds.left; x < bounds.right; x += CELL) {
-    for (let y = bounds.top; y < bounds.bottom; y += CELL) {
-      const cell: Rect64 = { left: x, top: y, right: Math.min(x + CELL, bounds.right), bottom: Math.min(y + CELL, bounds.bottom) };
-      const part = clipToBox(paths, cell);
-      if (part.length > 0) out.push({ paths: part, bounds: Clipper.getBoundsPaths(part) });
-    }
-  }
-  return out;
-}
-
-/** See cutterParts: polygons with this many sides are cut into cells this wide (grid units, 25 m). */
-const CELL_SIDES = 64;
-const CELL = 25_000;
 
 /** Cutters with this many sides or more lose the sides they share first (shared-sides.ts); fewer are not worth it. */
 const MERGE_SIDES = 256;
