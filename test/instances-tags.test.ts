@@ -36,6 +36,13 @@ test('node types: the README table, first row wins', () => {
     [{ tourism: 'artwork', artwork_type: 'sculpture' }, 'sculpture'],
     [{ tourism: 'artwork' }, 'sculpture'],
     [{ tourism: 'artwork', artwork_type: 'mural' }, null],
+    [{ highway: 'street_lamp' }, 'streetLamp'],
+    [{ amenity: 'waste_basket' }, 'wasteBasket'],
+    [{ amenity: 'post_box' }, 'postBox'],
+    [{ amenity: 'drinking_water' }, 'drinkingWater'],
+    [{ man_made: 'flagpole' }, 'flagpole'],
+    [{ amenity: 'bicycle_parking' }, 'bicycleParking'],
+    [{ amenity: 'bench', highway: 'street_lamp' }, 'bench'],
     [{ amenity: 'cafe' }, null],
   ];
   for (const [tags, want] of cases) assert.equal(nodeTypeOf(tags), want, JSON.stringify(tags));

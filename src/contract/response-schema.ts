@@ -63,6 +63,7 @@ export const ElevationMapSchema = z.object({
 export const NODE_TYPES = [
   'tree', 'shrubbery', 'bench', 'picnicTable', 'busStop', 'utilityPole', 'transmissionTower', 'wire', 'hydrant',
   'adColumn', 'trackedCrane', 'towerCrane', 'windTurbine', 'memorial', 'statueSmall', 'statueBig', 'sculpture',
+  'streetLamp', 'wasteBasket', 'postBox', 'drinkingWater', 'flagpole', 'bicycleParking',
 ] as const;
 
 export const NodeSchema = z.object({

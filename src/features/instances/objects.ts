@@ -12,10 +12,10 @@ import type { OsmFeature } from '../../sources/osm/types.ts';
 import type { InstanceTile, Placed } from './context.ts';
 import { isVegetation, vegetation } from './tree-nodes.ts';
 
-/** Types that face the nearest road when `direction` is not tagged. */
-const FACE_ROAD = new Set<NodeType>(['bench', 'busStop']);
+/** Types that face the nearest road when `direction` is not tagged (a lamp's arm reaches over the carriageway). */
+const FACE_ROAD = new Set<NodeType>(['bench', 'busStop', 'streetLamp']);
 
-/** Highway classes a bus stop faces (carriageways); benches face any highway, paths included. */
+/** Highway classes bus stops and lamps face (carriageways); benches face any highway, paths included. */
 const NOT_CARRIAGEWAY = new Set(['footway', 'path', 'steps', 'cycleway', 'bridleway', 'pedestrian', 'platform', 'corridor', 'elevator', 'bus_stop', 'street_lamp']);
 
 /**
@@ -38,7 +38,7 @@ export function tileObjects(t: InstanceTile): Placed[] {
     const h = hashString(f.id);
     let rotation = directionRotation(f.tags);
     if (rotation === null && FACE_ROAD.has(type)) {
-      if (type === 'busStop') rotation = (carriageways ??= roadLines(t, true)).facing(x, y);
+      if (type !== 'bench') rotation = (carriageways ??= roadLines(t, true)).facing(x, y);
       else rotation = (roads ??= roadLines(t, false)).facing(x, y);
     }
     if (rotation === null && at.along !== undefined) rotation = at.along;
@@ -114,6 +114,8 @@ function extraFields(type: NodeType, tags: Readonly<Record<string, string>>): Re
     case 'memorial': return pick('memorial', 'material', 'inscription');
     case 'statueSmall': case 'statueBig': case 'sculpture': return pick('artwork_type', 'material', 'artist_name');
     case 'hydrant': return pick('fire_hydrant:type', 'colour');
+    case 'streetLamp': return pick('lamp_mount', 'light:count', 'support');
+    case 'bicycleParking': return pick('bicycle_parking', 'capacity', 'covered');
     default: return {};
   }
 }

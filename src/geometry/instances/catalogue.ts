@@ -24,6 +24,12 @@ export const NOMINAL_HEIGHT: Readonly<Record<NodeType, number>> = {
   statueSmall: 2,
   statueBig: 6,
   sculpture: 3,
+  streetLamp: 6,
+  wasteBasket: 1,
+  postBox: 1.3,
+  drinkingWater: 1,
+  flagpole: 8,
+  bicycleParking: 0.8,
 };
 
 /** Scales outside this range come from typos (`height=900` on a bench); clamped. */

@@ -2,7 +2,8 @@
 export type NodeType =
   | 'tree' | 'shrubbery' | 'bench' | 'picnicTable' | 'busStop' | 'utilityPole' | 'transmissionTower' | 'wire'
   | 'hydrant' | 'adColumn' | 'trackedCrane' | 'towerCrane' | 'windTurbine' | 'memorial'
-  | 'statueSmall' | 'statueBig' | 'sculpture';
+  | 'statueSmall' | 'statueBig' | 'sculpture'
+  | 'streetLamp' | 'wasteBasket' | 'postBox' | 'drinkingWater' | 'flagpole' | 'bicycleParking';
 
 /** One placed instance in the local frame (x east, y north, z up), before the output transform. */
 export interface InstanceNode {

@@ -21,6 +21,13 @@ export function nodeTypeOf(tags: Readonly<Record<string, string>>): NodeType | n
   if (tags.power === 'generator' && (tags['generator:source'] ?? '').split(';').includes('wind')) return 'windTurbine';
   if (tags.historic === 'memorial') return 'memorial';
   if (tags.tourism === 'artwork') return artworkType(tags);
+  // beyond DESIGN.md's list ("more may be added"): the commonest street furniture of OSM
+  if (tags.highway === 'street_lamp') return 'streetLamp';
+  if (tags.amenity === 'waste_basket') return 'wasteBasket';
+  if (tags.amenity === 'post_box') return 'postBox';
+  if (tags.amenity === 'drinking_water') return 'drinkingWater';
+  if (tags.man_made === 'flagpole') return 'flagpole';
+  if (tags.amenity === 'bicycle_parking') return 'bicycleParking';
   return null;
 }
 
