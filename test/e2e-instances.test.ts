@@ -92,6 +92,10 @@ test('every tagged point object in the polygon comes back exactly once per type,
   assert.deepEqual(counts(got(nodes)), counts(expected));
   assert.deepEqual(got(nodes), expected);
   assert.deepEqual(got(nodesSmall), expected, '230 m tiles');
+  // objects mapped as ways (a bench along a wall, a crane's area) too: once each, rows and spans once per tree and span
+  const keys = nodes.filter((n) => n.descriptor.id).map((n) => `${n.descriptor.id}:${n.descriptor.row ?? ''}:${n.descriptor.span ?? ''}`);
+  assert.equal(new Set(keys).size, keys.length, 'an object returned twice');
+  assert.ok(keys.some((k) => k.startsWith('way/')), 'way-mapped objects are returned');
   assert.ok((expected.get('tree')?.length ?? 0) > 300 && (expected.get('bench')?.length ?? 0) > 50 && expected.size >= 6, JSON.stringify(counts(expected)));
 });
 
