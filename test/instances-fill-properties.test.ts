@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { FILL_MIN_SPACING, forestFill, type FillArea, type FillSite } from '../src/geometry/trees/forest-fill.ts';
 import { fillRuleOf } from '../src/geometry/trees/fill-areas.ts';
 import { PointBlocker } from '../src/geometry/trees/point-index.ts';
-import { capThreshold, proceduralRank, surveyedRank } from '../src/geometry/trees/tree-cap.ts';
+import { capThreshold, ditherUnit, proceduralRank, surveyedRank } from '../src/geometry/trees/tree-cap.ts';
 import { fineUnit, hashInts } from '../src/geometry/trees/hash.ts';
 import { TreeCap } from '../src/pipeline/tree-cap.ts';
 import type { BBox } from '../src/geometry/types.ts';
@@ -91,7 +91,7 @@ test('cap: at most the cap kept, surveyed first, the dropped spread evenly over 
     // 4000 procedural trees on a 400 m × 400 m forest plus `surveyed` mapped trees
     const area: FillArea = { id: 'way/1', rule: fillRuleOf({ landuse: 'forest', leaf_type: 'needleleaved' })!, footprints: [{ outer: [0, 0, 400, 0, 400, 400, 0, 400], holes: [] }] };
     const sites = forestFill({ minX: 0, minY: 0, maxX: 400, maxY: 400 }, [area], { salt });
-    const ranks = sites.map((s) => proceduralRank(fineUnit(hashInts(s.i, s.j, salt, 2), hashInts(s.i, s.j, salt, 3))));
+    const ranks = sites.map((s) => proceduralRank(ditherUnit(s.i, s.j, fineUnit(hashInts(s.i, s.j, salt, 2), hashInts(s.i, s.j, salt, 3)))));
     const mapped = Array.from({ length: surveyed }, (_, k) => surveyedRank(fineUnit(hashInts(k, salt, 5), hashInts(k, 9))));
     const cap = surveyed + Math.floor(share * sites.length);
     // two "tiles" handing in their ranks in any order give one threshold
@@ -102,10 +102,11 @@ test('cap: at most the cap kept, surveyed first, the dropped spread evenly over 
     assert.equal(kept, cap);
     assert.ok(mapped.every((r) => r < t), 'surveyed trees kept first');
     const overall = ranks.filter((r) => r < t).length / ranks.length;
-    for (let qx = 0; qx < 2; qx++) for (let qy = 0; qy < 2; qy++) {
-      const inQ = sites.map((s, k) => [s, ranks[k]] as const).filter(([s]) => Math.floor(s.x / 200) === qx && Math.floor(s.y / 200) === qy);
+    // evenly: every 96 m square (16 × 16 cells, one dither period) keeps the same share, to a few plants
+    for (let qx = 0; qx < 4; qx++) for (let qy = 0; qy < 4; qy++) {
+      const inQ = sites.map((s, k) => [s, ranks[k]] as const).filter(([s]) => Math.floor(s.x / 96) === qx && Math.floor(s.y / 96) === qy);
       const keptShare = inQ.filter(([, r]) => r < t).length / inQ.length;
-      assert.ok(Math.abs(keptShare - overall) < 0.08, `quadrant ${qx},${qy} keeps ${keptShare.toFixed(3)} vs ${overall.toFixed(3)} overall`);
+      assert.ok(Math.abs(keptShare - overall) < 0.03, `square ${qx},${qy} keeps ${keptShare.toFixed(3)} vs ${overall.toFixed(3)} overall`);
     }
   }), { numRuns: 30 });
 });

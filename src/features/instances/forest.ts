@@ -6,7 +6,7 @@ import { fillRuleOf } from '../../geometry/trees/fill-areas.ts';
 import { FILL_MARGIN, forestFill, type FillArea } from '../../geometry/trees/forest-fill.ts';
 import { fineUnit, hashInts, unit } from '../../geometry/trees/hash.ts';
 import { parseTreeKind } from '../../geometry/trees/tags/leaf.ts';
-import { proceduralRank } from '../../geometry/trees/tree-cap.ts';
+import { ditherUnit, proceduralRank } from '../../geometry/trees/tree-cap.ts';
 import { allometryFor } from '../../geometry/trees/tree-size.ts';
 import type { InstanceTile, Placed } from './context.ts';
 import type { Site } from './site.ts';
@@ -80,7 +80,7 @@ function fillSite(t: InstanceTile, site: Site, corners: [number, number][], area
     if (s.area.leafType) descriptor.leafType = s.area.leafType;
     if (s.area.leafCycle) descriptor.leafCycle = s.area.leafCycle;
     const node = { type: plant, x, y, z: t.groundAt(x, y), rotation: unit(hashInts(h, 1)) * 2 * Math.PI, scale: (base.height * f) / NOMINAL_HEIGHT[plant], descriptor };
-    out.push({ node, rank: proceduralRank(fineUnit(hashInts(h, 2), hashInts(h, 3))) });
+    out.push({ node, rank: proceduralRank(ditherUnit(s.i, s.j, fineUnit(hashInts(h, 2), hashInts(h, 3)))) });
   }
   return out;
 }

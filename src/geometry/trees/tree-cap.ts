@@ -1,9 +1,10 @@
 /**
- * The `canopyMaxTrees` cap. Every tree (and shrub) gets a rank from its own position hash or OSM id
+ * The `canopyMaxTrees` cap. Every tree (and shrub) gets a rank from its OSM id or its grid cell
  * — surveyed ones in [0, 1), procedural ones in [1, 2), so surveyed trees are kept first — and the
- * request keeps the `cap` lowest ranks. Because ranks are hashes, the trees dropped are a uniform
- * sample of the area, not the last tiles to finish; and because a rank does not depend on the
- * request, one tree is dropped or kept alike by every tile. Tiles run in parallel and cannot
+ * request keeps the `cap` lowest ranks. Procedural ranks follow an ordered dither of the global
+ * grid (ditherUnit), so the trees dropped are spread evenly over the area, not the last tiles to
+ * finish; and because a rank does not depend on the request, one tree is dropped or kept alike by
+ * every tile. Tiles run in parallel and cannot
  * count for each other, so they return every rank and the main thread picks the threshold.
  */
 
@@ -12,7 +13,21 @@ export function surveyedRank(u: number): number {
   return u;
 }
 
-/** Rank of a procedural tree from a hash in [0, 1): after every surveyed tree. */
+/**
+ * Where a plant of global grid cell (i, j) falls in an ordered dither (a 16 × 16 Bayer matrix),
+ * with the hash `u` in [0, 1) ordering plants of one dither level: any threshold then keeps a
+ * regular sub-lattice of the cells — the kept plants are evenly spread at every scale down to
+ * 16 cells, not just on average — and the choice depends only on the cell.
+ */
+export function ditherUnit(i: number, j: number, u: number): number {
+  const x = i & 15, y = (i ^ j) & 15;
+  // interleave the bits of (i ^ j) and i, most significant first, then read them reversed
+  let v = 0;
+  for (let bit = 0; bit < 4; bit++) v |= (((y >> bit) & 1) << (7 - 2 * bit)) | (((x >> bit) & 1) << (6 - 2 * bit));
+  return (v + u) / 256;
+}
+
+/** Rank of a procedural tree from a value in [0, 1) (ditherUnit): after every surveyed tree. */
 export function proceduralRank(u: number): number {
   return 1 + u;
 }
