@@ -27,8 +27,10 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   /** gzip level for responses to clients that accept it (1 = fastest). */
   gzipLevel: number;
-  /** Time each worker spends at start building real buildings so the first request runs warm code, ms (0 = none). */
+  /** Time each worker spends at start building tiles of the store so its code is loaded and warm, ms (0 = none). */
   warmUpMs: number;
+  /** Then the time spent running whole discarded requests through the pool (pipeline/warm-up-requests.ts), ms (0 = none). */
+  warmUpRequestsMs: number;
   /** Elevation sources (CITY_DEM_SOURCES, a JSON array; see src/sources/dem/config.ts); null = the bundled SRTM tile. */
   dem: DemSourceConfig[] | null;
 }
@@ -55,7 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     queueTimeoutMs: int(env.CITY_QUEUE_TIMEOUT_MS, 30_000),
     maxBodyBytes: int(env.CITY_MAX_BODY_BYTES, 5 * 1024 * 1024),
     gzipLevel: int(env.CITY_GZIP_LEVEL, 1),
-    warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 3000)), // = WARM_UP_DEFAULTS.budgetMs (pipeline/warm-up.ts)
+    warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 1000)), // = WARM_UP_DEFAULTS.budgetMs (pipeline/warm-up.ts)
+    warmUpRequestsMs: Math.max(0, int(env.CITY_WARMUP_REQUESTS_MS, 6000)),
     dem: env.CITY_DEM_SOURCES ? demConfigSchema.parse(JSON.parse(env.CITY_DEM_SOURCES)) : null,
   };
 }

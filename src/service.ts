@@ -5,6 +5,7 @@ import { AccountStore, ensureDemoAccount, type DemoAccount } from './accounts/in
 import { storePaths, type ServiceConfig } from './config.ts';
 import { Admission } from './server/admission.ts';
 import { createApp } from './server/app.ts';
+import { warmUpRequests } from './pipeline/warm-up-requests.ts';
 import { importOsm } from './sources/osm/import.ts';
 import { storeIsCurrent } from './sources/osm/store.ts';
 
@@ -50,11 +51,17 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   // Load and compile the worker code, open the store and warm the hot code in every thread before accepting requests.
   const warmed = await Promise.all(Array.from({ length: config.workers }, () => pool.run({ storePath: paths.osm, budgetMs: config.warmUpMs }, { name: 'warmup' }) as Promise<{ threadId: number; meshes: number; ms: number }>));
   log(`Workers warmed up: ${warmed.map((w) => `thread ${w.threadId} ${w.meshes} meshes in ${w.ms.toFixed(0)} ms`).join(', ')}`);
+  const pipeline = { pool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem };
+  if (config.warmUpRequestsMs > 0) {
+    const t = performance.now();
+    const runs = await warmUpRequests(pipeline, { budgetMs: config.warmUpRequestsMs, sideMetres: 3000 });
+    log(`Warmed up on ${runs} whole requests in ${(performance.now() - t).toFixed(0)} ms`);
+  }
   const admission = new Admission(config.maxInFlight, config.maxQueue, config.queueTimeoutMs);
   const server = createApp({
     accounts,
     admission,
-    pipeline: { pool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem },
+    pipeline,
     maxBodyBytes: config.maxBodyBytes,
     gzipLevel: config.gzipLevel,
     log,

@@ -9,7 +9,7 @@ import type { IndexedMesh } from '../../src/geometry/types.ts';
 /** Starts the real service on loopback with a scratch data directory. */
 export async function startTestService(overrides: Partial<ServiceConfig> = {}): Promise<RunningService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
-  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 2, warmUpMs: 300, ...overrides };
+  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 2, warmUpMs: 300, warmUpRequestsMs: 0, ...overrides };
   return startService(config, () => {});
 }
 
