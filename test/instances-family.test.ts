@@ -39,14 +39,14 @@ const FEATURES: OsmFeature[] = [
   feature('node/6', 'point', { tourism: 'artwork', artwork_type: 'mural' }, [5, 5]),
 ];
 
-const source: OsmSource = {
+const sourceOf = (features: readonly OsmFeature[]): OsmSource => ({
   query(b, layers) {
-    return FEATURES.filter((f) => layers.includes(f.layer) && intersects(f, b));
+    return features.filter((f) => layers.includes(f.layer) && intersects(f, b));
   },
   buildingGroups: () => [],
   buildingGroupMembers: () => new Map(),
   close() {},
-};
+});
 
 function intersects(f: OsmFeature, b: { minLon: number; minLat: number; maxLon: number; maxLat: number }): boolean {
   const c = f.point ?? f.line ?? f.polygons![0][0];
@@ -59,12 +59,12 @@ function intersects(f: OsmFeature, b: { minLon: number; minLat: number; maxLon: 
 
 interface Node { type: string; x: number; y: number; z: number; rotation: number; scale: number; descriptor: Record<string, any> }
 
-async function run(tileSize: number, cap = 40000): Promise<Node[]> {
+async function run(tileSize: number, cap = 40000, features: readonly OsmFeature[] = FEATURES): Promise<Node[]> {
   const [x0, y0, x1, y1] = [-250, -250, 250, 250];
   const ring = [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]].map(([x, y]) => { const [lon, lat] = frame.toLonLat(x, y); return [lat, lon]; });
   const req = parseContextRequest({ polygon: ring, origin: ORIGIN, settings: { geometry: ['instances'], upAxis: 'Z', canopyMaxTrees: cap } });
   const path = `fixture-instances#${Math.random()}`;
-  registerOsmSource(path, source);
+  registerOsmSource(path, sourceOf(features));
   const plan = planRequest(req, { tileSize, storePath: path, dem: null });
   const nodes: Node[] = [];
   const treeCap = new TreeCap(cap);
@@ -135,4 +135,15 @@ test('fixture scene: 60 m tiles give exactly the nodes of one 500 m tile; the ca
   // the kept fill lies all over the forest: every quadrant keeps some
   const fill = cappedPlants.filter((n) => n.descriptor.source === 'procedural');
   for (const [sx, sy] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) assert.ok(fill.filter((n) => Math.sign(n.x) === sx && Math.sign(n.y) === sy).length >= 10);
+});
+
+test('fixture scene: a wood mapped out into the sea is planted on the land side of the coastline only', async () => {
+  // the coastline runs north at x = 40: land on its left (west), sea on its right (OSM's rule)
+  const coast = feature('way/20', 'line', { natural: 'coastline' }, [40, -400, 40, 400]);
+  const wood = feature('way/21', 'area', { natural: 'wood' }, [-100, -100, 100, -100, 100, 100, -100, 100]);
+  for (const tileSize of [500, 90]) {
+    const fill = (await run(tileSize, 40000, [coast, wood])).filter((n) => n.descriptor.source === 'procedural');
+    assert.ok(fill.some((t) => t.x < 30), `${tileSize} m tiles: trees on the land`);
+    assert.deepEqual(fill.filter((t) => t.x > 40).map((t) => [t.x, t.y]), [], `${tileSize} m tiles: no tree in the sea`);
+  }
 });

@@ -8,6 +8,9 @@ import { fineUnit, hashInts, unit } from '../../geometry/trees/hash.ts';
 import { parseTreeKind } from '../../geometry/trees/tags/leaf.ts';
 import { ditherUnit, proceduralRank } from '../../geometry/trees/tree-cap.ts';
 import { allometryFor } from '../../geometry/trees/tree-size.ts';
+import { seaAreas } from '../../geometry/surfaces/sea/index.ts';
+import { PointBlocker } from '../../geometry/trees/point-index.ts';
+import { tileCoastlines } from '../surfaces/coastlines.ts';
 import type { InstanceTile, Placed } from './context.ts';
 import type { Site } from './site.ts';
 import { round, SHRUB_SIZE } from './tree-nodes.ts';
@@ -20,7 +23,7 @@ const BOX_PAD = 5;
 /**
  * Procedural forest fill for one tile (treeSource standard): the fill areas the tile reads, planted
  * on the global grid of each fixed 0.05° frame the tile touches (geometry/trees/forest-fill.ts),
- * kept off buildings, roads, hard ground, water and surveyed trees (site.ts), and returned where the
+ * kept off buildings, roads, hard ground, water, the sea and surveyed trees (site.ts), and returned where the
  * tile owns the plant. A plant must also stand FILL_MARGIN inside its frame's cell, so two frames'
  * grids never put plants closer than the minimum spacing at their seam.
  */
@@ -53,12 +56,15 @@ function fillSite(t: InstanceTile, site: Site, corners: [number, number][], area
     minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
   }
   const lonLat = new Map<string, [number, number]>();
+  // the sea (from coastlines; mapped water is hard ground in site.ts): a wood mapped into it is not planted there
+  const sea = seaAreas(tileCoastlines(t.tile, site.frame), { outer: [minX, minY, maxX, minY, maxX, maxY, minX, maxY], holes: [] });
+  const inSea = sea.length ? new PointBlocker({ footprints: sea.flatMap((a) => a.footprints), corridors: [], discs: [] }) : null;
   const sites = forestFill({ minX, minY, maxX, maxY }, areas, {
     salt: site.salt,
     blocked(x, y) {
       const ll = site.frame.toLonLat(x, y);
       if (!insideCell(ll, site)) return true;
-      if (site.fill().blocked(x, y)) return true;
+      if (site.fill().blocked(x, y) || inSea?.blocked(x, y)) return true;
       lonLat.set(`${x},${y}`, ll);
       return false;
     },

@@ -1,4 +1,3 @@
-import { projectFlat } from '../../frame/local-frame.ts';
 import { clipPolylineToBox } from '../../geometry/clip-polyline.ts';
 import { surfaceAreasFromFeatures, SURFACE_AREA_LAYERS } from '../../geometry/surfaces/classify/index.ts';
 import { drapeLine, resolveOverlaps, surfaceMeshes, surfaceOutlines, type DrapedLine } from '../../geometry/surfaces/assemble/index.ts';
@@ -12,7 +11,8 @@ import type { OsmFeature } from '../../sources/osm/types.ts';
 import type { FeatureFamily, TileContext } from '../family.ts';
 import { ROAD_READ_METRES, roadSurfacesForTile } from './roads.ts';
 import { buildingCutOuts } from './building-cut-outs.ts';
-import { seaAreas, SEA_AREAS_DEFAULTS, type Coastline } from '../../geometry/surfaces/sea/index.ts';
+import { seaAreas } from '../../geometry/surfaces/sea/index.ts';
+import { tileCoastlines } from './coastlines.ts';
 
 /** Areas and buildings are read this far around the tile (the lon/lat box of a local square is not exact). */
 const EDGE_PAD_METRES = 2;
@@ -40,7 +40,7 @@ export const surfacesFamily: FeatureFamily = {
     // roads shape the ground as far as their junctions reach past the tile (roads.ts); areas and
     // buildings only where they overlap it (reading those around too doubled the features decoded)
     const features = [...tile.source.query(tile.lonLatBBox(ROAD_READ_METRES), ['highway']), ...tile.source.query(tile.lonLatBBox(EDGE_PAD_METRES), AREA_LAYERS)];
-    const coast = coastlines(tile);
+    const coast = tileCoastlines(tile);
     lap('surfaceRead');
     const roads = roadSurfacesForTile(features, tile);
     lap('surfaceRoads');
@@ -81,18 +81,6 @@ export const surfacesFamily: FeatureFamily = {
 
 function squareRing({ bbox: b }: TileContext): number[] {
   return [b.minX, b.minY, b.maxX, b.minY, b.maxX, b.maxY, b.minX, b.maxY];
-}
-
-/**
- * OSM maps the sea only by `natural=coastline` ways (geometry/surfaces/sea decides which side of
- * them the tile lies on); they are few, so they are read as far around the tile as the sea rule looks (1 km).
- */
-function coastlines(tile: TileContext): Coastline[] {
-  const out: Coastline[] = [];
-  for (const f of tile.source.query(tile.lonLatBBox(SEA_AREAS_DEFAULTS.nearDistance), ['water'])) {
-    if (f.kind === 'line' && f.line && f.tags.natural === 'coastline') out.push({ id: f.id, points: projectFlat(tile.frame, f.line) });
-  }
-  return out;
 }
 
 /** Centerlines are owned by area like the pieces: each tile returns the parts inside its square. */
