@@ -1,0 +1,29 @@
+/**
+ * Where finished export files live until they expire (issue 10): a local directory under the data
+ * dir (embedded default) or S3-compatible object storage. The HTTP layer only sees this interface.
+ */
+
+export interface StoredExport {
+  /** Unguessable token (≥ 128 random bits, URL-safe) naming the download. */
+  token: string;
+  /** File name with extension, as offered to the client (`Content-Disposition`). */
+  name: string;
+  contentType: string;
+  size: number;
+  /** Strong ETag of the bytes (quoted). */
+  etag: string;
+  /** Epoch milliseconds after which the file is gone (404). */
+  expiresAt: number;
+}
+
+export interface ExportStore {
+  /** Stores a finished file under a new token; resolves once it is durably written. */
+  put(name: string, bytes: Uint8Array, contentType: string): Promise<StoredExport>;
+  /** Metadata of a live file, or null when unknown or expired. */
+  head(token: string, name: string): Promise<StoredExport | null>;
+  /** The bytes [start, end] (inclusive, already validated against size) of a live file as a stream. */
+  read(token: string, name: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream | null>;
+  /** Removes every expired file; returns how many went. Run at start and by a timer. */
+  sweep(now?: number): Promise<number>;
+  close(): Promise<void>;
+}
