@@ -1,0 +1,31 @@
+/**
+ * The one place export writers register (issue 10). A format listed here is honoured; any other
+ * gets 422 `format_unavailable`. Entries load their writer lazily, so the main thread can ask
+ * "is this format available?" without pulling rhino3dm / web-ifc / gltf-transform into it — the
+ * writer itself only ever runs in a worker (workers/tile-worker.ts `exportFile`).
+ *
+ * To add a format: one line below, `<format>: { load: async () => (await import('./<format>.ts')).write<Format> }`,
+ * plus `fixedUnits` when the format's unit is fixed (the scene is then built in those units,
+ * whatever `export.units` asked).
+ */
+import type { ExportFormat } from '../../contract/types.ts';
+import type { ExportFile, ExportScene, ExportUnits } from '../scene.ts';
+
+/** A pure writer: scene in, file out (async allowed for WebAssembly writers). */
+export type ExportWriter = (scene: ExportScene) => ExportFile | Promise<ExportFile>;
+
+export interface ExportWriterEntry {
+  load: () => Promise<ExportWriter>;
+  /** The format's only unit (glTF: metres): `export.units` is ignored for it. */
+  fixedUnits?: ExportUnits;
+}
+
+export const EXPORT_WRITERS: Partial<Record<ExportFormat, ExportWriterEntry>> = {
+  glb: { load: async () => (await import('./gltf.ts')).writeGlb, fixedUnits: 'm' },
+  gltf: { load: async () => (await import('./gltf.ts')).writeGltf, fixedUnits: 'm' },
+};
+
+/** The entry of a format, or null when no writer is registered. */
+export function exportWriterEntry(format: ExportFormat): ExportWriterEntry | null {
+  return EXPORT_WRITERS[format] ?? null;
+}

@@ -1,0 +1,84 @@
+/**
+ * The glTF/GLB writer judged by the Khronos validator (0 errors, 0 warnings) and re-read with
+ * gltf-transform: group and feature nodes, Y-up axes, metres whatever the scene units, absolute
+ * placement through the root translation, georeference in the scene extras.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NodeIO, type Document } from '@gltf-transform/core';
+import { writeGlb, writeGltf } from '../src/export/formats/gltf.ts';
+import { SAMPLE_CORNER, SAMPLE_TRIANGLES, sampleScene } from './helpers/export-scenes.ts';
+import { problems, validateGltf } from './helpers/gltf-validate.ts';
+
+async function readBack(bytes: Uint8Array, ext: string): Promise<Document> {
+  const io = new NodeIO();
+  if (ext === 'glb') return io.readBinary(bytes);
+  return io.readJSON({ json: JSON.parse(new TextDecoder().decode(bytes)), resources: {} });
+}
+
+/** World positions of a named node's mesh (node and root translations applied). */
+function worldPositions(doc: Document, name: string): number[][] {
+  const node = doc.getRoot().listNodes().find((n) => n.getName() === name && n.getMesh());
+  assert.ok(node, `node ${name}`);
+  const m = node.getWorldMatrix();
+  const acc = node.getMesh()!.listPrimitives()[0].getAttribute('POSITION')!;
+  const out: number[][] = [];
+  for (let i = 0; i < acc.getCount(); i++) {
+    const [x, y, z] = acc.getElement(i, [0, 0, 0]) as number[];
+    out.push([x + m[12], y + m[13], z + m[14]]);
+  }
+  return out;
+}
+
+for (const write of [writeGlb, writeGltf]) {
+  test(`${write.name}: Khronos validator finds no error and no warning`, async () => {
+    for (const placement of ['anchor', 'absolute'] as const) {
+      const file = await write(sampleScene({ placement }));
+      const report = await validateGltf(file.bytes, `model.${file.extension}`);
+      assert.equal(report.issues.numErrors, 0, problems(report));
+      assert.equal(report.issues.numWarnings, 0, problems(report));
+      assert.equal(report.info?.totalTriangleCount, SAMPLE_TRIANGLES.buildings + SAMPLE_TRIANGLES.surface + SAMPLE_TRIANGLES.topography);
+    }
+  });
+}
+
+test('glTF structure: a node per group, a node per feature named by id, descriptors in extras, georef in scene extras', async () => {
+  const file = await writeGltf(sampleScene());
+  assert.equal(file.extension, 'gltf');
+  const json = JSON.parse(new TextDecoder().decode(file.bytes));
+  assert.match(json.buffers[0].uri, /^data:application\/octet-stream;base64,/, 'buffer embedded');
+  const doc = await readBack(file.bytes, 'gltf');
+  const root = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  const top = root.listChildren()[0];
+  assert.deepEqual(top.listChildren().map((n) => n.getName()), ['buildings', 'surface', 'topography', 'surfaceLines', 'instances']);
+  const building = top.listChildren()[0].listChildren()[0];
+  assert.equal(building.getName(), 'way/1');
+  assert.equal((building.getExtras() as any).descriptor.buildingHeight, 15);
+  const geo = (root.getExtras() as any).cityContext.georeference;
+  assert.equal(geo.crs, 'local');
+  assert.deepEqual(geo.origin, { lat: 43.7335, lon: 7.419 });
+  const trees = top.listChildren()[4].listChildren();
+  assert.equal(trees.length, 2);
+  assert.deepEqual((trees[0].getExtras() as any).type, 'tree');
+  // rotation 0.5 rad counter-clockwise about up: quaternion about +Y
+  assert.ok(Math.abs(trees[0].getRotation()[1] - Math.sin(0.25)) < 1e-6);
+  const line = top.listChildren()[3].listChildren()[0].getMesh()!.listPrimitives()[0];
+  assert.equal(line.getMode(), 3, 'centerline as LINE_STRIP');
+});
+
+test('glTF corner: Y up, north = −Z, metres whatever the scene units, absolute through the root translation', async () => {
+  const [cx, cy] = SAMPLE_CORNER;
+  for (const units of ['m', 'mm', 'ft', 'in'] as const) {
+    for (const placement of ['anchor', 'absolute'] as const) {
+      const scene = sampleScene({ units, placement });
+      const doc = await readBack((await writeGlb(scene)).bytes, 'glb');
+      const grid = placement === 'absolute' ? [370_000, 4_843_000] : [0, 0];
+      const want = [cx + grid[0], 0, -(cy + grid[1])];
+      const pts = worldPositions(doc, 'way/1');
+      const best = Math.min(...pts.map((p) => Math.hypot(p[0] - want[0], p[1] - want[1], p[2] - want[2])));
+      assert.ok(best < 1e-3, `${units} ${placement}: corner off by ${best} m`);
+      const roofTop = Math.max(...pts.map((p) => p[1]));
+      assert.ok(Math.abs(roofTop - 15) < 1e-3, `${units}: height ${roofTop}`);
+    }
+  }
+});
