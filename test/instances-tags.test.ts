@@ -101,7 +101,7 @@ test('tree rows: both ends and evenly between, about 8 m apart', () => {
 
 test('fill rules: forests, scrub, orchards in rows, parks only with a tree hint', () => {
   assert.equal(fillRuleOf({ landuse: 'forest' })?.plant, 'tree');
-  assert.equal(fillRuleOf({ natural: 'wood', leaf_type: 'needleleaved' })?.keep, 1);
+  assert.equal(fillRuleOf({ natural: 'wood', leaf_type: 'needleleaved' })?.keep, 0.74);
   assert.equal(fillRuleOf({ natural: 'scrub' })?.plant, 'shrubbery');
   assert.equal(fillRuleOf({ landuse: 'orchard' })?.rows, true);
   assert.equal(fillRuleOf({ leisure: 'park' }), null);

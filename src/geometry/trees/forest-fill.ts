@@ -5,18 +5,26 @@ import type { FillRule } from './fill-areas.ts';
 import { hashInts, unit } from './hash.ts';
 
 /**
- * Procedural forest fill in one fixed frame of the globe (frame/stable-frame.ts): a global grid of
- * FILL_CELL-metre cells, at most one plant per cell, jittered inside the cell but FILL_MARGIN away
- * from its sides — so any two plants stand ≥ 2·FILL_MARGIN apart (a Poisson-disc-like hard core)
- * and each cell decides alone. The jitter and whether a cell is planted are hashes of the cell's
- * indices and the frame's salt: the same ground gets the same trees whatever box asks for it, so
- * tiles and requests agree without talking to each other.
+ * Procedural forest fill in one fixed frame of the globe (frame/stable-frame.ts), as a Poisson-disc
+ * (Matérn type II hard-core) process that needs no neighbour's data: every CANDIDATE_CELL-metre
+ * cell of a global grid holds one candidate point, jittered anywhere in the cell, with a priority;
+ * a candidate survives when no candidate of higher priority lies within FILL_MIN_SPACING — so any
+ * two plants stand at least that far apart, without a grid's rows. Candidates, jitter and
+ * priorities are hashes of the cell's indices and the frame's salt, independent of the areas: the
+ * same ground gets the same trees whatever box asks for it, so tiles and requests agree without
+ * talking to each other. A survivor is planted when it lies in a fill area, the area's `keep`
+ * draw says so and nothing blocks it. Orchards (`rows`) are planted at the centres of a FILL_CELL
+ * grid instead, and free candidates keep FILL_MIN_SPACING from those.
  *
  *   const sites = forestFill(tileBoxInFrame, areas, { salt, blocked: (x, y) => blocker.blocked(x, y) });
  */
+/** Row spacing of orchards, metres. */
 export const FILL_CELL = 6;
+/** Side of the candidate cells of free fill, metres (survivors: ≈ 0.47 per cell, ≈ 290 per ha). */
+export const CANDIDATE_CELL = 4;
+/** Plants keep this far inside their frame's 0.05° cell, so two frames' plants keep FILL_MIN_SPACING at their seam. */
 export const FILL_MARGIN = 1.5;
-/** Guaranteed distance between two procedural plants, metres. */
+/** Guaranteed distance between two procedural plants, metres (the hard core). */
 export const FILL_MIN_SPACING = 2 * FILL_MARGIN;
 
 export interface FillArea {
@@ -58,56 +66,81 @@ export function forestFill(box: BBox, areas: readonly FillArea[], opts: FillOpti
   }
   index.finish();
   const out: FillSite[] = [];
-  const i0 = Math.floor(box.minX / FILL_CELL), i1 = Math.floor(box.maxX / FILL_CELL);
-  const j0 = Math.floor(box.minY / FILL_CELL), j1 = Math.floor(box.maxY / FILL_CELL);
-  for (let j = j0; j <= j1; j++) {
-    for (let i = i0; i <= i1; i++) {
-      const cx = i * FILL_CELL, cy = j * FILL_CELL;
-      const hits = index.search(cx, cy, cx + FILL_CELL, cy + FILL_CELL);
-      if (hits.length === 0) continue;
-      const h = hashInts(i, j, opts.salt);
-      const jitterX = unit(hashInts(h, 1)), jitterY = unit(hashInts(h, 2));
-      const area = containing(entries, hits, cx + FILL_CELL / 2, cy + FILL_CELL / 2, cx, cy, jitterX, jitterY);
-      if (!area) continue;
-      const { rule } = area.area;
-      const span = FILL_CELL - 2 * FILL_MARGIN;
-      const x = rule.rows ? cx + FILL_CELL / 2 : cx + FILL_MARGIN + jitterX * span;
-      const y = rule.rows ? cy + FILL_CELL / 2 : cy + FILL_MARGIN + jitterY * span;
-      if (area.x !== x || area.y !== y) continue; // the area was found at the other candidate point
-      if (unit(hashInts(h, 3)) >= rule.keep) continue;
+  const pick = (x: number, y: number, rows: boolean) => containing(entries, index.search(x, y, x, y), x, y, rows);
+  // orchards: the centres of the FILL_CELL grid inside a rows area
+  const rowAt = new Map<string, boolean>();
+  const rowPlant = (i: number, j: number): boolean => {
+    const key = `${i},${j}`;
+    let v = rowAt.get(key);
+    if (v === undefined) rowAt.set(key, (v = pick((i + 0.5) * FILL_CELL, (j + 0.5) * FILL_CELL, true) !== null));
+    return v;
+  };
+  for (let j = Math.floor(box.minY / FILL_CELL); j <= Math.floor(box.maxY / FILL_CELL); j++) {
+    for (let i = Math.floor(box.minX / FILL_CELL); i <= Math.floor(box.maxX / FILL_CELL); i++) {
+      if (!rowPlant(i, j)) continue;
+      const x = (i + 0.5) * FILL_CELL, y = (j + 0.5) * FILL_CELL, e = pick(x, y, true)!;
+      if (unit(hashInts(hashInts(i, j, opts.salt), 3)) >= e.area.rule.keep) continue;
       if (opts.blocked?.(x, y)) continue;
-      out.push({ x, y, i, j, area: area.area });
+      out.push({ x, y, i, j, area: e.area });
+    }
+  }
+  // free fill: surviving candidates of the CANDIDATE_CELL grid
+  for (let j = Math.floor(box.minY / CANDIDATE_CELL); j <= Math.floor(box.maxY / CANDIDATE_CELL); j++) {
+    for (let i = Math.floor(box.minX / CANDIDATE_CELL); i <= Math.floor(box.maxX / CANDIDATE_CELL); i++) {
+      const c = candidate(i, j, opts.salt);
+      if (index.search(c.x, c.y, c.x, c.y).length === 0 || !survives(i, j, c, opts.salt)) continue;
+      const e = pick(c.x, c.y, false);
+      if (!e || unit(hashInts(c.h, 3)) >= e.area.rule.keep) continue;
+      if (nearRowPlant(c.x, c.y, rowPlant)) continue;
+      if (opts.blocked?.(c.x, c.y)) continue;
+      out.push({ x: c.x, y: c.y, i, j, area: e.area });
     }
   }
   return out;
 }
 
-/**
- * The area holding the cell's plant. A cell's plant is jittered unless its area plants rows, which
- * depends on the area: try the jittered point first, then the centre for row areas. Among
- * overlapping areas the smallest wins (then the lower id), like ties of the ground.
- */
-function containing(
-  entries: readonly { area: FillArea; f: Footprint; size: number }[], hits: number[],
-  centreX: number, centreY: number, cx: number, cy: number, jx: number, jy: number,
-): { area: FillArea; x: number; y: number } | null {
-  const span = FILL_CELL - 2 * FILL_MARGIN;
-  const jittered: [number, number] = [cx + FILL_MARGIN + jx * span, cy + FILL_MARGIN + jy * span];
-  const pick = (x: number, y: number, rows: boolean) => {
-    let best: { area: FillArea; f: Footprint; size: number } | null = null;
-    for (const h of hits) {
-      const e = entries[h];
-      if (e.area.rule.rows !== rows || !inFootprint(x, y, e.f)) continue;
-      if (!best || e.size < best.size || (e.size === best.size && e.area.id < best.area.id)) best = e;
+interface Candidate { x: number; y: number; h: number; priority: number }
+
+function candidate(i: number, j: number, salt: number): Candidate {
+  const h = hashInts(i, j, salt);
+  return { x: (i + unit(hashInts(h, 1))) * CANDIDATE_CELL, y: (j + unit(hashInts(h, 2))) * CANDIDATE_CELL, h, priority: unit(hashInts(h, 4)) };
+}
+
+/** Matérn II: no candidate of higher priority (ties: the lower cell) within FILL_MIN_SPACING. */
+function survives(i: number, j: number, c: Candidate, salt: number): boolean {
+  const reach = Math.ceil(FILL_MIN_SPACING / CANDIDATE_CELL);
+  for (let dj = -reach; dj <= reach; dj++) {
+    for (let di = -reach; di <= reach; di++) {
+      if (di === 0 && dj === 0) continue;
+      const o = candidate(i + di, j + dj, salt);
+      if (Math.hypot(o.x - c.x, o.y - c.y) >= FILL_MIN_SPACING) continue;
+      if (o.priority > c.priority || (o.priority === c.priority && (dj < 0 || (dj === 0 && di < 0)))) return false;
     }
-    return best;
-  };
-  const j = pick(jittered[0], jittered[1], false);
-  const r = pick(centreX, centreY, true);
-  // rows (orchards) and free fill overlapping: the smaller area wins the cell
-  const best = j && r ? (r.size < j.size || (r.size === j.size && r.area.id < j.area.id) ? r : j) : j ?? r;
-  if (!best) return null;
-  return best === r ? { area: r.area, x: centreX, y: centreY } : { area: best.area, x: jittered[0], y: jittered[1] };
+  }
+  return true;
+}
+
+/** Whether an orchard plant (a FILL_CELL centre in a rows area) stands within FILL_MIN_SPACING. */
+function nearRowPlant(x: number, y: number, rowPlant: (i: number, j: number) => boolean): boolean {
+  const i = Math.floor(x / FILL_CELL), j = Math.floor(y / FILL_CELL);
+  for (let dj = -1; dj <= 1; dj++) {
+    for (let di = -1; di <= 1; di++) {
+      const cx = (i + di + 0.5) * FILL_CELL, cy = (j + dj + 0.5) * FILL_CELL;
+      if (Math.hypot(cx - x, cy - y) < FILL_MIN_SPACING && rowPlant(i + di, j + dj)) return true;
+    }
+  }
+  return false;
+}
+
+/** The area holding a point among those of the kind (rows or free): the smallest wins, then the lower id, like ties of the ground. */
+function containing(entries: readonly { area: FillArea; f: Footprint; size: number }[], hits: number[], x: number, y: number, rows: boolean): { area: FillArea; f: Footprint; size: number } | null {
+  let best: { area: FillArea; f: Footprint; size: number } | null = null;
+  for (const h of hits) {
+    const e = entries[h];
+    if (e.area.rule.rows !== rows || !inFootprint(x, y, e.f)) continue;
+    if (!best || e.size < best.size || (e.size === best.size && e.area.id < best.area.id)) best = e;
+  }
+  return best;
 }
 
 function inFootprint(x: number, y: number, f: Footprint): boolean {
