@@ -84,19 +84,35 @@ export function forestFill(box: BBox, areas: readonly FillArea[], opts: FillOpti
       out.push({ x, y, i, j, area: e.area });
     }
   }
-  // free fill: surviving candidates of the CANDIDATE_CELL grid
-  for (let j = Math.floor(box.minY / CANDIDATE_CELL); j <= Math.floor(box.maxY / CANDIDATE_CELL); j++) {
-    for (let i = Math.floor(box.minX / CANDIDATE_CELL); i <= Math.floor(box.maxX / CANDIDATE_CELL); i++) {
-      const c = candidate(i, j, opts.salt);
-      if (index.search(c.x, c.y, c.x, c.y).length === 0 || !survives(i, j, c, opts.salt)) continue;
-      const e = pick(c.x, c.y, false);
-      if (!e || unit(hashInts(c.h, 3)) >= e.area.rule.keep) continue;
-      if (nearRowPlant(c.x, c.y, rowPlant)) continue;
-      if (opts.blocked?.(c.x, c.y)) continue;
-      out.push({ x: c.x, y: c.y, i, j, area: e.area });
+  // free fill: surviving candidates of the CANDIDATE_CELL grid, visited only under the free areas'
+  // boxes (most of a tile is no fill area; the survival test is the costly part)
+  const seen = new Set<number>();
+  const i0 = Math.floor(box.minX / CANDIDATE_CELL), j0 = Math.floor(box.minY / CANDIDATE_CELL);
+  const columns = Math.floor(box.maxX / CANDIDATE_CELL) - i0 + 1;
+  for (const e of entries) {
+    if (e.area.rule.rows) continue;
+    const b = ringBox(e.f.outer);
+    for (let j = Math.max(j0, Math.floor(b.minY / CANDIDATE_CELL)); j <= Math.min(Math.floor(box.maxY / CANDIDATE_CELL), Math.floor(b.maxY / CANDIDATE_CELL)); j++) {
+      for (let i = Math.max(i0, Math.floor(b.minX / CANDIDATE_CELL)); i <= Math.min(i0 + columns - 1, Math.floor(b.maxX / CANDIDATE_CELL)); i++) {
+        const cell = (j - j0) * columns + (i - i0);
+        if (seen.has(cell)) continue;
+        seen.add(cell);
+        freePlant(i, j);
+      }
     }
   }
+  out.sort((a, b) => a.j - b.j || a.i - b.i || (a.area.rule.rows ? 0 : 1) - (b.area.rule.rows ? 0 : 1));
   return out;
+
+  function freePlant(i: number, j: number): void {
+    const c = candidate(i, j, opts.salt);
+    if (!survives(i, j, c, opts.salt)) return;
+    const e = pick(c.x, c.y, false);
+    if (!e || unit(hashInts(c.h, 3)) >= e.area.rule.keep) return;
+    if (nearRowPlant(c.x, c.y, rowPlant)) return;
+    if (opts.blocked?.(c.x, c.y)) return;
+    out.push({ x: c.x, y: c.y, i, j, area: e.area });
+  }
 }
 
 interface Candidate { x: number; y: number; h: number; priority: number }
