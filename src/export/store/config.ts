@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+
+/** Where exports are kept and for how long (README "Configuration" lists the variables). */
+export interface ExportStoreConfig {
+  kind: 'local' | 's3';
+  /** Lifetime of a download link, ms. */
+  ttlMs: number;
+  /** Total bytes the store may hold; the oldest files are evicted beyond it. */
+  maxBytes: number;
+  /** How often expired files are swept, ms (also once at start). */
+  sweepIntervalMs: number;
+  /** Origin used in `downloadUrl` (e.g. `https://city.example.com`); null = the request's Host. */
+  publicBaseUrl: string | null;
+  /** Local backend: the directory holding one sub-directory per token. */
+  dir: string;
+  s3: S3StoreConfig | null;
+}
+
+export interface S3StoreConfig {
+  bucket: string;
+  region: string;
+  /** Any S3-compatible server (MinIO, R2, s3rver…); undefined = AWS. */
+  endpoint?: string;
+  /** Path-style URLs (`endpoint/bucket/key`), which most non-AWS servers need. */
+  forcePathStyle: boolean;
+  /** Undefined = the SDK's default chain (AWS_* variables, instance role…). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Key prefix of every export object. */
+  prefix: string;
+}
+
+function num(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${value}`);
+  return n;
+}
+
+export function exportStoreConfigFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ExportStoreConfig {
+  const kind = env.CITY_EXPORT_STORE || 'local';
+  if (kind !== 'local' && kind !== 's3') throw new Error(`CITY_EXPORT_STORE must be local or s3, not ${kind}`);
+  const endpoint = env.CITY_EXPORT_S3_ENDPOINT || undefined;
+  let s3: S3StoreConfig | null = null;
+  if (kind === 's3') {
+    if (!env.CITY_EXPORT_S3_BUCKET) throw new Error('CITY_EXPORT_STORE=s3 needs CITY_EXPORT_S3_BUCKET');
+    const accessKeyId = env.CITY_EXPORT_S3_ACCESS_KEY, secretAccessKey = env.CITY_EXPORT_S3_SECRET_KEY;
+    s3 = {
+      bucket: env.CITY_EXPORT_S3_BUCKET,
+      region: env.CITY_EXPORT_S3_REGION || 'us-east-1',
+      endpoint,
+      forcePathStyle: env.CITY_EXPORT_S3_FORCE_PATH_STYLE ? env.CITY_EXPORT_S3_FORCE_PATH_STYLE === 'true' : endpoint !== undefined,
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      prefix: env.CITY_EXPORT_S3_PREFIX ?? 'exports/',
+    };
+  }
+  const base = env.CITY_PUBLIC_BASE_URL?.replace(/\/+$/, '') || null;
+  if (base !== null && !/^https?:\/\/[^/]+(\/.*)?$/.test(base)) throw new Error(`CITY_PUBLIC_BASE_URL must be an http(s) URL, not ${base}`);
+  return {
+    kind,
+    ttlMs: num(env.CITY_EXPORT_TTL_HOURS, 24, 'CITY_EXPORT_TTL_HOURS') * 3_600_000,
+    maxBytes: Math.floor(num(env.CITY_EXPORT_MAX_MB, 5120, 'CITY_EXPORT_MAX_MB') * 1024 * 1024),
+    sweepIntervalMs: num(env.CITY_EXPORT_SWEEP_MINUTES, 10, 'CITY_EXPORT_SWEEP_MINUTES') * 60_000,
+    publicBaseUrl: base,
+    dir: join(dataDir, 'exports'),
+    s3,
+  };
+}

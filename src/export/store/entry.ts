@@ -1,0 +1,32 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * What a stored export is named and tagged by, shared by every backend: the token, the file
+ * name's rules and the ETag.
+ */
+
+/** 18 random bytes = 144 bits (≥ 128 required) and exactly 24 base64url characters, no padding. */
+const TOKEN_BYTES = 18;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{24}$/;
+
+export function newToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+/** Checked before any token reaches a path or a key, so a URL can never name anything else. */
+export function isToken(token: string): boolean {
+  return TOKEN_PATTERN.test(token);
+}
+
+/** A name the client sees in Content-Disposition and the URL: one path segment, printable. */
+export function assertExportName(name: string): void {
+  // eslint-disable-next-line no-control-regex
+  if (name.length === 0 || name.length > 200 || /[/\\\u0000-\u001f\u007f]/.test(name) || name === '.' || name === '..') {
+    throw new Error(`not a usable export file name: ${JSON.stringify(name)}`);
+  }
+}
+
+/** Strong ETag from the content, so a re-request of the same URL after a restart still validates. */
+export function etagOf(bytes: Uint8Array): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+}

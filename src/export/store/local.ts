@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { assertExportName, etagOf, isToken, newToken } from './entry.ts';
+import { pickEvictions, type SizedEntry } from './eviction.ts';
+import type { ExportStore, StoredExport } from './types.ts';
+
+export interface LocalExportStoreOptions {
+  /** One sub-directory per token: `<dir>/<token>/file` and its sidecar `<dir>/<token>/meta.json`. */
+  dir: string;
+  ttlMs: number;
+  maxBytes: number;
+  /** Injected by tests to move time forward. */
+  now?: () => number;
+}
+
+interface Meta extends StoredExport { createdAt: number }
+
+const TMP_PREFIX = '.tmp-';
+/** A temp directory older than this is a put that died with its process. */
+const TMP_GRACE_MS = 3_600_000;
+
+/**
+ * Exports as files under the data directory. A put writes the file and its sidecar into a temp
+ * directory and renames it to the token: a token directory is complete or absent, never half written.
+ */
+export class LocalExportStore implements ExportStore {
+  private readonly dir: string;
+  private readonly ttlMs: number;
+  private readonly maxBytes: number;
+  private readonly now: () => number;
+  /** Cap checks and renames run one at a time so two puts cannot both count the same free space. */
+  private lock: Promise<unknown> = Promise.resolve();
+
+  constructor(options: LocalExportStoreOptions) {
+    this.dir = options.dir;
+    this.ttlMs = options.ttlMs;
+    this.maxBytes = options.maxBytes;
+    this.now = options.now ?? Date.now;
+  }
+
+  async open(): Promise<this> {
+    await mkdir(this.dir, { recursive: true });
+    return this;
+  }
+
+  async put(name: string, bytes: Uint8Array, contentType: string): Promise<StoredExport> {
+    assertExportName(name);
+    if (bytes.byteLength > this.maxBytes) throw new Error(`export of ${bytes.byteLength} bytes exceeds the store cap of ${this.maxBytes} bytes`);
+    const tmp = join(this.dir, TMP_PREFIX + randomBytes(8).toString('hex'));
+    const createdAt = this.now();
+    const meta: Meta = { token: newToken(), name, contentType, size: bytes.byteLength, etag: etagOf(bytes), expiresAt: createdAt + this.ttlMs, createdAt };
+    try {
+      await mkdir(tmp);
+      await writeDurably(join(tmp, 'file'), bytes);
+      await writeDurably(join(tmp, 'meta.json'), JSON.stringify(meta));
+      await this.serially(async () => {
+        await this.evict(pickEvictions(await this.entries(), this.maxBytes, bytes.byteLength));
+        await rename(tmp, join(this.dir, meta.token));
+      });
+    } catch (err) {
+      await rm(tmp, { recursive: true, force: true });
+      throw err;
+    }
+    const { createdAt: _, ...stored } = meta;
+    return stored;
+  }
+
+  async head(token: string, name: string): Promise<StoredExport | null> {
+    const meta = await this.meta(token);
+    if (!meta || meta.name !== name || meta.expiresAt <= this.now()) return null;
+    const { createdAt: _, ...stored } = meta;
+    return stored;
+  }
+
+  async read(token: string, name: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream | null> {
+    if (!(await this.head(token, name))) return null;
+    // Opened before streaming: a sweep that removes the file afterwards cannot cut this download.
+    const handle = await open(join(this.dir, token, 'file')).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      throw err;
+    });
+    return handle ? handle.createReadStream(range ? { start: range.start, end: range.end } : {}) : null;
+  }
+
+  async sweep(now = this.now()): Promise<number> {
+    return this.serially(async () => {
+      let removed = 0;
+      for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+        if (!name.startsWith(TMP_PREFIX)) continue;
+        const info = await stat(join(this.dir, name)).catch(() => null);
+        if (info && now - info.mtimeMs > TMP_GRACE_MS) { await rm(join(this.dir, name), { recursive: true, force: true }); removed++; }
+      }
+      const live: SizedEntry[] = [];
+      for (const e of await this.entries(true)) {
+        if (e.meta && e.meta.expiresAt > now) live.push(e);
+        else { await this.evict([e.token]); removed++; }
+      }
+      const over = pickEvictions(live, this.maxBytes);
+      await this.evict(over);
+      return removed + over.length;
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.lock.catch(() => {});
+  }
+
+  private async meta(token: string): Promise<Meta | null> {
+    if (!isToken(token)) return null;
+    try {
+      return JSON.parse(await readFile(join(this.dir, token, 'meta.json'), 'utf8')) as Meta;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || err instanceof SyntaxError) return null;
+      throw err;
+    }
+  }
+
+  /** Every token directory with its sidecar (null when unreadable, which a sweep removes). */
+  private async entries(): Promise<(SizedEntry & { meta: Meta })[]>;
+  private async entries(withBroken: true): Promise<(SizedEntry & { meta: Meta | null })[]>;
+  private async entries(withBroken = false): Promise<(SizedEntry & { meta: Meta | null })[]> {
+    const out: (SizedEntry & { meta: Meta | null })[] = [];
+    for (const token of await readdir(this.dir)) {
+      if (!isToken(token)) continue;
+      const meta = await this.meta(token);
+      if (meta) out.push({ token, size: meta.size, createdAt: meta.createdAt, meta });
+      else if (withBroken) out.push({ token, size: 0, createdAt: 0, meta: null });
+    }
+    return out;
+  }
+
+  private async evict(tokens: string[]): Promise<void> {
+    for (const token of tokens) await rm(join(this.dir, token), { recursive: true, force: true });
+  }
+
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(task, task);
+    this.lock = run.catch(() => {});
+    return run;
+  }
+}
+
+/** Written and flushed to disk before the rename makes it visible. */
+async function writeDurably(path: string, data: Uint8Array | string): Promise<void> {
+  const handle = await open(path, 'wx');
+  try {
+    await writeFile(handle, data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

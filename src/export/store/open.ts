@@ -1,0 +1,35 @@
+import type { ExportStoreConfig } from './config.ts';
+import { LocalExportStore } from './local.ts';
+import { S3ExportStore } from './s3.ts';
+import type { ExportStore } from './types.ts';
+
+/**
+ * Opens the configured export store, sweeps what expired while the service was down, and sweeps
+ * again every `sweepIntervalMs` (an unref'd timer: it never keeps the process alive). `close()`
+ * stops the timer.
+ */
+export async function openExportStore(config: ExportStoreConfig, log: (line: string) => void): Promise<ExportStore> {
+  const options = { ttlMs: config.ttlMs, maxBytes: config.maxBytes };
+  const store: ExportStore = config.kind === 's3'
+    ? await new S3ExportStore({ ...config.s3!, ...options }).open()
+    : await new LocalExportStore({ dir: config.dir, ...options }).open();
+  const swept = await store.sweep();
+  if (swept > 0) log(`Export store: removed ${swept} expired or over-cap file(s) at start.`);
+  const timer = setInterval(() => {
+    store.sweep().then(
+      (n) => { if (n > 0) log(`Export store: removed ${n} expired or over-cap file(s).`); },
+      (err: Error) => log(`Export store sweep failed: ${err.message}`),
+    );
+  }, config.sweepIntervalMs);
+  timer.unref();
+  return {
+    put: (name, bytes, contentType) => store.put(name, bytes, contentType),
+    head: (token, name) => store.head(token, name),
+    read: (token, name, range) => store.read(token, name, range),
+    sweep: (now) => store.sweep(now),
+    async close() {
+      clearInterval(timer);
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { newToken } from '../src/export/store/entry.ts';
+import { pickEvictions } from '../src/export/store/eviction.ts';
+import { LocalExportStore } from '../src/export/store/local.ts';
+import { exportStoreSuite } from './helpers/export-store-suite.ts';
+
+exportStoreSuite('local store', async ({ ttlMs, maxBytes }) => {
+  let shift = 0;
+  const store = await new LocalExportStore({ dir: mkdtempSync(join(tmpdir(), 'cc-exports-')), ttlMs, maxBytes, now: () => Date.now() + shift }).open();
+  return { store, advance: (ms) => { shift += ms; }, close: () => store.close() };
+});
+
+test('tokens: 144 random bits, base64url, no repeats, every character in use', () => {
+  const tokens = new Set(Array.from({ length: 2000 }, newToken));
+  assert.equal(tokens.size, 2000);
+  const chars = new Set([...tokens].join(''));
+  assert.equal(chars.size, 64, 'all 64 base64url characters appear');
+  for (const t of tokens) assert.match(t, /^[A-Za-z0-9_-]{24}$/);
+});
+
+test('local store: token directory with file and sidecar, no temp left; a new instance sees it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-exports-'));
+  const store = await new LocalExportStore({ dir, ttlMs: 60_000, maxBytes: 1000 }).open();
+  const put = await store.put('x.dxf', new TextEncoder().encode('0\nEOF\n'), 'image/vnd.dxf');
+  assert.deepEqual(readdirSync(dir), [put.token]);
+  assert.deepEqual(readdirSync(join(dir, put.token)).sort(), ['file', 'meta.json']);
+  const reopened = await new LocalExportStore({ dir, ttlMs: 60_000, maxBytes: 1000 }).open();
+  assert.deepEqual(await reopened.head(put.token, 'x.dxf'), put);
+});
+
+test('local store: the sweep removes temp directories a dead put left behind (after an hour), and broken entries', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-exports-'));
+  const store = await new LocalExportStore({ dir, ttlMs: 60_000, maxBytes: 1000 }).open();
+  mkdirSync(join(dir, '.tmp-dead'));
+  mkdirSync(join(dir, '.tmp-busy'));
+  const old = (Date.now() - 2 * 3_600_000) / 1000;
+  utimesSync(join(dir, '.tmp-dead'), old, old);
+  mkdirSync(join(dir, newToken())); // no sidecar
+  assert.equal(await store.sweep(), 2);
+  assert.deepEqual(readdirSync(dir), ['.tmp-busy']);
+  assert.equal(existsSync(join(dir, '.tmp-dead')), false);
+});
+
+test('pickEvictions: oldest first until the rest and the incoming file fit', () => {
+  const e = [{ token: 'c', size: 5, createdAt: 3 }, { token: 'a', size: 5, createdAt: 1 }, { token: 'b', size: 5, createdAt: 2 }];
+  assert.deepEqual(pickEvictions(e, 15), []);
+  assert.deepEqual(pickEvictions(e, 15, 1), ['a']);
+  assert.deepEqual(pickEvictions(e, 11, 6), ['a', 'b']);
+  assert.deepEqual(pickEvictions(e, 4), ['a', 'b', 'c']);
+});
