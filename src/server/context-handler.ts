@@ -2,18 +2,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
 import type { Writable } from 'node:stream';
 import type { AccountStore } from '../accounts/index.ts';
-import { ApiError } from '../contract/errors.ts';
 import { parseContextRequest } from '../contract/parse-request.ts';
 import { spatialReferenceFor } from '../frame/output-frame.ts';
 import { runContext, type PipelineDeps } from '../pipeline/run-context.ts';
 import type { Admission } from './admission.ts';
 import { parseJsonBody, readBody } from './body.ts';
 import { GeometryResponseWriter } from './response-stream.ts';
+import { handleExport, type ExportDeps } from './export-handler.ts';
 
 export interface ContextDeps {
   accounts: AccountStore;
   admission: Admission;
   pipeline: PipelineDeps;
+  /** Export store and link base (issue 10); without it every export is 422. */
+  exports?: ExportDeps;
   maxBodyBytes: number;
   gzipLevel: number;
   log: (line: string) => void;
@@ -32,11 +34,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
   const body = await readBody(req, deps.maxBodyBytes);
   const auth = deps.accounts.authenticate(req.headers.authorization);
   const request = parseContextRequest(parseJsonBody(body));
-  if (request.export) {
-    throw new ApiError('format_unavailable', `Exports are not available on this server yet; omit "export" to receive JSON geometry.`, [
-      { path: ['export', 'format'], message: `format ${request.export.format} is not built yet` },
-    ]);
-  }
+  if (request.export) return handleExport(req, res, request, auth, deps, gone.signal);
 
   const release = await deps.admission.acquire(gone.signal);
   try {

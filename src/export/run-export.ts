@@ -1,0 +1,112 @@
+/**
+ * The export request flow on the main thread (issue 10): check the format and CRS before any
+ * work or billing, run the normal tile pipeline with the output an export needs (local frame,
+ * Z up, indexed meshes, terrain as meshes, the ground as `export.surfaceType`), collect the
+ * groups' encoded chunks, and let a worker build the scene and write the file.
+ */
+import { ApiError } from '../contract/errors.ts';
+import type { ContextRequest, ExportFormat } from '../contract/types.ts';
+import { runContext, type PipelineDeps, type RunSummary } from '../pipeline/run-context.ts';
+import type { GroupSink } from '../server/response-stream.ts';
+import type { ExportTask } from './export-task.ts';
+import { exportWriterEntry, EXPORT_WRITERS } from './formats/index.ts';
+import { createExportFrame, resolveExportCrs, type ExportFrameOptions } from './georef.ts';
+import type { ExportFile, ExportUnits } from './scene.ts';
+import type { EncodedGroup } from './scene-from-tiles.ts';
+
+/** What the programs without an open writer import well (issue 10). */
+const CLOSED_FORMATS: Partial<Record<ExportFormat, { program: string; why: string; imports: ExportFormat[] }>> = {
+  skp: { program: 'SketchUp', why: "SketchUp's SDK is closed and runs only on Windows and macOS", imports: ['dae', '3dm', 'dxf', 'ifc', 'stl'] },
+  rvt: { program: 'Revit', why: "Revit's file format is closed", imports: ['ifc', 'dxf', '3dm', 'obj', 'stl'] },
+};
+
+/** The export's settings once checked: what the file will be and where its coordinates lie. */
+export interface ExportPlan {
+  format: ExportFormat;
+  frame: ExportFrameOptions;
+  /** Answer's `spatialReference`. */
+  spatialReference: Record<string, unknown>;
+  /** File name without extension. */
+  name: string;
+}
+
+/** 422 for a format without a writer, 400 for an unusable CRS: both before admission and billing. */
+export function prepareExport(request: ContextRequest): ExportPlan {
+  const exp = request.export;
+  if (!exp) throw new Error('not an export request');
+  const entry = exportWriterEntry(exp.format);
+  if (!entry) throw formatUnavailable(exp.format);
+  const crs = resolveExportCrs(exp.crs);
+  const units: ExportUnits = entry.fixedUnits ?? exp.units;
+  const frame: ExportFrameOptions = { origin: request.origin, crs, placement: exp.placement, units };
+  const georef = createExportFrame(frame).georef; // throws 400 when the CRS does not cover the origin
+  const spatialReference = {
+    crs: crs.crs === 'local' ? 'local' : `EPSG:${crs.crs}`,
+    origin: [request.origin[0], request.origin[1]],
+    ...(crs.name ? { name: crs.name, proj4: crs.proj4 } : {}),
+    placement: exp.placement,
+    units,
+    originGrid: georef.originGrid,
+    gridConvergence: georef.gridConvergence,
+  };
+  return { format: exp.format, frame, spatialReference, name: fileBaseName(request.origin) };
+}
+
+function formatUnavailable(format: ExportFormat): ApiError {
+  const available = Object.keys(EXPORT_WRITERS).join(', ');
+  const closed = CLOSED_FORMATS[format];
+  const message = closed
+    ? `${format} files cannot be written: ${closed.why}. ${closed.program} imports ${closed.imports.join(', ')} well; this server writes ${available}.`
+    : `Export format ${format} is not available on this server yet; it writes ${available}.`;
+  return new ApiError('format_unavailable', message, [{ path: ['export', 'format'], message: `available: ${available}` }]);
+}
+
+/** `city-context-43.7335N-7.4190E`: readable, and says where the file is. */
+export function fileBaseName([lat, lon]: readonly [number, number]): string {
+  return `city-context-${Math.abs(lat).toFixed(4)}${lat < 0 ? 'S' : 'N'}-${Math.abs(lon).toFixed(4)}${lon < 0 ? 'W' : 'E'}`;
+}
+
+/** The request the tiles run for an export: the JSON output options an export reads back. */
+export function pipelineRequestFor(request: ContextRequest): ContextRequest {
+  const surfaceType = request.export?.surfaceType ?? 'meshes';
+  return {
+    ...request,
+    settings: {
+      ...request.settings,
+      crs: 'local', upAxis: 'Z', indexedMeshes: true, topographyReturnType: 'meshes',
+      surfaceTypes: [surfaceType],
+    },
+  };
+}
+
+/** Collects every group's chunks instead of streaming them. */
+class CollectingSink implements GroupSink {
+  readonly groups = new Map<string, EncodedGroup>();
+  declare(key: string): void { this.groups.set(key, { key, chunks: [] }); }
+  chunk(key: string, json: Uint8Array, count: number): void { if (count > 0) this.groups.get(key)?.chunks.push(json); }
+  done(): void {}
+}
+
+export interface ExportResult {
+  file: ExportFile;
+  fileName: string;
+  summary: RunSummary;
+}
+
+/** Runs the tiles, then the writer in a worker; rejects on any failure or when `signal` aborts. */
+export async function runExport(request: ContextRequest, plan: ExportPlan, deps: PipelineDeps, signal: AbortSignal): Promise<ExportResult> {
+  const sink = new CollectingSink();
+  const summary = await runContext(pipelineRequestFor(request), deps, sink, signal);
+  if (signal.aborted) throw signal.reason;
+  const task: ExportTask = {
+    format: plan.format,
+    frame: plan.frame,
+    scene: {
+      name: plan.name,
+      groups: [...sink.groups.values()],
+      attribution: summary.attributions.map((a) => `${a.text} (${a.license}, ${a.url})`),
+    },
+  };
+  const file = (await deps.pool.run(task, { name: 'exportFile', signal })) as ExportFile;
+  return { file, fileName: `${plan.name}.${file.extension}`, summary };
+}

@@ -1,0 +1,96 @@
+/**
+ * Turns the tiles' encoded groups of an export request into an ExportScene (runs in a worker).
+ * The export's pipeline run asks the tiles for local, Z-up, indexed geometry with terrain as
+ * meshes (src/export/run-export.ts), so every item here is `{vertices, indices, descriptor}`,
+ * a node `{type, x, y, z, rotation, scale, descriptor}` or a polyline `{vertices, closed, descriptor}`
+ * in local metres; the export frame then moves them into the file's CRS, placement and units.
+ *
+ * Precision: the JSON chunks carry millimetres (DESIGN.md "Numbers"), so a point is within
+ * 0.71 mm of its exact position before reprojection.
+ */
+import type { ExportFrame } from './georef.ts';
+import type { ExportGroup, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from './scene.ts';
+
+/** One group as the pipeline produced it: its key (`buildings`, `topography:meshes`, …) and its comma-joined JSON chunks. */
+export interface EncodedGroup {
+  key: string;
+  chunks: Uint8Array[];
+}
+
+const GROUP_OF_KEY: Record<string, ExportGroupName> = {
+  buildings: 'buildings', surface: 'surface', barriers: 'barriers', instances: 'instances',
+  'topography:meshes': 'topography', surfaceLines: 'surfaceLines',
+};
+
+/** The order writers list groups in (scene.ts). */
+const ORDER: ExportGroupName[] = ['buildings', 'surface', 'barriers', 'instances', 'topography', 'surfaceLines'];
+
+export interface SceneInput {
+  name: string;
+  groups: EncodedGroup[];
+  attribution: string[];
+}
+
+export function sceneFromTiles(input: SceneInput, frame: ExportFrame): ExportScene {
+  const decoder = new TextDecoder();
+  const groups: ExportGroup[] = [];
+  for (const g of input.groups) {
+    const name = GROUP_OF_KEY[g.key];
+    if (!name) continue; // elevation maps are never asked for by an export
+    const group: ExportGroup = { name, meshes: [], polylines: [], nodes: [] };
+    for (const chunk of g.chunks) {
+      if (chunk.length === 0) continue;
+      // one chunk at a time: a whole 10 km² group as one string could pass V8's string limit
+      const items = JSON.parse(`[${decoder.decode(chunk)}]`) as Record<string, unknown>[];
+      for (const item of items) {
+        if (name === 'instances') group.nodes.push(toNode(item, frame));
+        else if (name === 'surfaceLines') group.polylines.push(toPolyline(item, frame, group.polylines.length));
+        else group.meshes.push(toMesh(item, name, frame, group.meshes.length));
+      }
+    }
+    groups.push(group);
+  }
+  groups.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
+  return { name: input.name, units: frame.units, georef: frame.georef, groups, attribution: input.attribution };
+}
+
+type Descriptor = Record<string, unknown>;
+
+function featureId(d: Descriptor, fallback: string): string {
+  if (typeof d.id === 'string' && d.id) return d.id;
+  if (d.type === 'terrain' && Array.isArray(d.tile)) return `terrain/${d.tile.join(',')}`;
+  return fallback;
+}
+
+function toMesh(item: Descriptor, group: ExportGroupName, frame: ExportFrame, n: number): ExportMesh {
+  const d = (item.descriptor ?? {}) as Descriptor;
+  const kind = typeof d.type === 'string' ? d.type : group;
+  const positions = Float64Array.from(item.vertices as number[]);
+  frame.transform(positions);
+  const indices = item.indices ? Uint32Array.from(item.indices as number[]) : Uint32Array.from({ length: positions.length / 3 }, (_, i) => i);
+  const colour = hexColour(d.buildingColour);
+  return { id: featureId(d, `${kind}/${n}`), kind, positions, indices, descriptor: d, ...(colour ? { colour } : {}) };
+}
+
+function toPolyline(item: Descriptor, frame: ExportFrame, n: number): ExportPolyline {
+  const d = (item.descriptor ?? {}) as Descriptor;
+  const points = Float64Array.from(item.vertices as number[]);
+  frame.transform(points);
+  const kind = typeof d.kind === 'string' ? d.kind : 'outline';
+  return { id: featureId(d, `${kind}/${n}`), kind, points, closed: item.closed === true, descriptor: d };
+}
+
+function toNode(item: Descriptor, frame: ExportFrame): ExportNode {
+  const p = new Float64Array([item.x as number, item.y as number, item.z as number]);
+  frame.transform(p);
+  // a heading measured from local east becomes one from grid east: the grid is turned by the convergence
+  const rotation = (item.rotation as number) - frame.georef.gridConvergence;
+  return { type: String(item.type), position: [p[0], p[1], p[2]], rotation, scale: item.scale as number, descriptor: (item.descriptor ?? {}) as Descriptor };
+}
+
+/** `#rrggbb` → sRGB 0–1. */
+function hexColour(v: unknown): [number, number, number] | undefined {
+  if (typeof v !== 'string' || !/^#[0-9a-f]{6}$/i.test(v)) return undefined;
+  const n = parseInt(v.slice(1), 16);
+  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
+}

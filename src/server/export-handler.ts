@@ -1,0 +1,77 @@
+/**
+ * POST /v1/context with `export` (issue 10): checks → admission → reservation → tiles and
+ * writer on the pool → export store → 200 `{downloadUrl, spatialReference}`. Charged like a
+ * geometry request, committed only once the answer was handed to the socket; a failed export
+ * releases the reservation uncharged.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AccountStore, AuthContext } from '../accounts/index.ts';
+import { ApiError } from '../contract/errors.ts';
+import type { ContextRequest } from '../contract/types.ts';
+import { prepareExport, runExport } from '../export/run-export.ts';
+import type { ExportStore, StoredExport } from '../export/store/types.ts';
+import type { PipelineDeps } from '../pipeline/run-context.ts';
+import type { Admission } from './admission.ts';
+import { sendJson } from './send.ts';
+
+/** Where finished files go and how their links are spelled. */
+export interface ExportDeps {
+  store: ExportStore;
+  /** e.g. `https://context.example.com`; without it, links use the request's Host. */
+  publicBaseUrl?: string | null;
+}
+
+export interface ExportHandlerDeps {
+  accounts: AccountStore;
+  admission: Admission;
+  pipeline: PipelineDeps;
+  /** Absent when the server has no export store: every export is then 422. */
+  exports?: ExportDeps;
+  log: (line: string) => void;
+}
+
+export async function handleExport(req: IncomingMessage, res: ServerResponse, request: ContextRequest, auth: AuthContext, deps: ExportHandlerDeps, gone: AbortSignal): Promise<void> {
+  const started = performance.now();
+  const plan = prepareExport(request);
+  const exports = deps.exports;
+  if (!exports) throw new ApiError('format_unavailable', 'Exports are not configured on this server (it has no export store); omit "export" to receive JSON geometry.');
+
+  const release = await deps.admission.acquire(gone);
+  try {
+    const reservation = deps.accounts.reserve(auth, request.areaKm2);
+    let stored: StoredExport;
+    try {
+      const result = await runExport(request, plan, deps.pipeline, gone);
+      stored = await exports.store.put(result.fileName, result.file.bytes, result.file.contentType);
+      if (gone.aborted) throw gone.reason;
+      const downloadUrl = `${baseUrl(req, exports)}/v1/exports/${stored.token}/${encodeURIComponent(stored.name)}`;
+      sendJson(res, 200, { downloadUrl, spatialReference: plan.spatialReference }, { 'x-cost-km2': reservation.costKm2.toFixed(4) });
+      await responseFinished(res);
+    } catch (err) {
+      reservation.release(gone.aborted ? 'aborted' : 'failed');
+      deps.log(`export ${plan.format} ${gone.aborted ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
+      throw err;
+    }
+    reservation.commit();
+    deps.log(`export 200 ${plan.format} ${request.areaKm2.toFixed(3)} km² ${stored.size} bytes ${(performance.now() - started).toFixed(0)} ms`);
+  } finally {
+    release();
+  }
+}
+
+/** The configured public base URL, else the request's own scheme and Host. */
+function baseUrl(req: IncomingMessage, exports: ExportDeps): string {
+  if (exports.publicBaseUrl) return exports.publicBaseUrl.replace(/\/+$/, '');
+  const tls = (req.socket as { encrypted?: boolean }).encrypted === true;
+  const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
+  return `${tls ? 'https' : 'http'}://${host}`;
+}
+
+/** Resolves when the answer has been handed to the socket, rejects if the connection closed first. */
+function responseFinished(res: ServerResponse): Promise<void> {
+  if (res.writableFinished) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    res.once('finish', resolve);
+    res.once('close', () => (res.writableFinished ? resolve() : reject(new Error('connection closed before the answer was sent'))));
+  });
+}
