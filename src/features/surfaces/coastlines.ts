@@ -1,5 +1,6 @@
 import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
 import { SEA_AREAS_DEFAULTS, type Coastline } from '../../geometry/surfaces/sea/index.ts';
+import type { LonLatBBox, OsmFeature, OsmSource } from '../../sources/osm/types.ts';
 import type { TileContext } from '../family.ts';
 
 /**
@@ -10,8 +11,56 @@ import type { TileContext } from '../family.ts';
  */
 export function tileCoastlines(tile: TileContext, frame: LocalFrame = tile.frame): Coastline[] {
   const out: Coastline[] = [];
-  for (const f of tile.source.query(tile.lonLatBBox(SEA_AREAS_DEFAULTS.nearDistance), ['water'])) {
-    if (f.kind === 'line' && f.line && f.tags.natural === 'coastline') out.push({ id: f.id, points: projectFlat(frame, f.line) });
+  for (const f of coastlinesIn(tile.source, tile.lonLatBBox(SEA_AREAS_DEFAULTS.nearDistance))) out.push({ id: f.id, points: projectFlat(frame, f.line!) });
+  return out;
+}
+
+/** A store's coastlines are kept in memory per thread while they stay under this many points. */
+const MAX_CACHED_POINTS = 500_000;
+
+interface Cached { features: OsmFeature[]; boxes: Float64Array }
+
+const cache = new WeakMap<OsmSource, Cached | null>();
+
+/**
+ * The coastlines whose extent meets `bbox`, in store order — what a query of the water layer with
+ * that box returns, filtered. A query with a 2.5 km box walks every feature there (the store's
+ * R-tree is not per layer): ~7 ms a tile in a dense city for a handful of coastlines. So a store's
+ * coastlines are read once per thread and filtered here, unless there are too many (a whole
+ * country's coast): then each tile queries as before.
+ */
+function coastlinesIn(source: OsmSource, bbox: LonLatBBox): OsmFeature[] {
+  let c = cache.get(source);
+  if (c === undefined) cache.set(source, (c = loadAll(source)));
+  if (c === null) return source.query(bbox, ['water']).filter(isCoastline);
+  const out: OsmFeature[] = [];
+  const b = c.boxes;
+  for (let k = 0; k < c.features.length; k++) {
+    if (b[4 * k] <= bbox.maxLon && b[4 * k + 2] >= bbox.minLon && b[4 * k + 1] <= bbox.maxLat && b[4 * k + 3] >= bbox.minLat) out.push(c.features[k]);
   }
   return out;
+}
+
+function loadAll(source: OsmSource): Cached | null {
+  const features = source.query({ minLon: -180, minLat: -90, maxLon: 180, maxLat: 90 }, ['water']).filter(isCoastline);
+  let points = 0;
+  for (const f of features) points += f.line!.length / 2;
+  if (points > MAX_CACHED_POINTS) return null;
+  const boxes = new Float64Array(4 * features.length);
+  features.forEach((f, k) => {
+    let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+    const l = f.line!;
+    for (let i = 0; i < l.length; i += 2) {
+      if (l[i] < minLon) minLon = l[i];
+      if (l[i] > maxLon) maxLon = l[i];
+      if (l[i + 1] < minLat) minLat = l[i + 1];
+      if (l[i + 1] > maxLat) maxLat = l[i + 1];
+    }
+    boxes.set([minLon, minLat, maxLon, maxLat], 4 * k);
+  });
+  return { features, boxes };
+}
+
+function isCoastline(f: OsmFeature): boolean {
+  return f.kind === 'line' && !!f.line && f.tags.natural === 'coastline';
 }
