@@ -1,0 +1,37 @@
+/**
+ * Binary STL: one solid of all triangles (meshes and node symbols; polylines have no place in
+ * STL). The format has no units, names or colours: the 80-byte header says the units and
+ * placement, and the README says the rest. Coordinates are float32 — absolute grid coordinates
+ * are rounded (UTM northings in metres to ±0.25 m); use anchor placement for STL.
+ */
+import type { ExportFile, ExportScene } from '../scene.ts';
+import { groupMeshes } from './node-symbols.ts';
+
+export function writeStl(scene: ExportScene): ExportFile {
+  const meshes = scene.groups.flatMap((g) => groupMeshes(g, scene.units));
+  const count = meshes.reduce((n, m) => n + m.indices.length / 3, 0);
+  const bytes = new Uint8Array(84 + 50 * count);
+  const view = new DataView(bytes.buffer);
+  // Never start with "solid": readers would take the file for ASCII STL.
+  const header = `City Context STL units=${scene.units} placement=${scene.georef.placement} crs=${scene.georef.crs}`;
+  bytes.set(new TextEncoder().encode(header.slice(0, 80)));
+  view.setUint32(80, count, true);
+  let o = 84;
+  for (const m of meshes) {
+    const p = m.positions, ix = m.indices;
+    for (let t = 0; t < ix.length; t += 3) {
+      const a = ix[t] * 3, b = ix[t + 1] * 3, c = ix[t + 2] * 3;
+      const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+      const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+      let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+      const len = Math.hypot(nx, ny, nz) || 1;
+      nx /= len; ny /= len; nz /= len;
+      for (const v of [nx, ny, nz, p[a], p[a + 1], p[a + 2], p[b], p[b + 1], p[b + 2], p[c], p[c + 1], p[c + 2]]) {
+        view.setFloat32(o, v, true);
+        o += 4;
+      }
+      o += 2; // attribute byte count: 0
+    }
+  }
+  return { bytes, extension: 'stl', contentType: 'model/stl' };
+}
