@@ -1,0 +1,94 @@
+/**
+ * COLLADA 1.4.1 (.dae), valid against the 1.4.1 schema: `<unit meter>` and `Z_UP` from the scene,
+ * one effect + material per kind (or data colour), one geometry per feature (triangles, or
+ * linestrips for polylines), a node per group holding a node per feature named by its id (made an
+ * xs:NCName: `way/1` → `way_1`; the real id and descriptor go in the node's `<extra>`). Node
+ * symbols are features of `instances`. Coordinates are written as text with full double precision
+ * (`digits="17"`), so absolute placement loses nothing. The georeference is in the asset's comments.
+ */
+import type { ExportFile, ExportScene } from '../scene.ts';
+import { METRES_PER_UNIT } from '../scene.ts';
+import { safeName } from './export-names.ts';
+import { georefLines } from './georef-note.ts';
+import { groupMeshes } from './node-symbols.ts';
+import { kindColour } from './palette.ts';
+import { num } from './text-number.ts';
+
+type Rgb = [number, number, number];
+
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A fixed date: writers never read the clock (the download's own date is the export's). */
+const DATE = '1970-01-01T00:00:00Z';
+
+export function writeDae(scene: ExportScene): ExportFile {
+  const materials = new Map<string, Rgb>();
+  const material = (kind: string, colour?: Rgb): string => {
+    const c = colour ?? kindColour(kind);
+    const name = colour ? `${safeName(kind)}_${c.map((x) => Math.round(x * 255).toString(16).padStart(2, '0')).join('')}` : safeName(kind);
+    materials.set(name, c);
+    return name;
+  };
+  const geometries: string[] = [], groups: string[] = [];
+  let n = 0;
+  for (const group of scene.groups) {
+    const nodes: string[] = [];
+    const add = (id: string, body: string, mat: string, descriptor: Record<string, unknown>): void => {
+      const g = `geom${n}`, name = safeName(id);
+      geometries.push(`<geometry id="${g}" name="${name}"><mesh>${body}</mesh></geometry>`);
+      nodes.push(
+        `<node id="node${n}" name="${name}"><instance_geometry url="#${g}"><bind_material><technique_common>` +
+          `<instance_material symbol="m" target="#mat-${mat}"/></technique_common></bind_material></instance_geometry>` +
+          `<extra><technique profile="CityContext"><id>${esc(id)}</id><descriptor>${esc(JSON.stringify(descriptor))}</descriptor></technique></extra></node>`,
+      );
+      n++;
+    };
+    for (const m of groupMeshes(group, scene.units)) {
+      const p = `geom${n}`;
+      const body = positions(p, m.positions) +
+        `<triangles count="${m.indices.length / 3}" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${Array.from(m.indices).join(' ')}</p></triangles>`;
+      add(m.id, body, material(m.kind, m.colour), m.descriptor);
+    }
+    for (const l of group.polylines) {
+      const p = `geom${n}`, count = l.points.length / 3;
+      if (count < 2) continue;
+      const ix = Array.from({ length: count }, (_, i) => i);
+      if (l.closed && count > 2) ix.push(0);
+      const body = positions(p, l.points) +
+        `<linestrips count="1" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${ix.join(' ')}</p></linestrips>`;
+      add(l.id, body, material(typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind), l.descriptor);
+    }
+    if (nodes.length) groups.push(`<node id="group-${group.name}" name="${group.name}">${nodes.join('\n')}</node>`);
+  }
+  const effects = [...materials].map(([name, [r, g, b]]) =>
+    `<effect id="fx-${name}"><profile_COMMON><technique sid="common"><lambert><diffuse><color>${num(r)} ${num(g)} ${num(b)} 1</color></diffuse></lambert></technique></profile_COMMON></effect>`);
+  const mats = [...materials.keys()].map((name) => `<material id="mat-${name}" name="${name}"><instance_effect url="#fx-${name}"/></material>`);
+  const xml = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">',
+    `<asset><contributor><authoring_tool>City Context</authoring_tool><comments>${esc(georefLines(scene).join('\n'))}</comments>` +
+      `<copyright>${esc(scene.attribution.join('; '))}</copyright></contributor>` +
+      `<created>${DATE}</created><modified>${DATE}</modified>` +
+      `<unit name="${scene.units}" meter="${num(METRES_PER_UNIT[scene.units])}"/><up_axis>Z_UP</up_axis></asset>`,
+    section('library_effects', effects),
+    section('library_materials', mats),
+    section('library_geometries', geometries),
+    `<library_visual_scenes><visual_scene id="scene" name="${safeName(scene.name)}">${groups.join('\n')}</visual_scene></library_visual_scenes>`,
+    '<scene><instance_visual_scene url="#scene"/></scene>',
+    '</COLLADA>',
+  ].join('\n');
+  return { bytes: new TextEncoder().encode(xml), extension: 'dae', contentType: 'model/vnd.collada+xml' };
+}
+
+/** The position source and `<vertices>` of one geometry. */
+function positions(id: string, p: Float64Array): string {
+  const values = Array.from(p, num).join(' ');
+  return `<source id="${id}-p"><float_array id="${id}-a" count="${p.length}" digits="17">${values}</float_array>` +
+    `<technique_common><accessor source="#${id}-a" count="${p.length / 3}" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>` +
+    `<vertices id="${id}-v"><input semantic="POSITION" source="#${id}-p"/></vertices>`;
+}
+
+/** COLLADA libraries must hold at least one element: an empty one is left out. */
+function section(tag: string, items: string[]): string {
+  return items.length ? `<${tag}>${items.join('\n')}</${tag}>` : '';
+}
