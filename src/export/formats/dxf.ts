@@ -1,0 +1,89 @@
+/**
+ * DXF (AutoCAD R2000, AC1015 — the oldest version with `$INSUNITS`), ASCII so absolute grid
+ * coordinates keep full double precision. One layer per group and kind (`buildings-building`,
+ * `surface-asphalt`, `surfaceLines-asphalt`, `instances-tree`, …) coloured from the palette;
+ * triangles as 3DFACE (the 4th corner repeats the 3rd), polylines as 3D POLYLINE, node symbols
+ * as 3DFACEs on their instance layer. The georeference is in 999 comments at the top and, for
+ * people, as TEXT lines on layer `georeference` below the origin; `$INSBASE` stays (0, 0, 0) — the
+ * origin in anchor placement, the grid's zero in absolute placement.
+ */
+import type { ExportFile, ExportScene, ExportUnits } from '../scene.ts';
+import { safeName } from './export-names.ts';
+import { georefLines } from './georef-note.ts';
+import { groupMeshes } from './node-symbols.ts';
+import { kindColour } from './palette.ts';
+import { num } from './text-number.ts';
+import { DxfTables } from './dxf-tables.ts';
+
+/** `$INSUNITS` codes. */
+const INSUNITS: Record<ExportUnits, number> = { in: 1, ft: 2, mm: 4, m: 6 };
+
+export function writeDxf(scene: ExportScene): ExportFile {
+  const t = new DxfTables();
+  const body: string[] = [];
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  const point = (code: number, x: number, y: number, z: number): void => {
+    body.push(String(code), num(x), String(code + 10), num(y), String(code + 20), num(z));
+    if (x < min[0]) min[0] = x; if (y < min[1]) min[1] = y; if (z < min[2]) min[2] = z;
+    if (x > max[0]) max[0] = x; if (y > max[1]) max[1] = y; if (z > max[2]) max[2] = z;
+  };
+  const entity = (type: string, layer: string, owner = t.modelSpace): string => {
+    const h = t.handle();
+    body.push('0', type, '5', h, '330', owner, '100', 'AcDbEntity', '8', layer);
+    return h;
+  };
+  for (const group of scene.groups) {
+    for (const m of groupMeshes(group, scene.units)) {
+      const layer = t.layer(`${group.name}-${safeName(m.kind)}`, kindColour(m.kind));
+      const p = m.positions, ix = m.indices;
+      for (let i = 0; i < ix.length; i += 3) {
+        entity('3DFACE', layer);
+        body.push('100', 'AcDbFace');
+        const c = [ix[i] * 3, ix[i + 1] * 3, ix[i + 2] * 3, ix[i + 2] * 3];
+        c.forEach((a, k) => point(10 + k, p[a], p[a + 1], p[a + 2]));
+      }
+    }
+    for (const l of group.polylines) {
+      const kind = typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind;
+      const layer = t.layer(`${group.name}-${safeName(kind)}`, kindColour(kind));
+      const h = entity('POLYLINE', layer);
+      body.push('100', 'AcDb3dPolyline', '66', '1', '10', '0', '20', '0', '30', '0', '70', String(8 | (l.closed ? 1 : 0)));
+      for (let i = 0; i < l.points.length; i += 3) {
+        entity('VERTEX', layer, h);
+        body.push('100', 'AcDbVertex', '100', 'AcDb3dPolylineVertex');
+        point(10, l.points[i], l.points[i + 1], l.points[i + 2]);
+        body.push('70', '32');
+      }
+      entity('SEQEND', layer, h);
+    }
+  }
+  // The note for people: one TEXT per line, going down from the origin.
+  const note = t.layer('georeference', [1, 1, 1]);
+  const g = scene.georef, [ox, oy] = g.placement === 'anchor' ? [0, 0] : g.originGrid;
+  const size = 1 / { m: 1, mm: 0.001, ft: 0.3048, in: 0.0254 }[scene.units]; // 1 m high
+  georefLines(scene).forEach((line, i) => {
+    entity('TEXT', note);
+    body.push('100', 'AcDbText', '10', num(ox), '20', num(oy - (i + 1) * 1.5 * size), '30', '0', '40', num(size), '1', textValue(line), '100', 'AcDbText');
+  });
+  if (!Number.isFinite(min[0])) min.fill(0), max.fill(0);
+  const header = [
+    '0', 'SECTION', '2', 'HEADER',
+    '9', '$ACADVER', '1', 'AC1015',
+    '9', '$DWGCODEPAGE', '3', 'ANSI_1252',
+    '9', '$INSBASE', '10', '0', '20', '0', '30', '0', // inserted as a block, grid coordinates stay grid coordinates
+    '9', '$EXTMIN', '10', num(min[0]), '20', num(min[1]), '30', num(min[2]),
+    '9', '$EXTMAX', '10', num(max[0]), '20', num(max[1]), '30', num(max[2]),
+    '9', '$INSUNITS', '70', String(INSUNITS[scene.units]),
+    '9', '$MEASUREMENT', '70', scene.units === 'm' || scene.units === 'mm' ? '1' : '0',
+    '9', '$HANDSEED', '5', t.seed(),
+    '0', 'ENDSEC',
+  ];
+  const comments = georefLines(scene).flatMap((l) => ['999', textValue(l)]);
+  const all = [...comments, ...header, ...t.sections(body)];
+  return { bytes: new TextEncoder().encode(`${all.join('\r\n')}\r\n`), extension: 'dxf', contentType: 'image/vnd.dxf' };
+}
+
+/** DXF strings: one line, ≤ 255 characters, ANSI (the header says code page 1252). */
+function textValue(s: string): string {
+  return s.replace(/©/g, '(c)').replace(/[^\x20-\x7e]/g, '_').slice(0, 255);
+}
