@@ -8,6 +8,7 @@
  * origin in anchor placement, the grid's zero in absolute placement.
  */
 import type { ExportFile, ExportScene, ExportUnits } from '../scene.ts';
+import { METRES_PER_UNIT } from '../scene.ts';
 import { safeName } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
 import { groupMeshes } from './node-symbols.ts';
@@ -60,7 +61,7 @@ export function writeDxf(scene: ExportScene): ExportFile {
   // The note for people: one TEXT per line, going down from the origin.
   const note = t.layer('georeference', [1, 1, 1]);
   const g = scene.georef, [ox, oy] = g.placement === 'anchor' ? [0, 0] : g.originGrid;
-  const size = 1 / { m: 1, mm: 0.001, ft: 0.3048, in: 0.0254 }[scene.units]; // 1 m high
+  const size = 1 / METRES_PER_UNIT[scene.units]; // text 1 m high
   georefLines(scene).forEach((line, i) => {
     entity('TEXT', note);
     body.push('100', 'AcDbText', '10', num(ox), '20', num(oy - (i + 1) * 1.5 * size), '30', '0', '40', num(size), '1', textValue(line), '100', 'AcDbText');
