@@ -1,0 +1,121 @@
+/**
+ * Rhino 3dm writer (rhino3dm, OpenNURBS in WebAssembly). One parent layer per group and one
+ * sub-layer per kind (`surface::asphalt`); one mesh object per feature, named by its id, with the
+ * descriptor as user strings; lines as PolylineCurves; nodes as point objects carrying type,
+ * rotation and scale as user strings (rhino3dm cannot create block instances, and a point is what a
+ * Grasshopper definition wants to place its own trees and benches on). Vertices are stored in
+ * double precision, so absolute grid coordinates stay exact.
+ */
+import type { File3dm, ObjectAttributes, RhinoModule } from 'rhino3dm';
+import type { ExportFile, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from '../scene.ts';
+import { writeDocumentGeoreference } from './rhino3dm-georef.ts';
+import { free, rhinoModule } from './rhino3dm-wasm.ts';
+
+/** Fallback layer colours when no feature of the kind carries one (sRGB 0–1). */
+const GROUP_COLOUR: Record<ExportGroupName, [number, number, number]> = {
+  buildings: [0.82, 0.8, 0.76], surface: [0.55, 0.55, 0.55], barriers: [0.6, 0.5, 0.4],
+  instances: [0.4, 0.55, 0.35], topography: [0.62, 0.68, 0.52], surfaceLines: [0.3, 0.3, 0.3],
+};
+
+const rgb = (c: [number, number, number]) => ({ r: Math.round(c[0] * 255), g: Math.round(c[1] * 255), b: Math.round(c[2] * 255), a: 255 });
+
+/** A descriptor value as user text: strings as they are, anything else as JSON. */
+const userText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+class Rhino3dmWriter {
+  private readonly layers = new Map<string, number>();
+
+  constructor(private readonly rh: RhinoModule, private readonly doc: File3dm) {}
+
+  /** The index of `group::kind`, creating the group's parent layer and the kind's sub-layer on first use. */
+  private layer(group: ExportGroupName, kind: string, colour: [number, number, number]): number {
+    const key = `${group}::${kind}`;
+    let index = this.layers.get(key);
+    if (index !== undefined) return index;
+    let parent = this.layers.get(group);
+    if (parent === undefined) {
+      parent = this.addLayer(group, GROUP_COLOUR[group], undefined);
+      this.layers.set(group, parent);
+    }
+    index = this.addLayer(kind, colour, parent);
+    this.layers.set(key, index);
+    return index;
+  }
+
+  private addLayer(name: string, colour: [number, number, number], parent: number | undefined): number {
+    const table = this.doc.layers(), layer = new this.rh.Layer();
+    layer.name = name;
+    layer.color = rgb(colour);
+    if (parent !== undefined) {
+      const p = table.get(parent);
+      layer.parentLayerId = p.id;
+      free(p);
+    }
+    const index = table.add(layer);
+    free(layer);
+    return index;
+  }
+
+  private attributes(layer: number, name: string, strings: Record<string, unknown>): ObjectAttributes {
+    const a = new this.rh.ObjectAttributes();
+    a.layerIndex = layer;
+    a.name = name;
+    for (const [k, v] of Object.entries(strings)) if (v !== undefined && v !== null) a.setUserString(k, userText(v));
+    return a;
+  }
+
+  mesh(group: ExportGroupName, m: ExportMesh): void {
+    const mesh = new this.rh.Mesh(), vertices = mesh.vertices(), faces = mesh.faces();
+    vertices.useDoublePrecisionVertices = true;
+    const p = m.positions, t = m.indices;
+    for (let i = 0; i < p.length; i += 3) vertices.addPoint3d(p[i], p[i + 1], p[i + 2]);
+    for (let i = 0; i < t.length; i += 3) faces.addTriFace(t[i], t[i + 1], t[i + 2]);
+    const normals = mesh.normals();
+    normals.computeNormals();
+    const a = this.attributes(this.layer(group, m.kind, m.colour ?? GROUP_COLOUR[group]), m.id, m.descriptor);
+    if (m.colour) {
+      a.colorSource = this.rh.ObjectColorSource.ColorFromObject;
+      a.objectColor = rgb(m.colour);
+    }
+    this.doc.objects().addMesh(mesh, a);
+    free(normals, faces, vertices, mesh, a);
+  }
+
+  polyline(group: ExportGroupName, line: ExportPolyline): void {
+    const p = line.points, n = p.length / 3;
+    const points = new this.rh.Point3dList(n + (line.closed ? 1 : 0));
+    for (let i = 0; i < p.length; i += 3) points.add(p[i], p[i + 1], p[i + 2]);
+    if (line.closed && n) points.add(p[0], p[1], p[2]);
+    const curve = new this.rh.PolylineCurve(points);
+    const a = this.attributes(this.layer(group, line.kind, GROUP_COLOUR[group]), line.id, line.descriptor);
+    this.doc.objects().addCurve(curve, a);
+    free(curve, points, a);
+  }
+
+  node(group: ExportGroupName, node: ExportNode, index: number): void {
+    const id = typeof node.descriptor.id === 'string' ? node.descriptor.id : `${node.type}/${index}`;
+    const a = this.attributes(this.layer(group, node.type, GROUP_COLOUR[group]), id, { ...node.descriptor, rotation: node.rotation, scale: node.scale });
+    this.doc.objects().addPoint(node.position, a);
+    free(a);
+  }
+}
+
+export async function writeRhino3dm(scene: ExportScene): Promise<ExportFile> {
+  const rh = await rhinoModule();
+  const doc = new rh.File3dm();
+  try {
+    doc.applicationName = 'City Context';
+    doc.startSectionComments = `${scene.name}\n${scene.attribution.join('\n')}`;
+    writeDocumentGeoreference(rh, doc, scene);
+    const out = new Rhino3dmWriter(rh, doc);
+    for (const group of scene.groups) {
+      for (const mesh of group.meshes) out.mesh(group.name, mesh);
+      for (const line of group.polylines) out.polyline(group.name, line);
+      group.nodes.forEach((node, i) => out.node(group.name, node, i));
+    }
+    // toByteArray returns a view into wasm memory: copy before the document is freed.
+    return { bytes: doc.toByteArray().slice(), extension: '3dm', contentType: 'application/octet-stream' };
+  } finally {
+    free(doc);
+  }
+}
