@@ -37,3 +37,9 @@ for (const placement of ['anchor', 'absolute'] as const) {
     assert.equal(out.match(/ validates$/gm)?.length, paths.length, out);
   });
 }
+
+test('DAE: a scene with nothing in it is still valid COLLADA 1.4.1', () => {
+  const scene = { ...sampleScene(), groups: [] };
+  const out = run('xmllint', ['--noout', '--nonet', '--schema', COLLADA_XSD, writeTemp(writeDae(scene))], { XML_CATALOG_FILES: COLLADA_CATALOG });
+  assert.match(out, / validates$/m);
+});

@@ -40,3 +40,8 @@ for (const placement of ['anchor', 'absolute'] as const) {
     assert.equal(assimpMeshes(paths[0]).filter((m) => m.types === 'triangle').reduce((n, m) => n + m.faces, 0), sampleTriangles(6));
   });
 }
+
+test('DXF: a scene with nothing in it audits clean', () => {
+  const [r] = run(PYTHON, [READER, writeTemp(writeDxf({ ...sampleScene({ units: 'ft' }), groups: [] }))]).trim().split('\n').map((l) => JSON.parse(l) as Read);
+  assert.deepEqual([r.errors, r.fixes, r.insunits, r.faces, r.polylines], [0, 0, 2, {}, []]);
+});

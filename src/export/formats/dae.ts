@@ -60,6 +60,7 @@ export function writeDae(scene: ExportScene): ExportFile {
     }
     if (nodes.length) groups.push(`<node id="group-${group.name}" name="${group.name}">${nodes.join('\n')}</node>`);
   }
+  if (!groups.length) groups.push('<node id="empty" name="empty"/>'); // a visual_scene needs a node
   const effects = [...materials].map(([name, [r, g, b]]) =>
     `<effect id="fx-${name}"><profile_COMMON><technique sid="common"><lambert><diffuse><color>${num(r)} ${num(g)} ${num(b)} 1</color></diffuse></lambert></technique></profile_COMMON></effect>`);
   const mats = [...materials.keys()].map((name) => `<material id="mat-${name}" name="${name}"><instance_effect url="#fx-${name}"/></material>`);
