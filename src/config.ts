@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from './repo-root.ts';
+import { exportStoreConfigFromEnv, type ExportStoreConfig } from './export/store/config.ts';
 import { demConfigSchema, type DemSourceConfig } from './sources/dem/config.ts';
 
 export { REPO_ROOT };
@@ -33,6 +34,8 @@ export interface ServiceConfig {
   warmUpRequestsMs: number;
   /** Elevation sources (CITY_DEM_SOURCES, a JSON array; see src/sources/dem/config.ts); null = the bundled SRTM tile. */
   dem: DemSourceConfig[] | null;
+  /** Export files: local dir or S3, lifetime, size cap, public base URL (CITY_EXPORT_*, CITY_PUBLIC_BASE_URL). */
+  exports: ExportStoreConfig;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 1000)), // = WARM_UP_DEFAULTS.budgetMs (pipeline/warm-up.ts)
     warmUpRequestsMs: Math.max(0, int(env.CITY_WARMUP_REQUESTS_MS, 6000)),
     dem: env.CITY_DEM_SOURCES ? demConfigSchema.parse(JSON.parse(env.CITY_DEM_SOURCES)) : null,
+    exports: exportStoreConfigFromEnv(env, dataDir),
   };
 }
 

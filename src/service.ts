@@ -5,6 +5,8 @@ import { AccountStore, ensureDemoAccount, type DemoAccount } from './accounts/in
 import { storePaths, type ServiceConfig } from './config.ts';
 import { Admission } from './server/admission.ts';
 import { createApp } from './server/app.ts';
+import { openExportStore } from './export/store/open.ts';
+import type { ExportStore } from './export/store/types.ts';
 import { warmUpRequests } from './pipeline/warm-up-requests.ts';
 import { importOsm } from './sources/osm/import.ts';
 import { storeIsCurrent } from './sources/osm/store.ts';
@@ -14,6 +16,8 @@ export interface RunningService {
   config: ServiceConfig;
   accounts: AccountStore;
   pool: Piscina;
+  /** Finished export files (tests put files here directly). */
+  exports: ExportStore;
   /** Set on the first start of an empty data directory. */
   demo: DemoAccount | null;
   close(): Promise<void>;
@@ -37,6 +41,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   const stale = accounts.releaseStaleReservations();
   if (stale > 0) log(`Released ${stale} reservation(s) left by an earlier process (not charged).`);
   const demo = ensureDemoAccount(accounts, config.dataDir);
+  // Before the workers start, so a misconfigured bucket fails fast; sweeps now, then on a timer.
+  const exports = await openExportStore(config.exports, log);
 
   const pool = new Piscina({
     filename: new URL('../workers/tile-worker.ts', import.meta.url).href,
@@ -64,6 +70,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     pipeline,
     maxBodyBytes: config.maxBodyBytes,
     gzipLevel: config.gzipLevel,
+    exports: { store: exports, publicBaseUrl: config.exports.publicBaseUrl },
     log,
   });
   await new Promise<void>((resolve, reject) => {
@@ -77,6 +84,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     config,
     accounts,
     pool,
+    exports,
     demo,
     async close() {
       await new Promise<void>((resolve) => {
@@ -84,6 +92,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
         server.closeAllConnections();
       });
       await pool.destroy();
+      await exports.close();
       accounts.close();
     },
   };

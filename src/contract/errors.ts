@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   format_unavailable: 422,
   internal_error: 500,
   server_busy: 503,

@@ -1,14 +1,20 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { ApiError } from '../contract/errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
+import type { ExportStore } from '../export/store/types.ts';
 import { handleContext, type ContextDeps } from './context-handler.ts';
+import { DOWNLOAD_PATH, handleDownload } from './download-handler.ts';
 import { sendError, sendJson } from './send.ts';
 
+/** What the handlers need; `exports.store` serves downloads and takes finished exports. */
+export type AppDeps = ContextDeps & { exports?: { store: ExportStore; publicBaseUrl?: string | null } };
+
 /** The HTTP surface: routing and the error contract. Everything else is in the handlers. */
-export function createApp(deps: ContextDeps): Server {
+export function createApp(deps: AppDeps): Server {
   let openapi: string | null = null;
   const server = createServer(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    let download: RegExpExecArray | null;
     try {
       if (path === '/v1/context') {
         if (req.method !== 'POST') throw notAllowed('POST');
@@ -18,6 +24,8 @@ export function createApp(deps: ContextDeps): Server {
         openapi ??= JSON.stringify(buildOpenApiDocument());
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapi) });
         res.end(req.method === 'HEAD' ? undefined : openapi);
+      } else if ((download = DOWNLOAD_PATH.exec(path))) {
+        await handleDownload(req, res, download, deps.exports?.store);
       } else if (path === '/healthz') {
         sendJson(res, 200, { status: 'ok', inFlight: deps.admission.inFlight, queued: deps.admission.queued });
       } else {
