@@ -4,10 +4,11 @@
  * "is this format available?" without pulling rhino3dm / web-ifc / gltf-transform into it — the
  * writer itself only ever runs in a worker (workers/tile-worker.ts `exportFile`).
  *
- * To add a format: one line below, `<format>: { load: async () => (await import('./<format>.ts')).write<Format> }`,
+ * To add a format: one line below, `<format>: { load: async () => (load('./<format>.ts') as typeof import('./<format>.ts')).write<Format> }`,
  * plus `fixedUnits` when the format's unit is fixed (the scene is then built in those units,
  * whatever `export.units` asked).
  */
+import { createRequire } from 'node:module';
 import type { ExportFormat } from '../../contract/types.ts';
 import type { ExportFile, ExportScene, ExportUnits } from '../scene.ts';
 
@@ -20,9 +21,12 @@ export interface ExportWriterEntry {
   fixedUnits?: ExportUnits;
 }
 
+/** `require`, not `import()`: in worker threads only tsx's require hook compiles TypeScript. */
+const load = createRequire(import.meta.url);
+
 export const EXPORT_WRITERS: Partial<Record<ExportFormat, ExportWriterEntry>> = {
-  glb: { load: async () => (await import('./gltf.ts')).writeGlb, fixedUnits: 'm' },
-  gltf: { load: async () => (await import('./gltf.ts')).writeGltf, fixedUnits: 'm' },
+  glb: { load: async () => (load('./gltf.ts') as typeof import('./gltf.ts')).writeGlb, fixedUnits: 'm' },
+  gltf: { load: async () => (load('./gltf.ts') as typeof import('./gltf.ts')).writeGltf, fixedUnits: 'm' },
 };
 
 /** The entry of a format, or null when no writer is registered. */

@@ -1,0 +1,183 @@
+/**
+ * Exports through the real HTTP app, the real worker pool and the Monaco store (issue 10): a GLB
+ * export answers 200 with an absolute, unguessable link to a file the Khronos validator passes;
+ * a known OSM building corner lands where proj4 puts it for every placement × crs × units, to
+ * 1 mm; bad CRSs are 400, skp/rvt 422 naming what those programs import; charged only when the
+ * file was delivered. The store is an in-memory stand-in so the stored bytes can be read and a
+ * failing store simulated (the download route is tested with the real stores).
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import proj4 from 'proj4';
+import { NodeIO, type Node } from '@gltf-transform/core';
+import { storePaths } from '../src/config.ts';
+import { ExportResponseSchema } from '../src/contract/response-schema.ts';
+import { localFrameDefinition } from '../src/frame/local-frame.ts';
+import { lookupEpsg } from '../src/frame/epsg.ts';
+import { Admission } from '../src/server/admission.ts';
+import { createApp } from '../src/server/app.ts';
+import type { ExportDeps } from '../src/server/export-handler.ts';
+import type { RunningService } from '../src/service.ts';
+import { postContext, square, startTestService } from './helpers/http.ts';
+import { MemoryExportStore } from './helpers/memory-export-store.ts';
+import { problems, validateGltf } from './helpers/gltf-validate.ts';
+
+/** way/94252406 (Rue de la Turbie 17, 4 levels, flat): its first node, straight from the Monaco extract. */
+const BUILDING = 'way/94252406';
+const CORNER = { lon: 7.4182484, lat: 43.7336199 };
+const ORIGIN: [number, number] = [43.734, 7.42];
+const POLYGON = square(43.7336, 7.4183, 160);
+
+let svc: RunningService;
+let server: Server;
+let url: string;
+const store = new MemoryExportStore();
+const exportDeps: ExportDeps = { store };
+
+before(async () => {
+  svc = await startTestService();
+  server = createApp({
+    accounts: svc.accounts,
+    admission: new Admission(4, 16, 30_000),
+    pipeline: { pool: svc.pool, storePath: storePaths(svc.config.dataDir).osm, tileSize: svc.config.tileSize, dem: svc.config.dem },
+    exports: exportDeps,
+    maxBodyBytes: 1 << 20,
+    gzipLevel: 1,
+    log: (l) => { if (process.env.EXPORT_TEST_LOG) console.error(l); },
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(async () => {
+  await new Promise<void>((r) => { server?.close(() => r()); server?.closeAllConnections(); });
+  await svc?.close();
+});
+
+function newAccount(balanceKm2 = 10) {
+  const account = svc.accounts.createAccount({ name: `x${Math.random()}`, balanceKm2, active: true });
+  return { id: account.id, key: svc.accounts.createKey(account.id, 'development').key };
+}
+const balanceOf = (id: number) => svc.accounts.getAccount(id)!.balanceKm2;
+
+function exportBody(exp: Record<string, unknown>) {
+  return { polygon: POLYGON, origin: ORIGIN, settings: { geometry: ['buildings'] }, export: exp };
+}
+
+test('export glb: 200 {downloadUrl, spatialReference}, absolute unguessable link, a valid file, charged once', async () => {
+  const { id, key } = newAccount();
+  const a = await postContext(url, key, exportBody({ format: 'glb' }));
+  assert.equal(a.status, 200, a.text);
+  ExportResponseSchema.parse(a.json);
+  const m = /^http:\/\/127\.0\.0\.1:\d+\/v1\/exports\/([A-Za-z0-9_-]+)\/(city-context-43\.7340N-7\.4200E\.glb)$/.exec(a.json.downloadUrl);
+  assert.ok(m, a.json.downloadUrl);
+  assert.ok(Buffer.from(m[1], 'base64url').length >= 16, 'token of at least 128 bits');
+  assert.equal(a.json.spatialReference.crs, 'local');
+  assert.deepEqual(a.json.spatialReference.origin, ORIGIN);
+  const bytes = store.bytesOf(a.json.downloadUrl)!;
+  const report = await validateGltf(bytes);
+  assert.equal(report.issues.numErrors, 0, problems(report));
+  assert.equal(report.issues.numWarnings, 0, problems(report));
+  const doc = await new NodeIO().readBinary(bytes);
+  const names = doc.getRoot().listNodes().map((n) => n.getName());
+  assert.ok(names.includes('buildings') && names.includes(BUILDING), 'group node and the building by id');
+  const cost = Number(a.headers['x-cost-km2']);
+  assert.ok(cost > 0 && Math.abs(10 - balanceOf(id) - cost) < 1e-4, `charged its cost: ${10 - balanceOf(id)} vs ${cost}`);
+});
+
+test('the link uses the configured public base URL when there is one', async () => {
+  const { key } = newAccount();
+  exportDeps.publicBaseUrl = 'https://context.example.com/';
+  try {
+    const a = await postContext(url, key, exportBody({ format: 'gltf' }));
+    assert.equal(a.status, 200, a.text);
+    assert.match(a.json.downloadUrl, /^https:\/\/context\.example\.com\/v1\/exports\/[A-Za-z0-9_-]{22,}\/city-context-[^/]+\.gltf$/);
+    const report = await validateGltf(store.bytesOf(a.json.downloadUrl)!, 'model.gltf');
+    assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, problems(report));
+  } finally {
+    delete exportDeps.publicBaseUrl;
+  }
+});
+
+/** Translation of a node and all its ancestors (the writer uses translations only). */
+function worldOffset(node: Node): number[] {
+  const t = [0, 0, 0];
+  for (let n: Node | null = node; n; n = n.getParentNode()) {
+    const [x, y, z] = n.getTranslation();
+    t[0] += x; t[1] += y; t[2] += z;
+  }
+  return t;
+}
+
+test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every placement × crs × units (glb)', async () => {
+  const { key } = newAccount(100);
+  let worst = 0;
+  for (const crs of ['local', 'EPSG:32632', 'EPSG:2154', 'EPSG:3857']) {
+    const def = crs === 'local' ? localFrameDefinition(ORIGIN[0], ORIGIN[1]) : lookupEpsg(Number(crs.slice(5)))!.proj4;
+    const [wantE, wantN] = proj4(def, [CORNER.lon, CORNER.lat]) as number[];
+    for (const placement of ['anchor', 'absolute']) {
+      for (const units of ['m', 'mm', 'ft', 'in']) {
+        const a = await postContext(url, key, exportBody({ format: 'glb', crs, placement, units }));
+        assert.equal(a.status, 200, a.text);
+        assert.equal(a.json.spatialReference.units, 'm', 'glTF is metres whatever was asked');
+        const doc = await new NodeIO().readBinary(store.bytesOf(a.json.downloadUrl)!);
+        const geo = (doc.getRoot().listScenes()[0].getExtras() as any).cityContext.georeference;
+        assert.equal(geo.crs, crs);
+        const node = doc.getRoot().listNodes().find((n) => n.getName() === BUILDING && n.getMesh())!;
+        const [tx, ty, tz] = worldOffset(node);
+        const pos = node.getMesh()!.listPrimitives()[0].getAttribute('POSITION')!;
+        let best = Infinity;
+        for (let i = 0; i < pos.getCount(); i++) {
+          const [x, y, z] = pos.getElement(i, [0, 0, 0]) as number[];
+          // the convention of the scene extras: world (X, Y, Z) = (E − E0, h, N0 − N) in anchor, (E, h, −N) in absolute
+          const base = placement === 'anchor' ? geo.originGrid : [0, 0];
+          const e = base[0] + (x + tx), n = base[1] - (z + tz), h = y + ty;
+          best = Math.min(best, Math.hypot(e - wantE, n - wantN, h));
+        }
+        assert.ok(best < 1e-3, `${crs} ${placement} ${units}: corner off by ${(best * 1000).toFixed(2)} mm`);
+        worst = Math.max(worst, best);
+      }
+    }
+  }
+  if (process.env.EXPORT_TEST_LOG) console.error(`worst corner error ${(worst * 1000).toFixed(3)} mm`);
+});
+
+test('bad export CRSs are 400 invalid_setting with the reason; nothing is charged', async () => {
+  const { id, key } = newAccount();
+  for (const [crs, why] of [['EPSG:4326', /geographic/], ['EPSG:999999', /no usable definition/], ['EPSG:27700', /grid-shift/]] as const) {
+    const a = await postContext(url, key, exportBody({ format: 'glb', crs }));
+    assert.equal(a.status, 400, a.text);
+    assert.equal(a.json.code, 'invalid_setting');
+    assert.match(a.json.error, why);
+    assert.deepEqual(a.json.details[0].path, ['export', 'crs']);
+  }
+  const utm = await postContext(url, key, { ...exportBody({ format: 'glb', crs: 'EPSG:32632' }), settings: { crs: 'UTM' } });
+  assert.equal(utm.status, 400);
+  assert.equal(balanceOf(id), 10);
+});
+
+test('skp and rvt are 422 format_unavailable naming what SketchUp and Revit import well', async () => {
+  const { id, key } = newAccount();
+  const skp = await postContext(url, key, exportBody({ format: 'skp' }));
+  assert.equal(skp.status, 422);
+  assert.equal(skp.json.code, 'format_unavailable');
+  assert.match(skp.json.error, /SketchUp imports dae, 3dm, dxf, ifc, stl/);
+  const rvt = await postContext(url, key, exportBody({ format: 'rvt' }));
+  assert.equal(rvt.status, 422);
+  assert.match(rvt.json.error, /Revit imports ifc, dxf, 3dm, obj, stl/);
+  assert.equal(balanceOf(id), 10);
+});
+
+test('an export that fails is not charged', async () => {
+  const { id, key } = newAccount();
+  store.failPuts = true;
+  try {
+    const a = await postContext(url, key, exportBody({ format: 'glb' }));
+    assert.equal(a.status, 500);
+    assert.equal(a.json.code, 'internal_error');
+  } finally {
+    store.failPuts = false;
+  }
+  assert.equal(balanceOf(id), 10);
+});

@@ -1,0 +1,44 @@
+/**
+ * An in-memory ExportStore for tests of the export request flow that need to look at (or break)
+ * the stored file without the real local/S3 stores.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ExportStore, StoredExport } from '../../src/export/store/types.ts';
+
+export class MemoryExportStore implements ExportStore {
+  readonly files = new Map<string, { meta: StoredExport; bytes: Uint8Array }>();
+  /** Set to make `put` fail (an export that fails must not be charged). */
+  failPuts = false;
+
+  async put(name: string, bytes: Uint8Array, contentType: string): Promise<StoredExport> {
+    if (this.failPuts) throw new Error('store unavailable');
+    const token = randomBytes(16).toString('base64url');
+    const meta: StoredExport = {
+      token, name, contentType, size: bytes.length,
+      etag: `"${createHash('sha256').update(bytes).digest('base64url')}"`,
+      expiresAt: Date.now() + 3_600_000,
+    };
+    this.files.set(`${token}/${name}`, { meta, bytes: bytes.slice() });
+    return meta;
+  }
+
+  async head(token: string, name: string): Promise<StoredExport | null> {
+    return this.files.get(`${token}/${name}`)?.meta ?? null;
+  }
+
+  async read(token: string, name: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream | null> {
+    const f = this.files.get(`${token}/${name}`);
+    if (!f) return null;
+    return Readable.from([Buffer.from(range ? f.bytes.subarray(range.start, range.end + 1) : f.bytes)]);
+  }
+
+  /** The bytes behind a download URL. */
+  bytesOf(downloadUrl: string): Uint8Array | null {
+    const m = /\/v1\/exports\/([^/]+)\/([^/?]+)$/.exec(new URL(downloadUrl).pathname);
+    return m ? this.files.get(`${m[1]}/${decodeURIComponent(m[2])}`)?.bytes ?? null : null;
+  }
+
+  async sweep(): Promise<number> { return 0; }
+  async close(): Promise<void> {}
+}
