@@ -27,6 +27,11 @@ const load = createRequire(import.meta.url);
 export const EXPORT_WRITERS: Partial<Record<ExportFormat, ExportWriterEntry>> = {
   glb: { load: async () => (load('./gltf.ts') as typeof import('./gltf.ts')).writeGlb, fixedUnits: 'm' },
   gltf: { load: async () => (load('./gltf.ts') as typeof import('./gltf.ts')).writeGltf, fixedUnits: 'm' },
+  obj: { load: async () => (load('./obj.ts') as typeof import('./obj.ts')).writeObj },
+  stl: { load: async () => (load('./stl.ts') as typeof import('./stl.ts')).writeStl },
+  ply: { load: async () => (load('./ply.ts') as typeof import('./ply.ts')).writePly },
+  dae: { load: async () => (load('./dae.ts') as typeof import('./dae.ts')).writeDae },
+  dxf: { load: async () => (load('./dxf.ts') as typeof import('./dxf.ts')).writeDxf },
 };
 
 /** The entry of a format, or null when no writer is registered. */
