@@ -138,3 +138,10 @@ test('the service on an S3 store (s3rver): put through the store, 200 and 206 th
     await s3?.close();
   }
 });
+
+test('the OpenAPI document describes the download route, without a key', async () => {
+  const doc = (await get(`${service.url}/v1/openapi.json`)).json();
+  const op = doc.paths['/v1/exports/{token}/{name}'].get;
+  assert.deepEqual(op.security, []);
+  assert.deepEqual(Object.keys(op.responses).sort(), ['200', '206', '304', '404', '416']);
+});

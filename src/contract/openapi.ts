@@ -71,6 +71,33 @@ function errorResponse(status: number, description: string, headers?: Record<str
   };
 }
 
+/** The `downloadUrl` of an export response (no key: the token in the URL is the credential). */
+function downloadPath() {
+  const file = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
+  const headers = {
+    ETag: { schema: { type: 'string' } },
+    'Content-Disposition': { description: 'attachment with `filename` and RFC 8187 `filename*`.', schema: { type: 'string' } },
+  };
+  return {
+    get: {
+      operationId: 'downloadExport',
+      summary: 'Download an exported file while its link lasts (24 h by default). HEAD, Range (one range) and If-None-Match are supported.',
+      security: [],
+      parameters: [
+        { name: 'token', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{24}$' } },
+        { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+      ],
+      responses: {
+        200: { description: 'The file.', headers, content: { 'application/octet-stream': file } },
+        206: { description: 'The requested byte range (`Content-Range`).', headers, content: { 'application/octet-stream': file } },
+        304: { description: 'The client\'s copy (`If-None-Match`) is current.' },
+        404: errorResponse(404, 'No such file: the link is wrong or has expired.'),
+        416: errorResponse(416, 'The range starts past the end of the file (`Content-Range: bytes */size`).'),
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
@@ -112,6 +139,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         },
       },
+      '/v1/exports/{token}/{name}': downloadPath(),
       '/v1/openapi.json': {
         get: {
           operationId: 'getOpenApiDocument',
