@@ -3,14 +3,16 @@
  * export answers 200 with an absolute, unguessable link to a file the Khronos validator passes;
  * a known OSM building corner lands where proj4 puts it for every placement × crs × units, to
  * 1 mm; bad CRSs are 400, skp/rvt 422 naming what those programs import; charged only when the
- * file was delivered. The store is an in-memory stand-in so the stored bytes can be read and a
- * failing store simulated (the download route is tested with the real stores).
+ * file was delivered. Most tests use a second app on the service's pool and accounts with an
+ * in-memory store, so stored bytes can be read and a failing store simulated; one goes through
+ * the service as started, its real store and the download route.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import proj4 from 'proj4';
+import { request } from 'undici';
 import { NodeIO, type Node } from '@gltf-transform/core';
 import { storePaths } from '../src/config.ts';
 import { ExportResponseSchema } from '../src/contract/response-schema.ts';
@@ -84,6 +86,22 @@ test('export glb: 200 {downloadUrl, spatialReference}, absolute unguessable link
   assert.ok(names.includes('buildings') && names.includes(BUILDING), 'group node and the building by id');
   const cost = Number(a.headers['x-cost-km2']);
   assert.ok(cost > 0 && Math.abs(10 - balanceOf(id) - cost) < 1e-4, `charged its cost: ${10 - balanceOf(id)} vs ${cost}`);
+});
+
+test('through the service as started: the link downloads a valid GLB from its export store', async () => {
+  const { key } = newAccount();
+  const a = await postContext(svc.url, key, exportBody({ format: 'glb', crs: 'EPSG:32632', placement: 'absolute' }));
+  assert.equal(a.status, 200, a.text);
+  assert.ok(a.json.downloadUrl.startsWith(`${svc.url}/v1/exports/`), a.json.downloadUrl);
+  const res = await request(a.json.downloadUrl);
+  assert.equal(res.statusCode, 200);
+  assert.equal(res.headers['content-type'], 'model/gltf-binary');
+  const bytes = new Uint8Array(await res.body.arrayBuffer());
+  const report = await validateGltf(bytes);
+  assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, problems(report));
+  const geo = ((await new NodeIO().readBinary(bytes)).getRoot().listScenes()[0].getExtras() as any).cityContext.georeference;
+  assert.equal(geo.crs, 'EPSG:32632');
+  assert.equal(geo.placement, 'absolute');
 });
 
 test('the link uses the configured public base URL when there is one', async () => {
