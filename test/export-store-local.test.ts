@@ -3,9 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { exportStoreConfigFromEnv } from '../src/export/store/config.ts';
 import { newToken } from '../src/export/store/entry.ts';
 import { pickEvictions } from '../src/export/store/eviction.ts';
 import { LocalExportStore } from '../src/export/store/local.ts';
+import { openExportStore } from '../src/export/store/open.ts';
 import { exportStoreSuite } from './helpers/export-store-suite.ts';
 
 exportStoreSuite('local store', async ({ ttlMs, maxBytes }) => {
@@ -51,4 +53,23 @@ test('pickEvictions: oldest first until the rest and the incoming file fit', () 
   assert.deepEqual(pickEvictions(e, 15, 1), ['a']);
   assert.deepEqual(pickEvictions(e, 11, 6), ['a', 'b']);
   assert.deepEqual(pickEvictions(e, 4), ['a', 'b', 'c']);
+});
+
+test('openExportStore: sweeps what expired while the service was down, then on its timer until closed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-exports-'));
+  const past = await new LocalExportStore({ dir, ttlMs: 1000, maxBytes: 1000, now: () => Date.now() - 5000 }).open();
+  const stale = await past.put('stale.obj', new Uint8Array(3), 'text/plain');
+  const lines: string[] = [];
+  const config = { ...exportStoreConfigFromEnv({}, dir), dir, ttlMs: 300, sweepIntervalMs: 50 };
+  const store = await openExportStore(config, (l) => lines.push(l));
+  assert.equal(existsSync(join(dir, stale.token)), false, 'swept at open');
+  assert.match(lines.join('\n'), /removed 1 expired/);
+  const soon = await store.put('soon.obj', new Uint8Array(3), 'text/plain');
+  await new Promise((r) => setTimeout(r, 600));
+  assert.equal(existsSync(join(dir, soon.token)), false, 'swept by the timer');
+  await store.close();
+  const later = await new LocalExportStore({ dir, ttlMs: 1, maxBytes: 1000, now: () => Date.now() - 10_000 }).open();
+  const kept = await later.put('kept.obj', new Uint8Array(3), 'text/plain');
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(existsSync(join(dir, kept.token)), true, 'no sweep after close');
 });
