@@ -104,6 +104,27 @@ test('through the service as started: the link downloads a valid GLB from its ex
   assert.equal(geo.placement, 'absolute');
 });
 
+test('every group and every feature of the JSON answer is in the glb, which stays valid on real data with terrain', async () => {
+  const { key } = newAccount();
+  const polygon = square(43.7345, 7.4195, 350);
+  const settings = { geometry: ['buildings', 'surface', 'barriers', 'instances', 'topography'], projectToTopography: true };
+  for (const surfaceType of ['meshes', 'centerlines'] as const) {
+    const surfaceTypes = [surfaceType];
+    const json = await postContext(url, key, { polygon, settings: { ...settings, surfaceTypes, topographyReturnType: 'meshes', upAxis: 'Z' } });
+    assert.equal(json.status, 200);
+    const want = new Map<string, number>(json.json.geometry.map((g: any) => [g.type, (g.meshes ?? g.nodes ?? g.polylines).length]));
+    const a = await postContext(url, key, { polygon, settings, export: { format: 'glb', surfaceType, crs: 'EPSG:32632' } });
+    assert.equal(a.status, 200, a.text);
+    const bytes = store.bytesOf(a.json.downloadUrl)!;
+    const report = await validateGltf(bytes);
+    assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, problems(report));
+    const top = (await new NodeIO().readBinary(bytes)).getRoot().listScenes()[0].listChildren()[0];
+    const got = new Map(top.listChildren().map((g) => [g.getName(), g.listChildren().length]));
+    assert.deepEqual(got, want, surfaceType);
+    for (const g of ['buildings', 'barriers', 'instances', 'topography']) assert.ok((got.get(g) ?? 0) > 0, `${g} not empty`);
+  }
+});
+
 test('the link uses the configured public base URL when there is one', async () => {
   const { key } = newAccount();
   exportDeps.publicBaseUrl = 'https://context.example.com/';
