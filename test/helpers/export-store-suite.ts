@@ -86,6 +86,10 @@ export function exportStoreSuite(label: string, make: MakeStore, pause = 0): voi
       assert.ok(await t.store.head(c.token, 'c.ply'));
       await assert.rejects(t.store.put('big.ply', new Uint8Array(26), 'application/octet-stream'), /exceeds the store cap/);
       assert.ok(await t.store.head(b.token, 'b.ply'), 'a refused file evicts nothing');
+      // Puts at the same moment share the cap too.
+      const together = await Promise.all(['d', 'e', 'f', 'g'].map((n) => t.store.put(`${n}.ply`, bytes(n.repeat(10)), 'application/octet-stream')));
+      const live = (await Promise.all([b, c, ...together].map((p) => t.store.head(p.token, p.name)))).filter(Boolean);
+      assert.ok(live.length <= 2, `${live.length} files of 10 bytes under a 25-byte cap`);
     } finally {
       await t.close();
     }

@@ -26,6 +26,8 @@ export class S3ExportStore implements ExportStore {
   private readonly maxBytes: number;
   private readonly now: () => number;
   private lock: Promise<unknown> = Promise.resolve();
+  /** Bytes of puts whose upload has not finished. */
+  private uploading = 0;
 
   constructor(options: S3ExportStoreOptions) {
     this.client = new S3Client({
@@ -60,9 +62,13 @@ export class S3ExportStore implements ExportStore {
     if (bytes.byteLength > this.maxBytes) throw new Error(`export of ${bytes.byteLength} bytes exceeds the store cap of ${this.maxBytes} bytes`);
     const createdAt = this.now();
     const stored: StoredExport = { token: newToken(), name, contentType, size: bytes.byteLength, etag: etagOf(bytes), expiresAt: createdAt + this.ttlMs };
-    // Eviction and upload one put at a time, so two puts cannot both count the same free space.
+    // Room is made one put at a time, counting uploads still in flight (not yet listed), so two
+    // puts cannot both claim the same free space while their uploads run side by side.
     await this.serially(async () => {
-      await this.deleteTokens(pickEvictions(await this.list(), this.maxBytes, bytes.byteLength));
+      await this.deleteTokens(pickEvictions(await this.list(), this.maxBytes, bytes.byteLength + this.uploading));
+      this.uploading += bytes.byteLength;
+    });
+    try {
       // One PUT is atomic in S3: the object is visible whole or not at all.
       await this.client.send(new PutObjectCommand({
         Bucket: this.bucket,
@@ -78,7 +84,9 @@ export class S3ExportStore implements ExportStore {
           'created-at': String(createdAt),
         },
       }));
-    });
+    } finally {
+      this.uploading -= bytes.byteLength;
+    }
     return stored;
   }
 
