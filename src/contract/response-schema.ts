@@ -126,6 +126,12 @@ export const SpatialReferenceSchema = z.object({
 
 export const ExportSpatialReferenceSchema = SpatialReferenceSchema.extend({
   crs: z.string().regex(/^(local|UTM|EPSG:[1-9][0-9]*)$/).describe('`local`, `UTM` or the `EPSG:<n>` code of the file.'),
+  name: z.string().optional().describe('EPSG registry name of the CRS.'),
+  proj4: z.string().optional().describe('proj4 definition of the CRS.'),
+  placement: z.enum(['anchor', 'absolute']).optional().describe('`anchor`: coordinates relative to originGrid; `absolute`: grid coordinates.'),
+  units: z.enum(['m', 'mm', 'ft', 'in']).optional().describe('Units of the file (metres for formats with fixed units, e.g. glTF).'),
+  originGrid: z.tuple([z.number(), z.number()]).optional().describe('The origin in grid coordinates of crs, in the file units ([0, 0] for local).'),
+  gridConvergence: z.number().optional().describe('Radians counter-clockwise from true north to grid north at the origin (0 for local).'),
 }).describe('Coordinate system of the exported file.');
 
 export const AttributionSchema = z.object({
