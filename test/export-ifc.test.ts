@@ -144,3 +144,15 @@ test('site reference latitude/longitude carry the origin', async () => {
     assert.ok(Math.abs(deg(site.RefLongitude.value ?? site.RefLongitude) - 7.419) < 1e-9);
   } finally { api.CloseModel(m); }
 });
+
+test('text and numbers survive the STEP encoding: quotes, backslashes, non-ASCII, tiny and huge reals', async () => {
+  const scene = sampleScene();
+  const name = "Rue de l'Église \\ 東京 😀";
+  scene.groups[0].meshes[0].descriptor = { type: 'building', id: 'way/1', name, tiny: 1e-7, huge: 1.5e21, negative: -0, flag: true, levels: [1, 2] };
+  const m = await open(scene);
+  try {
+    const pset = lines(m, W.IFCPROPERTYSET)[0];
+    const props = Object.fromEntries(pset.HasProperties.map((h: any) => api.GetLine(m, h.value)).map((p: any) => [p.Name.value, p.NominalValue.value]));
+    assert.deepEqual(props, { type: 'building', id: 'way/1', name, tiny: 1e-7, huge: 1.5e21, negative: 0, flag: true, levels: '[1,2]' });
+  } finally { api.CloseModel(m); }
+});

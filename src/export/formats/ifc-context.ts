@@ -6,44 +6,34 @@
  * map conversion has no rotation; true north, which differs from grid north by the meridian
  * convergence, goes to the context's TrueNorth as IFC intends.
  */
-import { Handle, IFC4, type IfcAPI, type IfcLineObject } from 'web-ifc';
 import type { ExportScene, ExportUnits } from '../scene.ts';
 import { METRES_PER_UNIT } from '../scene.ts';
 import { localFrameDefinition } from '../../frame/local-frame.ts';
 import { stableGlobalId } from './ifc-guid.ts';
-
-/** Writes lines into one open model and hands back references to them. */
-export class IfcWriter {
-  constructor(readonly api: IfcAPI, readonly model: number) {}
-  /** Writes a line whose references are all Handles (web-ifc re-writes nested objects on every use). */
-  add(line: IfcLineObject): Handle<any> {
-    this.api.WriteLine(this.model, line);
-    return new Handle(line.expressID);
-  }
-}
+import { DERIVED, NULL, StepFile, enumeration, int, list, real, ref, str, typed } from './ifc-step.ts';
 
 export interface IfcFrame {
   /** 'Body' sub-context for meshes. */
-  body: Handle<any>;
+  body: number;
   /** 'Annotation' sub-context for lines. */
-  annotation: Handle<any>;
-  site: Handle<any>;
-  sitePlacement: Handle<any>;
+  annotation: number;
+  site: number;
+  sitePlacement: number;
+  /** An IfcAxis2Placement3D at 0,0,0 every identity placement shares. */
+  identity: number;
 }
 
-const label = (s: string) => new IFC4.IfcLabel(s);
-const real = (v: number) => new IFC4.IfcReal(v);
-const length = (v: number) => new IFC4.IfcLengthMeasure(v);
+const siUnit = (f: StepFile, type: string, prefix: string | null, name: string) => f.add('IFCSIUNIT', DERIVED, enumeration(type), prefix ? enumeration(prefix) : NULL, enumeration(name));
 
 /** A length unit: SI (metre, millimetre) or conversion-based (feet, inches, US survey feet). */
-function lengthUnit(w: IfcWriter, name: ExportUnits | 'us-ft', metre: Handle<any>): Handle<any> {
+function lengthUnit(f: StepFile, name: ExportUnits | 'us-ft', metre: number): number {
   if (name === 'm') return metre;
-  if (name === 'mm') return w.add(new IFC4.IfcSIUnit(IFC4.IfcUnitEnum.LENGTHUNIT, IFC4.IfcSIPrefix.MILLI, IFC4.IfcSIUnitName.METRE));
+  if (name === 'mm') return siUnit(f, 'LENGTHUNIT', 'MILLI', 'METRE');
   const factor = name === 'us-ft' ? 1200 / 3937 : METRES_PER_UNIT[name];
   const unitName = name === 'us-ft' ? 'US SURVEY FOOT' : name === 'ft' ? 'FOOT' : 'INCH';
-  const dims = w.add(new IFC4.IfcDimensionalExponents(...([1, 0, 0, 0, 0, 0, 0].map((v) => new IFC4.IfcInteger(v)) as [any, any, any, any, any, any, any])));
-  const measure = w.add(new IFC4.IfcMeasureWithUnit(new IFC4.IfcLengthMeasure(factor), metre as any));
-  return w.add(new IFC4.IfcConversionBasedUnit(dims, IFC4.IfcUnitEnum.LENGTHUNIT, label(unitName), measure));
+  const dims = f.add('IFCDIMENSIONALEXPONENTS', '1', '0', '0', '0', '0', '0', '0');
+  const measure = f.add('IFCMEASUREWITHUNIT', typed('IFCLENGTHMEASURE', real(factor)), ref(metre));
+  return f.add('IFCCONVERSIONBASEDUNIT', ref(dims), enumeration('LENGTHUNIT'), str(unitName), ref(measure));
 }
 
 /** The CRS's own length unit and a few descriptive fields, read from its proj4 definition. */
@@ -70,49 +60,37 @@ export function compoundAngle(deg: number): number[] {
 }
 
 /** Units, contexts, georeference, project and site; returns what elements hang from. */
-export function writeIfcFrame(w: IfcWriter, scene: ExportScene): IfcFrame {
+export function writeIfcFrame(f: StepFile, scene: ExportScene): IfcFrame {
   const g = scene.georef;
-  const metre = w.add(new IFC4.IfcSIUnit(IFC4.IfcUnitEnum.LENGTHUNIT, null, IFC4.IfcSIUnitName.METRE));
-  const units = w.add(new IFC4.IfcUnitAssignment([
-    lengthUnit(w, scene.units, metre) as any,
-    w.add(new IFC4.IfcSIUnit(IFC4.IfcUnitEnum.AREAUNIT, null, IFC4.IfcSIUnitName.SQUARE_METRE)) as any,
-    w.add(new IFC4.IfcSIUnit(IFC4.IfcUnitEnum.VOLUMEUNIT, null, IFC4.IfcSIUnitName.CUBIC_METRE)) as any,
-    w.add(new IFC4.IfcSIUnit(IFC4.IfcUnitEnum.PLANEANGLEUNIT, null, IFC4.IfcSIUnitName.RADIAN)) as any,
-  ]));
+  const metre = siUnit(f, 'LENGTHUNIT', null, 'METRE');
+  const units = f.add('IFCUNITASSIGNMENT', list([
+    lengthUnit(f, scene.units, metre), siUnit(f, 'AREAUNIT', null, 'SQUARE_METRE'),
+    siUnit(f, 'VOLUMEUNIT', null, 'CUBIC_METRE'), siUnit(f, 'PLANEANGLEUNIT', null, 'RADIAN'),
+  ].map(ref)));
 
-  const origin = w.add(new IFC4.IfcCartesianPoint([length(0), length(0), length(0)]));
-  const world = w.add(new IFC4.IfcAxis2Placement3D(origin, null, null));
+  const origin = f.add('IFCCARTESIANPOINT', list([real(0), real(0), real(0)]));
+  const identity = f.add('IFCAXIS2PLACEMENT3D', ref(origin), NULL, NULL);
   // True north in model (grid) axes: grid north is true north turned by γ counter-clockwise.
   const γ = g.gridConvergence;
-  const trueNorth = w.add(new IFC4.IfcDirection([real(Math.sin(γ)), real(Math.cos(γ))]));
-  const context = w.add(new IFC4.IfcGeometricRepresentationContext(label('3D'), label('Model'), new IFC4.IfcDimensionCount(3), real(1e-5), world as any, trueNorth));
-  const body = w.add(new IFC4.IfcGeometricRepresentationSubContext(label('Body'), label('Model'), context, null, IFC4.IfcGeometricProjectionEnum.MODEL_VIEW, null));
-  const annotation = w.add(new IFC4.IfcGeometricRepresentationSubContext(label('Annotation'), label('Model'), context, null, IFC4.IfcGeometricProjectionEnum.MODEL_VIEW, null));
+  const trueNorth = f.add('IFCDIRECTION', list([real(Math.sin(γ)), real(Math.cos(γ))]));
+  const context = f.add('IFCGEOMETRICREPRESENTATIONCONTEXT', str('3D'), str('Model'), int(3), real(1e-5), ref(identity), ref(trueNorth));
+  const sub = (id: string) => f.add('IFCGEOMETRICREPRESENTATIONSUBCONTEXT', str(id), str('Model'), DERIVED, DERIVED, DERIVED, DERIVED, ref(context), NULL, enumeration('MODEL_VIEW'), NULL);
+  const body = sub('Body'), annotation = sub('Annotation');
 
   // Map conversion: E = Scale·x + Eastings (map units). Anchor: the origin's grid position; absolute: coordinates already are grid.
   const crs = crsFacts(scene);
   const scale = METRES_PER_UNIT[scene.units] / crs.metresPerUnit;
   const [e0, n0] = g.placement === 'anchor' ? g.originGrid : [0, 0];
-  const mapUnit = lengthUnit(w, crs.unit, metre);
-  const projected = w.add(new IFC4.IfcProjectedCRS(
-    label(crs.name), new IFC4.IfcText(crs.proj4),
-    crs.datum ? new IFC4.IfcIdentifier(crs.datum) : null, null,
-    crs.projection ? new IFC4.IfcIdentifier(crs.projection) : null,
-    crs.zone ? new IFC4.IfcIdentifier(crs.zone) : null, mapUnit,
-  ));
-  w.add(new IFC4.IfcMapConversion(context as any, projected, length(e0 * scale), length(n0 * scale), length(0), real(1), real(0), real(scale)));
+  const mapUnit = lengthUnit(f, crs.unit, metre);
+  const optional = (v: string | undefined) => (v ? str(v) : NULL);
+  const projected = f.add('IFCPROJECTEDCRS', str(crs.name), str(crs.proj4), optional(crs.datum), NULL, optional(crs.projection), optional(crs.zone), ref(mapUnit));
+  f.add('IFCMAPCONVERSION', ref(context), ref(projected), real(e0 * scale), real(n0 * scale), real(0), real(1), real(0), real(scale));
 
-  const project = w.add(new IFC4.IfcProject(
-    new IFC4.IfcGloballyUniqueId(stableGlobalId(`project:${scene.name}`)), null, label(scene.name),
-    new IFC4.IfcText(scene.attribution.join('; ')), null, null, null, [context], units,
-  ));
-  const sitePlacement = w.add(new IFC4.IfcLocalPlacement(null, w.add(new IFC4.IfcAxis2Placement3D(origin, null, null)) as any));
-  const site = w.add(new IFC4.IfcSite(
-    new IFC4.IfcGloballyUniqueId(stableGlobalId(`site:${scene.name}`)), null, label('Site'), null, null, sitePlacement, null, null,
-    IFC4.IfcElementCompositionEnum.ELEMENT,
-    new IFC4.IfcCompoundPlaneAngleMeasure(compoundAngle(g.origin.lat)), new IFC4.IfcCompoundPlaneAngleMeasure(compoundAngle(g.origin.lon)),
-    length(0), null, null,
-  ));
-  w.add(new IFC4.IfcRelAggregates(new IFC4.IfcGloballyUniqueId(stableGlobalId(`project-site:${scene.name}`)), null, null, null, project, [site]));
-  return { body, annotation, site, sitePlacement };
+  const project = f.add('IFCPROJECT', str(stableGlobalId(`project:${scene.name}`)), NULL, str(scene.name), str(scene.attribution.join('; ')), NULL, NULL, NULL, list([ref(context)]), ref(units));
+  const sitePlacement = f.add('IFCLOCALPLACEMENT', NULL, ref(identity));
+  const angle = (deg: number) => list(compoundAngle(deg).map(int));
+  const site = f.add('IFCSITE', str(stableGlobalId(`site:${scene.name}`)), NULL, str('Site'), NULL, NULL, ref(sitePlacement), NULL, NULL,
+    enumeration('ELEMENT'), angle(g.origin.lat), angle(g.origin.lon), real(0), NULL, NULL);
+  f.add('IFCRELAGGREGATES', str(stableGlobalId(`project-site:${scene.name}`)), NULL, NULL, NULL, ref(project), list([ref(site)]));
+  return { body, annotation, site, sitePlacement, identity };
 }
