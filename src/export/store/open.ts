@@ -1,6 +1,5 @@
 import type { ExportStoreConfig } from './config.ts';
 import { LocalExportStore } from './local.ts';
-import { S3ExportStore } from './s3.ts';
 import type { ExportStore } from './types.ts';
 
 /**
@@ -10,8 +9,9 @@ import type { ExportStore } from './types.ts';
  */
 export async function openExportStore(config: ExportStoreConfig, log: (line: string) => void): Promise<ExportStore> {
   const options = { ttlMs: config.ttlMs, maxBytes: config.maxBytes };
+  // The AWS SDK is loaded only when S3 is configured: it is large and warns on Node 20.
   const store: ExportStore = config.kind === 's3'
-    ? await new S3ExportStore({ ...config.s3!, ...options }).open()
+    ? await new (await import('./s3.ts')).S3ExportStore({ ...config.s3!, ...options }).open()
     : await new LocalExportStore({ dir: config.dir, ...options }).open();
   const swept = await store.sweep();
   if (swept > 0) log(`Export store: removed ${swept} expired or over-cap file(s) at start.`);
