@@ -32,6 +32,8 @@ export const EXPORT_WRITERS: Partial<Record<ExportFormat, ExportWriterEntry>> = 
   ply: { load: async () => (load('./ply.ts') as typeof import('./ply.ts')).writePly },
   dae: { load: async () => (load('./dae.ts') as typeof import('./dae.ts')).writeDae },
   dxf: { load: async () => (load('./dxf.ts') as typeof import('./dxf.ts')).writeDxf },
+  '3dm': { load: async () => (load('./rhino3dm.ts') as typeof import('./rhino3dm.ts')).writeRhino3dm },
+  ifc: { load: async () => (load('./ifc.ts') as typeof import('./ifc.ts')).writeIfc },
 };
 
 /** The entry of a format, or null when no writer is registered. */
