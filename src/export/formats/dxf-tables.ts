@@ -51,8 +51,8 @@ export class DxfTables {
     return name;
   }
 
-  /** TABLES, BLOCKS, ENTITIES (the given body), OBJECTS and EOF. */
-  sections(entities: string[]): string[] {
+  /** CLASSES, TABLES, BLOCKS and the ENTITIES section's start (head); its end, OBJECTS and EOF (tail). */
+  sections(): { head: string[]; tail: string[] } {
     const h = this.h;
     const table = (name: string, handle: string, entries: string[][], extra: string[] = []): string[] => [
       '0', 'TABLE', '2', name, '5', handle, '330', '0', '100', 'AcDbSymbolTable', '70', String(entries.length), ...extra, ...entries.flat(), '0', 'ENDTAB',
@@ -77,7 +77,7 @@ export class DxfTables {
       '10', '0', '20', '0', '30', '0', '3', name, '1', '',
       '0', 'ENDBLK', '5', end, '330', owner, '100', 'AcDbEntity', '8', '0', '100', 'AcDbBlockEnd',
     ];
-    return [
+    const head = [
       '0', 'SECTION', '2', 'CLASSES', '0', 'ENDSEC',
       '0', 'SECTION', '2', 'TABLES',
       ...table('VPORT', h.vport, [vport]),
@@ -94,12 +94,16 @@ export class DxfTables {
       ...block(h.msBlock, h.msEnd, h.msRecord, '*Model_Space'),
       ...block(h.psBlock, h.psEnd, h.psRecord, '*Paper_Space'),
       '0', 'ENDSEC',
-      '0', 'SECTION', '2', 'ENTITIES', ...entities, '0', 'ENDSEC',
+      '0', 'SECTION', '2', 'ENTITIES',
+    ];
+    const tail = [
+      '0', 'ENDSEC',
       '0', 'SECTION', '2', 'OBJECTS',
       '0', 'DICTIONARY', '5', h.root, '330', '0', '100', 'AcDbDictionary', '281', '1', '3', 'ACAD_GROUP', '350', h.groups,
       '0', 'DICTIONARY', '5', h.groups, '330', h.root, '100', 'AcDbDictionary', '281', '1',
       '0', 'ENDSEC',
       '0', 'EOF',
     ];
+    return { head, tail };
   }
 }

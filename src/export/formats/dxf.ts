@@ -15,33 +15,40 @@ import { groupMeshes } from './node-symbols.ts';
 import { kindColour } from './palette.ts';
 import { num } from './text-number.ts';
 import { DxfTables } from './dxf-tables.ts';
+import { TextSink } from './text-sink.ts';
 
 /** `$INSUNITS` codes. */
 const INSUNITS: Record<ExportUnits, number> = { in: 1, ft: 2, mm: 4, m: 6 };
 
 export function writeDxf(scene: ExportScene): ExportFile {
   const t = new DxfTables();
-  const body: string[] = [];
+  const body = new TextSink('\r\n');
   const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  const point = (code: number, x: number, y: number, z: number): void => {
-    body.push(String(code), num(x), String(code + 10), num(y), String(code + 20), num(z));
+  const extend = (x: number, y: number, z: number): void => {
     if (x < min[0]) min[0] = x; if (y < min[1]) min[1] = y; if (z < min[2]) min[2] = z;
     if (x > max[0]) max[0] = x; if (y > max[1]) max[1] = y; if (z > max[2]) max[2] = z;
   };
+  const point = (code: number, x: number, y: number, z: number): void => {
+    body.push(`${code}\r\n${num(x)}\r\n${code + 10}\r\n${num(y)}\r\n${code + 20}\r\n${num(z)}`);
+    extend(x, y, z);
+  };
   const entity = (type: string, layer: string, owner = t.modelSpace): string => {
     const h = t.handle();
-    body.push('0', type, '5', h, '330', owner, '100', 'AcDbEntity', '8', layer);
+    body.push(`0\r\n${type}\r\n5\r\n${h}\r\n330\r\n${owner}\r\n100\r\nAcDbEntity\r\n8\r\n${layer}`);
     return h;
   };
   for (const group of scene.groups) {
     for (const m of groupMeshes(group, scene.units)) {
       const layer = t.layer(`${group.name}-${safeName(m.kind)}`, kindColour(m.kind));
       const p = m.positions, ix = m.indices;
+      // Each vertex is written once as text and reused by its faces (formatting dominates).
+      const v = Array.from(p, num);
+      for (let i = 0; i < p.length; i += 3) extend(p[i], p[i + 1], p[i + 2]);
       for (let i = 0; i < ix.length; i += 3) {
         entity('3DFACE', layer);
-        body.push('100', 'AcDbFace');
-        const c = [ix[i] * 3, ix[i + 1] * 3, ix[i + 2] * 3, ix[i + 2] * 3];
-        c.forEach((a, k) => point(10 + k, p[a], p[a + 1], p[a + 2]));
+        const a = ix[i] * 3, b = ix[i + 1] * 3, c = ix[i + 2] * 3;
+        body.push(`100\r\nAcDbFace\r\n10\r\n${v[a]}\r\n20\r\n${v[a + 1]}\r\n30\r\n${v[a + 2]}\r\n11\r\n${v[b]}\r\n21\r\n${v[b + 1]}\r\n31\r\n${v[b + 2]}` +
+          `\r\n12\r\n${v[c]}\r\n22\r\n${v[c + 1]}\r\n32\r\n${v[c + 2]}\r\n13\r\n${v[c]}\r\n23\r\n${v[c + 1]}\r\n33\r\n${v[c + 2]}`);
       }
     }
     for (const l of group.polylines) {
@@ -80,8 +87,12 @@ export function writeDxf(scene: ExportScene): ExportFile {
     '0', 'ENDSEC',
   ];
   const comments = georefLines(scene).flatMap((l) => ['999', textValue(l)]);
-  const all = [...comments, ...header, ...t.sections(body)];
-  return { bytes: new TextEncoder().encode(`${all.join('\r\n')}\r\n`), extension: 'dxf', contentType: 'image/vnd.dxf' };
+  const { head, tail } = t.sections();
+  const file = new TextSink('\r\n');
+  file.push(...comments, ...header, ...head);
+  file.append(body);
+  file.push(...tail);
+  return { bytes: file.bytes(), extension: 'dxf', contentType: 'image/vnd.dxf' };
 }
 
 /** DXF strings: one line, ≤ 255 characters, ANSI (the header says code page 1252). */

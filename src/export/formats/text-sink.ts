@@ -1,0 +1,42 @@
+/**
+ * Text output for the big text formats (DXF, OBJ, DAE) without one giant array of strings or one
+ * giant string: lines are appended to a short string that is UTF-8 encoded every ~1 MB, so a
+ * 10 km² file costs its bytes, not ten times that in small strings (and stays under V8's
+ * maximum string length).
+ */
+const FLUSH = 1 << 20;
+
+export class TextSink {
+  private readonly chunks: Uint8Array[] = [];
+  private text = '';
+  private readonly encoder = new TextEncoder();
+
+  /** `separator` ends every item (`\n` for OBJ, `\r\n` for DXF, '' for raw text). */
+  constructor(private readonly separator = '\n') {}
+
+  /** Appends items, each followed by the separator. */
+  push(...items: string[]): void {
+    for (const s of items) this.text += s + this.separator;
+    if (this.text.length > FLUSH) this.flush();
+  }
+
+  /** Appends what another sink holds so far (its chunks, not a copy). */
+  append(other: TextSink): void {
+    this.flush();
+    other.flush();
+    for (const c of other.chunks) this.chunks.push(c);
+  }
+
+  bytes(): Uint8Array {
+    this.flush();
+    const out = new Uint8Array(this.chunks.reduce((n, c) => n + c.length, 0));
+    let o = 0;
+    for (const c of this.chunks) { out.set(c, o); o += c.length; }
+    return out;
+  }
+
+  private flush(): void {
+    if (this.text) this.chunks.push(this.encoder.encode(this.text));
+    this.text = '';
+  }
+}
