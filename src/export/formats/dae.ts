@@ -13,6 +13,7 @@ import { georefLines } from './georef-note.ts';
 import { groupMeshes } from './node-symbols.ts';
 import { kindColour } from './palette.ts';
 import { num } from './text-number.ts';
+import { TextSink } from './text-sink.ts';
 
 type Rgb = [number, number, number];
 
@@ -29,56 +30,57 @@ export function writeDae(scene: ExportScene): ExportFile {
     materials.set(name, c);
     return name;
   };
-  const geometries: string[] = [], groups: string[] = [];
+  // Geometries and scene nodes go straight to two sinks; effects and materials (a few) after them.
+  const geo = new TextSink(''), nodes = new TextSink('');
   let n = 0;
   for (const group of scene.groups) {
-    const nodes: string[] = [];
-    const add = (id: string, body: string, mat: string, descriptor: Record<string, unknown>): void => {
+    const first = n;
+    const add = (id: string, source: string, primitive: string, mat: string, descriptor: Record<string, unknown>): void => {
       const g = `geom${n}`, name = safeName(id);
-      geometries.push(`<geometry id="${g}" name="${name}"><mesh>${body}</mesh></geometry>`);
+      if (n === first) nodes.push(`<node id="group-${group.name}" name="${group.name}">`);
+      geo.push(`<geometry id="${g}" name="${name}"><mesh>`, source, primitive, '</mesh></geometry>\n');
       nodes.push(
         `<node id="node${n}" name="${name}"><instance_geometry url="#${g}"><bind_material><technique_common>` +
           `<instance_material symbol="m" target="#mat-${mat}"/></technique_common></bind_material></instance_geometry>` +
-          `<extra><technique profile="CityContext"><id>${esc(id)}</id><descriptor>${esc(JSON.stringify(descriptor))}</descriptor></technique></extra></node>`,
+          `<extra><technique profile="CityContext"><id>${esc(id)}</id><descriptor>${esc(JSON.stringify(descriptor))}</descriptor></technique></extra></node>\n`,
       );
       n++;
     };
     for (const m of groupMeshes(group, scene.units)) {
       const p = `geom${n}`;
-      const body = positions(p, m.positions) +
-        `<triangles count="${m.indices.length / 3}" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${Array.from(m.indices).join(' ')}</p></triangles>`;
-      add(m.id, body, material(m.kind, m.colour), m.descriptor);
+      const triangles = `<triangles count="${m.indices.length / 3}" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${m.indices.join(' ')}</p></triangles>`;
+      add(m.id, positions(p, m.positions), triangles, material(m.kind, m.colour), m.descriptor);
     }
     for (const l of group.polylines) {
       const p = `geom${n}`, count = l.points.length / 3;
       if (count < 2) continue;
       const ix = Array.from({ length: count }, (_, i) => i);
       if (l.closed && count > 2) ix.push(0);
-      const body = positions(p, l.points) +
-        `<linestrips count="1" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${ix.join(' ')}</p></linestrips>`;
-      add(l.id, body, material(typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind), l.descriptor);
+      const strip = `<linestrips count="1" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${ix.join(' ')}</p></linestrips>`;
+      add(l.id, positions(p, l.points), strip, material(typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind), l.descriptor);
     }
-    if (nodes.length) groups.push(`<node id="group-${group.name}" name="${group.name}">${nodes.join('\n')}</node>`);
+    if (n > first) nodes.push('</node>\n');
   }
-  if (!groups.length) groups.push('<node id="empty" name="empty"/>'); // a visual_scene needs a node
+  if (n === 0) nodes.push('<node id="empty" name="empty"/>'); // a visual_scene needs a node
   const effects = [...materials].map(([name, [r, g, b]]) =>
     `<effect id="fx-${name}"><profile_COMMON><technique sid="common"><lambert><diffuse><color>${num(r)} ${num(g)} ${num(b)} 1</color></diffuse></lambert></technique></profile_COMMON></effect>`);
   const mats = [...materials.keys()].map((name) => `<material id="mat-${name}" name="${name}"><instance_effect url="#fx-${name}"/></material>`);
-  const xml = [
+  const file = new TextSink('\n');
+  file.push(
     '<?xml version="1.0" encoding="utf-8"?>',
     '<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">',
     `<asset><contributor><authoring_tool>City Context</authoring_tool><comments>${esc(georefLines(scene).join('\n'))}</comments>` +
       `<copyright>${esc(scene.attribution.join('; '))}</copyright></contributor>` +
       `<created>${DATE}</created><modified>${DATE}</modified>` +
       `<unit name="${scene.units}" meter="${num(METRES_PER_UNIT[scene.units])}"/><up_axis>Z_UP</up_axis></asset>`,
-    section('library_effects', effects),
-    section('library_materials', mats),
-    section('library_geometries', geometries),
-    `<library_visual_scenes><visual_scene id="scene" name="${safeName(scene.name)}">${groups.join('\n')}</visual_scene></library_visual_scenes>`,
-    '<scene><instance_visual_scene url="#scene"/></scene>',
-    '</COLLADA>',
-  ].join('\n');
-  return { bytes: new TextEncoder().encode(xml), extension: 'dae', contentType: 'model/vnd.collada+xml' };
+  );
+  // COLLADA libraries may come in any order but must not be empty.
+  if (n > 0) { file.push('<library_geometries>'); file.append(geo); file.push('</library_geometries>'); }
+  if (effects.length) file.push(`<library_effects>${effects.join('\n')}</library_effects>`, `<library_materials>${mats.join('\n')}</library_materials>`);
+  file.push(`<library_visual_scenes><visual_scene id="scene" name="${safeName(scene.name)}">`);
+  file.append(nodes);
+  file.push('</visual_scene></library_visual_scenes>', '<scene><instance_visual_scene url="#scene"/></scene>', '</COLLADA>');
+  return { bytes: file.bytes(), extension: 'dae', contentType: 'model/vnd.collada+xml' };
 }
 
 /** The position source and `<vertices>` of one geometry. */
@@ -87,9 +89,4 @@ function positions(id: string, p: Float64Array): string {
   return `<source id="${id}-p"><float_array id="${id}-a" count="${p.length}" digits="17">${values}</float_array>` +
     `<technique_common><accessor source="#${id}-a" count="${p.length / 3}" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>` +
     `<vertices id="${id}-v"><input semantic="POSITION" source="#${id}-p"/></vertices>`;
-}
-
-/** COLLADA libraries must hold at least one element: an empty one is left out. */
-function section(tag: string, items: string[]): string {
-  return items.length ? `<${tag}>${items.join('\n')}</${tag}>` : '';
 }

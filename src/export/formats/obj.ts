@@ -13,6 +13,7 @@ import { georefLines } from './georef-note.ts';
 import { groupMeshes } from './node-symbols.ts';
 import { kindColour } from './palette.ts';
 import { num } from './text-number.ts';
+import { TextSink } from './text-sink.ts';
 import { zip } from './zip.ts';
 
 type Rgb = [number, number, number];
@@ -25,8 +26,8 @@ export function writeObj(scene: ExportScene): ExportFile {
     materials.set(name, c);
     return name;
   };
-  const out: string[] = georefLines(scene).map((l) => `# ${l}`);
-  out.push(`mtllib ${scene.name}.mtl`);
+  const out = new TextSink('\n');
+  out.push(...georefLines(scene).map((l) => `# ${l}`), `mtllib ${scene.name}.mtl`);
   let base = 1; // OBJ indices are 1-based and global
   const vertices = (p: Float64Array): void => {
     for (let i = 0; i < p.length; i += 3) out.push(`v ${num(p[i])} ${num(p[i + 1])} ${num(p[i + 2])}`);
@@ -54,7 +55,7 @@ export function writeObj(scene: ExportScene): ExportFile {
   for (const [name, [r, g, b]] of materials) mtl.push('', `newmtl ${name}`, `Kd ${num(r)} ${num(g)} ${num(b)}`, 'Ka 0 0 0', 'Ks 0 0 0', 'd 1', 'illum 1');
   const enc = new TextEncoder();
   const bytes = zip([
-    { name: `${scene.name}.obj`, data: enc.encode(`${out.join('\n')}\n`) },
+    { name: `${scene.name}.obj`, data: out.bytes() },
     { name: `${scene.name}.mtl`, data: enc.encode(`${mtl.join('\n')}\n`) },
   ]);
   return { bytes, extension: 'obj.zip', contentType: 'application/zip' };
