@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import rhino3dm, { type File3dm, type File3dmObject, type RhinoModule } from 'rhino3dm';
 import { writeRhino3dm } from '../src/export/formats/rhino3dm.ts';
 import { modelNorthEast } from '../src/export/formats/rhino3dm-georef.ts';
+import { kindColour } from '../src/export/formats/palette.ts';
 import { METRES_PER_UNIT, type ExportScene, type ExportUnits } from '../src/export/scene.ts';
 import { sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from './helpers/export-scenes.ts';
 
@@ -60,8 +61,10 @@ test('one layer per group and kind, one object per feature with its descriptor a
   assert.equal(triangles(objs[1].o), SAMPLE_TRIANGLES.surface);
   assert.equal(triangles(objs[2].o), SAMPLE_TRIANGLES.topography);
   assert.equal((objs[3].o.geometry() as any).pointCount, 3);
-  // The building keeps its colour on the object; the rest take the layer's.
+  // The building keeps its data colour on the object; the rest take their layer's, the kind's palette colour.
   assert.deepEqual(objs[0].o.attributes().objectColor, { r: 204, g: 199, b: 189, a: 255 });
+  const asphalt = doc.layers().get(objs[1].o.attributes().layerIndex);
+  assert.deepEqual(asphalt.color, { r: Math.round(kindColour('asphalt')[0] * 255), g: Math.round(kindColour('asphalt')[1] * 255), b: Math.round(kindColour('asphalt')[2] * 255), a: 255 });
 });
 
 test('georeference travels as document user text too', async () => {

@@ -9,13 +9,8 @@
 import type { ExportFile, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from '../scene.ts';
 import { writeIfcFrame, type IfcFrame } from './ifc-context.ts';
 import { stableGlobalId } from './ifc-guid.ts';
+import { kindColour } from './palette.ts';
 import { NULL, StepFile, bool, enumeration, list, real, ref, str, typed, type Step } from './ifc-step.ts';
-
-/** Fallback colours when a mesh carries none (sRGB 0–1). */
-const GROUP_COLOUR: Record<ExportGroupName, [number, number, number]> = {
-  buildings: [0.82, 0.8, 0.76], surface: [0.55, 0.55, 0.55], barriers: [0.6, 0.5, 0.4],
-  instances: [0.4, 0.55, 0.35], topography: [0.62, 0.68, 0.52], surfaceLines: [0.3, 0.3, 0.3],
-};
 
 /** Node types drawn as vegetation (IfcGeographicElement); other nodes are proxies. */
 const VEGETATION = new Set(['tree', 'shrub', 'hedge', 'forest']);
@@ -73,13 +68,13 @@ class IfcSceneWriter {
     return s;
   }
 
-  /** Body of one mesh: the vertices once and 1-based triangle indices, styled by its colour. */
-  private meshShape(mesh: ExportMesh, fallback: [number, number, number]): number {
+  /** Body of one mesh: the vertices once and 1-based triangle indices, styled by its colour (else its kind's). */
+  private meshShape(mesh: ExportMesh): number {
     const coords = this.f.add('IFCCARTESIANPOINTLIST3D', pointList(mesh.positions));
     const t = mesh.indices, tris: string[] = [];
     for (let i = 0; i < t.length; i += 3) tris.push(`(${t[i] + 1},${t[i + 1] + 1},${t[i + 2] + 1})`);
     const faces = this.f.add('IFCTRIANGULATEDFACESET', ref(coords), NULL, NULL, `(${tris.join(',')})`, NULL);
-    this.f.add('IFCSTYLEDITEM', ref(faces), list([ref(this.style(mesh.colour ?? fallback))]), NULL);
+    this.f.add('IFCSTYLEDITEM', ref(faces), list([ref(this.style(mesh.colour ?? kindColour(mesh.kind)))]), NULL);
     const rep = this.f.add('IFCSHAPEREPRESENTATION', ref(this.frame.body), str('Body'), str('Tessellation'), list([ref(faces)]));
     return this.f.add('IFCPRODUCTDEFINITIONSHAPE', NULL, NULL, list([ref(rep)]));
   }
@@ -98,7 +93,7 @@ class IfcSceneWriter {
   building(mesh: ExportMesh): void {
     const placement = this.placement(this.frame.sitePlacement);
     const building = this.f.add('IFCBUILDING', this.guid('building', mesh.id), NULL, str(mesh.id), NULL, NULL, ref(placement), NULL, NULL, enumeration('ELEMENT'), NULL, NULL, NULL);
-    const shape = this.meshShape(mesh, GROUP_COLOUR.buildings);
+    const shape = this.meshShape(mesh);
     const proxy = this.f.add('IFCBUILDINGELEMENTPROXY', this.guid('building-body', mesh.id), NULL, str(mesh.id), NULL, str(mesh.kind),
       ref(this.placement(placement)), ref(shape), NULL, enumeration('USERDEFINED'));
     this.f.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', this.guid('building-contains', mesh.id), NULL, NULL, NULL, list([ref(proxy)]), ref(building));
@@ -108,7 +103,7 @@ class IfcSceneWriter {
 
   /** Ground pieces and terrain as geographic elements, barriers and anything else as proxies. */
   element(group: ExportGroupName, mesh: ExportMesh): void {
-    const shape = this.meshShape(mesh, GROUP_COLOUR[group]);
+    const shape = this.meshShape(mesh);
     const [entity, type] = group === 'topography' ? ['IFCGEOGRAPHICELEMENT', 'TERRAIN'] : group === 'surface' ? ['IFCGEOGRAPHICELEMENT', 'USERDEFINED'] : ['IFCBUILDINGELEMENTPROXY', 'USERDEFINED'];
     const h = this.f.add(entity, this.guid(group, mesh.id), NULL, str(mesh.id), NULL, str(mesh.kind), ref(this.placement(this.frame.sitePlacement)), ref(shape), NULL, enumeration(type));
     this.properties([h], mesh.descriptor, group, mesh.id);

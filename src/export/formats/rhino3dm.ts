@@ -8,14 +8,9 @@
  */
 import type { File3dm, ObjectAttributes, RhinoModule } from 'rhino3dm';
 import type { ExportFile, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from '../scene.ts';
+import { kindColour } from './palette.ts';
 import { writeDocumentGeoreference } from './rhino3dm-georef.ts';
 import { free, rhinoModule } from './rhino3dm-wasm.ts';
-
-/** Fallback layer colours when no feature of the kind carries one (sRGB 0–1). */
-const GROUP_COLOUR: Record<ExportGroupName, [number, number, number]> = {
-  buildings: [0.82, 0.8, 0.76], surface: [0.55, 0.55, 0.55], barriers: [0.6, 0.5, 0.4],
-  instances: [0.4, 0.55, 0.35], topography: [0.62, 0.68, 0.52], surfaceLines: [0.3, 0.3, 0.3],
-};
 
 const rgb = (c: [number, number, number]) => ({ r: Math.round(c[0] * 255), g: Math.round(c[1] * 255), b: Math.round(c[2] * 255), a: 255 });
 
@@ -27,17 +22,17 @@ class Rhino3dmWriter {
 
   constructor(private readonly rh: RhinoModule, private readonly doc: File3dm) {}
 
-  /** The index of `group::kind`, creating the group's parent layer and the kind's sub-layer on first use. */
-  private layer(group: ExportGroupName, kind: string, colour: [number, number, number]): number {
+  /** The index of `group::kind` (coloured by the kind), creating the group's parent layer and the kind's sub-layer on first use. */
+  private layer(group: ExportGroupName, kind: string): number {
     const key = `${group}::${kind}`;
     let index = this.layers.get(key);
     if (index !== undefined) return index;
     let parent = this.layers.get(group);
     if (parent === undefined) {
-      parent = this.addLayer(group, GROUP_COLOUR[group], undefined);
+      parent = this.addLayer(group, kindColour(group), undefined);
       this.layers.set(group, parent);
     }
-    index = this.addLayer(kind, colour, parent);
+    index = this.addLayer(kind, kindColour(kind), parent);
     this.layers.set(key, index);
     return index;
   }
@@ -72,7 +67,7 @@ class Rhino3dmWriter {
     for (let i = 0; i < t.length; i += 3) faces.addTriFace(t[i], t[i + 1], t[i + 2]);
     const normals = mesh.normals();
     normals.computeNormals();
-    const a = this.attributes(this.layer(group, m.kind, m.colour ?? GROUP_COLOUR[group]), m.id, m.descriptor);
+    const a = this.attributes(this.layer(group, m.kind), m.id, m.descriptor);
     if (m.colour) {
       a.colorSource = this.rh.ObjectColorSource.ColorFromObject;
       a.objectColor = rgb(m.colour);
@@ -87,14 +82,14 @@ class Rhino3dmWriter {
     for (let i = 0; i < p.length; i += 3) points.add(p[i], p[i + 1], p[i + 2]);
     if (line.closed && n) points.add(p[0], p[1], p[2]);
     const curve = new this.rh.PolylineCurve(points);
-    const a = this.attributes(this.layer(group, line.kind, GROUP_COLOUR[group]), line.id, line.descriptor);
+    const a = this.attributes(this.layer(group, line.kind), line.id, line.descriptor);
     this.doc.objects().addCurve(curve, a);
     free(curve, points, a);
   }
 
   node(group: ExportGroupName, node: ExportNode, index: number): void {
     const id = typeof node.descriptor.id === 'string' ? node.descriptor.id : `${node.type}/${index}`;
-    const a = this.attributes(this.layer(group, node.type, GROUP_COLOUR[group]), id, { ...node.descriptor, rotation: node.rotation, scale: node.scale });
+    const a = this.attributes(this.layer(group, node.type), id, { ...node.descriptor, rotation: node.rotation, scale: node.scale });
     this.doc.objects().addPoint(node.position, a);
     free(a);
   }
