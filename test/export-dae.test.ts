@@ -38,8 +38,17 @@ for (const placement of ['anchor', 'absolute'] as const) {
   });
 }
 
-test('DAE: a scene with nothing in it is still valid COLLADA 1.4.1', () => {
-  const scene = { ...sampleScene(), groups: [] };
-  const out = run('xmllint', ['--noout', '--nonet', '--schema', COLLADA_XSD, writeTemp(writeDae(scene))], { XML_CATALOG_FILES: COLLADA_CATALOG });
-  assert.match(out, / validates$/m);
+test('DAE: a scene with nothing in it, or only a mesh without triangles and a one-point line, is still valid COLLADA 1.4.1', () => {
+  const empty = { ...sampleScene(), groups: [] };
+  const degenerate = {
+    ...sampleScene(),
+    groups: [{
+      name: 'surface' as const, nodes: [],
+      meshes: [{ id: 'way/9', kind: 'grass', positions: new Float64Array(), indices: new Uint32Array(), descriptor: {} }],
+      polylines: [{ id: 'way/9', kind: 'outline', points: new Float64Array([1, 2, 3]), closed: false, descriptor: {} }],
+    }],
+  };
+  const paths = [empty, degenerate].map((s) => writeTemp(writeDae(s)));
+  const out = run('xmllint', ['--noout', '--nonet', '--schema', COLLADA_XSD, ...paths], { XML_CATALOG_FILES: COLLADA_CATALOG });
+  assert.equal(out.match(/ validates$/gm)?.length, 2, out);
 });

@@ -47,6 +47,7 @@ export function writeDae(scene: ExportScene): ExportFile {
       n++;
     };
     for (const m of groupMeshes(group, scene.units)) {
+      if (!m.indices.length) continue; // nothing to draw
       const p = `geom${n}`;
       const triangles = `<triangles count="${m.indices.length / 3}" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${m.indices.join(' ')}</p></triangles>`;
       add(m.id, positions(p, m.positions), triangles, material(m.kind, m.colour), m.descriptor);

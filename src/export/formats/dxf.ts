@@ -52,6 +52,7 @@ export function writeDxf(scene: ExportScene): ExportFile {
       }
     }
     for (const l of group.polylines) {
+      if (l.points.length < 6) continue; // a line needs two points
       const kind = typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind;
       const layer = t.layer(`${group.name}-${safeName(kind)}`, kindColour(kind));
       const h = entity('POLYLINE', layer);
