@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { writeDae } from '../src/export/formats/dae.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../src/export/scene.ts';
-import { assimpMeshes, COLLADA_CATALOG, COLLADA_XSD, hasPoint, run, sampleCorner, sampleTriangles, writeTemp } from './helpers/export-readers.ts';
+import { assimpMeshes, COLLADA_CATALOG, COLLADA_XSD, daePositions, hasPoint, run, sampleCorner, sampleTriangles, writeTemp } from './helpers/export-readers.ts';
 import { sampleScene } from './helpers/export-scenes.ts';
 
 const UNITS: ExportUnits[] = ['m', 'mm', 'ft', 'in'];
@@ -28,7 +28,7 @@ for (const placement of ['anchor', 'absolute'] as const) {
         assert.equal(got, names, group);
       }
       assert.ok(xml.includes('<id>way/1</id>'), 'the real id in the node extra');
-      const xyz = [...xml.matchAll(/<float_array[^>]*>([^<]*)<\/float_array>/g)].flatMap((m) => m[1].split(' ').map(Number));
+      const xyz = daePositions(xml);
       const corner = sampleCorner(METRES_PER_UNIT[units], scene.georef.originGrid);
       assert.ok(hasPoint(xyz, corner, 0), `${units}: corner ${corner}`);
     }

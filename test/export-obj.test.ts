@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { writeObj } from '../src/export/formats/obj.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../src/export/scene.ts';
-import { assimpMeshes, hasPoint, PYTHON, run, sampleCorner, sampleTriangles, writeTemp } from './helpers/export-readers.ts';
+import { assimpMeshes, hasPoint, objPositions, PYTHON, run, sampleCorner, sampleTriangles, writeTemp } from './helpers/export-readers.ts';
 import { sampleScene } from './helpers/export-scenes.ts';
 
 const UNITS: ExportUnits[] = ['m', 'mm', 'ft', 'in'];
@@ -35,7 +35,7 @@ for (const placement of ['anchor', 'absolute'] as const) {
       assert.deepEqual([...used].sort(), [...defined].sort());
       assert.ok(used.has('asphalt') && used.has('terrain') && used.has('tree'));
       // Text keeps the doubles: the corner is exact, absolute grid coordinates included.
-      const xyz = [...obj.matchAll(/^v (\S+) (\S+) (\S+)$/gm)].flatMap((m) => [Number(m[1]), Number(m[2]), Number(m[3])]);
+      const xyz = objPositions(obj);
       const corner = sampleCorner(METRES_PER_UNIT[units], scene.georef.originGrid);
       assert.ok(hasPoint(xyz, corner, 1e-9 * Math.hypot(...corner)), `${units}: corner ${corner}`);
       assert.match(obj, new RegExp(`^# .*units: ${units}$`, 'm'));

@@ -68,3 +68,41 @@ export function hasPoint(xyz: ArrayLike<number>, p: [number, number, number], to
   }
   return false;
 }
+
+/** Vertex positions of a binary STL (float32, 3 corners per triangle). */
+export function stlPositions(bytes: Uint8Array): number[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), count = view.getUint32(80, true), xyz: number[] = [];
+  for (let t = 0; t < count; t++) for (let k = 3; k < 12; k++) xyz.push(view.getFloat32(84 + t * 50 + k * 4, true));
+  return xyz;
+}
+
+/** Header text and vertices (xyz doubles + rgb bytes) of our binary PLY layout, read by its header. */
+export function plyVertices(bytes: Uint8Array): { header: string; xyz: number[]; rgb: number[] } {
+  const text = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 4096)));
+  const end = text.indexOf('end_header\n') + 'end_header\n'.length, header = text.slice(0, end);
+  if (!/property double x\nproperty double y\nproperty double z\nproperty uchar red\nproperty uchar green\nproperty uchar blue\n/.test(header)) throw new Error(`unexpected PLY vertex layout:\n${header}`);
+  const n = Number(/^element vertex (\d+)$/m.exec(header)![1]), view = new DataView(bytes.buffer, bytes.byteOffset + end);
+  const xyz: number[] = [], rgb: number[] = [];
+  for (let i = 0; i < n; i++) {
+    xyz.push(view.getFloat64(i * 27, true), view.getFloat64(i * 27 + 8, true), view.getFloat64(i * 27 + 16, true));
+    rgb.push(view.getUint8(i * 27 + 24), view.getUint8(i * 27 + 25), view.getUint8(i * 27 + 26));
+  }
+  return { header, xyz, rgb };
+}
+
+/** Every `v x y z` of an OBJ text. */
+export function objPositions(obj: string): number[] {
+  return [...obj.matchAll(/^v (\S+) (\S+) (\S+)$/gm)].flatMap((m) => [Number(m[1]), Number(m[2]), Number(m[3])]);
+}
+
+/** Every number of every `<float_array>` of a COLLADA text (our files hold only positions there). */
+export function daePositions(xml: string): number[] {
+  return [...xml.matchAll(/<float_array[^>]*>([^<]*)<\/float_array>/g)].flatMap((m) => m[1].split(' ').map(Number));
+}
+
+/** Extracts a zip with Python's zipfile into a fresh directory; returns the directory. */
+export function unzip(path: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'unzip-'));
+  run(PYTHON, ['-m', 'zipfile', '-e', path, dir]);
+  return dir;
+}
