@@ -1,7 +1,7 @@
 /**
  * Binary STL: one solid of all triangles (meshes and node symbols; polylines have no place in
- * STL). The format has no units, names or colours: the 80-byte header says the units and
- * placement, and the README says the rest. Coordinates are float32 — absolute grid coordinates
+ * STL). The format has no units, names or colours: the 80-byte header says the units,
+ * placement, CRS and where the origin lies, and the README says the rest. Coordinates are float32 — absolute grid coordinates
  * are rounded (UTM northings in metres to ±0.25 m); use anchor placement for STL.
  */
 import type { ExportFile, ExportScene } from '../scene.ts';
@@ -13,7 +13,9 @@ export function writeStl(scene: ExportScene): ExportFile {
   const bytes = new Uint8Array(84 + 50 * count);
   const view = new DataView(bytes.buffer);
   // Never start with "solid": readers would take the file for ASCII STL.
-  const header = `City Context STL units=${scene.units} placement=${scene.georef.placement} crs=${scene.georef.crs}`;
+  // 80 bytes: units, placement, CRS and the origin's grid position (3 decimals: < 0.03 mm in any unit).
+  const g = scene.georef, crs = g.crs === 'local' ? 'local' : `EPSG:${g.crs}`;
+  const header = `CityContext ${scene.units} ${g.placement} ${crs} E0=${g.originGrid[0].toFixed(3)} N0=${g.originGrid[1].toFixed(3)}`;
   bytes.set(new TextEncoder().encode(header.slice(0, 80)));
   view.setUint32(80, count, true);
   let o = 84;
