@@ -95,20 +95,21 @@ type ToGltf = (p: ArrayLike<number>) => Float32Array;
 
 function meshNode(doc: Document, buffer: ReturnType<Document['createBuffer']>, m: ExportMesh, toGltf: ToGltf, mat: Material): Node | null {
   if (m.indices.length < 3 || m.positions.length < 9) return null;
-  const position = doc.createAccessor().setType('VEC3').setArray(toGltf(m.positions)).setBuffer(buffer);
-  const indices = doc.createAccessor().setType('SCALAR').setArray(new Uint32Array(m.indices)).setBuffer(buffer);
+  // every setter is an event through the whole property graph: as few as possible per feature
+  const position = doc.createAccessor('', buffer).setType('VEC3').setArray(toGltf(m.positions));
+  const indices = doc.createAccessor('', buffer).setArray(new Uint32Array(m.indices)); // SCALAR by default
   const prim = doc.createPrimitive().setAttribute('POSITION', position).setIndices(indices).setMaterial(mat);
   const mesh = doc.createMesh(m.id).addPrimitive(prim);
-  return doc.createNode(m.id).setMesh(mesh).setExtras(jsonSafe({ kind: m.kind, descriptor: m.descriptor }));
+  return doc.createNode(m.id).setMesh(mesh).setExtras({ kind: m.kind, descriptor: m.descriptor });
 }
 
 function lineNode(doc: Document, buffer: ReturnType<Document['createBuffer']>, l: ExportPolyline, toGltf: ToGltf, mat: Material): Node | null {
   if (l.points.length < 6) return null;
-  const position = doc.createAccessor().setType('VEC3').setArray(toGltf(l.points)).setBuffer(buffer);
+  const position = doc.createAccessor('', buffer).setType('VEC3').setArray(toGltf(l.points));
   const prim = doc.createPrimitive().setAttribute('POSITION', position).setMaterial(mat)
     .setMode(l.closed ? Primitive.Mode.LINE_LOOP : Primitive.Mode.LINE_STRIP);
   const mesh = doc.createMesh(l.id).addPrimitive(prim);
-  return doc.createNode(l.id).setMesh(mesh).setExtras(jsonSafe({ kind: l.kind, descriptor: l.descriptor }));
+  return doc.createNode(l.id).setMesh(mesh).setExtras({ kind: l.kind, descriptor: l.descriptor });
 }
 
 /** Counter-clockwise about Z up is counter-clockwise about glTF's +Y (east turns towards north = −Z). */
@@ -120,7 +121,7 @@ function instanceNode(doc: Document, n: ExportNode, toGltf: ToGltf): Node {
     .setTranslation([x, y, z])
     .setRotation([0, Math.sin(half), 0, Math.cos(half)])
     .setScale([n.scale, n.scale, n.scale])
-    .setExtras(jsonSafe({ type: n.type, descriptor: n.descriptor }));
+    .setExtras({ type: n.type, descriptor: n.descriptor });
 }
 
 /** The georeference convention of the module comment, in the scene's `extras.cityContext`. */
@@ -141,9 +142,4 @@ function georefExtras(scene: ExportScene): Record<string, unknown> {
     },
     attribution: scene.attribution,
   };
-}
-
-/** Extras must be JSON: drop undefined and non-finite numbers the descriptors might hold. */
-function jsonSafe(value: Record<string, unknown>): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v)));
 }
