@@ -107,6 +107,18 @@ export async function runExport(request: ContextRequest, plan: ExportPlan, deps:
       attribution: summary.attributions.map((a) => `${a.text} (${a.license}, ${a.url})`),
     },
   };
-  const file = (await deps.pool.run(task, { name: 'exportFile', signal })) as ExportFile;
+  // the chunks move to the worker instead of being copied: a 10 km² scene is tens of MB
+  const file = (await deps.pool.run(task, { name: 'exportFile', signal, transferList: ownedBuffers(task.scene.groups) as never })) as ExportFile;
   return { file, fileName: `${plan.name}.${file.extension}`, summary };
+}
+
+/** The chunks' buffers that hold exactly one chunk (views into larger buffers are copied instead). */
+function ownedBuffers(groups: EncodedGroup[]): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const g of groups) {
+    for (const c of g.chunks) {
+      if (c.buffer instanceof ArrayBuffer && c.byteOffset === 0 && c.byteLength === c.buffer.byteLength) out.add(c.buffer);
+    }
+  }
+  return [...out];
 }

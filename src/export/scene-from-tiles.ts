@@ -31,6 +31,9 @@ export interface SceneInput {
   attribution: string[];
 }
 
+const EMPTY = new Uint8Array(0);
+
+/** Builds the scene; consumes `input.groups` (each chunk is dropped once parsed). */
 export function sceneFromTiles(input: SceneInput, frame: ExportFrame): ExportScene {
   const decoder = new TextDecoder();
   const groups: ExportGroup[] = [];
@@ -38,7 +41,9 @@ export function sceneFromTiles(input: SceneInput, frame: ExportFrame): ExportSce
     const name = GROUP_OF_KEY[g.key];
     if (!name) continue; // elevation maps are never asked for by an export
     const group: ExportGroup = { name, meshes: [], polylines: [], nodes: [] };
-    for (const chunk of g.chunks) {
+    for (let c = 0; c < g.chunks.length; c++) {
+      const chunk = g.chunks[c];
+      g.chunks[c] = EMPTY; // parsed once: let the bytes go
       if (chunk.length === 0) continue;
       // one chunk at a time: a whole 10 km² group as one string could pass V8's string limit
       const items = JSON.parse(`[${decoder.decode(chunk)}]`) as Record<string, unknown>[];
