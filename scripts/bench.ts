@@ -16,7 +16,8 @@
  * (default − buildings-only warm total) and "all default groups ≤ 2 s". In this process: the
  * per-step times of the ground assembly on two busy 500 m tiles (scripts/lib/assemble-tile-bench.ts)
  * and the per-roof-shape figures (scripts/bench-buildings.ts). Barriers alone and on the terrain
- * (scripts/lib/barrier-bench.ts) and instances (scripts/lib/instances-bench.ts) follow the ground on both datasets. Each figure is printed beside its
+ * (scripts/lib/barrier-bench.ts), instances (scripts/lib/instances-bench.ts) and exports in every registered
+ * format (scripts/lib/export-bench.ts) follow the ground on both datasets. Each figure is printed beside its
  * target; nothing here asserts. BENCH_ONLY=dense|region runs one dataset; BENCH_SKIP_ROOFS=1 and
  * BENCH_SKIP_TILES=1 skip the in-process parts.
  */
@@ -30,6 +31,7 @@ import { figures, measure, medianOf, size, square, startServer, verdict, type Be
 import { benchAssembleTiles } from './lib/assemble-tile-bench.ts';
 import { benchBarrierRequests } from './lib/barrier-bench.ts';
 import { benchInstanceRequests } from './lib/instances-bench.ts';
+import { benchExportRequests } from './lib/export-bench.ts';
 import { benchGround } from './lib/ground-bench.ts';
 import { DENSE_CITY_DEFAULTS, writeDenseCity } from './dense-city.ts';
 
@@ -92,6 +94,7 @@ async function benchDense(root: string) {
     await benchGround('dense city', server, BUILDINGS_10KM2, buildingsWarm, RUNS);
     await benchBarrierRequests('dense city', server, BUILDINGS_10KM2, RUNS);
     await benchInstanceRequests('dense city', server, BUILDINGS_10KM2, RUNS);
+    await benchExportRequests('dense city', server, BUILDINGS_10KM2, RUNS);
     lifetimePeak('dense city', server, DENSE_TARGETS.peakRssMb);
   } finally {
     await server.stop();
@@ -118,6 +121,7 @@ async function benchRegion(root: string) {
     await benchGround('monaco-region-2016', server, BUILDINGS_10KM2, buildingsWarm, RUNS);
     await benchBarrierRequests('monaco-region-2016', server, BUILDINGS_10KM2, RUNS);
     await benchInstanceRequests('monaco-region-2016', server, BUILDINGS_10KM2, RUNS);
+    await benchExportRequests('monaco-region-2016', server, BUILDINGS_10KM2, RUNS);
     lifetimePeak('monaco-region-2016', server, 1024);
   } finally {
     await server.stop();
