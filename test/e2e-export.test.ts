@@ -16,6 +16,7 @@ import { request } from 'undici';
 import { NodeIO, type Node } from '@gltf-transform/core';
 import { storePaths } from '../src/config.ts';
 import { ExportResponseSchema } from '../src/contract/response-schema.ts';
+import { EXPORT_WRITERS } from '../src/export/formats/index.ts';
 import { localFrameDefinition } from '../src/frame/local-frame.ts';
 import { lookupEpsg } from '../src/frame/epsg.ts';
 import { Admission } from '../src/server/admission.ts';
@@ -123,6 +124,22 @@ test('every group and every feature of the JSON answer is in the glb, which stay
     assert.deepEqual(got, want, surfaceType);
     for (const g of ['buildings', 'barriers', 'instances', 'topography']) assert.ok((got.get(g) ?? 0) > 0, `${g} not empty`);
   }
+});
+
+test('the writer runs in the worker pool, never on the main thread', async () => {
+  const { key } = newAccount();
+  const entry = EXPORT_WRITERS.glb!;
+  const original = entry.load;
+  let mainThreadLoads = 0;
+  entry.load = () => { mainThreadLoads++; return original(); }; // this module instance is the main thread's only
+  try {
+    const a = await postContext(url, key, exportBody({ format: 'glb' }));
+    assert.equal(a.status, 200, a.text);
+    assert.ok(store.bytesOf(a.json.downloadUrl)!.length > 1000);
+  } finally {
+    entry.load = original;
+  }
+  assert.equal(mainThreadLoads, 0);
 });
 
 test('the link uses the configured public base URL when there is one', async () => {
