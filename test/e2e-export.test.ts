@@ -199,6 +199,15 @@ test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every 
   if (process.env.EXPORT_TEST_LOG) console.error(`worst corner error ${(worst * 1000).toFixed(3)} mm`);
 });
 
+test('settings.crs UTM or EPSG:3857 with export.crs local (the default) gives a file in that CRS', async () => {
+  const { key } = newAccount();
+  for (const [crs, want] of [['UTM', 'EPSG:32632'], ['EPSG:3857', 'EPSG:3857'], ['local', 'local']]) {
+    const a = await postContext(url, key, { ...exportBody({ format: 'glb' }), settings: { geometry: ['buildings'], crs } });
+    assert.equal(a.status, 200, a.text);
+    assert.equal(a.json.spatialReference.crs, want);
+  }
+});
+
 test('bad export CRSs are 400 invalid_setting with the reason; nothing is charged', async () => {
   const { id, key } = newAccount();
   for (const [crs, why] of [['EPSG:4326', /geographic/], ['EPSG:999999', /no usable definition/], ['EPSG:27700', /grid-shift/]] as const) {

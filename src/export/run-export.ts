@@ -6,6 +6,7 @@
  */
 import { ApiError } from '../contract/errors.ts';
 import type { ContextRequest, ExportFormat } from '../contract/types.ts';
+import { utmZoneFor } from '../frame/utm.ts';
 import { runContext, type PipelineDeps, type RunSummary } from '../pipeline/run-context.ts';
 import type { GroupSink } from '../server/response-stream.ts';
 import type { ExportTask } from './export-task.ts';
@@ -36,7 +37,7 @@ export function prepareExport(request: ContextRequest): ExportPlan {
   if (!exp) throw new Error('not an export request');
   const entry = exportWriterEntry(exp.format);
   if (!entry) throw formatUnavailable(exp.format);
-  const crs = resolveExportCrs(exp.crs);
+  const crs = resolveExportCrs(exportCrsOf(request));
   const units: ExportUnits = entry.fixedUnits ?? exp.units;
   const frame: ExportFrameOptions = { origin: request.origin, crs, placement: exp.placement, units };
   const georef = createExportFrame(frame).georef; // throws 400 when the CRS does not cover the origin
@@ -50,6 +51,17 @@ export function prepareExport(request: ContextRequest): ExportPlan {
     gridConvergence: georef.gridConvergence,
   };
   return { format: exp.format, frame, spatialReference, name: fileBaseName(request.origin) };
+}
+
+/**
+ * `export.crs`, or — when it is `local` (the default) — the CRS `settings.crs` asks of the JSON
+ * answer (UTM: the origin's zone), so `settings.crs: "UTM"` gives a UTM file too.
+ */
+export function exportCrsOf(request: ContextRequest): string {
+  const asked = request.export?.crs ?? 'local';
+  if (asked !== 'local') return asked;
+  if (request.settings.crs === 'UTM') return utmZoneFor(request.origin[0], request.origin[1]).epsg;
+  return request.settings.crs; // 'local' or 'EPSG:3857'
 }
 
 function formatUnavailable(format: ExportFormat): ApiError {
