@@ -10,6 +10,7 @@ import rhino3dm, { type File3dm, type File3dmObject, type RhinoModule } from 'rh
 import { writeRhino3dm } from '../src/export/formats/rhino3dm.ts';
 import { modelNorthEast } from '../src/export/formats/rhino3dm-georef.ts';
 import { kindColour } from '../src/export/formats/palette.ts';
+import { free } from '../src/export/formats/rhino3dm-wasm.ts';
 import { METRES_PER_UNIT, type ExportScene, type ExportUnits } from '../src/export/scene.ts';
 import { sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from './helpers/export-scenes.ts';
 
@@ -111,3 +112,12 @@ for (const placement of ['anchor', 'absolute'] as const) {
     }
   }
 }
+
+test('free() releases table wrappers through embind even though their own delete(id) shadows it', () => {
+  const doc = new rh.File3dm(), objects = doc.objects();
+  objects.addPoint([1, 2, 3], new rh.ObjectAttributes());
+  free(objects);
+  assert.equal((objects as any).isDeleted(), true);
+  assert.equal(doc.objects().count, 1, 'the document keeps its objects');
+  free(doc);
+});

@@ -42,7 +42,7 @@ export function writeDocumentGeoreference(rh: RhinoModule, doc: File3dm, scene: 
   anchor.name = g.crs === 'local' ? 'local transverse Mercator at the origin' : `EPSG:${g.crs}`;
   anchor.description = `City Context export, ${g.placement} placement in ${scene.units}`;
   settings.earthAnchorPoint = anchor; // the getter hands back a copy
-  free(anchor);
+  free(anchor, settings);
 
   const strings = doc.strings();
   const values = [
@@ -50,4 +50,5 @@ export function writeDocumentGeoreference(rh: RhinoModule, doc: File3dm, scene: 
     `${g.originGrid[0]} ${g.originGrid[1]} ${scene.units}`, scene.attribution.join('; '),
   ];
   GEOREF_TEXT_KEYS.forEach((k, i) => strings.set(k, values[i]));
+  free(strings);
 }

@@ -6,11 +6,11 @@
  * Grasshopper definition wants to place its own trees and benches on). Vertices are stored in
  * double precision, so absolute grid coordinates stay exact.
  */
-import type { File3dm, ObjectAttributes, RhinoModule } from 'rhino3dm';
+import type { File3dm, File3dmLayerTable, File3dmObjectTable, ObjectAttributes, RhinoModule } from 'rhino3dm';
 import type { ExportFile, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from '../scene.ts';
 import { kindColour } from './palette.ts';
 import { writeDocumentGeoreference } from './rhino3dm-georef.ts';
-import { free, rhinoModule } from './rhino3dm-wasm.ts';
+import { free, noteObjectsWritten, rhinoModule } from './rhino3dm-wasm.ts';
 
 const rgb = (c: [number, number, number]) => ({ r: Math.round(c[0] * 255), g: Math.round(c[1] * 255), b: Math.round(c[2] * 255), a: 255 });
 
@@ -19,8 +19,18 @@ const userText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v))
 
 class Rhino3dmWriter {
   private readonly layers = new Map<string, number>();
+  /** Taken once: every `doc.objects()` / `doc.layers()` is a wrapper that keeps the model alive until freed. */
+  readonly objects: File3dmObjectTable;
+  readonly layerTable: File3dmLayerTable;
 
-  constructor(private readonly rh: RhinoModule, private readonly doc: File3dm) {}
+  constructor(private readonly rh: RhinoModule, doc: File3dm) {
+    this.objects = doc.objects();
+    this.layerTable = doc.layers();
+  }
+
+  release(): void {
+    free(this.objects, this.layerTable);
+  }
 
   /** The index of `group::kind` (coloured by the kind), creating the group's parent layer and the kind's sub-layer on first use. */
   private layer(group: ExportGroupName, kind: string): number {
@@ -38,7 +48,7 @@ class Rhino3dmWriter {
   }
 
   private addLayer(name: string, colour: [number, number, number], parent: number | undefined): number {
-    const table = this.doc.layers(), layer = new this.rh.Layer();
+    const table = this.layerTable, layer = new this.rh.Layer();
     layer.name = name;
     layer.color = rgb(colour);
     if (parent !== undefined) {
@@ -72,7 +82,7 @@ class Rhino3dmWriter {
       a.colorSource = this.rh.ObjectColorSource.ColorFromObject;
       a.objectColor = rgb(m.colour);
     }
-    this.doc.objects().addMesh(mesh, a);
+    this.objects.addMesh(mesh, a);
     free(normals, faces, vertices, mesh, a);
   }
 
@@ -83,14 +93,14 @@ class Rhino3dmWriter {
     if (line.closed && n) points.add(p[0], p[1], p[2]);
     const curve = new this.rh.PolylineCurve(points);
     const a = this.attributes(this.layer(group, line.kind), line.id, line.descriptor);
-    this.doc.objects().addCurve(curve, a);
+    this.objects.addCurve(curve, a);
     free(curve, points, a);
   }
 
   node(group: ExportGroupName, node: ExportNode, index: number): void {
     const id = typeof node.descriptor.id === 'string' ? node.descriptor.id : `${node.type}/${index}`;
     const a = this.attributes(this.layer(group, node.type), id, { ...node.descriptor, rotation: node.rotation, scale: node.scale });
-    this.doc.objects().addPoint(node.position, a);
+    this.objects.addPoint(node.position, a);
     free(a);
   }
 }
@@ -103,12 +113,17 @@ export async function writeRhino3dm(scene: ExportScene): Promise<ExportFile> {
     doc.startSectionComments = `${scene.name}\n${scene.attribution.join('\n')}`;
     writeDocumentGeoreference(rh, doc, scene);
     const out = new Rhino3dmWriter(rh, doc);
-    for (const group of scene.groups) {
-      for (const mesh of group.meshes) out.mesh(group.name, mesh);
-      for (const line of group.polylines) out.polyline(group.name, line);
-      group.nodes.forEach((node, i) => out.node(group.name, node, i));
+    try {
+      for (const group of scene.groups) {
+        for (const mesh of group.meshes) out.mesh(group.name, mesh);
+        for (const line of group.polylines) out.polyline(group.name, line);
+        group.nodes.forEach((node, i) => out.node(group.name, node, i));
+      }
+      noteObjectsWritten(out.objects.count);
+    } finally {
+      out.release();
     }
-    // toByteArray returns a view into wasm memory: copy before the document is freed.
+    // Copied out of wasm memory before the document is freed. No registered MIME type exists for 3dm.
     return { bytes: doc.toByteArray().slice(), extension: '3dm', contentType: 'application/octet-stream' };
   } finally {
     free(doc);
