@@ -82,3 +82,17 @@ test('glTF corner: Y up, north = −Z, metres whatever the scene units, absolute
     }
   }
 });
+
+test('an empty scene (nothing in the area) and a nodes-only scene are still valid glTF', async () => {
+  const empty = sampleScene();
+  empty.groups = empty.groups.map((g) => ({ ...g, meshes: [], polylines: [], nodes: [] }));
+  const nodesOnly = sampleScene();
+  nodesOnly.groups = nodesOnly.groups.filter((g) => g.name === 'instances');
+  for (const scene of [empty, nodesOnly]) {
+    for (const write of [writeGlb, writeGltf]) {
+      const file = await write(scene);
+      const report = await validateGltf(file.bytes, `model.${file.extension}`);
+      assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, problems(report));
+    }
+  }
+});

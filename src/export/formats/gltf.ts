@@ -17,7 +17,7 @@
  * (grid coordinates in float32 would be off by decimetres); the translation is a JSON double, but
  * readers that keep node transforms in float32 lose precision there too.
  */
-import { Document, NodeIO, Primitive, type Material, type Node } from '@gltf-transform/core';
+import { Document, NodeIO, Primitive, type Buffer as GltfBuffer, type Material, type Node } from '@gltf-transform/core';
 import { METRES_PER_UNIT, type ExportFile, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene } from '../scene.ts';
 import { kindColour, srgbToLinear } from './palette.ts';
 
@@ -42,7 +42,9 @@ export function buildDocument(scene: ExportScene): Document {
   const doc = new Document();
   doc.getRoot().getAsset().generator = 'City Context';
   if (scene.attribution.length) doc.getRoot().getAsset().copyright = scene.attribution.join('; ');
-  const buffer = doc.createBuffer();
+  // created with the first accessor: an empty scene must not carry an empty buffer (invalid glTF)
+  let created: GltfBuffer | null = null;
+  const buffer = (): GltfBuffer => (created ??= doc.createBuffer());
   const f = METRES_PER_UNIT[scene.units];
   const g = scene.georef;
   // Absolute placement: vertices stay origin-relative in float32, the root node carries the grid offset.
@@ -92,20 +94,21 @@ export function buildDocument(scene: ExportScene): Document {
 }
 
 type ToGltf = (p: ArrayLike<number>) => Float32Array;
+type LazyBuffer = () => GltfBuffer;
 
-function meshNode(doc: Document, buffer: ReturnType<Document['createBuffer']>, m: ExportMesh, toGltf: ToGltf, mat: Material): Node | null {
+function meshNode(doc: Document, buffer: LazyBuffer, m: ExportMesh, toGltf: ToGltf, mat: Material): Node | null {
   if (m.indices.length < 3 || m.positions.length < 9) return null;
   // every setter is an event through the whole property graph: as few as possible per feature
-  const position = doc.createAccessor('', buffer).setType('VEC3').setArray(toGltf(m.positions));
-  const indices = doc.createAccessor('', buffer).setArray(new Uint32Array(m.indices)); // SCALAR by default
+  const position = doc.createAccessor('', buffer()).setType('VEC3').setArray(toGltf(m.positions));
+  const indices = doc.createAccessor('', buffer()).setArray(new Uint32Array(m.indices)); // SCALAR by default
   const prim = doc.createPrimitive().setAttribute('POSITION', position).setIndices(indices).setMaterial(mat);
   const mesh = doc.createMesh(m.id).addPrimitive(prim);
   return doc.createNode(m.id).setMesh(mesh).setExtras({ kind: m.kind, descriptor: m.descriptor });
 }
 
-function lineNode(doc: Document, buffer: ReturnType<Document['createBuffer']>, l: ExportPolyline, toGltf: ToGltf, mat: Material): Node | null {
+function lineNode(doc: Document, buffer: LazyBuffer, l: ExportPolyline, toGltf: ToGltf, mat: Material): Node | null {
   if (l.points.length < 6) return null;
-  const position = doc.createAccessor('', buffer).setType('VEC3').setArray(toGltf(l.points));
+  const position = doc.createAccessor('', buffer()).setType('VEC3').setArray(toGltf(l.points));
   const prim = doc.createPrimitive().setAttribute('POSITION', position).setMaterial(mat)
     .setMode(l.closed ? Primitive.Mode.LINE_LOOP : Primitive.Mode.LINE_STRIP);
   const mesh = doc.createMesh(l.id).addPrimitive(prim);
