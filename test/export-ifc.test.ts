@@ -64,6 +64,7 @@ test('every feature is an element of the right class, named by its id, with its 
     // GlobalIds are unique and stable from one export to the next.
     const guids = [W.IFCBUILDING, W.IFCBUILDINGELEMENTPROXY, W.IFCGEOGRAPHICELEMENT, W.IFCANNOTATION].flatMap((t) => lines(m, t).map((e) => e.GlobalId.value));
     assert.equal(new Set(guids).size, guids.length);
+    for (const g of guids) assert.match(g, /^[0-3][0-9A-Za-z_$]{21}$/, 'a 128-bit IFC GlobalId');
     const again = await open(sampleScene());
     assert.deepEqual(lines(again, W.IFCBUILDING).map((b) => b.GlobalId.value), lines(m, W.IFCBUILDING).map((b) => b.GlobalId.value));
     api.CloseModel(again);

@@ -12,10 +12,14 @@ export function stableGlobalId(key: string): string {
   const b = createHash('sha1').update(key).digest().subarray(0, 16);
   b[6] = (b[6] & 0x0f) | 0x50;
   b[8] = (b[8] & 0x3f) | 0x80;
-  // 128 bits → 2 bits, then 21 groups of 6 bits (first character carries the top 2 bits).
-  let n = 0n;
-  for (const byte of b) n = (n << 8n) | BigInt(byte);
-  let out = '';
-  for (let i = 0; i < 22; i++) { out = ALPHABET[Number(n & 63n)] + out; n >>= 6n; }
+  // 128 bits, most significant first: 2 bits, then 21 groups of 6 (22 characters).
+  let out = '', acc = 0, bits = 0, i = 0;
+  for (let c = 0; c < 22; c++) {
+    const g = c === 0 ? 2 : 6;
+    while (bits < g) { acc = (acc << 8) | b[i++]; bits += 8; }
+    bits -= g;
+    out += ALPHABET[(acc >> bits) & ((1 << g) - 1)];
+    acc &= (1 << bits) - 1;
+  }
   return out;
 }
