@@ -73,6 +73,10 @@ export class StepFile {
       `FILE_NAME(${str(h.name)},'',(''),${list(h.organisations.length ? h.organisations.map(str) : ["''"])},'City Context','City Context','');`,
       `FILE_SCHEMA((${str(h.schema)}));`, 'ENDSEC;', 'DATA;',
     ];
-    return new TextEncoder().encode([...header, ...this.lines, 'ENDSEC;', 'END-ISO-10303-21;', ''].join('\n'));
+    // Encoded in slices: one string of a 10 km² model could pass V8's maximum string length.
+    const all = [...header, ...this.lines, 'ENDSEC;', 'END-ISO-10303-21;'], encoder = new TextEncoder(), parts: Uint8Array[] = [];
+    for (let i = 0; i < all.length; i += 4096) parts.push(encoder.encode(`${all.slice(i, i + 4096).join('\n')}\n`));
+    const joined = Buffer.concat(parts);
+    return new Uint8Array(joined.buffer, joined.byteOffset, joined.length);
   }
 }
