@@ -76,7 +76,8 @@ export class StepFile {
     // Encoded in slices: one string of a 10 km² model could pass V8's maximum string length.
     const all = [...header, ...this.lines, 'ENDSEC;', 'END-ISO-10303-21;'], encoder = new TextEncoder(), parts: Uint8Array[] = [];
     for (let i = 0; i < all.length; i += 4096) parts.push(encoder.encode(`${all.slice(i, i + 4096).join('\n')}\n`));
-    const joined = Buffer.concat(parts);
-    return new Uint8Array(joined.buffer, joined.byteOffset, joined.length);
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+    return out;
   }
 }
