@@ -38,6 +38,7 @@ let server: Server;
 let url: string;
 const store = new MemoryExportStore();
 const exportDeps: ExportDeps = { store };
+const logLines: string[] = [];
 
 before(async () => {
   svc = await startTestService();
@@ -48,7 +49,7 @@ before(async () => {
     exports: exportDeps,
     maxBodyBytes: 1 << 20,
     gzipLevel: 1,
-    log: (l) => { if (process.env.EXPORT_TEST_LOG) console.error(l); },
+    log: (l) => { logLines.push(l); if (process.env.EXPORT_TEST_LOG) console.error(l); },
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -231,6 +232,23 @@ test('skp and rvt are 422 format_unavailable naming what SketchUp and Revit impo
   const rvt = await postContext(url, key, exportBody({ format: 'rvt' }));
   assert.equal(rvt.status, 422);
   assert.match(rvt.json.error, /Revit imports ifc, dxf, 3dm, obj, stl/);
+  assert.equal(balanceOf(id), 10);
+});
+
+test('a client that leaves mid-export is not charged and is logged as an abort, not an internal error', async () => {
+  const { id, key } = newAccount();
+  const body = { polygon: square(43.7365, 7.4215, 1000), settings: { geometry: ['buildings', 'surface', 'barriers', 'instances', 'topography'] }, export: { format: 'glb' } };
+  const from = logLines.length;
+  await assert.rejects(request(`${url}/v1/context`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(300),
+  }));
+  for (let i = 0; i < 200 && !logLines.slice(from).some((l) => /^export glb aborted/.test(l)); i++) await new Promise((r) => setTimeout(r, 50));
+  const lines = logLines.slice(from);
+  assert.ok(lines.some((l) => /^export glb aborted/.test(l)), lines.join('\n'));
+  assert.ok(!lines.some((l) => /internal error/.test(l)), lines.join('\n'));
   assert.equal(balanceOf(id), 10);
 });
 

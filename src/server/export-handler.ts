@@ -50,7 +50,9 @@ export async function handleExport(req: IncomingMessage, res: ServerResponse, re
     } catch (err) {
       reservation.release(gone.aborted ? 'aborted' : 'failed');
       deps.log(`export ${plan.format} ${gone.aborted ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
-      throw err;
+      if (!gone.aborted) throw err; // the error body; a client that left gets nothing
+      res.destroy();
+      return;
     }
     reservation.commit();
     deps.log(`export 200 ${plan.format} ${request.areaKm2.toFixed(3)} km² ${stored.size} bytes ${(performance.now() - started).toFixed(0)} ms`);
