@@ -22,6 +22,7 @@ async function read(scene: ExportScene): Promise<File3dm> {
   assert.equal(file.extension, '3dm');
   const doc = rh.File3dm.fromByteArray(file.bytes);
   assert.ok(doc, 'OpenNURBS reads the file');
+  assert.equal(doc.archiveVersion, 70, 'a Rhino 7 file');
   return doc;
 }
 
@@ -46,12 +47,12 @@ test('one layer per group and kind, one object per feature with its descriptor a
   const paths = Array.from({ length: doc.layers().count }, (_, i) => doc.layers().get(i).fullPath).sort();
   assert.deepEqual(paths, [
     'buildings', 'buildings::building', 'instances', 'instances::bench', 'instances::tree',
-    'surface', 'surface::asphalt', 'surfaceLines', 'surfaceLines::centerline', 'topography', 'topography::terrain',
+    'surface', 'surface::asphalt', 'surfaceLines', 'surfaceLines::asphalt', 'topography', 'topography::terrain',
   ]);
   const objs = objects(doc);
   assert.deepEqual(objs.map((o) => `${o.layer}|${o.type}|${o.name}`), [
     'buildings::building|Mesh|way/1', 'surface::asphalt|Mesh|way/2', 'topography::terrain|Mesh|terrain/0',
-    'surfaceLines::centerline|PolylineCurve|way/2', 'instances::tree|Point|node/3', 'instances::bench|Point|node/4',
+    'surfaceLines::asphalt|PolylineCurve|way/2', 'instances::tree|Point|node/3', 'instances::bench|Point|node/4',
   ]);
   assert.deepEqual(objs[0].strings, { type: 'building', id: 'way/1', buildingHeight: '15', roofType: 'flat' });
   assert.deepEqual(objs[4].strings, { type: 'tree', id: 'node/3', height: '12', crownDiameter: '6', rotation: '0.5', scale: '1.2' });

@@ -1,16 +1,19 @@
 /**
- * Rhino 3dm writer (rhino3dm, OpenNURBS in WebAssembly). One parent layer per group and one
- * sub-layer per kind (`surface::asphalt`); one mesh object per feature, named by its id, with the
- * descriptor as user strings; lines as PolylineCurves; nodes as point objects carrying type,
- * rotation and scale as user strings (rhino3dm cannot create block instances, and a point is what a
- * Grasshopper definition wants to place its own trees and benches on). Vertices are stored in
- * double precision, so absolute grid coordinates stay exact.
+ * Rhino 3dm writer (rhino3dm, OpenNURBS in WebAssembly), Rhino 7 files. One parent layer per
+ * group and one sub-layer per kind (`surface::asphalt`); one mesh object per feature, named by
+ * its id, with the descriptor as user strings; lines as PolylineCurves; nodes as point objects
+ * carrying type, rotation and scale as user strings (rhino3dm cannot create block instances, and
+ * a point is what a Grasshopper definition wants to place its own trees and benches on). Vertices
+ * are stored in double precision, so absolute grid coordinates stay exact.
  */
 import type { File3dm, File3dmLayerTable, File3dmObjectTable, ObjectAttributes, RhinoModule } from 'rhino3dm';
 import type { ExportFile, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from '../scene.ts';
 import { kindColour } from './palette.ts';
 import { writeDocumentGeoreference } from './rhino3dm-georef.ts';
 import { free, noteObjectsWritten, rhinoModule } from './rhino3dm-wasm.ts';
+
+/** 3dm archive version written (Rhino 7 and later open it). */
+export const FILE_VERSION = 7;
 
 const rgb = (c: [number, number, number]) => ({ r: Math.round(c[0] * 255), g: Math.round(c[1] * 255), b: Math.round(c[2] * 255), a: 255 });
 
@@ -92,7 +95,9 @@ class Rhino3dmWriter {
     for (let i = 0; i < p.length; i += 3) points.add(p[i], p[i + 1], p[i + 2]);
     if (line.closed && n) points.add(p[0], p[1], p[2]);
     const curve = new this.rh.PolylineCurve(points);
-    const a = this.attributes(this.layer(group, line.kind), line.id, line.descriptor);
+    // Layered by surface kind (`surfaceLines::asphalt`), as in DXF: one request draws only centerlines or only outlines.
+    const kind = typeof line.descriptor.type === 'string' ? line.descriptor.type : line.kind;
+    const a = this.attributes(this.layer(group, kind), line.id, line.descriptor);
     this.objects.addCurve(curve, a);
     free(curve, points, a);
   }
@@ -123,8 +128,13 @@ export async function writeRhino3dm(scene: ExportScene): Promise<ExportFile> {
     } finally {
       out.release();
     }
-    // Copied out of wasm memory before the document is freed. No registered MIME type exists for 3dm.
-    return { bytes: doc.toByteArray().slice(), extension: '3dm', contentType: 'application/octet-stream' };
+    // Version 7: Rhino reads its own and older versions only, and many offices still run Rhino 7.
+    const options = new rh.File3dmWriteOptions();
+    options.version = FILE_VERSION;
+    const bytes = doc.toByteArrayOptions(options).slice(); // copied out of wasm memory before the document is freed
+    free(options);
+    // No registered MIME type exists for 3dm.
+    return { bytes, extension: '3dm', contentType: 'application/octet-stream' };
   } finally {
     free(doc);
   }
