@@ -127,6 +127,19 @@ test('every group and every feature of the JSON answer is in the glb, which stay
   }
 });
 
+test('every registered format exports through the worker pool: 200, a file named for its extension with its content type', async () => {
+  const { key } = newAccount(100);
+  for (const format of Object.keys(EXPORT_WRITERS)) {
+    const a = await postContext(url, key, exportBody({ format, units: 'mm', placement: 'absolute', crs: 'EPSG:32632' }));
+    assert.equal(a.status, 200, `${format}: ${a.text}`);
+    const name = decodeURIComponent(a.json.downloadUrl.split('/').pop());
+    const stored = [...store.files.values()].find((f) => f.meta.name === name)!;
+    assert.ok(stored && stored.bytes.length > 100, `${format}: stored`);
+    assert.ok(name.startsWith('city-context-') && name.includes(`.${format}`), `${format}: ${name}`);
+    assert.ok(stored.meta.contentType.length > 0, `${format}: content type`);
+  }
+});
+
 test('the writer runs in the worker pool, never on the main thread', async () => {
   const { key } = newAccount();
   const entry = EXPORT_WRITERS.glb!;
