@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import * as W from 'web-ifc';
 import { writeIfc, PROPERTY_SET_NAME } from '../src/export/formats/ifc.ts';
 import { METRES_PER_UNIT, type ExportScene, type ExportUnits } from '../src/export/scene.ts';
+import { SYMBOL_TRIANGLES } from '../src/export/formats/node-symbols.ts';
 import { sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from './helpers/export-scenes.ts';
 
 const { IfcAPI } = W;
@@ -71,7 +72,7 @@ test('every feature is an element of the right class, named by its id, with its 
   } finally { api.CloseModel(m); }
 });
 
-test('geometry streams: one mesh per meshed feature with the scene\'s triangle counts', async () => {
+test('geometry streams: one mesh per meshed feature with the scene\'s triangle counts, a symbol per node', async () => {
   for (const scene of [sampleScene(), sampleScene({ units: 'mm', placement: 'absolute' })]) {
     const m = await open(scene);
     try {
@@ -85,8 +86,16 @@ test('geometry streams: one mesh per meshed feature with the scene\'s triangle c
           g.delete();
         }
         triangles.set(name, (triangles.get(name) ?? 0) + n);
+        // A node's symbol stands at the node: its placement carries the position (and heading).
+        const node = scene.groups.flatMap((g) => g.nodes).find((x) => x.descriptor.id === name);
+        if (node) {
+          const t = mesh.geometries.get(0).flatTransformation;
+          // web-ifc hands back Y-up metres, centred on the geometry: the pyramid's centre is above the node.
+          const k = METRES_PER_UNIT[scene.units];
+          assert.ok(Math.hypot(t[12] - node.position[0] * k, -t[14] - node.position[1] * k) < 1e-6, `${name} at its node`);
+        }
       });
-      assert.deepEqual(Object.fromEntries(triangles), { 'way/1': SAMPLE_TRIANGLES.buildings, 'way/2': SAMPLE_TRIANGLES.surface, 'terrain/0': SAMPLE_TRIANGLES.topography });
+      assert.deepEqual(Object.fromEntries(triangles), { 'way/1': SAMPLE_TRIANGLES.buildings, 'way/2': SAMPLE_TRIANGLES.surface, 'terrain/0': SAMPLE_TRIANGLES.topography, 'node/3': SYMBOL_TRIANGLES, 'node/4': SYMBOL_TRIANGLES });
     } finally { api.CloseModel(m); }
   }
 });

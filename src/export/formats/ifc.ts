@@ -1,14 +1,16 @@
 /**
  * IFC4 writer: project → site → one IfcBuilding per building holding an IfcBuildingElementProxy
- * with an IfcTriangulatedFaceSet body; ground pieces and terrain as IfcGeographicElement, barriers
- * as proxies (the kind in ObjectType), lines as IfcAnnotation, nodes as placed elements without a
- * body. Descriptors become the property set `CityContext_Descriptor`. Coordinates are written as
- * shortest round-trip doubles, so absolute grid values stay exact. STEP text comes from
- * ./ifc-step.ts (why not web-ifc's writer: see there); web-ifc reads the result in the tests.
+ * with an IfcTriangulatedFaceSet body; ground pieces and terrain as IfcGeographicElement,
+ * barriers as proxies (the kind in ObjectType), lines as IfcAnnotation, nodes as placed elements
+ * with a small pyramid body. Descriptors become the property set `CityContext_Descriptor`.
+ * Coordinates are written as shortest round-trip doubles, so absolute grid values stay exact.
+ * STEP text comes from ./ifc-step.ts (why not web-ifc's writer: see there); web-ifc reads the
+ * result in the tests.
  */
 import type { ExportFile, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from '../scene.ts';
 import { writeIfcFrame, type IfcFrame } from './ifc-context.ts';
 import { stableGlobalId } from './ifc-guid.ts';
+import { nodeSymbol } from './node-symbols.ts';
 import { kindColour } from './palette.ts';
 import { NULL, StepFile, bool, enumeration, list, real, ref, str, typed, type Step } from './ifc-step.ts';
 
@@ -121,7 +123,11 @@ class IfcSceneWriter {
     this.inSite.push(h);
   }
 
-  /** A node: its own placement (position, rotation about Z) and type, no body; scale goes to the properties. */
+  /**
+   * A node: its own placement (position, rotation about Z) and a body in that frame, the shared
+   * pyramid symbol of the mesh-only formats (height from type and scale); rotation and scale are
+   * also properties, for a script that swaps in a real family.
+   */
   node(node: ExportNode, index: number): void {
     const id = typeof node.descriptor.id === 'string' ? node.descriptor.id : `${node.type}/${index}`;
     const at = this.f.add('IFCCARTESIANPOINT', list(node.position.map(real)));
@@ -129,7 +135,8 @@ class IfcSceneWriter {
     const x = this.f.add('IFCDIRECTION', list([real(Math.cos(node.rotation)), real(Math.sin(node.rotation)), real(0)]));
     const placement = this.f.add('IFCLOCALPLACEMENT', ref(this.frame.sitePlacement), ref(this.f.add('IFCAXIS2PLACEMENT3D', ref(at), ref(z), ref(x))));
     const [entity, type] = VEGETATION.has(node.type) ? ['IFCGEOGRAPHICELEMENT', 'USERDEFINED'] : ['IFCBUILDINGELEMENTPROXY', 'USERDEFINED'];
-    const h = this.f.add(entity, this.guid('node', id), NULL, str(id), NULL, str(node.type), ref(placement), NULL, NULL, enumeration(type));
+    const symbol = nodeSymbol({ ...node, position: [0, 0, 0], rotation: 0 }, this.scene.units, index);
+    const h = this.f.add(entity, this.guid('node', id), NULL, str(id), NULL, str(node.type), ref(placement), ref(this.meshShape(symbol)), NULL, enumeration(type));
     this.properties([h], node.descriptor, 'node', id, { rotation: node.rotation, scale: node.scale });
     this.inSite.push(h);
   }
