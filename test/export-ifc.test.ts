@@ -166,3 +166,35 @@ test('text and numbers survive the STEP encoding: quotes, backslashes, non-ASCII
     assert.deepEqual(props, { type: 'building', id: 'way/1', name, tiny: 1e-7, huge: 1.5e21, negative: 0, flag: true, levels: '[1,2]' });
   } finally { api.CloseModel(m); }
 });
+
+/** Top-level arguments of a STEP entity line (commas outside strings and brackets). */
+function stepArguments(line: string): string[] {
+  const body = line.slice(line.indexOf('(') + 1, line.lastIndexOf(')'));
+  const out: string[] = [];
+  let depth = 0, quoted = false, start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === "'") quoted = !quoted; // a doubled quote toggles twice
+    else if (!quoted && c === '(') depth++;
+    else if (!quoted && c === ')') depth--;
+    else if (!quoted && depth === 0 && c === ',') { out.push(body.slice(start, i)); start = i + 1; }
+  }
+  out.push(body.slice(start));
+  return out;
+}
+
+test('every entity line has the attribute count of its IFC4 class (web-ifc\'s schema; derived attributes as *)', async () => {
+  const classes = new Map(Object.entries(W.IFC4).map(([name, cls]) => [name.toUpperCase(), cls as unknown as { length: number }]));
+  const scene = anchoredUtm('ft');
+  const text = new TextDecoder().decode((await writeIfc(scene)).bytes);
+  const seen = new Set<string>();
+  for (const line of text.split('\n').filter((l) => l.startsWith('#'))) {
+    const entity = line.slice(line.indexOf('=') + 1, line.indexOf('('));
+    const cls = classes.get(entity);
+    assert.ok(cls, `${entity} is an IFC4 entity`);
+    const args = stepArguments(line);
+    assert.equal(args.length - args.filter((a) => a === '*').length, cls.length, line.slice(0, 120));
+    seen.add(entity);
+  }
+  assert.ok(seen.size >= 30, `covers the writer's entities (${seen.size})`);
+});
