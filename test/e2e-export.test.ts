@@ -224,7 +224,7 @@ test('settings.crs UTM or EPSG:3857 with export.crs local (the default) gives a 
 
 test('bad export CRSs are 400 invalid_setting with the reason; nothing is charged', async () => {
   const { id, key } = newAccount();
-  for (const [crs, why] of [['EPSG:4326', /geographic/], ['EPSG:999999', /no usable definition/], ['EPSG:27700', /grid-shift/]] as const) {
+  for (const [crs, why] of [['EPSG:4326', /geographic/], ['EPSG:999999', /no usable definition/], ['EPSG:27700', /grid-shift/], ['EPSG:2263', /area of use: United States/]] as const) {
     const a = await postContext(url, key, exportBody({ format: 'glb', crs }));
     assert.equal(a.status, 400, a.text);
     assert.equal(a.json.code, 'invalid_setting');

@@ -13,17 +13,21 @@ import { createLocalFrame } from '../src/frame/local-frame.ts';
 const ORIGIN = [43.7335, 7.419] as const;
 const POINT = { lon: 7.4215, lat: 43.7351 }; // ~200 m north-east of the origin
 
-function localOf(lon: number, lat: number): [number, number] {
-  return createLocalFrame(ORIGIN[0], ORIGIN[1]).toLocal(lon, lat);
-}
+const NEW_YORK = { origin: [40.75, -73.99] as const, point: { lon: -73.988, lat: 40.7512 } };
+const CASES = [
+  ...['EPSG:32632', 'EPSG:2154', 'EPSG:3857'].map((crs) => ({ crs, origin: ORIGIN, point: POINT })),
+  { crs: 'EPSG:2263', ...NEW_YORK }, // US survey feet
+  { crs: 'EPSG:2222', origin: [33.45, -112.07] as const, point: { lon: -112.068, lat: 33.4515 } }, // Arizona East (just west of its box, within the margin), international feet
+];
 
-for (const crs of ['EPSG:32632', 'EPSG:2154', 'EPSG:3857', 'EPSG:2263']) {
+for (const { crs, origin, point } of CASES) {
   for (const units of ['m', 'mm', 'ft', 'in'] as const) {
     for (const placement of ['anchor', 'absolute'] as const) {
       test(`${crs} ${units} ${placement}: a local point lands where proj4 puts it`, () => {
+        const ORIGIN = origin, POINT = point;
         const c = resolveExportCrs(crs);
         const frame = createExportFrame({ origin: ORIGIN, crs: c, placement, units });
-        const [x, y] = localOf(POINT.lon, POINT.lat);
+        const [x, y] = createLocalFrame(ORIGIN[0], ORIGIN[1]).toLocal(POINT.lon, POINT.lat);
         const p = new Float64Array([x, y, 12]);
         frame.transform(p);
         const usFt = c.gridUnitMetres !== 1;
@@ -53,6 +57,15 @@ test('grid convergence: UTM 32 west of its central meridian turns grid north ant
   const expected = -((7.419 - 9) * Math.PI / 180) * Math.sin(43.7335 * Math.PI / 180);
   assert.ok(Math.abs(f.georef.gridConvergence - expected) < 2e-4, `${f.georef.gridConvergence} vs ${expected}`);
   assert.equal(createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('local'), placement: 'anchor', units: 'm' }).georef.gridConvergence, 0);
+});
+
+test('a CRS far from its area of use is 400 with the area named; a neighbouring UTM zone is fine', () => {
+  assert.throws(() => createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('EPSG:2263'), placement: 'anchor', units: 'm' }),
+    (e: unknown) => e instanceof ApiError && e.status === 400 && /area of use: United States \(USA\) - New York/.test(e.message));
+  assert.doesNotThrow(() => createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('EPSG:32631'), placement: 'anchor', units: 'm' }));
+  // a zone whose box crosses 180° (UTM 1N: 180°W–174°W) holds a point just west of the antimeridian within the margin
+  assert.doesNotThrow(() => createExportFrame({ origin: [60, 179.5], crs: resolveExportCrs('EPSG:32601'), placement: 'anchor', units: 'm' }));
+  assert.throws(() => createExportFrame({ origin: [60, 170], crs: resolveExportCrs('EPSG:32601'), placement: 'anchor', units: 'm' }), ApiError);
 });
 
 test('geographic, unknown, odd-unit and grid-shift CRSs are 400 invalid_setting with a reason', () => {

@@ -23,7 +23,13 @@ export interface ExportCrs {
   name?: string;
   /** Metres per grid unit. */
   gridUnitMetres: number;
+  /** Area of use [north, west, south, east] and its words, from the registry. */
+  bbox?: [number, number, number, number];
+  area?: string;
 }
+
+/** How far (degrees) outside its registered area of use a CRS is still accepted: neighbouring UTM zones are common practice. */
+const AREA_MARGIN_DEG = 2;
 
 /** Checks `export.crs` against the EPSG registry; 400 `invalid_setting` for anything but a projected CRS in m/ft/US ft. */
 export function resolveExportCrs(crs: string): ExportCrs {
@@ -42,7 +48,7 @@ export function resolveExportCrs(crs: string): ExportCrs {
   } catch {
     throw reject('its definition needs a datum grid-shift file this server does not have.');
   }
-  return { crs: code, proj4: entry.proj4, name: entry.name, gridUnitMetres };
+  return { crs: code, proj4: entry.proj4, name: entry.name, gridUnitMetres, ...(entry.bbox ? { bbox: entry.bbox, area: entry.area ?? '' } : {}) };
 }
 
 export interface ExportFrame {
@@ -67,6 +73,10 @@ export function sceneUnitMetres(crs: ExportCrs, units: ExportUnits): number {
 
 export function createExportFrame(o: ExportFrameOptions): ExportFrame {
   const [lat, lon] = o.origin;
+  if (o.crs.bbox && !withinArea(o.crs.bbox, lat, lon)) {
+    const why = `the origin (${lat.toFixed(4)}, ${lon.toFixed(4)}) lies outside its area of use: ${o.crs.area}`;
+    throw new ApiError('invalid_setting', `export.crs EPSG:${o.crs.crs} cannot be used here: ${why}`, [{ path: ['export', 'crs'], message: why }]);
+  }
   const unit = sceneUnitMetres(o.crs, o.units);
   const toGrid = o.crs.proj4 ? proj4(localFrameDefinition(lat, lon), o.crs.proj4) : null;
   /** Local metres → grid metres. */
@@ -102,4 +112,15 @@ export function createExportFrame(o: ExportFrameOptions): ExportFrame {
       }
     },
   };
+}
+
+/** Inside [north, west, south, east] widened by AREA_MARGIN_DEG (west > east: the box crosses 180°). */
+function withinArea([north, west, south, east]: [number, number, number, number], lat: number, lon: number): boolean {
+  const m = AREA_MARGIN_DEG;
+  if (lat > north + m || lat < south - m) return false;
+  if (west - m <= -180 && east + m >= 180) return true;
+  const w = west - m, e = east + m;
+  const l = ((lon - w) % 360 + 360) % 360; // degrees east of the widened west edge
+  const width = ((e - w) % 360 + 360) % 360;
+  return l <= width;
 }
