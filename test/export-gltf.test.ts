@@ -9,6 +9,8 @@ import { NodeIO, type Document } from '@gltf-transform/core';
 import { writeGlb, writeGltf } from '../src/export/formats/gltf.ts';
 import { SAMPLE_CORNER, SAMPLE_TRIANGLES, sampleScene } from './helpers/export-scenes.ts';
 import { problems, validateGltf } from './helpers/gltf-validate.ts';
+import { SYMBOL_TRIANGLES } from '../src/export/formats/node-symbols.ts';
+import { NOMINAL_HEIGHT } from '../src/geometry/instances/catalogue.ts';
 
 async function readBack(bytes: Uint8Array, ext: string): Promise<Document> {
   const io = new NodeIO();
@@ -37,7 +39,8 @@ for (const write of [writeGlb, writeGltf]) {
       const report = await validateGltf(file.bytes, `model.${file.extension}`);
       assert.equal(report.issues.numErrors, 0, problems(report));
       assert.equal(report.issues.numWarnings, 0, problems(report));
-      assert.equal(report.info?.totalTriangleCount, SAMPLE_TRIANGLES.buildings + SAMPLE_TRIANGLES.surface + SAMPLE_TRIANGLES.topography);
+      // the validator counts a shared mesh once per node using it: two instance symbols
+      assert.equal(report.info?.totalTriangleCount, SAMPLE_TRIANGLES.buildings + SAMPLE_TRIANGLES.surface + SAMPLE_TRIANGLES.topography + 2 * SYMBOL_TRIANGLES);
     }
   });
 }
@@ -62,6 +65,11 @@ test('glTF structure: a node per group, a node per feature named by id, descript
   assert.deepEqual((trees[0].getExtras() as any).type, 'tree');
   // rotation 0.5 rad counter-clockwise about up: quaternion about +Y
   assert.ok(Math.abs(trees[0].getRotation()[1] - Math.sin(0.25)) < 1e-6);
+  // a pyramid per type, shared by its nodes, nominal height × the node's scale
+  const tree = trees[0].getMesh()!, bench = trees[1].getMesh()!;
+  assert.ok(tree && bench && tree !== bench);
+  const apex = Math.max(...Array.from(tree.listPrimitives()[0].getAttribute('POSITION')!.getArray() as Float32Array).filter((_, i) => i % 3 === 1));
+  assert.ok(Math.abs(apex * trees[0].getScale()[1] - NOMINAL_HEIGHT.tree * 1.2) < 1e-4, `${apex}`);
   const line = top.listChildren()[3].listChildren()[0].getMesh()!.listPrimitives()[0];
   assert.equal(line.getMode(), 3, 'centerline as LINE_STRIP');
 });

@@ -5,8 +5,9 @@
  * Layout: scene → one root node `city-context` → one node per group (`buildings`, `surface`, …)
  * → one node per feature, named by its id (`way/123`), its descriptor in the node's `extras`.
  * Meshes share materials per kind and colour. Polylines are LINE_STRIP / LINE_LOOP primitives;
- * instances are empty nodes carrying translation, rotation about up and uniform scale (a viewer
- * shows them as empties; `extras.type` says what to put there).
+ * instances are nodes carrying translation, rotation about up and uniform scale, all of a type
+ * sharing one pyramid mesh of the type's nominal height (the symbol of node-symbols.ts), so they
+ * show where they stand; `extras.type` says what to put there instead.
  *
  * Axes: glTF is Y-up and in metres, so scene (x east, y north, z up) becomes (x, z, −y) and any
  * other scene unit is scaled back to metres. Georeference convention (scene `extras.cityContext`):
@@ -17,7 +18,8 @@
  * (grid coordinates in float32 would be off by decimetres); the translation is a JSON double, but
  * readers that keep node transforms in float32 lose precision there too.
  */
-import { Document, NodeIO, Primitive, type Buffer as GltfBuffer, type Material, type Node } from '@gltf-transform/core';
+import { Document, NodeIO, Primitive, type Buffer as GltfBuffer, type Material, type Mesh, type Node } from '@gltf-transform/core';
+import { nodeSymbol } from './node-symbols.ts';
 import { METRES_PER_UNIT, type ExportFile, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene } from '../scene.ts';
 import { kindColour, srgbToLinear } from './palette.ts';
 
@@ -77,6 +79,24 @@ export function buildDocument(scene: ExportScene): Document {
     return out;
   };
 
+  // one pyramid mesh per instance type, shared by its nodes (glTF instancing), scaled by each node
+  const symbols = new Map<string, Mesh>();
+  const symbol = (type: string): Mesh => {
+    let mesh = symbols.get(type);
+    if (!mesh) {
+      const unit = nodeSymbol({ type, position: [0, 0, 0], rotation: 0, scale: 1, descriptor: {} }, 'm', 0);
+      const p = unit.positions, yUp = new Float32Array(p.length);
+      for (let i = 0; i < p.length; i += 3) { yUp[i] = p[i]; yUp[i + 1] = p[i + 2]; yUp[i + 2] = -p[i + 1]; }
+      const prim = doc.createPrimitive()
+        .setAttribute('POSITION', doc.createAccessor('', buffer()).setType('VEC3').setArray(yUp))
+        .setIndices(doc.createAccessor('', buffer()).setArray(new Uint32Array(unit.indices)))
+        .setMaterial(material(type, undefined));
+      mesh = doc.createMesh(`symbol/${type}`).addPrimitive(prim);
+      symbols.set(type, mesh);
+    }
+    return mesh;
+  };
+
   for (const group of scene.groups) {
     const groupNode = doc.createNode(group.name);
     root.addChild(groupNode);
@@ -88,7 +108,7 @@ export function buildDocument(scene: ExportScene): Document {
       const node = lineNode(doc, buffer, l, toGltf, material(l.kind, undefined));
       if (node) groupNode.addChild(node);
     }
-    for (const n of group.nodes) groupNode.addChild(instanceNode(doc, n, toGltf));
+    for (const n of group.nodes) groupNode.addChild(instanceNode(doc, n, toGltf, symbol(n.type)));
   }
   return doc;
 }
@@ -116,7 +136,7 @@ function lineNode(doc: Document, buffer: LazyBuffer, l: ExportPolyline, toGltf: 
 }
 
 /** Counter-clockwise about Z up is counter-clockwise about glTF's +Y (east turns towards north = −Z). */
-function instanceNode(doc: Document, n: ExportNode, toGltf: ToGltf): Node {
+function instanceNode(doc: Document, n: ExportNode, toGltf: ToGltf, mesh: Mesh): Node {
   const [x, y, z] = toGltf(n.position);
   const half = n.rotation / 2;
   const id = typeof n.descriptor.id === 'string' ? n.descriptor.id : n.type;
@@ -124,6 +144,7 @@ function instanceNode(doc: Document, n: ExportNode, toGltf: ToGltf): Node {
     .setTranslation([x, y, z])
     .setRotation([0, Math.sin(half), 0, Math.cos(half)])
     .setScale([n.scale, n.scale, n.scale])
+    .setMesh(mesh)
     .setExtras({ type: n.type, descriptor: n.descriptor });
 }
 

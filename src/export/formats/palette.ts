@@ -22,6 +22,7 @@ const PALETTE: Record<string, [number, number, number]> = {
   construction: [0.7, 0.62, 0.5],
   buildingConstruction: [0.7, 0.62, 0.5],
   shrubbery: [0.35, 0.52, 0.3],
+  tree: [0.2, 0.5, 0.2],
   centerline: [1, 0.85, 0.2],
   outline: [0.95, 0.95, 0.95],
 };
