@@ -26,9 +26,12 @@ test('scene from tile chunks: groups in order, ids, kinds, colours, frame applie
       { key: 'instances', chunks: [new Uint8Array(0), enc([node])] },
       { key: 'surfaceLines', chunks: [enc([line])] },
       { key: 'buildings', chunks: [enc([mesh]), enc([mesh])] },
+      { key: 'barriers', chunks: [enc([{ ...mesh, descriptor: { type: 'fence', id: 'way/5', colour: '#000000' } }])] },
     ],
   }, frame);
-  assert.deepEqual(scene.groups.map((g) => g.name), ['buildings', 'instances', 'topography', 'surfaceLines']);
+  assert.deepEqual(scene.groups.map((g) => g.name), ['buildings', 'barriers', 'instances', 'topography', 'surfaceLines']);
+  assert.deepEqual(scene.groups[1].meshes[0].colour, [0, 0, 0], 'a barrier\'s colour tag');
+  scene.groups.splice(1, 1);
   const [b] = scene.groups[0].meshes;
   assert.equal(scene.groups[0].meshes.length, 2);
   assert.equal(b.id, 'way/7');

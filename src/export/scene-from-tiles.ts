@@ -73,7 +73,7 @@ function toMesh(item: Descriptor, group: ExportGroupName, frame: ExportFrame, n:
   const positions = Float64Array.from(item.vertices as number[]);
   frame.transform(positions);
   const indices = item.indices ? Uint32Array.from(item.indices as number[]) : Uint32Array.from({ length: positions.length / 3 }, (_, i) => i);
-  const colour = hexColour(d.buildingColour);
+  const colour = hexColour(d.buildingColour ?? d.colour); // buildings: building:colour; barriers: colour
   return { id: featureId(d, `${kind}/${n}`), kind, positions, indices, descriptor: d, ...(colour ? { colour } : {}) };
 }
 
