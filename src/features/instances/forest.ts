@@ -57,7 +57,8 @@ function fillSite(t: InstanceTile, site: Site, corners: [number, number][], area
   }
   const lonLat = new Map<string, [number, number]>();
   // the sea (from coastlines; mapped water is hard ground in site.ts): a wood mapped into it is not planted there
-  const sea = seaAreas(tileCoastlines(t.tile, site.frame), { outer: [minX, minY, maxX, minY, maxX, maxY, minX, maxY], holes: [] });
+  const coast = tileCoastlines(t.tile, site.frame);
+  const sea = coast.length ? seaAreas(coast, { outer: [minX, minY, maxX, minY, maxX, maxY, minX, maxY], holes: [] }) : [];
   const inSea = sea.length ? new PointBlocker({ footprints: sea.flatMap((a) => a.footprints), corridors: [], discs: [] }) : null;
   const sites = forestFill({ minX, minY, maxX, maxY }, areas, {
     salt: site.salt,

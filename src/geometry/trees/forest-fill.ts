@@ -105,10 +105,12 @@ export function forestFill(box: BBox, areas: readonly FillArea[], opts: FillOpti
   return out;
 
   function freePlant(i: number, j: number): void {
+    // cheapest tests first (the answer does not depend on their order): in an area, its keep
+    // draw (a park keeps one in ten), then the neighbours' candidates
     const c = candidate(i, j, opts.salt);
-    if (!survives(i, j, c, opts.salt)) return;
     const e = pick(c.x, c.y, false);
     if (!e || unit(hashInts(c.h, 3)) >= e.area.rule.keep) return;
+    if (!survives(i, j, c, opts.salt)) return;
     if (nearRowPlant(c.x, c.y, rowPlant)) return;
     if (opts.blocked?.(c.x, c.y)) return;
     out.push({ x: c.x, y: c.y, i, j, area: e.area });
