@@ -1,5 +1,6 @@
 import { projectFlat } from '../../frame/local-frame.ts';
-import { JUNCTION_REACH, roadSurfaces, type RoadInput, type RoadSurfaces } from '../../geometry/surfaces/roads/road-surfaces.ts';
+import { roadSurfaces, type RoadInput, type RoadSurfaces } from '../../geometry/surfaces/roads/road-surfaces.ts';
+import { JUNCTION_REACH } from '../../geometry/surfaces/roads/within.ts';
 import type { OsmFeature } from '../../sources/osm/types.ts';
 import type { TileContext } from '../family.ts';
 

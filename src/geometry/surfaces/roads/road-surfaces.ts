@@ -28,7 +28,6 @@
  */
 import type { Paths64 } from 'clipper2-ts';
 import { Clipper, FillRule } from 'clipper2-ts';
-import { CLIPPER_SCALE } from '../../clipper-paths.ts';
 import type { BBox, Footprint } from '../../types.ts';
 import type { DeckElevation, SurfaceArea, SurfaceKind, SurfaceLine } from '../types.ts';
 import { SURFACE_PRIORITY } from '../priority.ts';
@@ -37,6 +36,7 @@ import { buildRoadGraph, type RoadGraph, type RoadSegment } from './graph.ts';
 import { armOffsets, junctionShape, type JunctionArm } from './junction.ts';
 import { band, ringBand, type Band } from './offset.ts';
 import { resolvePieces, type Piece } from './pieces.ts';
+import { withinTests } from './within.ts';
 
 export interface RoadInput {
   /** OSM id, `way/123`. */
@@ -68,8 +68,6 @@ export interface RoadSurfaces {
 export const TRIM_SHARE = 0.45;
 export const TRIM_SHARE_DEAD_END = 0.5;
 
-/** Metres: the farthest a junction polygon reaches from its node (`within`); acute merges of wide roads are trimmed this far. */
-export const JUNCTION_REACH = 150;
 
 type Role = 'junction' | 'way' | 'overlay' | 'corner' | 'sidewalk';
 /** Precedence among pieces of equal priority (see the sort at the end). */
@@ -144,26 +142,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
     nodeIds.set(id, list);
     return entry.areas;
   };
-  const within = options.within;
-  const nodeNear = (x: number, y: number) => !within ||
-    (x >= within.minX - JUNCTION_REACH && x <= within.maxX + JUNCTION_REACH && y >= within.minY - JUNCTION_REACH && y <= within.maxY + JUNCTION_REACH);
-  /** Whether flat points grown by `pad` meet `within`. */
-  const meets = (pts: Float64Array, pad: number): boolean => {
-    if (!within) return true;
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (let i = 0; i < pts.length; i += 2) {
-      if (pts[i] < minX) minX = pts[i];
-      if (pts[i] > maxX) maxX = pts[i];
-      if (pts[i + 1] < minY) minY = pts[i + 1];
-      if (pts[i + 1] > maxY) maxY = pts[i + 1];
-    }
-    return minX - pad <= within.maxX && maxX + pad >= within.minX && minY - pad <= within.maxY && maxY + pad >= within.minY;
-  };
-  const pathsMeet = (paths: Paths64): boolean => {
-    if (!within) return true;
-    const r = Clipper.getBoundsPaths(paths);
-    return r.left <= within.maxX * CLIPPER_SCALE && r.right >= within.minX * CLIPPER_SCALE && r.top <= within.maxY * CLIPPER_SCALE && r.bottom >= within.minY * CLIPPER_SCALE;
-  };
+  const { nodeNear, reachesWithin, meets, pathsMeet } = withinTests(options.within);
 
   const areaFor = (key: string, make: () => AreaRecord): number => {
     let i = wayArea.get(key);
@@ -256,7 +235,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
       if (k < 2) continue;
       const { id, ids } = idOfNode(ni, k >= 3 ? 'junction' : 'join');
       const numbered = registerNode(id, node.x, node.y);
-      if (!nodeNear(node.x, node.y)) continue;
+      if (!nodeNear(node.x, node.y) || !reachesWithin(node.x, node.y, armsOf(ni, true))) continue;
       const arms = armsOf(ni, false);
       const shape = junctionShape(node.x, node.y, arms);
       node.arms.forEach((a, i) => {
