@@ -1,0 +1,33 @@
+/**
+ * Start-up warm-up on whole requests (src/pipeline/warm-up-requests.ts): it runs real default
+ * requests through the pool before the service listens, charges nobody, leaves no usage behind,
+ * and the service then answers normally.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import { startService } from '../src/service.ts';
+import { postContext, square } from './helpers/http.ts';
+
+test('the service warms up on whole requests, charges nobody, then answers', async () => {
+  const lines: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-warm-'));
+  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 2, warmUpMs: 100, warmUpRequestsMs: 400 };
+  const svc = await startService(config, (line) => lines.push(line));
+  try {
+    const warmed = lines.map((l) => /Warmed up on (\d+) whole requests/.exec(l)).find(Boolean);
+    assert.ok(warmed, `a warm-up line in the log: ${lines.join(' | ')}`);
+    assert.ok(Number(warmed![1]) >= 1, 'at least one whole request ran');
+    const account = svc.accounts.getAccount(svc.demo!.accountId)!;
+    assert.equal(account.balanceKm2, 1000, 'the warm-up charged nobody');
+    assert.deepEqual(svc.accounts.usage(svc.demo!.accountId), [], 'and left no usage rows');
+    const r = await postContext(svc.url, svc.demo!.key, { polygon: square(43.7345, 7.419, 300), settings: { geometry: ['buildings'] } });
+    assert.equal(r.status, 200);
+    assert.ok(r.json.geometry.find((g: { type: string }) => g.type === 'buildings').meshes.length > 10);
+  } finally {
+    await svc.close();
+  }
+});
