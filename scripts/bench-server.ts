@@ -144,6 +144,26 @@ export function medianOf(runs: Measured[]): Measured {
   };
 }
 
+/** One untimed request to warm the server, then the medians of `runs` timed ones. */
+export async function warmMedian(server: BenchServer, body: unknown, runs: number): Promise<Measured> {
+  await measure(server, body);
+  const out: Measured[] = [];
+  for (let i = 0; i < runs; i++) out.push(await measure(server, body));
+  return medianOf(out);
+}
+
+/**
+ * A group's ~10 km² square requested alone (flat) and with `projectToTopography` (on the terrain),
+ * each timed warm, printed with the server's CPU-seconds and peak RSS (barriers, instances).
+ */
+export async function benchGroupAloneAndOnTerrain(label: string, server: BenchServer, c: { centre: [number, number]; side: number }, runs: number, group: string, title: string): Promise<void> {
+  const polygon = square(c.centre[0], c.centre[1], c.side);
+  const flat = await warmMedian(server, { polygon, settings: { geometry: [group] } }, runs);
+  console.log(`${label} ~10 km² ${title} alone, warm (median of ${runs}): ${figures(flat)}`);
+  const onTerrain = await warmMedian(server, { polygon, settings: { geometry: [group], projectToTopography: true } }, runs);
+  console.log(`${label} ~10 km² ${title} on the terrain (projectToTopography), warm (median of ${runs}): ${figures(onTerrain)}`);
+}
+
 /** A square polygon of `side` metres around lat/lon, as [lat, lon] pairs. */
 export function square(lat: number, lon: number, side: number): [number, number][] {
   const dLat = side / 2 / 111320, dLon = side / 2 / (111320 * Math.cos((lat * Math.PI) / 180));

@@ -13,28 +13,11 @@ import { createLocalFrame } from '../../src/frame/local-frame.ts';
 import { barrierFeature, buildBarrier, BARRIER_LAYERS } from '../../src/geometry/barriers/from-osm.ts';
 import { createGroundSampler } from '../../src/geometry/terrain/ground-sampler.ts';
 import { OsmStore } from '../../src/sources/osm/store.ts';
-import { figures, measure, medianOf, square, type BenchServer, type Measured } from '../bench-server.ts';
-
-export interface BarrierBenchCase {
-  centre: [number, number];
-  /** Side of the square, metres. */
-  side: number;
-}
-
-async function warmMedian(server: BenchServer, body: unknown, runs: number): Promise<Measured> {
-  await measure(server, body);
-  const out: Measured[] = [];
-  for (let i = 0; i < runs; i++) out.push(await measure(server, body));
-  return medianOf(out);
-}
+import { benchGroupAloneAndOnTerrain, type BenchServer } from '../bench-server.ts';
 
 /** Times the barrier requests on `server` and prints them. */
-export async function benchBarrierRequests(label: string, server: BenchServer, c: BarrierBenchCase, runs: number): Promise<void> {
-  const polygon = square(c.centre[0], c.centre[1], c.side);
-  const flat = await warmMedian(server, { polygon, settings: { geometry: ['barriers'] } }, runs);
-  console.log(`${label} ~10 km² barriers alone, warm (median of ${runs}): ${figures(flat)}`);
-  const onTerrain = await warmMedian(server, { polygon, settings: { geometry: ['barriers'], projectToTopography: true } }, runs);
-  console.log(`${label} ~10 km² barriers on the terrain (projectToTopography), warm (median of ${runs}): ${figures(onTerrain)}`);
+export async function benchBarrierRequests(label: string, server: BenchServer, c: { centre: [number, number]; side: number }, runs: number): Promise<void> {
+  await benchGroupAloneAndOnTerrain(label, server, c, runs, 'barriers', 'barriers');
 }
 
 /** Builds every barrier way of a store in this process and prints the time per 1,000. */

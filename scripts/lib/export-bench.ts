@@ -6,7 +6,7 @@
  */
 import { request } from 'undici';
 import { EXPORT_WRITERS } from '../../src/export/formats/index.ts';
-import { figures, measure, medianOf, size, square, verdict, type BenchServer, type Measured } from '../bench-server.ts';
+import { figures, size, square, verdict, warmMedian, type BenchServer } from '../bench-server.ts';
 
 export interface ExportBenchCase {
   centre: [number, number];
@@ -15,13 +15,6 @@ export interface ExportBenchCase {
 }
 
 const TARGETS = { totalMs: 3000, peakRssMb: 700 };
-
-async function warmMedian(server: BenchServer, body: unknown, runs: number): Promise<Measured> {
-  await measure(server, body);
-  const out: Measured[] = [];
-  for (let i = 0; i < runs; i++) out.push(await measure(server, body));
-  return medianOf(out);
-}
 
 /** One more export, to learn the file's size from its link. */
 async function fileSize(server: BenchServer, body: unknown): Promise<number> {

@@ -12,7 +12,7 @@
  * buildings-only warm total ≤ 1,000 ms, and "all default groups ≤ 2 s" = default warm total ≤
  * 2,000 ms. Nothing here asserts.
  */
-import { figures, measure, medianOf, square, verdict, type BenchServer, type Measured } from '../bench-server.ts';
+import { figures, square, verdict, warmMedian, type BenchServer, type Measured } from '../bench-server.ts';
 
 /** Issue 8 targets, ms. */
 export const GROUND_TARGETS = { besideBuildingsMs: 1000, defaultTotalMs: 2000 } as const;
@@ -21,13 +21,6 @@ export interface GroundCase {
   centre: [number, number];
   /** Side of the square, metres. */
   side: number;
-}
-
-async function warmMedian(server: BenchServer, body: unknown, runs: number): Promise<Measured> {
-  await measure(server, body); // warm-up, not counted
-  const out: Measured[] = [];
-  for (let i = 0; i < runs; i++) out.push(await measure(server, body));
-  return medianOf(out);
 }
 
 /**
