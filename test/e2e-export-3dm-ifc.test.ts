@@ -6,55 +6,35 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import proj4 from 'proj4';
 import rhino3dm, { type File3dm, type RhinoModule } from 'rhino3dm';
 import * as W from 'web-ifc';
-import { storePaths } from '../src/config.ts';
 import { localFrameDefinition } from '../src/frame/local-frame.ts';
 import { lookupEpsg } from '../src/frame/epsg.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../src/export/scene.ts';
-import { Admission } from '../src/server/admission.ts';
-import { createApp } from '../src/server/app.ts';
 import type { RunningService } from '../src/service.ts';
-import { postContext, square, startTestService } from './helpers/http.ts';
+import { postContext, square } from './helpers/http.ts';
+import { BUILDING, CORNER, ORIGIN, POLYGON, startExportApp, type ExportApp } from './helpers/export-app.ts';
 import { MemoryExportStore } from './helpers/memory-export-store.ts';
 
-/** way/94252406 (Rue de la Turbie 17): its first node, straight from the Monaco extract. */
-const BUILDING = 'way/94252406';
-const CORNER = { lon: 7.4182484, lat: 43.7336199 };
-const ORIGIN: [number, number] = [43.734, 7.42];
-const POLYGON = square(43.7336, 7.4183, 160);
 
 let svc: RunningService;
-let server: Server;
 let url: string;
+let app: ExportApp;
 let rh: RhinoModule;
 let ifc: W.IfcAPI;
 const store = new MemoryExportStore();
 
 before(async () => {
-  svc = await startTestService();
-  server = createApp({
-    accounts: svc.accounts,
-    admission: new Admission(4, 16, 30_000),
-    pipeline: { pool: svc.pool, storePath: storePaths(svc.config.dataDir).osm, tileSize: svc.config.tileSize, dem: svc.config.dem },
-    exports: { store },
-    maxBodyBytes: 1 << 20,
-    gzipLevel: 1,
-    log: () => {},
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await startExportApp({ store });
+  ({ svc, url } = app);
   rh = await rhino3dm();
   ifc = new W.IfcAPI();
   await ifc.Init(undefined, true);
   ifc.SetLogLevel(W.LogLevel.LOG_LEVEL_OFF);
 });
 after(async () => {
-  await new Promise<void>((r) => { server?.close(() => r()); server?.closeAllConnections(); });
-  await svc?.close();
+  await app?.close();
 });
 
 function key(balanceKm2 = 100): string {

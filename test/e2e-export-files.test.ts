@@ -11,24 +11,16 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import proj4 from 'proj4';
-import { storePaths } from '../src/config.ts';
 import { localFrameDefinition } from '../src/frame/local-frame.ts';
 import { lookupEpsg } from '../src/frame/epsg.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../src/export/scene.ts';
-import { Admission } from '../src/server/admission.ts';
-import { createApp } from '../src/server/app.ts';
 import type { RunningService } from '../src/service.ts';
 import { daePositions, objPositions, plyVertices, PYTHON, run, stlPositions, unzip } from './helpers/export-readers.ts';
-import { postContext, square, startTestService } from './helpers/http.ts';
+import { postContext } from './helpers/http.ts';
+import { CORNER, ORIGIN, POLYGON, startExportApp, type ExportApp } from './helpers/export-app.ts';
 import { MemoryExportStore } from './helpers/memory-export-store.ts';
 
-/** way/94252406 (Rue de la Turbie 17): its first node, straight from the Monaco extract (as e2e-export). */
-const CORNER = { lon: 7.4182484, lat: 43.7336199 };
-const ORIGIN: [number, number] = [43.734, 7.42];
-const POLYGON = square(43.7336, 7.4183, 160);
 const READER = new URL('./fixtures/dxf/read-dxf.py', import.meta.url).pathname;
 const COMBOS: { crs: string; placement: 'anchor' | 'absolute'; units: ExportUnits }[] = [
   { crs: 'local', placement: 'anchor', units: 'mm' },
@@ -38,27 +30,16 @@ const COMBOS: { crs: string; placement: 'anchor' | 'absolute'; units: ExportUnit
 ];
 
 let svc: RunningService;
-let server: Server;
 let url: string;
+let app: ExportApp;
 const store = new MemoryExportStore();
 
 before(async () => {
-  svc = await startTestService();
-  server = createApp({
-    accounts: svc.accounts,
-    admission: new Admission(4, 16, 30_000),
-    pipeline: { pool: svc.pool, storePath: storePaths(svc.config.dataDir).osm, tileSize: svc.config.tileSize, dem: svc.config.dem },
-    exports: { store },
-    maxBodyBytes: 1 << 20,
-    gzipLevel: 1,
-    log: () => {},
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await startExportApp({ store });
+  ({ svc, url } = app);
 });
 after(async () => {
-  await new Promise<void>((r) => { server?.close(() => r()); server?.closeAllConnections(); });
-  await svc?.close();
+  await app?.close();
 });
 
 /** Positions (scene units) and the georeference note of one exported file. */

@@ -9,54 +9,33 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import proj4 from 'proj4';
 import { request } from 'undici';
 import { NodeIO, type Node } from '@gltf-transform/core';
-import { storePaths } from '../src/config.ts';
 import { ExportResponseSchema } from '../src/contract/response-schema.ts';
 import { EXPORT_WRITERS } from '../src/export/formats/index.ts';
 import { localFrameDefinition } from '../src/frame/local-frame.ts';
 import { lookupEpsg } from '../src/frame/epsg.ts';
-import { Admission } from '../src/server/admission.ts';
-import { createApp } from '../src/server/app.ts';
 import type { ExportDeps } from '../src/server/export-handler.ts';
 import type { RunningService } from '../src/service.ts';
-import { postContext, square, startTestService } from './helpers/http.ts';
+import { postContext, square } from './helpers/http.ts';
+import { BUILDING, CORNER, ORIGIN, POLYGON, startExportApp, type ExportApp } from './helpers/export-app.ts';
 import { MemoryExportStore } from './helpers/memory-export-store.ts';
 import { problems, validateGltf } from './helpers/gltf-validate.ts';
 
-/** way/94252406 (Rue de la Turbie 17, 4 levels, flat): its first node, straight from the Monaco extract. */
-const BUILDING = 'way/94252406';
-const CORNER = { lon: 7.4182484, lat: 43.7336199 };
-const ORIGIN: [number, number] = [43.734, 7.42];
-const POLYGON = square(43.7336, 7.4183, 160);
-
 let svc: RunningService;
-let server: Server;
 let url: string;
+let app: ExportApp;
 const store = new MemoryExportStore();
 const exportDeps: ExportDeps = { store };
 const logLines: string[] = [];
 
 before(async () => {
-  svc = await startTestService();
-  server = createApp({
-    accounts: svc.accounts,
-    admission: new Admission(4, 16, 30_000),
-    pipeline: { pool: svc.pool, storePath: storePaths(svc.config.dataDir).osm, tileSize: svc.config.tileSize, dem: svc.config.dem },
-    exports: exportDeps,
-    maxBodyBytes: 1 << 20,
-    gzipLevel: 1,
-    log: (l) => { logLines.push(l); if (process.env.EXPORT_TEST_LOG) console.error(l); },
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await startExportApp(exportDeps, (l) => { logLines.push(l); if (process.env.EXPORT_TEST_LOG) console.error(l); });
+  ({ svc, url } = app);
 });
 after(async () => {
-  await new Promise<void>((r) => { server?.close(() => r()); server?.closeAllConnections(); });
-  await svc?.close();
+  await app?.close();
 });
 
 function newAccount(balanceKm2 = 10) {
