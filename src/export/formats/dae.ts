@@ -8,14 +8,13 @@
  */
 import type { ExportFile, ExportScene } from '../scene.ts';
 import { METRES_PER_UNIT } from '../scene.ts';
-import { safeName } from './export-names.ts';
+import { materialNames, safeName } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
 import { groupMeshes } from './node-symbols.ts';
 import { kindColour } from './palette.ts';
 import { num } from './text-number.ts';
 import { TextSink } from './text-sink.ts';
 
-type Rgb = [number, number, number];
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -23,13 +22,7 @@ const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;'
 const DATE = '1970-01-01T00:00:00Z';
 
 export function writeDae(scene: ExportScene): ExportFile {
-  const materials = new Map<string, Rgb>();
-  const material = (kind: string, colour?: Rgb): string => {
-    const c = colour ?? kindColour(kind);
-    const name = colour ? `${safeName(kind)}_${c.map((x) => Math.round(x * 255).toString(16).padStart(2, '0')).join('')}` : safeName(kind);
-    materials.set(name, c);
-    return name;
-  };
+  const { materials, material } = materialNames(kindColour);
   // Geometries and scene nodes go straight to two sinks; effects and materials (a few) after them.
   const geo = new TextSink(''), nodes = new TextSink('');
   let n = 0;

@@ -8,7 +8,7 @@
  * full double precision.
  */
 import type { ExportFile, ExportMesh, ExportScene } from '../scene.ts';
-import { safeName } from './export-names.ts';
+import { materialNames } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
 import { groupMeshes } from './node-symbols.ts';
 import { kindColour } from './palette.ts';
@@ -16,16 +16,9 @@ import { num } from './text-number.ts';
 import { TextSink } from './text-sink.ts';
 import { zip } from './zip.ts';
 
-type Rgb = [number, number, number];
 
 export function writeObj(scene: ExportScene): ExportFile {
-  const materials = new Map<string, Rgb>();
-  const material = (kind: string, colour?: Rgb): string => {
-    const c = colour ?? kindColour(kind);
-    const name = colour ? `${safeName(kind)}_${c.map((x) => Math.round(x * 255).toString(16).padStart(2, '0')).join('')}` : safeName(kind);
-    materials.set(name, c);
-    return name;
-  };
+  const { materials, material } = materialNames(kindColour);
   const out = new TextSink('\n');
   out.push(...georefLines(scene).map((l) => `# ${l}`), `mtllib ${scene.name}.mtl`);
   let base = 1; // OBJ indices are 1-based and global
