@@ -2,11 +2,10 @@ import { barrierFeature, buildBarrier, gateNodeFeature, withOpenings, BARRIER_LA
 import { gateNodeKind } from '../../geometry/barriers/tags/index.ts';
 import { pointInRing } from '../../geometry/ring.ts';
 import type { OsmFeature } from '../../sources/osm/types.ts';
-import { JsonBytesWriter } from '../../encode/json-bytes.ts';
-import { writeMeshJson } from '../../encode/mesh-json.ts';
 import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
 import { featureAnchor } from '../../plan/tiling.ts';
 import type { FeatureFamily, TileContext } from '../family.ts';
+import { encodeMeshes } from '../encode-meshes.ts';
 
 /** Barriers are read this far around the tile (the lon/lat box of a local square is not exact). */
 const EDGE_PAD_METRES = 2;
@@ -30,14 +29,7 @@ export const barriersFamily: FeatureFamily = {
     const barriers = tileBarriers(tile);
     out.timings.barriers = (out.timings.barriers ?? 0) + performance.now() - t;
     t = performance.now();
-    const w = new JsonBytesWriter(1 << 14);
-    barriers.forEach((b, n) => {
-      if (n > 0) w.byte(44);
-      out.extend(b.mesh.positions);
-      tile.toOutput(b.mesh.positions);
-      writeMeshJson(w, b.mesh, b.descriptor, tile.task.output.indexed);
-    });
-    out.groups.barriers = { count: barriers.length, json: w.take() };
+    out.groups.barriers = encodeMeshes(tile, out, barriers, true, 1 << 14);
     out.timings.barriersEncode = (out.timings.barriersEncode ?? 0) + performance.now() - t;
     out.attributions.push(OSM_ATTRIBUTION);
   },

@@ -2,10 +2,9 @@ import { buildBuildingGroup, type BuildingMesh } from '../../geometry/buildings/
 import type { RoofShape } from '../../geometry/buildings/build-part.ts';
 import { loadRoofs } from '../../geometry/buildings/roofs/index.ts';
 import { pointInRing } from '../../geometry/ring.ts';
-import { JsonBytesWriter } from '../../encode/json-bytes.ts';
-import { writeMeshJson } from '../../encode/mesh-json.ts';
 import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
 import type { FeatureFamily, TileContext } from '../family.ts';
+import { encodeMeshes } from '../encode-meshes.ts';
 
 /**
  * Buildings (Simple 3D Buildings; geometry/buildings has the tag parsers and roof builders).
@@ -24,14 +23,7 @@ export const buildingsFamily: FeatureFamily = {
     const buildings = tileBuildings(tile);
     out.timings.build = (out.timings.build ?? 0) + performance.now() - t;
     t = performance.now();
-    const w = new JsonBytesWriter(1 << 16);
-    buildings.forEach((b, n) => {
-      if (n > 0) w.byte(44);
-      out.extend(b.mesh.positions);
-      tile.toOutput(b.mesh.positions);
-      writeMeshJson(w, b.mesh, b.descriptor, tile.task.output.indexed);
-    });
-    out.groups.buildings = { count: buildings.length, json: w.take() };
+    out.groups.buildings = encodeMeshes(tile, out, buildings, true);
     out.timings.encode = (out.timings.encode ?? 0) + performance.now() - t;
     out.attributions.push(OSM_ATTRIBUTION);
   },

@@ -4,11 +4,11 @@ import { drapeLine, resolveOverlaps, surfaceMeshes, surfaceOutlines, type Draped
 import type { SurfaceLine } from '../../geometry/surfaces/types.ts';
 import type { Footprint } from '../../geometry/types.ts';
 import { JsonBytesWriter } from '../../encode/json-bytes.ts';
-import { writeMeshJson } from '../../encode/mesh-json.ts';
 import { writePolylineJson } from '../../encode/polyline-json.ts';
 import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
 import type { OsmFeature } from '../../sources/osm/types.ts';
 import type { FeatureFamily, TileContext } from '../family.ts';
+import { encodeMeshes } from '../encode-meshes.ts';
 import { ROAD_READ_METRES, roadSurfacesForTile } from './roads.ts';
 import { buildingCutOuts } from './building-cut-outs.ts';
 import { seaAreas } from '../../geometry/surfaces/sea/index.ts';
@@ -53,14 +53,8 @@ export const surfacesFamily: FeatureFamily = {
     lap('surfaceAssemble');
     const drape = { ground: tile.ground, drape: plan.drape };
     if (plan.meshes) {
-      const meshes = surfaceMeshes(pieces, drape);
-      const w = new JsonBytesWriter(1 << 16);
-      meshes.forEach((m, n) => {
-        if (n > 0) w.byte(44);
-        tile.toOutput(m.mesh.positions);
-        writeMeshJson(w, m.mesh, m.descriptor, tile.task.output.indexed);
-      });
-      out.groups.surface = { count: meshes.length, json: w.take() };
+      // the ground lies on the terrain inside the tile: nothing for the terrain to reach under
+      out.groups.surface = encodeMeshes(tile, out, surfaceMeshes(pieces, drape), false);
     }
     if (plan.centerlines || plan.outlines) {
       const lines: DrapedLine[] = [];
