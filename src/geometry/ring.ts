@@ -1,4 +1,4 @@
-import type { Footprint, Ring } from './types.ts';
+import type { BBox, Footprint, Ring } from './types.ts';
 
 /** Twice the signed area of a ring: positive when counter-clockwise (x east, y north). */
 export function signedArea2(ring: Ring): number {
@@ -96,4 +96,17 @@ export function pointInRing(x: number, y: number, ring: Ring): boolean {
     if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
+}
+
+/** The axis-aligned box of flat points [x0, y0, x1, y1, …] (empty input: an inverted infinite box). */
+export function flatBounds(points: ArrayLike<number>): BBox {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let k = 0; k + 1 < points.length; k += 2) {
+    const x = points[k], y = points[k + 1];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return { minX, minY, maxX, maxY };
 }

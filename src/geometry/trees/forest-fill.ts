@@ -1,5 +1,5 @@
 import Flatbush from 'flatbush';
-import { pointInRing, ringArea } from '../ring.ts';
+import { flatBounds, pointInRing, ringArea } from '../ring.ts';
 import type { BBox, Footprint } from '../types.ts';
 import type { FillRule } from './fill-areas.ts';
 import { hashInts, unit } from './hash.ts';
@@ -61,7 +61,7 @@ export function forestFill(box: BBox, areas: readonly FillArea[], opts: FillOpti
   if (entries.length === 0) return [];
   const index = new Flatbush(entries.length);
   for (const e of entries) {
-    const b = ringBox(e.f.outer);
+    const b = flatBounds(e.f.outer);
     index.add(b.minX, b.minY, b.maxX, b.maxY);
   }
   index.finish();
@@ -91,7 +91,7 @@ export function forestFill(box: BBox, areas: readonly FillArea[], opts: FillOpti
   const columns = Math.floor(box.maxX / CANDIDATE_CELL) - i0 + 1;
   for (const e of entries) {
     if (e.area.rule.rows) continue;
-    const b = ringBox(e.f.outer);
+    const b = flatBounds(e.f.outer);
     for (let j = Math.max(j0, Math.floor(b.minY / CANDIDATE_CELL)); j <= Math.min(Math.floor(box.maxY / CANDIDATE_CELL), Math.floor(b.maxY / CANDIDATE_CELL)); j++) {
       for (let i = Math.max(i0, Math.floor(b.minX / CANDIDATE_CELL)); i <= Math.min(i0 + columns - 1, Math.floor(b.maxX / CANDIDATE_CELL)); i++) {
         const cell = (j - j0) * columns + (i - i0);
@@ -171,11 +171,3 @@ function footprintsArea(fs: readonly Footprint[]): number {
   return a;
 }
 
-function ringBox(r: readonly number[]): BBox {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let k = 0; k < r.length; k += 2) {
-    minX = Math.min(minX, r[k]); maxX = Math.max(maxX, r[k]);
-    minY = Math.min(minY, r[k + 1]); maxY = Math.max(maxY, r[k + 1]);
-  }
-  return { minX, minY, maxX, maxY };
-}

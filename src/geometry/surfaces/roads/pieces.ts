@@ -23,7 +23,7 @@ import { Clipper, EndType, FillRule, JoinType, type Paths64 } from 'clipper2-ts'
 import Flatbush from 'flatbush';
 import type { Footprint } from '../../types.ts';
 import { CLIPPER_SCALE, footprintPaths, pathRing } from '../../clipper-paths.ts';
-import { ringArea } from '../../ring.ts';
+import { flatBounds, ringArea } from '../../ring.ts';
 import { isSimpleFootprint } from '../../footprint-repair.ts';
 import { normalizeGridFootprint, tidyPaths } from './tidy.ts';
 import { pieceEdges, piecesOverlap, type Box } from './overlap.ts';
@@ -87,23 +87,13 @@ function cut(subject: Paths64, cutter: Paths64): Paths64 {
   const rest = Clipper.difference(subject, cutter, FillRule.NonZero);
   if (rest.length === 0) return rest;
   const restEdges = pieceEdges(rest), cutterEdges = pieceEdges(cutter);
-  if (!piecesOverlap(restEdges, edgeBox(restEdges), cutterEdges, edgeBox(cutterEdges))) return rest;
+  if (!piecesOverlap(restEdges, flatBounds(restEdges), cutterEdges, flatBounds(cutterEdges))) return rest;
   const left = Clipper.areaPaths(Clipper.intersect(rest, cutter, FillRule.NonZero)) / (CLIPPER_SCALE * CLIPPER_SCALE);
   if (left <= CUT_CHECK_AREA) return rest;
   const grown = Clipper.inflatePaths(cutter, 1, JoinType.Miter, EndType.Polygon, 4);
   return Clipper.difference(subject, grown, FillRule.NonZero);
 }
 
-function edgeBox(e: Float64Array): Box {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let k = 0; k < e.length; k += 2) {
-    if (e[k] < minX) minX = e[k];
-    if (e[k] > maxX) maxX = e[k];
-    if (e[k + 1] < minY) minY = e[k + 1];
-    if (e[k + 1] > maxY) maxY = e[k + 1];
-  }
-  return { minX, minY, maxX, maxY };
-}
 
 const boxAt = (boxes: Float64Array, i: number): Box => ({ minX: boxes[4 * i], minY: boxes[4 * i + 1], maxX: boxes[4 * i + 2], maxY: boxes[4 * i + 3] });
 

@@ -1,5 +1,6 @@
 import { Clipper, type Paths64 } from 'clipper2-ts';
 import { CLIPPER_SCALE } from '../../clipper-paths.ts';
+import { flatBounds } from '../../ring.ts';
 import type { BBox } from '../../types.ts';
 import type { JunctionArm } from './junction.ts';
 
@@ -33,13 +34,7 @@ export function withinTests(within: BBox | undefined) {
     /** Whether flat points grown by `pad` meet the box. */
     meets(pts: Float64Array, pad: number): boolean {
       if (!within) return true;
-      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-      for (let i = 0; i < pts.length; i += 2) {
-        if (pts[i] < minX) minX = pts[i];
-        if (pts[i] > maxX) maxX = pts[i];
-        if (pts[i + 1] < minY) minY = pts[i + 1];
-        if (pts[i + 1] > maxY) maxY = pts[i + 1];
-      }
+      const { minX, minY, maxX, maxY } = flatBounds(pts);
       return minX - pad <= within.maxX && maxX + pad >= within.minX && minY - pad <= within.maxY && maxY + pad >= within.minY;
     },
     /** Whether grid paths (Clipper's millimetres) meet the box. */
