@@ -104,3 +104,32 @@ test('an empty scene (nothing in the area) and a nodes-only scene are still vali
     }
   }
 });
+
+test('a mesh of more than 65,535 vertices gets uint32 indices beside uint16 ones, and both read back exactly', async () => {
+  // a 300 × 250 vertex terrain-like sheet (75,000 vertices) beside the sample's small meshes
+  const nx = 300, ny = 250;
+  const positions = new Float64Array(nx * ny * 3);
+  for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) positions.set([i * 2, j * 2, Math.sin(i / 7) + Math.cos(j / 5)], (j * nx + i) * 3);
+  const indices: number[] = [];
+  for (let j = 0; j + 1 < ny; j++) for (let i = 0; i + 1 < nx; i++) {
+    const a = j * nx + i;
+    indices.push(a, a + 1, a + nx + 1, a, a + nx + 1, a + nx);
+  }
+  const scene = sampleScene();
+  const sheet = { id: 'terrain/big', kind: 'terrain', positions, indices: Uint32Array.from(indices), descriptor: { type: 'terrain' } };
+  scene.groups.find((g) => g.name === 'topography')!.meshes.push(sheet);
+  const file = await writeGlb(scene);
+  const report = await validateGltf(file.bytes, 'model.glb');
+  assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, problems(report));
+  const doc = await readBack(file.bytes, 'glb');
+  const prim = doc.getRoot().listNodes().find((n) => n.getName() === 'terrain/big')!.getMesh()!.listPrimitives()[0];
+  assert.ok(prim.getIndices()!.getArray() instanceof Uint32Array, 'uint32 indices for the big sheet');
+  assert.deepEqual(Array.from(prim.getIndices()!.getArray()!), indices);
+  const small = doc.getRoot().listNodes().find((n) => n.getName() === 'way/1')!.getMesh()!.listPrimitives()[0];
+  assert.ok(small.getIndices()!.getArray() instanceof Uint16Array, 'uint16 indices for a small building');
+  const p = prim.getAttribute('POSITION')!;
+  for (const v of [0, 12_345, nx * ny - 1]) {
+    const [x, y, z] = p.getElement(v, [0, 0, 0]) as number[];
+    assert.ok(Math.abs(x - positions[v * 3]) < 1e-4 && Math.abs(y - positions[v * 3 + 2]) < 1e-4 && Math.abs(z + positions[v * 3 + 1]) < 1e-4, `vertex ${v}`);
+  }
+});

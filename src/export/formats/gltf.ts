@@ -17,139 +17,169 @@
  * (X, Y, Z) is (E, h, −N) directly. Vertex data are float32 relative to the origin either way
  * (grid coordinates in float32 would be off by decimetres); the translation is a JSON double, but
  * readers that keep node transforms in float32 lose precision there too.
+ *
+ * Written by hand rather than with @gltf-transform/core (still our reader in tests): its property
+ * graph dispatches events on every setter, ~80 µs per feature, which made a dense 10 km² GLB
+ * take 1.5 s to write; this writer sizes one buffer from the scene and fills it once (gltf-buffer.ts).
  */
-import { Document, NodeIO, Primitive, type Buffer as GltfBuffer, type Material, type Mesh, type Node } from '@gltf-transform/core';
 import { nodeSymbol } from './node-symbols.ts';
-import { METRES_PER_UNIT, type ExportFile, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene } from '../scene.ts';
+import { METRES_PER_UNIT, type ExportFile, type ExportScene } from '../scene.ts';
 import { kindColour, srgbToLinear } from './palette.ts';
+import { GltfBufferBuilder, indexBytes } from './gltf-buffer.ts';
 
-/** Binary glTF. */
-export async function writeGlb(scene: ExportScene): Promise<ExportFile> {
-  const bytes = await new NodeIO().writeBinary(buildDocument(scene));
+type Json = Record<string, unknown>;
+
+/** Binary glTF: 12-byte header, the JSON chunk (space-padded), the BIN chunk (zero-padded). */
+export function writeGlb(scene: ExportScene): ExportFile {
+  const { json, bin } = buildGltf(scene);
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLength = (text.length + 3) & ~3;
+  const binLength = bin.length ? (bin.length + 3) & ~3 : 0;
+  const total = 12 + 8 + jsonLength + (binLength ? 8 + binLength : 0);
+  const bytes = new Uint8Array(total);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, 0x46546c67, true); // "glTF"
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true); // "JSON"
+  bytes.set(text, 20);
+  bytes.fill(0x20, 20 + text.length, 20 + jsonLength);
+  if (binLength) {
+    const at = 20 + jsonLength;
+    view.setUint32(at, binLength, true);
+    view.setUint32(at + 4, 0x004e4942, true); // "BIN\0"
+    bytes.set(bin, at + 8);
+  }
   return { bytes, extension: 'glb', contentType: 'model/gltf-binary' };
 }
 
 /** JSON glTF with its one buffer embedded as a data URI. */
-export async function writeGltf(scene: ExportScene): Promise<ExportFile> {
-  const { json, resources } = await new NodeIO().writeJSON(buildDocument(scene));
-  for (const buffer of json.buffers ?? []) {
-    const data = buffer.uri ? resources[buffer.uri] : undefined;
-    if (data) buffer.uri = `data:application/octet-stream;base64,${Buffer.from(data).toString('base64')}`;
-  }
+export function writeGltf(scene: ExportScene): ExportFile {
+  const { json, bin } = buildGltf(scene);
+  const buffers = json.buffers as Json[] | undefined;
+  if (buffers?.length) buffers[0].uri = `data:application/octet-stream;base64,${Buffer.from(bin.buffer, bin.byteOffset, bin.byteLength).toString('base64')}`;
   return { bytes: new TextEncoder().encode(JSON.stringify(json)), extension: 'gltf', contentType: 'model/gltf+json' };
 }
 
-/** The glTF document of a scene (exported for tests that inspect it before serialisation). */
-export function buildDocument(scene: ExportScene): Document {
-  const doc = new Document();
-  doc.getRoot().getAsset().generator = 'City Context';
-  if (scene.attribution.length) doc.getRoot().getAsset().copyright = scene.attribution.join('; ');
-  // created with the first accessor: an empty scene must not carry an empty buffer (invalid glTF)
-  let created: GltfBuffer | null = null;
-  const buffer = (): GltfBuffer => (created ??= doc.createBuffer());
+/** The glTF JSON document and its binary buffer (exported for tests that inspect the document). */
+export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
   const f = METRES_PER_UNIT[scene.units];
   const g = scene.georef;
   // Absolute placement: vertices stay origin-relative in float32, the root node carries the grid offset.
-  const offset: [number, number] = g.placement === 'absolute' ? [g.originGrid[0], g.originGrid[1]] : [0, 0];
-  const root = doc.createNode('city-context');
-  if (g.placement === 'absolute') root.setTranslation([offset[0] * f, 0, -offset[1] * f]);
-  const gltfScene = doc.createScene(scene.name).addChild(root);
-  gltfScene.setExtras({ cityContext: georefExtras(scene) });
+  const ox = g.placement === 'absolute' ? g.originGrid[0] : 0, oy = g.placement === 'absolute' ? g.originGrid[1] : 0;
+  /** Scene xyz (units, Z up, maybe absolute) → glTF float32 metres, Y up, origin-relative. */
+  const toGltf = (p: ArrayLike<number>, i: number, out: Float32Array, o: number): void => {
+    out[o] = (p[i] - ox) * f;
+    out[o + 1] = p[i + 2] * f;
+    out[o + 2] = -(p[i + 1] - oy) * f;
+  };
+  /** The node symbols are built in metres at the origin, Z up: only the axes turn. */
+  const symbolToGltf = (p: ArrayLike<number>, i: number, out: Float32Array, o: number): void => {
+    out[o] = p[i];
+    out[o + 1] = p[i + 2];
+    out[o + 2] = -p[i + 1];
+  };
 
-  const materials = new Map<string, Material>();
-  const material = (kind: string, colour: [number, number, number] | undefined): Material => {
+  const symbolTypes = [...new Set(scene.groups.flatMap((gr) => gr.nodes.map((n) => n.type)))];
+  const symbolMeshes = symbolTypes.map((type) => nodeSymbol({ type, position: [0, 0, 0], rotation: 0, scale: 1, descriptor: {} }, 'm', 0));
+  const buffer = new GltfBufferBuilder(...bufferSize(scene, symbolMeshes));
+
+  const materials: Json[] = [];
+  const materialIndex = new Map<string, number>();
+  const material = (kind: string, colour: [number, number, number] | undefined): number => {
     const rgb = colour ?? kindColour(kind);
-    const key = `${kind}|${rgb.map((c) => c.toFixed(4)).join(',')}`;
-    let m = materials.get(key);
-    if (!m) {
-      m = doc.createMaterial(kind).setBaseColorFactor([srgbToLinear(rgb[0]), srgbToLinear(rgb[1]), srgbToLinear(rgb[2]), 1])
-        .setMetallicFactor(0).setRoughnessFactor(0.9);
-      materials.set(key, m);
+    const key = `${kind}|${rgb[0].toFixed(4)},${rgb[1].toFixed(4)},${rgb[2].toFixed(4)}`;
+    let m = materialIndex.get(key);
+    if (m === undefined) {
+      m = materials.push({
+        name: kind,
+        pbrMetallicRoughness: { baseColorFactor: [srgbToLinear(rgb[0]), srgbToLinear(rgb[1]), srgbToLinear(rgb[2]), 1], metallicFactor: 0, roughnessFactor: 0.9 },
+      }) - 1;
+      materialIndex.set(key, m);
     }
     return m;
   };
-  /** Scene xyz (units, Z up, maybe absolute) → glTF float32 metres, Y up, origin-relative. */
-  const toGltf = (p: ArrayLike<number>): Float32Array => {
-    const out = new Float32Array(p.length);
-    for (let i = 0; i < p.length; i += 3) {
-      out[i] = (p[i] - offset[0]) * f;
-      out[i + 1] = p[i + 2] * f;
-      out[i + 2] = -(p[i + 1] - offset[1]) * f;
-    }
-    return out;
-  };
 
-  // one pyramid mesh per instance type, shared by its nodes (glTF instancing), scaled by each node
-  const symbols = new Map<string, Mesh>();
-  const symbol = (type: string): Mesh => {
-    let mesh = symbols.get(type);
-    if (!mesh) {
-      const unit = nodeSymbol({ type, position: [0, 0, 0], rotation: 0, scale: 1, descriptor: {} }, 'm', 0);
-      const p = unit.positions, yUp = new Float32Array(p.length);
-      for (let i = 0; i < p.length; i += 3) { yUp[i] = p[i]; yUp[i + 1] = p[i + 2]; yUp[i + 2] = -p[i + 1]; }
-      const prim = doc.createPrimitive()
-        .setAttribute('POSITION', doc.createAccessor('', buffer()).setType('VEC3').setArray(yUp))
-        .setIndices(doc.createAccessor('', buffer()).setArray(new Uint32Array(unit.indices)))
-        .setMaterial(material(type, undefined));
-      mesh = doc.createMesh(`symbol/${type}`).addPrimitive(prim);
-      symbols.set(type, mesh);
-    }
-    return mesh;
-  };
+  const meshes: Json[] = [];
+  const nodes: Json[] = [{ name: 'city-context' }];
+  if (g.placement === 'absolute') nodes[0].translation = [ox * f, 0, -oy * f];
+  const symbolMesh = new Map<string, number>();
+  symbolTypes.forEach((type, i) => {
+    const unit = symbolMeshes[i];
+    const position = buffer.positions(unit.positions, unit.positions.length / 3, symbolToGltf);
+    const indices = buffer.indices(unit.indices, unit.positions.length / 3);
+    symbolMesh.set(type, meshes.push({ name: `symbol/${type}`, primitives: [{ attributes: { POSITION: position }, indices, material: material(type, undefined) }] }) - 1);
+  });
 
+  const groupNodes: number[] = [];
   for (const group of scene.groups) {
-    const groupNode = doc.createNode(group.name);
-    root.addChild(groupNode);
+    const children: number[] = [];
     for (const m of group.meshes) {
-      const node = meshNode(doc, buffer, m, toGltf, material(m.kind, m.colour));
-      if (node) groupNode.addChild(node);
+      if (!drawable(m.positions, m.indices)) continue;
+      const vertices = m.positions.length / 3;
+      const position = buffer.positions(m.positions, vertices, toGltf);
+      const indices = buffer.indices(m.indices, vertices);
+      const mesh = meshes.push({ name: m.id, primitives: [{ attributes: { POSITION: position }, indices, material: material(m.kind, m.colour) }] }) - 1;
+      children.push(nodes.push({ name: m.id, mesh, extras: { kind: m.kind, descriptor: m.descriptor } }) - 1);
     }
     for (const l of group.polylines) {
-      const node = lineNode(doc, buffer, l, toGltf, material(l.kind, undefined));
-      if (node) groupNode.addChild(node);
+      if (l.points.length < 6) continue;
+      const position = buffer.positions(l.points, l.points.length / 3, toGltf);
+      const mode = l.closed ? 2 : 3; // LINE_LOOP, LINE_STRIP
+      const mesh = meshes.push({ name: l.id, primitives: [{ attributes: { POSITION: position }, material: material(l.kind, undefined), mode }] }) - 1;
+      children.push(nodes.push({ name: l.id, mesh, extras: { kind: l.kind, descriptor: l.descriptor } }) - 1);
     }
-    for (const n of group.nodes) groupNode.addChild(instanceNode(doc, n, toGltf, symbol(n.type)));
+    const p = new Float32Array(3);
+    for (const n of group.nodes) {
+      toGltf(n.position, 0, p, 0);
+      // counter-clockwise about Z up is counter-clockwise about glTF's +Y (east turns towards north = −Z)
+      const half = n.rotation / 2;
+      children.push(nodes.push({
+        name: typeof n.descriptor.id === 'string' ? n.descriptor.id : n.type,
+        mesh: symbolMesh.get(n.type),
+        translation: [p[0], p[1], p[2]],
+        rotation: [0, Math.sin(half), 0, Math.cos(half)],
+        scale: [n.scale, n.scale, n.scale],
+        extras: { type: n.type, descriptor: n.descriptor },
+      }) - 1);
+    }
+    groupNodes.push(nodes.push(children.length ? { name: group.name, children } : { name: group.name }) - 1);
   }
-  return doc;
+  if (groupNodes.length) nodes[0].children = groupNodes;
+
+  const { bytes, bufferViews } = buffer.finish();
+  const asset: Json = { version: '2.0', generator: 'City Context' };
+  if (scene.attribution.length) asset.copyright = scene.attribution.join('; ');
+  const json: Json = { asset, scene: 0, scenes: [{ name: scene.name, nodes: [0], extras: { cityContext: georefExtras(scene) } }], nodes };
+  if (meshes.length) json.meshes = meshes;
+  if (materials.length) json.materials = materials;
+  // an empty scene must not carry an empty buffer (invalid glTF)
+  if (bytes.length) Object.assign(json, { accessors: buffer.accessors, bufferViews, buffers: [{ byteLength: bytes.length }] });
+  return { json, bin: bytes };
 }
 
-type ToGltf = (p: ArrayLike<number>) => Float32Array;
-type LazyBuffer = () => GltfBuffer;
-
-function meshNode(doc: Document, buffer: LazyBuffer, m: ExportMesh, toGltf: ToGltf, mat: Material): Node | null {
-  if (m.indices.length < 3 || m.positions.length < 9) return null;
-  // every setter is an event through the whole property graph: as few as possible per feature
-  const position = doc.createAccessor('', buffer()).setType('VEC3').setArray(toGltf(m.positions));
-  const indices = doc.createAccessor('', buffer()).setArray(new Uint32Array(m.indices)); // SCALAR by default
-  const prim = doc.createPrimitive().setAttribute('POSITION', position).setIndices(indices).setMaterial(mat);
-  const mesh = doc.createMesh(m.id).addPrimitive(prim);
-  return doc.createNode(m.id).setMesh(mesh).setExtras({ kind: m.kind, descriptor: m.descriptor });
+function drawable(positions: Float64Array, indices: Uint32Array): boolean {
+  return indices.length >= 3 && positions.length >= 9;
 }
 
-function lineNode(doc: Document, buffer: LazyBuffer, l: ExportPolyline, toGltf: ToGltf, mat: Material): Node | null {
-  if (l.points.length < 6) return null;
-  const position = doc.createAccessor('', buffer()).setType('VEC3').setArray(toGltf(l.points));
-  const prim = doc.createPrimitive().setAttribute('POSITION', position).setMaterial(mat)
-    .setMode(l.closed ? Primitive.Mode.LINE_LOOP : Primitive.Mode.LINE_STRIP);
-  const mesh = doc.createMesh(l.id).addPrimitive(prim);
-  return doc.createNode(l.id).setMesh(mesh).setExtras({ kind: l.kind, descriptor: l.descriptor });
-}
-
-/** Counter-clockwise about Z up is counter-clockwise about glTF's +Y (east turns towards north = −Z). */
-function instanceNode(doc: Document, n: ExportNode, toGltf: ToGltf, mesh: Mesh): Node {
-  const [x, y, z] = toGltf(n.position);
-  const half = n.rotation / 2;
-  const id = typeof n.descriptor.id === 'string' ? n.descriptor.id : n.type;
-  return doc.createNode(id)
-    .setTranslation([x, y, z])
-    .setRotation([0, Math.sin(half), 0, Math.cos(half)])
-    .setScale([n.scale, n.scale, n.scale])
-    .setMesh(mesh)
-    .setExtras({ type: n.type, descriptor: n.descriptor });
+/** Floats of every POSITION and bytes of every index run the scene will write. */
+function bufferSize(scene: ExportScene, symbols: { positions: Float64Array; indices: Uint32Array }[]): [number, number] {
+  let floats = 0, indexByteLength = 0;
+  const add = (positions: Float64Array, indices: Uint32Array | null): void => {
+    floats += positions.length;
+    if (indices) indexByteLength += indexBytes(indices.length, positions.length / 3);
+  };
+  for (const s of symbols) add(s.positions, s.indices);
+  for (const group of scene.groups) {
+    for (const m of group.meshes) if (drawable(m.positions, m.indices)) add(m.positions, m.indices);
+    for (const l of group.polylines) if (l.points.length >= 6) add(l.points, null);
+  }
+  return [floats, indexByteLength];
 }
 
 /** The georeference convention of the module comment, in the scene's `extras.cityContext`. */
-function georefExtras(scene: ExportScene): Record<string, unknown> {
+function georefExtras(scene: ExportScene): Json {
   const g = scene.georef, f = METRES_PER_UNIT[scene.units];
   return {
     georeference: {
