@@ -10,6 +10,7 @@ import { tileForest } from './forest.ts';
 import { tileObjects } from './objects.ts';
 import { tileTreeRows, treeRowLonLats } from './tree-rows.ts';
 import { tileWires } from './wires.ts';
+import { insidePolygon } from '../../geometry/crop/crop-polygon.ts';
 
 /** Objects and what they are placed against are read this far around the tile: roads a bench faces, surveyed trees a forest keeps away from. */
 const READ_PAD_METRES = 40;
@@ -44,7 +45,7 @@ export const instancesFamily: FeatureFamily = {
     lap('instancesObjects');
     placed.push(...tileForest(it)); // every treeSource is standard for now (hybrid and canopy fall back, with a warning)
     lap('instancesForest');
-    encode(placed, tile, out);
+    encode(tile.crop ? placed.filter(({ node }) => insidePolygon(tile.crop!, node.x, node.y)) : placed, tile, out); // cropScene: nodes inside only
     lap('instancesEncode');
     out.attributions.push(OSM_ATTRIBUTION);
   },
