@@ -83,7 +83,7 @@ export class GeoTiffReader implements PixelReader {
   private readonly nodata: number | null;
   private readonly unit: number;
 
-  constructor(readonly key: string, private readonly tiff: GeoTIFF, private readonly image: GeoTIFFImage, options: GeoTiffSourceOptions, readonly stats?: TransferStats) {
+  constructor(readonly key: string, private readonly tiff: GeoTIFF, readonly image: GeoTIFFImage, options: GeoTiffSourceOptions, readonly stats?: TransferStats) {
     this.georef = geoTiffGeoref(image, options.crs);
     this.nodata = options.nodata ?? image.getGDALNoData();
     this.unit = verticalScale(image.getGeoKeys() ?? {});
@@ -116,10 +116,11 @@ export class GeoTiffReader implements PixelReader {
 }
 
 /**
- * An elevation source over a GeoTIFF or Cloud-Optimized GeoTIFF: a local path, or an http(s) URL
- * read with Range requests (only the header, the tile index and the touched tiles are fetched).
+ * Opens the first (full-resolution) image of a GeoTIFF or Cloud-Optimized GeoTIFF: a local path, or
+ * an http(s) URL read with Range requests (only the header, the tile index and the touched tiles
+ * are fetched). Shared by the elevation and the canopy sources.
  */
-export async function openGeoTiff(location: string, options: GeoTiffSourceOptions = {}): Promise<RasterElevationSource> {
+export async function openGeoTiffReader(location: string, options: GeoTiffSourceOptions = {}): Promise<GeoTiffReader> {
   const remote = /^https?:\/\//i.test(location);
   let tiff: GeoTIFF;
   let stats: TransferStats | undefined;
@@ -135,6 +136,11 @@ export async function openGeoTiff(location: string, options: GeoTiffSourceOption
     key = `tif:${path}`;
   }
   const image = await tiff.getImage(0);
-  const reader = new GeoTiffReader(key, tiff, image, options, stats);
-  return new RasterElevationSource(reader, { attribution: options.attribution ?? genericDemAttribution(key, location.split('/').pop() ?? location) });
+  return new GeoTiffReader(key, tiff, image, options, stats);
+}
+
+/** An elevation source over a GeoTIFF or Cloud-Optimized GeoTIFF (local path or http(s) URL). */
+export async function openGeoTiff(location: string, options: GeoTiffSourceOptions = {}): Promise<RasterElevationSource> {
+  const reader = await openGeoTiffReader(location, options);
+  return new RasterElevationSource(reader, { attribution: options.attribution ?? genericDemAttribution(reader.key, location.split('/').pop() ?? location) });
 }

@@ -159,7 +159,7 @@ export class RasterElevationSource implements ElevationSource {
 }
 
 /** Copies the overlap of a block (top-left pixel (bc0, br0), `bWidth` wide) into a grid whose top-left pixel is (tc0, tr0). */
-function copyRect(block: Float32Array, bc0: number, br0: number, bWidth: number, target: Float32Array, tc0: number, tr0: number, tWidth: number, tHeight: number): void {
+export function copyRect(block: Float32Array, bc0: number, br0: number, bWidth: number, target: Float32Array, tc0: number, tr0: number, tWidth: number, tHeight: number): void {
   const bHeight = block.length / bWidth;
   const from = Math.max(bc0, tc0), to = Math.min(bc0 + bWidth, tc0 + tWidth);
   if (to <= from) return;
