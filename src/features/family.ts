@@ -4,6 +4,7 @@ import type { BBox, Ring } from '../geometry/types.ts';
 import type { TileTask } from '../plan/plan-request.ts';
 import type { LonLatBBox, OsmSource } from '../sources/osm/types.ts';
 import type { Attribution } from '../pipeline/attributions.ts';
+import type { CropPolygon } from '../geometry/crop/crop-polygon.ts';
 
 /**
  * A feature family (OSM2World's modules, Streets GL's handlers): one kind of thing in the model —
@@ -39,6 +40,8 @@ export interface TileContext {
   ground?: GroundSampler;
   /** Rewrites local z-up xyz positions in place into the output frame (crs, upAxis). */
   toOutput(positions: Float64Array): void;
+  /** Set with cropScene: the polygon every family cuts its geometry to (src/geometry/crop). */
+  crop?: CropPolygon;
 }
 
 /** One group's output for one tile: `count` JSON items joined by commas, ready to splice into the response. */

@@ -14,6 +14,7 @@ import type { GroundSampler } from '../geometry/terrain/ground-sampler.ts';
 import type { Attribution } from './attributions.ts';
 import type { FamilyOutput, TileContext, TileGroupResult } from '../features/family.ts';
 import { FAMILIES } from '../features/index.ts';
+import { clipSurfaceMesh, cropPolygon } from '../geometry/crop/index.ts';
 
 export type { TileGroupResult };
 
@@ -101,6 +102,7 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
   let elevation: TileGrid | undefined;
   let ground: GroundSampler | undefined;
   let coverage: GridCoverage | undefined;
+  const crop = task.crop ? cropPolygon(task.polygon) : undefined; // cropScene: one pass over the edges
 
   if (task.terrain) {
     const t = performance.now();
@@ -114,11 +116,14 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
     const { bbox, columns, rows, heights } = tile.grid;
     elevation = { bbox, columns, rows, heights: heights.slice() }; // for the maps, and for filling uncovered neighbours
     if (task.terrain.meshes) {
-      const mesh = buildTerrainMesh(tile.grid);
-      toOutput(mesh.positions);
+      const whole = buildTerrainMesh(tile.grid);
+      const mesh = crop ? clipSurfaceMesh(whole, crop) : whole;
       const w = new JsonBytesWriter(1 << 14);
-      writeMeshJson(w, mesh, { type: 'terrain', tile: [task.tile.i, task.tile.j] }, task.output.indexed);
-      groups['topography:meshes'] = { count: 1, json: w.take() };
+      if (mesh) {
+        toOutput(mesh.positions);
+        writeMeshJson(w, mesh, { type: 'terrain', tile: [task.tile.i, task.tile.j], ...(mesh !== whole ? { cropped: true } : {}) }, task.output.indexed);
+      }
+      groups['topography:meshes'] = { count: mesh ? 1 : 0, json: w.take() };
     }
   }
 
@@ -135,6 +140,7 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
     owns: (a) => ownerTileKey(task.grid, taskKeys, a[0], a[1]) === task.key,
     ground,
     toOutput,
+    crop,
   };
   const extent = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   const out: FamilyOutput = { groups, attributions, timings, extend: (positions) => growExtent(extent, positions) };

@@ -8,6 +8,7 @@ import { extraTerrainTiles, terrainOnlyTask, type TileIndex } from '../plan/terr
 import type { TileResult } from './build-tile.ts';
 import { elevationWarnings, type CoverageTally } from './warnings.ts';
 import type { ResponseWarning } from '../contract/response-schema.ts';
+import { cropPolygon, elevationMask } from '../geometry/crop/index.ts';
 
 const id = (t: TileIndex) => `${t.i},${t.j}`;
 
@@ -76,7 +77,16 @@ export class TerrainAssembly {
   mapEntries(): ElevationMapEntry[] {
     if (!this.tally.any) return [];
     const grids = [...this.grids.values()].sort((a, b) => a.bbox.minY - b.bbox.minY || a.bbox.minX - b.bbox.minX);
-    return elevationMapEntries(grids, this.combine);
+    const entries = elevationMapEntries(grids, this.combine);
+    if (!this.plan.tasks[0]?.crop) return entries;
+    // cropScene: the grids stay square; a parallel mask marks the nodes inside the polygon
+    const poly = cropPolygon(this.plan.polygon);
+    for (const e of entries) {
+      const { terrainSize: size, segmentsCount: n, moveVector: c } = e.info;
+      const bbox = { minX: c.x - size / 2, minY: c.y - size / 2, maxX: c.x + size / 2, maxY: c.y + size / 2 };
+      e.mask = Array.from(elevationMask(bbox, n + 1, n + 1, poly));
+    }
+    return entries;
   }
 
   warnings(): ResponseWarning[] {

@@ -60,6 +60,8 @@ export interface TileTask {
   output: { crs: ContextRequest['settings']['crs']; upAxis: 'Y' | 'Z'; indexed: boolean };
   storePath: string;
   terrain: TerrainPlan | null;
+  /** cropScene: cut every group exactly along the polygon (src/geometry/crop). */
+  crop: boolean;
 }
 
 export interface RequestPlan {
@@ -133,6 +135,7 @@ export function planRequest(req: ContextRequest, opts: PlanOptions): RequestPlan
     output: { crs: s.crs, upAxis: s.upAxis, indexed: s.indexedMeshes },
     storePath: opts.storePath,
     terrain,
+    crop: s.cropScene,
   }));
   return { frame, polygon, grid, tasks, groups, terrain };
 }

@@ -6,6 +6,7 @@ import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
 import { featureAnchor } from '../../plan/tiling.ts';
 import type { FeatureFamily, TileContext } from '../family.ts';
 import { encodeMeshes } from '../encode-meshes.ts';
+import { cropSolids } from '../../geometry/crop/crop-solids.ts';
 
 /** Barriers are read this far around the tile (the lon/lat box of a local square is not exact). */
 const EDGE_PAD_METRES = 2;
@@ -26,7 +27,8 @@ export const barriersFamily: FeatureFamily = {
   wanted: (task) => task.groups.includes('barriers'),
   build(tile, out) {
     let t = performance.now();
-    const barriers = tileBarriers(tile);
+    const built = tileBarriers(tile);
+    const barriers = tile.crop ? cropSolids(built, tile.crop) : built; // cropScene: cut and capped like buildings
     out.timings.barriers = (out.timings.barriers ?? 0) + performance.now() - t;
     t = performance.now();
     out.groups.barriers = encodeMeshes(tile, out, barriers, true, 1 << 14);

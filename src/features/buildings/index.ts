@@ -5,6 +5,7 @@ import { pointInRing } from '../../geometry/ring.ts';
 import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
 import type { FeatureFamily, TileContext } from '../family.ts';
 import { encodeMeshes } from '../encode-meshes.ts';
+import { cropSolids } from '../../geometry/crop/crop-solids.ts';
 
 /**
  * Buildings (Simple 3D Buildings; geometry/buildings has the tag parsers and roof builders).
@@ -20,8 +21,11 @@ export const buildingsFamily: FeatureFamily = {
   async build(tile, out) {
     await loadRoofs();
     let t = performance.now();
-    const buildings = tileBuildings(tile);
+    const built = tileBuildings(tile);
     out.timings.build = (out.timings.build ?? 0) + performance.now() - t;
+    t = performance.now();
+    const buildings = tile.crop ? cropSolids(built, tile.crop) : built; // cropScene: cut and capped
+    if (tile.crop) out.timings.crop = (out.timings.crop ?? 0) + performance.now() - t;
     t = performance.now();
     out.groups.buildings = encodeMeshes(tile, out, buildings, true);
     out.timings.encode = (out.timings.encode ?? 0) + performance.now() - t;

@@ -13,6 +13,8 @@ import { ROAD_READ_METRES, roadSurfacesForTile } from './roads.ts';
 import { buildingCutOuts } from './building-cut-outs.ts';
 import { seaAreas } from '../../geometry/surfaces/sea/index.ts';
 import { tileCoastlines } from './coastlines.ts';
+import { clipAreas } from '../../geometry/crop/clip-areas.ts';
+import { clipPolylineToPolygon } from '../../geometry/crop/clip-polyline.ts';
 
 /** Areas and buildings are read this far around the tile (the lon/lat box of a local square is not exact). */
 const EDGE_PAD_METRES = 2;
@@ -49,8 +51,11 @@ export const surfacesFamily: FeatureFamily = {
     const clip: Footprint = { outer: squareRing(tile), holes: [] };
     const cutOut = buildingCutOuts(features, tile.frame);
     lap('surfaceAreas');
-    const pieces = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut, clip });
+    const resolved = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut, clip });
     lap('surfaceAssemble');
+    // cropScene: the pieces cut to the polygon (outlines follow them); the rest of the ground is unchanged
+    const pieces = tile.crop ? clipAreas(resolved, tile.crop) : resolved;
+    if (tile.crop) lap('surfaceCrop');
     const drape = { ground: tile.ground, drape: plan.drape };
     if (plan.meshes) {
       // the ground lies on the terrain inside the tile: nothing for the terrain to reach under
@@ -81,7 +86,10 @@ function squareRing({ bbox: b }: TileContext): number[] {
 function clippedLines(lines: readonly SurfaceLine[], tile: TileContext): SurfaceLine[] {
   const out: SurfaceLine[] = [];
   for (const line of lines) {
-    for (const part of clipPolylineToBox(line.points, line.closed, tile.bbox)) out.push({ ...line, points: part.points, closed: part.closed });
+    for (const part of clipPolylineToBox(line.points, line.closed, tile.bbox)) {
+      if (!tile.crop) { out.push({ ...line, points: part.points, closed: part.closed }); continue; }
+      for (const p of clipPolylineToPolygon(part.points, part.closed, tile.crop)) out.push({ ...line, points: p.points, closed: p.closed });
+    }
   }
   return out;
 }

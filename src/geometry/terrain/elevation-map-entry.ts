@@ -18,6 +18,11 @@ export interface ElevationMapEntry {
   /** Heights (m above sea level, mm precision), row-major, first row northernmost, first column westernmost. */
   elevationMap: number[];
   info: ElevationMapInfo;
+  /**
+   * cropScene only: one number per grid node in `elevationMap`'s order, 1 inside the polygon and 0
+   * outside (src/geometry/crop/elevation-mask.ts; README "cropScene"). Heights stay real everywhere.
+   */
+  mask?: number[];
 }
 
 const mm = (v: number) => Math.round(v * 1000) / 1000;
