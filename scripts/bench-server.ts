@@ -21,10 +21,19 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts `src/main.ts` on `dataDir` (the store there is used as is) and waits until it answers. */
+let built = false;
+
+/**
+ * Starts the service as `npm start` runs it — compiled to `dist/` once per bench, then
+ * `dist/src/main.js` — on `dataDir` (the store there is used as is) and waits until it answers.
+ */
 export async function startServer(dataDir: string, extract: string): Promise<BenchServer> {
+  if (!built) {
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    built = true;
+  }
   const port = 18000 + Math.floor(Math.random() * 2000);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', join(REPO_ROOT, 'dist/src/main.js')], {
     env: { ...process.env, CITY_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CITY_OSM_EXTRACT: extract },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -8,6 +8,7 @@ import { createApp } from './server/app.ts';
 import { openExportStore } from './export/store/open.ts';
 import type { ExportStore } from './export/store/types.ts';
 import { warmUpRequests } from './pipeline/warm-up-requests.ts';
+import { MODULE_EXT } from './module-ext.ts';
 import { importOsm } from './sources/osm/import.ts';
 import { storeIsCurrent } from './sources/osm/store.ts';
 
@@ -29,7 +30,8 @@ export interface RunningService {
  * worker pool and listens.
  */
 export async function startService(config: ServiceConfig, log: (line: string) => void = console.log): Promise<RunningService> {
-  mkdirSync(config.dataDir, { recursive: true });
+  // Accounts, key hashes and the demo key live here: the service's user only.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const paths = storePaths(config.dataDir);
   if (!storeIsCurrent(paths.osm)) {
     log(`Building the OSM store from ${config.osmExtract} (${existsSync(paths.osm) ? 'the store was built by an older version' : 'first start'})…`);
@@ -37,15 +39,16 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     await importOsm(config.osmExtract, paths.osm, {});
     log(`OSM store ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${paths.osm}`);
   }
-  const accounts = AccountStore.open(paths.accounts);
+  // Opened without its own clean-up so that this one call does it and its count is logged.
+  const accounts = AccountStore.open(paths.accounts, { releaseStale: false });
   const stale = accounts.releaseStaleReservations();
-  if (stale > 0) log(`Released ${stale} reservation(s) left by an earlier process (not charged).`);
+  if (stale > 0) log(`Released ${stale} reservation(s) held by processes that are gone (not charged).`);
   const demo = ensureDemoAccount(accounts, config.dataDir);
   // Before the workers start, so a misconfigured bucket fails fast; sweeps now, then on a timer.
   const exports = await openExportStore(config.exports, log);
 
   const pool = new Piscina({
-    filename: new URL('../workers/tile-worker.ts', import.meta.url).href,
+    filename: new URL(`../workers/tile-worker${MODULE_EXT}`, import.meta.url).href,
     minThreads: config.workers,
     maxThreads: config.workers,
     idleTimeout: 60_000,
@@ -57,7 +60,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   // Load and compile the worker code, open the store and warm the hot code in every thread before accepting requests.
   const warmed = await Promise.all(Array.from({ length: config.workers }, () => pool.run({ storePath: paths.osm, budgetMs: config.warmUpMs }, { name: 'warmup' }) as Promise<{ threadId: number; meshes: number; ms: number }>));
   log(`Workers warmed up: ${warmed.map((w) => `thread ${w.threadId} ${w.meshes} meshes in ${w.ms.toFixed(0)} ms`).join(', ')}`);
-  const pipeline = { pool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem };
+  const pipeline = { pool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem, canopy: config.canopy };
   if (config.warmUpRequestsMs > 0) {
     const t = performance.now();
     const runs = await warmUpRequests(pipeline, { budgetMs: config.warmUpRequestsMs, sideMetres: 3000 });
@@ -71,6 +74,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     maxBodyBytes: config.maxBodyBytes,
     gzipLevel: config.gzipLevel,
     exports: { store: exports, publicBaseUrl: config.exports.publicBaseUrl },
+    limits: config.http,
     log,
   });
   await new Promise<void>((resolve, reject) => {

@@ -4,12 +4,13 @@
  * "is this format available?" without pulling rhino3dm / web-ifc / gltf-transform into it — the
  * writer itself only ever runs in a worker (workers/tile-worker.ts `exportFile`).
  *
- * To add a format: one line below, `<format>: { load: async () => (load('./<format>.ts') as typeof import('./<format>.ts')).write<Format> }`,
+ * To add a format: one line below, `<format>: { load: async () => (await load<typeof import('./<format>.ts')>('<format>')).write<Format> }`,
  * plus `fixedUnits` when the format's unit is fixed (the scene is then built in those units,
  * whatever `export.units` asked).
  */
 import { createRequire } from 'node:module';
 import type { ExportFormat } from '../../contract/types.ts';
+import { MODULE_EXT } from '../../module-ext.ts';
 import type { ExportFile, ExportScene, ExportUnits } from '../scene.ts';
 
 /** A pure writer: scene in, file out (async allowed for WebAssembly writers). */
@@ -21,19 +22,26 @@ export interface ExportWriterEntry {
   fixedUnits?: ExportUnits;
 }
 
-/** `require`, not `import()`: in worker threads only tsx's require hook compiles TypeScript. */
-const load = createRequire(import.meta.url);
+const requireTs = createRequire(import.meta.url);
+
+/**
+ * A writer module by name. From source, `require`, not `import()`: in worker threads only tsx's
+ * require hook compiles TypeScript. Compiled (`dist/`), `import()`: the modules are ES modules.
+ */
+async function load<M>(name: string): Promise<M> {
+  return (MODULE_EXT === '.ts' ? requireTs(`./${name}.ts`) : await import(`./${name}.js`)) as M;
+}
 
 export const EXPORT_WRITERS: Partial<Record<ExportFormat, ExportWriterEntry>> = {
-  glb: { load: async () => (load('./gltf.ts') as typeof import('./gltf.ts')).writeGlb, fixedUnits: 'm' },
-  gltf: { load: async () => (load('./gltf.ts') as typeof import('./gltf.ts')).writeGltf, fixedUnits: 'm' },
-  obj: { load: async () => (load('./obj.ts') as typeof import('./obj.ts')).writeObj },
-  stl: { load: async () => (load('./stl.ts') as typeof import('./stl.ts')).writeStl },
-  ply: { load: async () => (load('./ply.ts') as typeof import('./ply.ts')).writePly },
-  dae: { load: async () => (load('./dae.ts') as typeof import('./dae.ts')).writeDae },
-  dxf: { load: async () => (load('./dxf.ts') as typeof import('./dxf.ts')).writeDxf },
-  '3dm': { load: async () => (load('./rhino3dm.ts') as typeof import('./rhino3dm.ts')).writeRhino3dm },
-  ifc: { load: async () => (load('./ifc.ts') as typeof import('./ifc.ts')).writeIfc },
+  glb: { load: async () => (await load<typeof import('./gltf.ts')>('gltf')).writeGlb, fixedUnits: 'm' },
+  gltf: { load: async () => (await load<typeof import('./gltf.ts')>('gltf')).writeGltf, fixedUnits: 'm' },
+  obj: { load: async () => (await load<typeof import('./obj.ts')>('obj')).writeObj },
+  stl: { load: async () => (await load<typeof import('./stl.ts')>('stl')).writeStl },
+  ply: { load: async () => (await load<typeof import('./ply.ts')>('ply')).writePly },
+  dae: { load: async () => (await load<typeof import('./dae.ts')>('dae')).writeDae },
+  dxf: { load: async () => (await load<typeof import('./dxf.ts')>('dxf')).writeDxf },
+  '3dm': { load: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).writeRhino3dm },
+  ifc: { load: async () => (await load<typeof import('./ifc.ts')>('ifc')).writeIfc },
 };
 
 /** The entry of a format, or null when no writer is registered. */
