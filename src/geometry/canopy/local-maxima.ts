@@ -33,9 +33,9 @@ function discOffsets(maxRadiusCells: number): { dc: Int32Array; dr: Int32Array; 
 /**
  * The variable window filter (Popescu & Wynne 2004, as lidR's `lmf` with a circular window): a
  * cell of height h ≥ minHeight is a local maximum when no cell within radius
- * windowSlope·h + windowIntercept (metres, boundary included) is higher. Cells of equal height
- * that are all maxima and touch (8-connected) form a plateau, which gives one candidate — where
- * lidR would report every cell of it.
+ * windowSlope·h + windowIntercept (metres, boundary included; never less than the 8 neighbours)
+ * is higher. Touching cells of equal height (8-connected) form a plateau, which gives one
+ * candidate when all its cells are maxima — where lidR would report every cell of it.
  */
 export function localMaxima(grid: CanopyGrid, o: CanopyDetectOptions): TopCandidate[] {
   const { data, width: w, height: h, cellSize } = grid;
@@ -62,29 +62,38 @@ export function localMaxima(grid: CanopyGrid, o: CanopyDetectOptions): TopCandid
   return plateaus(grid, isMax, col0, row0);
 }
 
-/** Groups touching maxima of equal height into one candidate each. */
+/**
+ * Groups touching cells of equal height into plateaus. A plateau is a top only when every cell of
+ * it is a window maximum: the terrace of a quantised crown (a ring of equal height round the top)
+ * has cells that see the top, so it is no top, although its outer cells see nothing higher.
+ */
 function plateaus(grid: CanopyGrid, isMax: Uint8Array, col0: number, row0: number): TopCandidate[] {
   const { data, width: w, height: h } = grid;
+  const VISITED = 2;
   const out: TopCandidate[] = [];
   const stack: number[] = [];
   const cells: number[] = [];
+  const seen = new Uint8Array(w * h);
   for (let start = 0; start < isMax.length; start++) {
-    if (isMax[start] !== 1) continue;
+    if (isMax[start] !== 1 || seen[start]) continue;
     const v = data[start];
-    isMax[start] = 2;
+    seen[start] = VISITED;
     stack.push(start);
     cells.length = 0;
+    let allMax = true;
     while (stack.length) {
       const i = stack.pop()!;
       cells.push(i);
+      if (isMax[i] !== 1) allMax = false;
       const c = i % w, r = (i - c) / w;
       for (let nr = Math.max(0, r - 1); nr <= Math.min(h - 1, r + 1); nr++) {
         for (let nc = Math.max(0, c - 1); nc <= Math.min(w - 1, c + 1); nc++) {
           const j = nr * w + nc;
-          if (isMax[j] === 1 && data[j] === v) { isMax[j] = 2; stack.push(j); }
+          if (!seen[j] && data[j] === v) { seen[j] = VISITED; stack.push(j); }
         }
       }
     }
+    if (!allMax) continue;
     out.push(cells.length === 1 ? single(grid, start, col0, row0) : plateau(grid, cells, col0, row0));
   }
   return out;
