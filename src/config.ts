@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import { REPO_ROOT } from './repo-root.ts';
 import { exportStoreConfigFromEnv, type ExportStoreConfig } from './export/store/config.ts';
 import { demConfigSchema, type DemSourceConfig } from './sources/dem/config.ts';
+import { canopyConfigSchema, type CanopySourceConfig } from './sources/canopy/config.ts';
+import { httpLimitsFromEnv, type HttpLimits } from './server/http-limits.ts';
 
 export { REPO_ROOT };
 
@@ -34,8 +36,12 @@ export interface ServiceConfig {
   warmUpRequestsMs: number;
   /** Elevation sources (CITY_DEM_SOURCES, a JSON array; see src/sources/dem/config.ts); null = the bundled SRTM tile. */
   dem: DemSourceConfig[] | null;
+  /** Canopy height models for treeSource hybrid/canopy (CITY_CANOPY_SOURCES, a JSON array; src/sources/canopy/config.ts); null = none. */
+  canopy: CanopySourceConfig[] | null;
   /** Export files: local dir or S3, lifetime, size cap, public base URL (CITY_EXPORT_*, CITY_PUBLIC_BASE_URL). */
   exports: ExportStoreConfig;
+  /** Slow readers, idle sockets, timeouts, connection cap (CITY_SLOW_READER_TIMEOUT_MS etc.; src/server/http-limits.ts). */
+  http: HttpLimits;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -63,7 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 1000)), // = WARM_UP_DEFAULTS.budgetMs (pipeline/warm-up.ts)
     warmUpRequestsMs: Math.max(0, int(env.CITY_WARMUP_REQUESTS_MS, 6000)),
     dem: env.CITY_DEM_SOURCES ? demConfigSchema.parse(JSON.parse(env.CITY_DEM_SOURCES)) : null,
+    canopy: env.CITY_CANOPY_SOURCES ? canopyConfigSchema.parse(JSON.parse(env.CITY_CANOPY_SOURCES)) : null,
     exports: exportStoreConfigFromEnv(env, dataDir),
+    http: httpLimitsFromEnv(env),
   };
 }
 

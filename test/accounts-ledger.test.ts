@@ -129,7 +129,11 @@ describe('reserve, commit, release', () => {
 
 describe('stale reservations', () => {
   it('are released (uncharged) when the store is opened again, and a late commit then charges nothing', () => {
-    const { store: crashed, path, account, auth } = setup(10);
+    // A crashed process: its lease (written on its clock, an hour behind) is long expired.
+    const path = tempPath();
+    const crashed = AccountStore.open(path, { now: () => new Date(Date.now() - 3_600_000) });
+    const account = crashed.createAccount({ name: 'acme', balanceKm2: 10 });
+    const auth = crashed.authenticate(`Bearer ${crashed.createKey(account.id).key}`);
     const orphan = crashed.reserve(auth, 4);
     assert.equal(crashed.getAccount(account.id)!.reservedKm2, 4);
 

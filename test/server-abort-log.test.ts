@@ -10,8 +10,9 @@ test('a client that goes away mid-body is logged as one short abort line, not as
   const lines: string[] = [];
   let logged!: () => void;
   const seen = new Promise<void>((resolve) => { logged = resolve; });
-  // The body is never complete, so nothing past reading it (accounts, admission, pool) is reached.
-  const deps = { maxBodyBytes: 1 << 20, gzipLevel: 1, log: (line: string) => { lines.push(line); logged(); } } as unknown as ContextDeps;
+  // The body is never complete, so nothing past reading it (admission, pool) is reached; the key is checked before it.
+  const accounts = { authenticate: () => ({ keyId: 1, accountId: 1, kind: 'production' }), assertCanPay: () => {} };
+  const deps = { accounts, maxBodyBytes: 1 << 20, gzipLevel: 1, log: (line: string) => { lines.push(line); logged(); } } as unknown as ContextDeps;
   const server = createApp(deps);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -13,6 +13,7 @@ import { ApiError } from '../contract/errors.ts';
 import type { Statement } from 'better-sqlite3';
 import { openDatabase, type Db } from './db.ts';
 import { bearerToken, generateKey, hashesEqual, hashKey, parseKey } from './keys.ts';
+import { OwnerLease } from './lease.ts';
 import { Ledger, Reservation } from './ledger.ts';
 import {
   AccountStoreError,
@@ -37,12 +38,15 @@ export interface AccountStoreOptions {
   lastUsedResolutionMs?: number;
   /** Clock, for tests. */
   now?: () => Date;
+  /** Lease of this process's reservations, ms without renewal before another process may release them. */
+  leaseTtlMs?: number;
   /** How long a writer waits for another process's lock, ms. */
   busyTimeoutMs?: number;
 }
 
 const DEFAULTS: Required<Omit<AccountStoreOptions, 'busyTimeoutMs'>> = {
   releaseStale: true,
+  leaseTtlMs: 15_000,
   lastUsedResolutionMs: 60_000,
   now: () => new Date(),
 };
@@ -82,9 +86,14 @@ interface KeyRecord {
   last_used_at: string | null;
 }
 
+/** RFC 6750 challenges sent with every 401. */
+const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="city-context"' };
+const INVALID_TOKEN_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="city-context", error="invalid_token"' };
+
 export class AccountStore {
   readonly #db: Db;
   readonly #ledger: Ledger;
+  readonly #lease: OwnerLease;
   readonly #options: Required<Omit<AccountStoreOptions, 'busyTimeoutMs'>>;
   /** Prepared statements by SQL text: preparing costs more than running. */
   readonly #statements = new Map<string, Statement>();
@@ -94,7 +103,8 @@ export class AccountStore {
   private constructor(db: Db, options: Required<Omit<AccountStoreOptions, 'busyTimeoutMs'>>) {
     this.#db = db;
     this.#options = options;
-    this.#ledger = new Ledger(db, () => this.#nowIso());
+    this.#lease = new OwnerLease(db, { ttlMs: options.leaseTtlMs, now: options.now });
+    this.#ledger = new Ledger(db, () => this.#nowIso(), this.#lease.owner);
   }
 
   /** Opens (creating and migrating if needed) the store at `path`; `:memory:` for a throwaway one. */
@@ -104,12 +114,14 @@ export class AccountStore {
       releaseStale: options.releaseStale ?? DEFAULTS.releaseStale,
       lastUsedResolutionMs: options.lastUsedResolutionMs ?? DEFAULTS.lastUsedResolutionMs,
       now: options.now ?? DEFAULTS.now,
+      leaseTtlMs: options.leaseTtlMs ?? DEFAULTS.leaseTtlMs,
     });
     if (store.#options.releaseStale) store.releaseStaleReservations();
     return store;
   }
 
   close(): void {
+    this.#lease.close();
     this.#db.close();
   }
 
@@ -198,16 +210,16 @@ export class AccountStore {
   authenticate(authorization: string | null | undefined): AuthContext {
     const token = bearerToken(authorization);
     if (token === undefined) {
-      throw new ApiError('unauthorized', 'An API key is required: send the header "Authorization: Bearer <key>".');
+      throw new ApiError('unauthorized', 'An API key is required: send the header "Authorization: Bearer <key>".', [], BEARER_CHALLENGE);
     }
     const parsed = parseKey(token);
-    if (!parsed) throw new ApiError('unauthorized', 'The API key is malformed.');
+    if (!parsed) throw new ApiError('unauthorized', 'The API key is malformed.', [], INVALID_TOKEN_CHALLENGE);
     const row = this.#sql<[string], KeyRecord>('SELECT * FROM api_keys WHERE prefix = ?').get(parsed.prefix);
     // Found by its public prefix, then the secret part is checked in constant time.
     if (!row || row.kind !== parsed.kind || !hashesEqual(row.key_hash, hashKey(token))) {
-      throw new ApiError('unauthorized', 'The API key is not valid.');
+      throw new ApiError('unauthorized', 'The API key is not valid.', [], INVALID_TOKEN_CHALLENGE);
     }
-    if (row.revoked_at !== null) throw new ApiError('unauthorized', 'The API key has been revoked.');
+    if (row.revoked_at !== null) throw new ApiError('unauthorized', 'The API key has been revoked.', [], INVALID_TOKEN_CHALLENGE);
     this.#touch(row.id);
     return { keyId: row.id, accountId: row.account_id, kind: row.kind };
   }
@@ -224,11 +236,22 @@ export class AccountStore {
   }
 
   /**
-   * Aborts, uncharged, every reservation still open in the file (all, or those started before
-   * `startedBefore`). Run at start-up: a crashed process must not leave credit held. Returns the count.
+   * Aborts, uncharged, the reservations whose owner is gone (its lease expired, or its process no
+   * longer exists on this host) — never those of a live process, this one included. Run at
+   * start-up: a crashed process must not leave credit held. With `startedBefore`, every
+   * reservation older than that time goes, whoever holds it (an operator's decision). Returns the count.
    */
   releaseStaleReservations(options: { startedBefore?: Date } = {}): number {
-    return this.#ledger.releaseStale(options.startedBefore?.toISOString());
+    if (options.startedBefore) return this.#ledger.releaseStale(options.startedBefore.toISOString(), null);
+    return this.#ledger.releaseStale(undefined, this.#lease.liveOwners());
+  }
+
+  /**
+   * Throws the 402 a request would get if the account cannot pay even the smallest request
+   * (inactive plan, or less than 0.01 km² available). Cheap; run before reading a body.
+   */
+  assertCanPay(auth: AuthContext): void {
+    this.#ledger.precheck(auth);
   }
 
   /** The account's ledger, newest first (default 50 rows). */

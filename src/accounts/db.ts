@@ -3,7 +3,7 @@
  * processes can share it) and bringing its schema up to date with `PRAGMA user_version`.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type Db = Database.Database;
@@ -49,6 +49,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX usage_ledger_account ON usage_ledger(account_id, id);
   CREATE INDEX usage_ledger_open ON usage_ledger(status) WHERE status = 'reserved';
   `,
+  // Issue 13.3: a reservation names the process that holds it; processes hold renewed leases.
+  `
+  CREATE TABLE ledger_owners (
+    owner      TEXT PRIMARY KEY,
+    pid        INTEGER NOT NULL,
+    host       TEXT    NOT NULL,
+    started_at TEXT    NOT NULL,
+    expires_at TEXT    NOT NULL
+  );
+  ALTER TABLE usage_ledger ADD COLUMN owner TEXT;
+  `,
 ];
 
 /** Runs the steps the file has not seen yet, each in its own transaction. Returns the new version. */
@@ -78,7 +89,11 @@ export interface OpenDatabaseOptions {
 
 /** Opens (creating if needed) the database file and migrates it. `:memory:` works for tests. */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    // Keys' hashes and balances: readable by the service's user only (SQLite gives -wal/-shm the same mode).
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  }
   const db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 });
   try {
     db.pragma('journal_mode = WAL');

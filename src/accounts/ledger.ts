@@ -7,7 +7,7 @@
 import { ApiError } from '../contract/errors.ts';
 import type { Db } from './db.ts';
 import type { AuthContext, UsageRow, UsageStatus } from './types.ts';
-import { costM2ForArea, km2ToM2, m2ToKm2 } from './units.ts';
+import { costM2ForArea, km2ToM2, m2ToKm2, MIN_COST_M2 } from './units.ts';
 
 /** Sorts after every ISO-8601 timestamp. */
 const END_OF_TIME = '9999-12-31T23:59:59.999Z';
@@ -50,9 +50,15 @@ export class Ledger {
   readonly #reserveTx;
   readonly #settleTx;
   readonly #releaseStaleTx;
+  readonly #refund;
+  readonly #refundTx;
 
-  constructor(db: Db, now: () => string) {
+  readonly #owner: string;
+
+  /** `owner` is written on every reservation this ledger makes (see lease.ts). */
+  constructor(db: Db, now: () => string, owner: string) {
     this.#now = now;
+    this.#owner = owner;
     this.#hold = db.prepare<{ id: number; cost: number }>(
       `UPDATE accounts SET reserved_m2 = reserved_m2 + @cost
         WHERE id = @id AND status = 'active' AND balance_m2 - reserved_m2 >= @cost`,
@@ -61,8 +67,8 @@ export class Ledger {
       'SELECT status, balance_m2, reserved_m2 FROM accounts WHERE id = ?',
     );
     this.#insert = db.prepare(
-      `INSERT INTO usage_ledger (key_id, account_id, area_m2, reserved_m2, status, started_at)
-       VALUES (@keyId, @accountId, @area, @cost, 'reserved', @now)`,
+      `INSERT INTO usage_ledger (key_id, account_id, area_m2, reserved_m2, status, started_at, owner)
+       VALUES (@keyId, @accountId, @area, @cost, 'reserved', @now, @owner)`,
     );
     // Only a row still `reserved` can be settled: this condition is what makes commit/release idempotent.
     this.#settle = db.prepare<{ id: number; status: UsageStatus; charged: 0 | 1; now: string }, Settled>(
@@ -74,9 +80,17 @@ export class Ledger {
     this.#unhold = db.prepare<{ id: number; held: number; charge: number }>(
       `UPDATE accounts SET reserved_m2 = reserved_m2 - @held, balance_m2 = balance_m2 - @charge WHERE id = @id`,
     );
-    this.#openRows = db.prepare<{ before: string; now: string }, Settled>(
+    // @live: a JSON array of owners whose holds stay (null = release regardless of owner).
+    this.#openRows = db.prepare<{ before: string; now: string; live: string | null }, Settled>(
       `UPDATE usage_ledger SET status = 'aborted', cost_m2 = 0, finished_at = @now
         WHERE status = 'reserved' AND started_at < @before
+          AND (@live IS NULL OR owner IS NULL OR owner NOT IN (SELECT value FROM json_each(@live)))
+        RETURNING account_id, reserved_m2`,
+    );
+    // A charge taken back: only a `completed` row, once (the status change is the guard).
+    this.#refund = db.prepare<{ id: number; now: string }, Settled>(
+      `UPDATE usage_ledger SET status = 'aborted', cost_m2 = 0, finished_at = @now
+        WHERE id = @id AND status = 'completed'
         RETURNING account_id, reserved_m2`,
     );
     this.#usage = db.prepare<{ accountId: number; limit: number }, LedgerRecord>(
@@ -87,7 +101,7 @@ export class Ledger {
       if (this.#hold.run({ id: auth.accountId, cost: costM2 }).changes === 0) {
         throw refusal(this.#funds.get(auth.accountId), costM2);
       }
-      const info = this.#insert.run({ keyId: auth.keyId, accountId: auth.accountId, area: areaM2, cost: costM2, now: this.#now() });
+      const info = this.#insert.run({ keyId: auth.keyId, accountId: auth.accountId, area: areaM2, cost: costM2, now: this.#now(), owner: this.#owner });
       return Number(info.lastInsertRowid);
     });
     this.#settleTx = db.transaction((id: number, status: Exclude<UsageStatus, 'reserved'>): boolean => {
@@ -97,8 +111,14 @@ export class Ledger {
       this.#unhold.run({ id: row.account_id, held: row.reserved_m2, charge });
       return true;
     });
-    this.#releaseStaleTx = db.transaction((before: string): number => {
-      const rows = this.#openRows.all({ before, now: this.#now() });
+    this.#refundTx = db.transaction((id: number): boolean => {
+      const row = this.#refund.get({ id, now: this.#now() });
+      if (!row) return false;
+      this.#unhold.run({ id: row.account_id, held: 0, charge: -row.reserved_m2 });
+      return true;
+    });
+    this.#releaseStaleTx = db.transaction((before: string, live: string[] | null): number => {
+      const rows = this.#openRows.all({ before, now: this.#now(), live: live && JSON.stringify(live) });
       for (const row of rows) this.#unhold.run({ id: row.account_id, held: row.reserved_m2, charge: 0 });
       return rows.length;
     });
@@ -112,14 +132,32 @@ export class Ledger {
     return new Reservation(this, id, auth, m2ToKm2(areaM2), m2ToKm2(costM2));
   }
 
+  /**
+   * Throws the 402 `reserve` would throw for the smallest possible request (inactive plan, or less
+   * than 0.01 km² available): checked before a body is read, so a client that can pay for nothing
+   * costs the server nothing.
+   */
+  precheck(auth: AuthContext): void {
+    const funds = this.#funds.get(auth.accountId);
+    if (!funds || funds.status !== 'active' || funds.balance_m2 - funds.reserved_m2 < MIN_COST_M2) throw refusal(funds, MIN_COST_M2);
+  }
+
+  /** @internal Takes back a charge (completed → aborted, cost 0); false when the row was not completed. */
+  refund(id: number): boolean {
+    return this.#refundTx.immediate(id);
+  }
+
   /** @internal Moves a `reserved` row to its final status; false when it was already settled. */
   settle(id: number, status: Exclude<UsageStatus, 'reserved'>): boolean {
     return this.#settleTx.immediate(id, status);
   }
 
-  /** Aborts (uncharged) every reservation started before `before` (ISO time; all when omitted). Returns how many. */
-  releaseStale(before?: string): number {
-    return this.#releaseStaleTx.immediate(before ?? END_OF_TIME);
+  /**
+   * Aborts (uncharged) open reservations started before `before` (ISO time; any time when omitted)
+   * whose owner is not in `liveOwners` (null: whatever the owner). Returns how many.
+   */
+  releaseStale(before: string | undefined, liveOwners: string[] | null): number {
+    return this.#releaseStaleTx.immediate(before ?? END_OF_TIME, liveOwners);
   }
 
   usage(accountId: number, limit: number): UsageRow[] {
@@ -158,6 +196,15 @@ export class Reservation {
   release(status: ReleaseStatus = 'failed'): boolean {
     if (status !== 'failed' && status !== 'aborted') throw new RangeError(`Not a release status: ${String(status)}`);
     return this.#finish(status);
+  }
+
+  /**
+   * The client turned out not to have received the response it was charged for (its connection
+   * was reset right after the last byte was handed to the kernel): the charge is returned and the
+   * row becomes `aborted`. True if this call refunded it.
+   */
+  refund(): boolean {
+    return this.#ledger.refund(this.id);
   }
 
   /** True once commit or release has run (in this process). */

@@ -2,6 +2,7 @@
  * The error contract (DESIGN.md): every non-2xx answer is
  * `{"error": "<one human sentence>", "code": "<stable snake_case code>", "details": [...]}`.
  */
+import { MAX_ERROR_DETAILS } from './limits.ts';
 
 export const ERROR_STATUS = {
   invalid_json: 400,
@@ -11,6 +12,8 @@ export const ERROR_STATUS = {
   polygon_not_closed: 400,
   polygon_self_intersecting: 400,
   polygon_too_large: 400,
+  polygon_too_long: 400,
+  origin_too_far: 400,
   invalid_coordinate: 400,
   invalid_setting: 400,
   unauthorized: 401,
@@ -18,9 +21,11 @@ export const ERROR_STATUS = {
   insufficient_balance: 402,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
+  headers_too_large: 431,
   format_unavailable: 422,
   internal_error: 500,
   server_busy: 503,
@@ -54,11 +59,18 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.code = code;
     this.status = ERROR_STATUS[code];
-    this.details = details;
+    this.details = capDetails(details);
     this.headers = headers;
   }
 
   toBody(): ErrorBody {
     return { error: this.message, code: this.code, details: this.details };
   }
+}
+
+/** At most MAX_ERROR_DETAILS details, then one that counts the rest (`omitted`). */
+export function capDetails(details: ErrorDetail[]): ErrorDetail[] {
+  if (details.length <= MAX_ERROR_DETAILS) return details;
+  const omitted = details.length - MAX_ERROR_DETAILS;
+  return [...details.slice(0, MAX_ERROR_DETAILS), { message: `${omitted} more problem(s) not listed.`, omitted }];
 }

@@ -31,3 +31,30 @@ export const SETTING_BOUNDS = {
   /** Whole number of trees; 40,000 is both the default and the hard cap of the spec. */
   canopyMaxTrees: { min: 1, max: 40_000 },
 } as const;
+
+/**
+ * Most details listed in one error body; the rest are counted in a last detail. A body with a
+ * million bad entries must not produce a million-line answer (issue 13.1).
+ */
+export const MAX_ERROR_DETAILS = 10;
+
+/**
+ * Longest accepted list setting (`geometry`, `surfaceTypes`): a handful of names, repeats allowed.
+ * Longer lists are refused after looking at this many items, so their cost does not grow with the body.
+ */
+export const MAX_LIST_ITEMS = 32;
+
+/** Deepest nesting of arrays and objects in a request body; a real body nests 4 deep. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Widest polygon, km along its north–south or east–west extent. 10 km² as a 20 km × 0.5 km corridor
+ * still fits; a 4,000 km sliver of 0.01 km² does not (its tiles, not its area, are the cost).
+ */
+export const MAX_EXTENT_KM = 20;
+
+/**
+ * Farthest `origin` from the polygon's bounding box, km. The local frame is a transverse Mercator on
+ * the origin; beyond this the coordinates stop meaning anything useful (issue 13.8).
+ */
+export const MAX_ORIGIN_DISTANCE_KM = 50;

@@ -18,7 +18,7 @@
 
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
-import { MAX_AREA_KM2, MAX_POLYGON_POINTS, MIN_POLYGON_POINTS, SETTING_BOUNDS } from './limits.ts';
+import { MAX_AREA_KM2, MAX_LIST_ITEMS, MAX_POLYGON_POINTS, MIN_POLYGON_POINTS, SETTING_BOUNDS } from './limits.ts';
 import { checkLatLon, checkPolygon, ringAreaKm2, type RuleViolation } from './polygon-rules.ts';
 import {
   EXPORT_FORMATS, GEOMETRY_GROUPS, ROOF_TYPES,
@@ -39,6 +39,15 @@ const nullAsMissing = (value: unknown): unknown => (value === null ? undefined :
 /** An optional field: `null` or absent gives `fallback`. */
 function optional<T extends z.ZodType>(schema: T, fallback: z.util.NoUndefined<z.output<T>>) {
   return z.preprocess(nullAsMissing, schema.default(fallback));
+}
+
+/**
+ * A list setting of at most MAX_LIST_ITEMS items. A longer list is cut to one item past the limit
+ * before its items are checked, so it fails on its length at a cost that does not grow with it.
+ */
+function boundedList<T extends z.ZodType>(item: T, minItems = 0) {
+  const cut = (value: unknown): unknown => (Array.isArray(value) && value.length > MAX_LIST_ITEMS ? value.slice(0, MAX_LIST_ITEMS + 1) : value);
+  return z.preprocess(cut, z.array(item).min(minItems).max(MAX_LIST_ITEMS));
 }
 
 /** Copies a rule violation onto the zod context, one issue per detail, paths relative to the field. */
@@ -91,10 +100,10 @@ const normaliseLocal = (value: unknown): unknown =>
 const { defaultLevels, defaultLevelHeight, canopyMinHeight, canopyMinSpacing, canopyMaxTrees } = SETTING_BOUNDS;
 
 const SettingsFieldsSchema = z.object({
-  geometry: optional(z.array(z.enum(GEOMETRY_GROUP_NAMES)), [...DEFAULT_GEOMETRY]).describe(
+  geometry: optional(boundedList(z.enum(GEOMETRY_GROUP_NAMES)), [...DEFAULT_GEOMETRY]).describe(
     'Geometry groups to generate. `infrastructure` is another name for `instances` (the response uses the name given). '
     + '`topography` is not included by default. Repeats are ignored; an empty list builds no groups (unless topographyModel is true).'),
-  surfaceTypes: optional(z.array(z.enum(SURFACE_TYPES)).min(1), ['meshes']).describe(
+  surfaceTypes: optional(boundedList(z.enum(SURFACE_TYPES), 1), ['meshes']).describe(
     'Representations of ground surfaces: `meshes` gives the `surface` group, `centerlines`/`outlines` give draped polylines in `surfaceLines`. At least one.'),
   cropScene: optional(z.boolean(), false).describe('Slice the model exactly along the polygon boundary (adds processing time).'),
   defaultRoofType: optional(z.enum(ROOF_TYPES), 'flat').describe('Roof type used when the real roof shape is unknown.'),

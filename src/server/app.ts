@@ -1,18 +1,31 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { ApiError } from '../contract/errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
 import type { ExportStore } from '../export/store/types.ts';
+import { discardBody } from './body.ts';
+import { answerClientError } from './client-error.ts';
 import { handleContext, type ContextDeps } from './context-handler.ts';
 import { DOWNLOAD_PATH, handleDownload } from './download-handler.ts';
+import { HTTP_LIMIT_DEFAULTS } from './http-limits.ts';
 import { sendError, sendJson } from './send.ts';
 
 /** What the handlers need; `exports.store` serves downloads and takes finished exports. */
 export type AppDeps = ContextDeps & { exports?: { store: ExportStore; publicBaseUrl?: string | null } };
 
-/** The HTTP surface: routing and the error contract. Everything else is in the handlers. */
-export function createApp(deps: AppDeps): Server {
+/** The HTTP surface: routing, the error contract and the connection limits. Everything else is in the handlers. */
+export function createApp(appDeps: AppDeps): Server {
+  const limits = { ...HTTP_LIMIT_DEFAULTS, ...appDeps.limits };
+  const deps = { ...appDeps, limits };
   let openapi: string | null = null;
-  const server = createServer(async (req, res) => {
+  const idle = new IdleWatch(limits.idleTimeoutMs);
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // How often Node checks the two timeouts above: often enough that they hold to about a quarter.
+    connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4))),
+  }, async (req, res) => {
+    idle.stop(req.socket);
     const path = (req.url ?? '/').split('?')[0];
     let download: RegExpExecArray | null;
     try {
@@ -20,31 +33,59 @@ export function createApp(deps: AppDeps): Server {
         if (req.method !== 'POST') throw notAllowed('POST');
         await handleContext(req, res, deps);
       } else if (path === '/v1/openapi.json') {
-        if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET');
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
         openapi ??= JSON.stringify(buildOpenApiDocument());
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapi) });
         res.end(req.method === 'HEAD' ? undefined : openapi);
       } else if ((download = DOWNLOAD_PATH.exec(path))) {
         await handleDownload(req, res, download, deps.exports?.store);
       } else if (path === '/healthz') {
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
         sendJson(res, 200, { status: 'ok', inFlight: deps.admission.inFlight, queued: deps.admission.queued });
       } else {
         throw new ApiError('not_found', `There is no resource at ${path}; the service answers POST /v1/context.`);
       }
     } catch (err) {
       if (isClientAbort(err, req)) {
-        // The client went away: nobody to answer, and not a server fault.
+        // The client went away: nobody to answer, and not a server fault (an info line, no stack).
         deps.log(`${req.method} ${path} aborted by the client (${(err as Error).message})`);
         res.destroy();
         return;
       }
       if (!(err instanceof ApiError)) deps.log(`internal error: ${(err as Error)?.stack ?? String(err)}`);
+      // Refused before its body was read: take the rest (bounded) so the client sees the answer, not a reset.
+      if (!res.headersSent) await discardBody(req, limits.maxDrainBytes);
       sendError(res, err);
     }
   });
   server.keepAliveTimeout = 5_000;
-  server.requestTimeout = 300_000;
+  server.maxConnections = limits.maxConnections;
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket, deps.log));
+  server.on('connection', (socket: Socket) => idle.start(socket));
   return server;
+}
+
+/**
+ * Closes a new connection that has not made a request within `idleMs`: Node's header timeout only
+ * starts with the first byte, so a socket that never sends one stayed open for good (issue 13.6).
+ * From the first request on, Node's header, request and keep-alive timeouts take over.
+ */
+class IdleWatch {
+  readonly #timers = new WeakMap<Socket, NodeJS.Timeout>();
+  constructor(private readonly idleMs: number) {}
+
+  start(socket: Socket): void {
+    const timer = setTimeout(() => socket.destroy(), this.idleMs);
+    timer.unref();
+    this.#timers.set(socket, timer);
+    socket.once('close', () => this.stop(socket));
+  }
+
+  stop(socket: Socket): void {
+    const timer = this.#timers.get(socket);
+    if (timer) clearTimeout(timer);
+    this.#timers.delete(socket);
+  }
 }
 
 function notAllowed(allow: string): ApiError {

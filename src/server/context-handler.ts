@@ -6,7 +6,9 @@ import { parseContextRequest } from '../contract/parse-request.ts';
 import { spatialReferenceFor } from '../frame/output-frame.ts';
 import { runContext, type PipelineDeps } from '../pipeline/run-context.ts';
 import type { Admission } from './admission.ts';
-import { parseJsonBody, readBody } from './body.ts';
+import { parseJsonBody, readBody, requireJsonContentType } from './body.ts';
+import { watchDelivery, watchSlowReader } from './delivery.ts';
+import type { HttpLimits } from './http-limits.ts';
 import { GeometryResponseWriter } from './response-stream.ts';
 import { handleExport, type ExportDeps } from './export-handler.ts';
 
@@ -19,20 +21,30 @@ export interface ContextDeps {
   maxBodyBytes: number;
   gzipLevel: number;
   log: (line: string) => void;
+  /** Slow-reader and delivery limits; createApp fills in the defaults. */
+  limits?: Partial<HttpLimits>;
 }
 
 /**
- * POST /v1/context: body → key → validation → admission → reservation → tiles on the pool,
- * streamed as they finish. The reservation is committed only once the whole response has been
- * handed to the socket; any failure or disconnect releases it uncharged.
+ * POST /v1/context: key → content type → can the account pay at all → body → validation →
+ * admission → reservation → tiles on the pool, streamed as they finish. Everything a client can
+ * be refused for without its body is checked before the body is read (issue 13.1). The
+ * reservation is committed once the whole response has been handed to the socket and taken back
+ * if the connection is reset right after; any failure, disconnect or stalled reader releases it
+ * uncharged.
  */
-export async function handleContext(req: IncomingMessage, res: ServerResponse, deps: ContextDeps): Promise<void> {
+export async function handleContext(req: IncomingMessage, res: ServerResponse, deps: ContextDeps & { limits: HttpLimits }): Promise<void> {
   const started = performance.now();
   const gone = new AbortController();
-  res.on('close', () => { if (!res.writableFinished) gone.abort(new Error('client disconnected')); });
+  // Only a 'finish' event counts: after a destroy, Node may report writableFinished with bytes unsent.
+  let delivered = false;
+  res.once('finish', () => { delivered = true; });
+  res.on('close', () => { if (!delivered) gone.abort(new Error('client disconnected')); });
 
-  const body = await readBody(req, deps.maxBodyBytes);
   const auth = deps.accounts.authenticate(req.headers.authorization);
+  requireJsonContentType(req);
+  deps.accounts.assertCanPay(auth);
+  const body = await readBody(req, deps.maxBodyBytes, deps.limits.maxDrainBytes);
   const request = parseContextRequest(parseJsonBody(body));
   if (request.export) return handleExport(req, res, request, auth, deps, gone.signal);
 
@@ -51,6 +63,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       z.pipe(res);
       out = z;
     }
+    const slow = watchSlowReader(res, deps.limits.slowReaderTimeoutMs, () => deps.log(`context cut: the client read nothing for ${deps.limits.slowReaderTimeoutMs} ms`));
     const writer = new GeometryResponseWriter(out);
     writer.begin({ origin: request.origin, spatialReference: spatialReferenceFor({ origin: request.origin, crs: request.settings.crs, upAxis: request.settings.upAxis }) });
     let summary;
@@ -59,13 +72,19 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       if (gone.signal.aborted) throw gone.signal.reason;
       writer.end({ warnings: summary.warnings, attributions: summary.attributions, dataAccess: { granted: 'full', suppressedCountries: [], reason: null } });
       await finished(res);
+      slow.stop();
+      if (slow.cut) throw new Error('the client stopped reading');
     } catch (err) {
-      reservation.release(gone.signal.aborted ? 'aborted' : 'failed');
+      const clientGone = gone.signal.aborted || slow.cut;
+      reservation.release(clientGone ? 'aborted' : 'failed');
       res.destroy(); // a cut-off stream must never parse as a smaller model
-      deps.log(`context ${gone.signal.aborted ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
+      deps.log(`context ${clientGone ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
       return;
     }
     reservation.commit();
+    watchDelivery(res, deps.limits.deliveryWindowMs, (err) => {
+      if (reservation.refund()) deps.log(`context refunded: the connection failed right after the last byte (${err.message})`);
+    });
     const warned = summary.warnings.length ? ` warnings=${summary.warnings.map((w) => w.code).join(',')}` : '';
     deps.log(`context 200 ${request.areaKm2.toFixed(3)} km² tiles=${summary.tiles} ${JSON.stringify(summary.items)}${warned} ${(performance.now() - started).toFixed(0)} ms`);
   } finally {
@@ -73,11 +92,11 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
   }
 }
 
-/** Resolves when the response has been fully handed to the socket, rejects if it closed first. */
+/** Resolves when the response has been fully handed to the socket ('finish'), rejects if it closed first. */
 function finished(res: ServerResponse): Promise<void> {
-  if (res.writableFinished) return Promise.resolve();
+  if (res.writableFinished && !res.destroyed) return Promise.resolve();
   return new Promise((resolve, reject) => {
     res.once('finish', resolve);
-    res.once('close', () => (res.writableFinished ? resolve() : reject(new Error('connection closed before the response finished'))));
+    res.once('close', () => reject(new Error('connection closed before the response finished')));
   });
 }

@@ -1,0 +1,45 @@
+/**
+ * Answers for requests Node's HTTP parser refuses before any handler runs (malformed framing,
+ * over-long headers, timeouts): the DESIGN.md error body instead of Node's bare status line
+ * (issue 13.7). Resets and sockets already gone get nothing, and are no server fault.
+ */
+import type { Socket } from 'node:net';
+import { ApiError, type ErrorCode } from '../contract/errors.ts';
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/** The error a parser failure stands for, or null when there is nobody to answer. */
+export function clientErrorAnswer(err: NodeJS.ErrnoException): ApiError | null {
+  const code = err.code ?? '';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return null;
+  let api: ErrorCode = 'invalid_request';
+  let message = 'The request is not well-formed HTTP/1.1.';
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    api = 'headers_too_large';
+    message = 'The request headers are too large.';
+  } else if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'HPE_HEADERS_TIMEOUT') {
+    api = 'request_timeout';
+    message = 'The request was not received in time.';
+  }
+  return new ApiError(api, message, [{ message: code || 'parse error' }]);
+}
+
+/** Writes the answer to `err` on the raw socket and closes it. */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket, log: (line: string) => void): void {
+  const api = clientErrorAnswer(err);
+  // A response under way (or a socket we cut ourselves) cannot take a second answer.
+  if (!api || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy();
+    return;
+  }
+  log(`client error ${api.status}: ${err.code ?? err.message}`);
+  const body = JSON.stringify(api.toBody());
+  socket.end(
+    `HTTP/1.1 ${api.status} ${STATUS_TEXT[api.status] ?? 'Error'}\r\n`
+    + 'Content-Type: application/json; charset=utf-8\r\n'
+    + `Content-Length: ${Buffer.byteLength(body)}\r\n`
+    + 'Connection: close\r\n\r\n'
+    + body,
+  );
+  socket.destroySoon?.();
+}

@@ -1,0 +1,63 @@
+/**
+ * Did the client get the response? Two watches on a streamed answer (issue 13.2, 13.4):
+ * a client that stops reading is cut off once nothing moves for a while, and a client whose
+ * connection is reset just after the last byte left for the kernel gets its charge back.
+ */
+import type { ServerResponse } from 'node:http';
+
+export interface SlowReaderWatch {
+  stop(): void;
+  /** True once the response was cut: it must not count as delivered, whatever Node reports. */
+  readonly cut: boolean;
+}
+
+/**
+ * Destroys `res` when data waits to be sent but the socket has not sent a byte for `timeoutMs`
+ * (a client that stopped reading holds its slot and reservation otherwise). Time spent computing
+ * with nothing to send never counts.
+ */
+export function watchSlowReader(res: ServerResponse, timeoutMs: number, onCut: () => void): SlowReaderWatch {
+  const socket = res.socket;
+  const watch = { stop: () => {}, cut: false };
+  if (!socket) return watch;
+  let sent = socket.bytesWritten;
+  let lastProgress = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const waiting = socket.writableLength > 0 || res.writableLength > 0;
+    if (!waiting || socket.bytesWritten !== sent) {
+      sent = socket.bytesWritten;
+      lastProgress = now;
+    } else if (now - lastProgress >= timeoutMs) {
+      stop();
+      watch.cut = true;
+      onCut();
+      res.destroy(new Error(`the client read nothing for ${timeoutMs} ms`));
+    }
+  }, Math.max(10, Math.min(1000, Math.floor(timeoutMs / 4))));
+  timer.unref();
+  const stop = () => clearInterval(timer);
+  watch.stop = stop;
+  res.once('close', stop);
+  return watch;
+}
+
+/**
+ * After a response finished: calls `onReset` if its connection fails (reset, broken pipe) within
+ * `windowMs` — the client's kernel resets a connection closed with unread data, so the tail it was
+ * charged for never reached it. A clean close or a quiet window ends the watch.
+ */
+export function watchDelivery(res: ServerResponse, windowMs: number, onReset: (err: Error) => void): void {
+  const socket = res.socket;
+  if (!socket || socket.destroyed) return;
+  const done = () => {
+    clearTimeout(timer);
+    socket.off('error', onError);
+    socket.off('close', done);
+  };
+  const onError = (err: Error) => { done(); onReset(err); };
+  const timer = setTimeout(done, windowMs);
+  timer.unref();
+  socket.on('error', onError);
+  socket.once('close', done);
+}

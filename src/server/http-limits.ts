@@ -1,0 +1,53 @@
+/**
+ * Limits of the HTTP layer against slow, idle and careless clients (issue 13), with their
+ * defaults and the CITY_* variables that set them (README "Operating limits and abuse").
+ */
+export interface HttpLimits {
+  /** A response with data waiting that its client has not taken a byte of for this long is cut (not charged), ms. */
+  slowReaderTimeoutMs: number;
+  /** A connection reset this soon after the last byte was handed to the kernel gets its charge back, ms. */
+  deliveryWindowMs: number;
+  /** A connection that sends nothing for this long before its first request is closed, ms. */
+  idleTimeoutMs: number;
+  /** Time allowed for a request's headers, ms. */
+  headersTimeoutMs: number;
+  /** Time allowed for a whole request (headers and body), ms. */
+  requestTimeoutMs: number;
+  /** Open connections at most; more are closed as they arrive. */
+  maxConnections: number;
+  /** Bytes of an oversized or refused upload read and discarded so the client sees its 4xx before the close. */
+  maxDrainBytes: number;
+}
+
+export const HTTP_LIMIT_DEFAULTS: HttpLimits = {
+  slowReaderTimeoutMs: 30_000,
+  deliveryWindowMs: 2_000,
+  idleTimeoutMs: 15_000,
+  headersTimeoutMs: 15_000,
+  requestTimeoutMs: 60_000,
+  maxConnections: 512,
+  maxDrainBytes: 16 * 1024 * 1024,
+};
+
+const ENV: Record<keyof HttpLimits, string> = {
+  slowReaderTimeoutMs: 'CITY_SLOW_READER_TIMEOUT_MS',
+  deliveryWindowMs: 'CITY_DELIVERY_WINDOW_MS',
+  idleTimeoutMs: 'CITY_IDLE_TIMEOUT_MS',
+  headersTimeoutMs: 'CITY_HEADERS_TIMEOUT_MS',
+  requestTimeoutMs: 'CITY_REQUEST_TIMEOUT_MS',
+  maxConnections: 'CITY_MAX_CONNECTIONS',
+  maxDrainBytes: 'CITY_MAX_DRAIN_BYTES',
+};
+
+/** The limits from CITY_* variables, defaults for the rest; a value that is not a positive number throws. */
+export function httpLimitsFromEnv(env: NodeJS.ProcessEnv): HttpLimits {
+  const limits = { ...HTTP_LIMIT_DEFAULTS };
+  for (const key of Object.keys(ENV) as (keyof HttpLimits)[]) {
+    const raw = env[ENV[key]];
+    if (raw === undefined || raw === '') continue;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${ENV[key]} must be a positive number, not ${raw}`);
+    limits[key] = Math.floor(n);
+  }
+  return limits;
+}

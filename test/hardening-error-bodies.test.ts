@@ -1,0 +1,61 @@
+/**
+ * Issue 13.1: error-body amplification before admission. Bad input must cost the server little and
+ * get a short answer, whatever its size or shape.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startFakeApp, smallBody, type FakeApp } from './helpers/hardening-app.ts';
+import { postContext } from './helpers/http.ts';
+
+let app: FakeApp;
+before(async () => { app = await startFakeApp({ maxBodyBytes: 8 << 20 }); });
+after(async () => { await app.close(); });
+
+test('a million bad geometry entries get a short error body, not one detail per entry', async () => {
+  const { key } = app.newKey(10);
+  const body = JSON.stringify(smallBody({ settings: { geometry: Array(1_000_000).fill('x'), surfaceTypes: Array(1_000_000).fill(7) } }));
+  assert.ok(body.length > 4_000_000);
+  const r = await postContext(app.url, key, body);
+  assert.equal(r.status, 400);
+  assert.equal(r.json.code, 'invalid_setting');
+  assert.ok(r.text.length < 4096, `error body of ${r.text.length} bytes`);
+  assert.ok(r.json.details.length <= 11);
+});
+
+test('error details stop at 10, the last one counting the rest', async () => {
+  const { key } = app.newKey(10);
+  const r = await postContext(app.url, key, smallBody({ settings: { geometry: Array(20).fill('x') } }));
+  assert.equal(r.status, 400);
+  assert.equal(r.json.details.length, 11);
+  assert.equal(r.json.details[10].omitted, 10);
+  assert.match(r.json.details[10].message, /10 more/);
+});
+
+test('a body nested deeper than the limit is refused as invalid_json before it is parsed', async () => {
+  const { key } = app.newKey(10);
+  const deep = '['.repeat(2000) + ']'.repeat(2000);
+  const text = JSON.stringify(smallBody()).replace(/^\{/, `{"junk":${deep},`);
+  const r = await postContext(app.url, key, text);
+  assert.equal(r.status, 400);
+  assert.equal(r.json.code, 'invalid_json');
+  assert.match(r.json.error, /nests/);
+  // Brackets inside strings do not count.
+  const ok = await postContext(app.url, key, JSON.stringify(smallBody({ note: '['.repeat(5000) })));
+  assert.equal(ok.status, 200);
+});
+
+test('an account that cannot pay for the smallest request is refused before its body is read', async () => {
+  const { key } = app.newKey(0);
+  const r = await postContext(app.url, key, '{"this is": not json at all');
+  assert.equal(r.status, 402);
+  assert.equal(r.json.code, 'insufficient_balance');
+  assert.deepEqual(Object.keys(r.json).sort(), ['code', 'details', 'error']);
+});
+
+test('an unknown key is refused before its body is read, and still sees its 401', async () => {
+  const big = JSON.stringify(smallBody({ pad: 'x'.repeat(6 << 20) }));
+  const r = await postContext(app.url, 'cc_dev_nope', big);
+  assert.equal(r.status, 401);
+  assert.equal(r.json.code, 'unauthorized');
+  assert.match(String(r.headers['www-authenticate']), /^Bearer/);
+});

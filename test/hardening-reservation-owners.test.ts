@@ -1,0 +1,66 @@
+/**
+ * Issue 13.3: a starting process must not release another live process's reservations. Only the
+ * holds of owners that are gone (expired lease, or a process that no longer exists) are released.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'undici';
+import { AccountStore } from '../src/accounts/index.ts';
+import { startFakeApp, smallBody } from './helpers/hardening-app.ts';
+import { eventually } from './helpers/raw-http.ts';
+
+test('a second process opening the same accounts file leaves the first one\'s in-flight hold alone', async () => {
+  const app = await startFakeApp({ delayMs: 800 });
+  try {
+    const { accountId, key } = app.newKey(0.01); // pays for exactly one small request
+    const answer = request(`${app.url}/v1/context`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(smallBody()),
+    });
+    await eventually(() => app.accounts.getAccount(accountId)!.reservedKm2 > 0, 'the request holds its cost');
+
+    const second = AccountStore.open(app.accountsPath); // what a second server does at start-up
+    try {
+      assert.equal(second.releaseStaleReservations(), 0);
+      const held = second.getAccount(accountId)!;
+      assert.equal(held.reservedKm2, 0.01, 'the live hold survives');
+      assert.equal(second.usage(accountId)[0].status, 'reserved');
+      // The balance stays spoken for: the second process cannot sell it again.
+      assert.throws(() => second.reserve(second.authenticate(key), 0.005), /remaining balance/);
+    } finally {
+      second.close();
+    }
+    const res = await answer;
+    assert.equal(res.statusCode, 200);
+    await res.body.text();
+    await eventually(() => app.accounts.usage(accountId)[0].status === 'completed', 'the request is charged');
+    assert.equal(app.accounts.getAccount(accountId)!.balanceKm2, 0);
+  } finally {
+    await app.close();
+  }
+});
+
+test('holds of a process whose lease lapsed are released, once, by the next process', async () => {
+  const app = await startFakeApp();
+  try {
+    const { accountId, key } = app.newKey(1);
+    // A process that died: its clock (so its lease) is an hour behind.
+    const dead = AccountStore.open(app.accountsPath, { releaseStale: false, now: () => new Date(Date.now() - 3_600_000) });
+    dead.reserve(dead.authenticate(key), 0.5);
+    const live = app.accounts.reserve(app.accounts.authenticate(key), 0.2);
+    const next = AccountStore.open(app.accountsPath, { releaseStale: false });
+    try {
+      assert.equal(next.releaseStaleReservations(), 1, 'only the dead process\'s hold');
+      assert.equal(next.releaseStaleReservations(), 0);
+      assert.equal(next.getAccount(accountId)!.reservedKm2, 0.2);
+      assert.equal(live.commit(), true);
+      assert.equal(next.getAccount(accountId)!.balanceKm2, 0.8);
+    } finally {
+      next.close();
+      dead.close();
+    }
+  } finally {
+    await app.close();
+  }
+});

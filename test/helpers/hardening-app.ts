@@ -1,0 +1,90 @@
+/**
+ * The HTTP app on loopback with a stand-in worker pool (no OSM store, no threads), for the
+ * hardening tests: each tile answers with `itemsPerTile` small buildings after `delayMs`.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Piscina } from 'piscina';
+import { AccountStore } from '../../src/accounts/index.ts';
+import { Admission } from '../../src/server/admission.ts';
+import { createApp } from '../../src/server/app.ts';
+import type { HttpLimits } from '../../src/server/http-limits.ts';
+import type { TileTask } from '../../src/plan/plan-request.ts';
+
+export interface FakeAppOptions {
+  itemsPerTile?: number;
+  delayMs?: number;
+  admission?: Admission;
+  limits?: Partial<HttpLimits>;
+  maxBodyBytes?: number;
+  /** Accounts file (default: a new one in a scratch folder). */
+  accountsPath?: string;
+}
+
+export interface FakeApp {
+  url: string;
+  port: number;
+  accounts: AccountStore;
+  accountsPath: string;
+  server: Server;
+  log: string[];
+  newKey(balanceKm2: number): { accountId: number; key: string };
+  close(): Promise<void>;
+}
+
+/** One building-like item of about 100 bytes. */
+const ITEM = JSON.stringify({ type: 'mesh', vertices: [0, 0, 0, 1, 0, 0, 0, 1, 0], descriptor: { type: 'building', id: 'way/1' } });
+
+export async function startFakeApp(options: FakeAppOptions = {}): Promise<FakeApp> {
+  const accountsPath = options.accountsPath ?? join(mkdtempSync(join(tmpdir(), 'cc-hard-')), 'accounts.sqlite');
+  const accounts = AccountStore.open(accountsPath);
+  const items = options.itemsPerTile ?? 10;
+  const json = Buffer.from(Array.from({ length: items }, () => ITEM).join(','));
+  const run = async (task: TileTask, { signal }: { signal: AbortSignal }) => {
+    if (options.delayMs) await delay(options.delayMs, undefined, { signal });
+    return { key: task.key, groups: { buildings: { json, count: items } }, attributions: [], timings: {} };
+  };
+  const log: string[] = [];
+  const server = createApp({
+    accounts,
+    admission: options.admission ?? new Admission(4, 8, 10_000),
+    pipeline: { pool: { run } as unknown as Piscina, storePath: '/nonexistent', tileSize: 500 },
+    maxBodyBytes: options.maxBodyBytes ?? 1 << 20,
+    gzipLevel: 1,
+    limits: options.limits,
+    log: (line) => log.push(line),
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    accounts,
+    accountsPath,
+    server,
+    log,
+    newKey(balanceKm2) {
+      const account = accounts.createAccount({ name: `h${Math.random()}`, balanceKm2 });
+      return { accountId: account.id, key: accounts.createKey(account.id, 'production').key };
+    },
+    close: () => new Promise<void>((r) => {
+      server.close(() => { accounts.close(); r(); });
+      server.closeAllConnections();
+    }),
+  };
+}
+
+/** A small valid body (a ~200 m square in Monaco, buildings only). */
+export function smallBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const [lat, lon] = [43.735, 7.419];
+  const d = 0.001;
+  return {
+    polygon: [[lat, lon], [lat, lon + d], [lat + d, lon + d], [lat + d, lon], [lat, lon]],
+    settings: { geometry: ['buildings'] },
+    ...extra,
+  };
+}
