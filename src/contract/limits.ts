@@ -38,12 +38,6 @@ export const SETTING_BOUNDS = {
  */
 export const MAX_ERROR_DETAILS = 10;
 
-/**
- * Longest accepted list setting (`geometry`, `surfaceTypes`): a handful of names, repeats allowed.
- * Longer lists are refused after looking at this many items, so their cost does not grow with the body.
- */
-export const MAX_LIST_ITEMS = 32;
-
 /** Deepest nesting of arrays and objects in a request body; a real body nests 4 deep. */
 export const MAX_JSON_DEPTH = 32;
 

@@ -18,7 +18,7 @@
 
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
-import { MAX_AREA_KM2, MAX_LIST_ITEMS, MAX_POLYGON_POINTS, MIN_POLYGON_POINTS, SETTING_BOUNDS } from './limits.ts';
+import { MAX_AREA_KM2, MAX_ERROR_DETAILS, MAX_POLYGON_POINTS, MIN_POLYGON_POINTS, SETTING_BOUNDS } from './limits.ts';
 import { checkLatLon, checkPolygon, ringAreaKm2, type RuleViolation } from './polygon-rules.ts';
 import {
   EXPORT_FORMATS, GEOMETRY_GROUPS, ROOF_TYPES,
@@ -42,12 +42,21 @@ function optional<T extends z.ZodType>(schema: T, fallback: z.util.NoUndefined<z
 }
 
 /**
- * A list setting of at most MAX_LIST_ITEMS items. A longer list is cut to one item past the limit
- * before its items are checked, so it fails on its length at a cost that does not grow with it.
+ * An optional list of names (`null` or absent gives `fallback`). A list is cut just after its
+ * MAX_ERROR_DETAILS-th unknown name before zod looks at it, so a body with a million bad entries
+ * costs one quick pass and yields a handful of issues (issue 13.1); long valid lists still pass.
  */
-function boundedList<T extends z.ZodType>(item: T, minItems = 0) {
-  const cut = (value: unknown): unknown => (Array.isArray(value) && value.length > MAX_LIST_ITEMS ? value.slice(0, MAX_LIST_ITEMS + 1) : value);
-  return z.preprocess(cut, z.array(item).min(minItems).max(MAX_LIST_ITEMS));
+function optionalNames<const T extends readonly [string, ...string[]]>(names: T, fallback: T[number][], minItems = 0) {
+  const known = new Set<unknown>(names);
+  const cut = (value: unknown): unknown => {
+    if (!Array.isArray(value)) return nullAsMissing(value);
+    let bad = 0;
+    for (let k = 0; k < value.length; k++) {
+      if (!known.has(value[k]) && ++bad >= MAX_ERROR_DETAILS) return value.slice(0, k + 1);
+    }
+    return value;
+  };
+  return z.preprocess(cut, z.array(z.enum(names)).min(minItems).default(fallback));
 }
 
 /** Copies a rule violation onto the zod context, one issue per detail, paths relative to the field. */
@@ -100,10 +109,10 @@ const normaliseLocal = (value: unknown): unknown =>
 const { defaultLevels, defaultLevelHeight, canopyMinHeight, canopyMinSpacing, canopyMaxTrees } = SETTING_BOUNDS;
 
 const SettingsFieldsSchema = z.object({
-  geometry: optional(boundedList(z.enum(GEOMETRY_GROUP_NAMES)), [...DEFAULT_GEOMETRY]).describe(
+  geometry: optionalNames(GEOMETRY_GROUP_NAMES, [...DEFAULT_GEOMETRY]).describe(
     'Geometry groups to generate. `infrastructure` is another name for `instances` (the response uses the name given). '
     + '`topography` is not included by default. Repeats are ignored; an empty list builds no groups (unless topographyModel is true).'),
-  surfaceTypes: optional(boundedList(z.enum(SURFACE_TYPES), 1), ['meshes']).describe(
+  surfaceTypes: optionalNames(SURFACE_TYPES, ['meshes'], 1).describe(
     'Representations of ground surfaces: `meshes` gives the `surface` group, `centerlines`/`outlines` give draped polylines in `surfaceLines`. At least one.'),
   cropScene: optional(z.boolean(), false).describe('Slice the model exactly along the polygon boundary (adds processing time).'),
   defaultRoofType: optional(z.enum(ROOF_TYPES), 'flat').describe('Roof type used when the real roof shape is unknown.'),
