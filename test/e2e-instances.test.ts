@@ -204,11 +204,11 @@ test('with topography every node stands on the returned terrain within 1 cm', as
   assert.ok(list.some((n) => n.z > 20), 'heights are above sea level');
 });
 
-test('infrastructure is named as asked; canopyMaxTrees caps trees (surveyed first) with tree_cap_applied; canopy falls back with canopy_unavailable', async () => {
+test('infrastructure is named as asked; canopyMaxTrees caps trees (surveyed first) with tree_cap_applied; hybrid without canopy data falls back to standard with canopy_unavailable', async () => {
   const surveyed = nodes.filter((n) => (n.type === 'tree' || n.type === 'shrubbery') && n.descriptor.source === 'osm');
   const procedural = nodes.filter((n) => n.descriptor.source === 'procedural');
   const cap = surveyed.length + Math.floor(procedural.length / 2);
-  const r = await postContext(big.url, big.demo!.key, { polygon: POLYGON, settings: { geometry: ['infrastructure'], upAxis: 'Z', canopyMaxTrees: cap, treeSource: 'canopy' } });
+  const r = await postContext(big.url, big.demo!.key, { polygon: POLYGON, settings: { geometry: ['infrastructure'], upAxis: 'Z', canopyMaxTrees: cap, treeSource: 'hybrid' } });
   assert.equal(r.status, 200);
   GeometryResponseSchema.parse(r.json);
   const g = r.json.geometry[0];

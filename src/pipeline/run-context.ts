@@ -9,14 +9,21 @@ import type { TileResult } from './build-tile.ts';
 import type { Attribution } from './attributions.ts';
 import { TerrainAssembly } from './terrain-assembly.ts';
 import type { ResponseWarning } from '../contract/response-schema.ts';
-import { CAPPED_TREES_KEY, TreeCap, canopyFallbackWarning, treeCapWarning } from './tree-cap.ts';
+import { CAPPED_TREES_KEY, CanopyReport, TreeCap, treeCapWarning } from './tree-cap.ts';
+import { attachTreePlan } from '../features/instances/tree-plan.ts';
+import { CANOPY_REPORT_KEY } from '../features/instances/tree-source.ts';
+import type { CanopySourceConfig } from '../sources/canopy/config.ts';
 
 export interface PipelineDeps {
   pool: Piscina;
+  /** The export writers' own pool (src/export/export-pool.ts); needed by exports only. */
+  exportPool?: Piscina;
   storePath: string;
   tileSize: number;
   /** DEM sources; null or absent = the bundled SRTM tile. */
   dem?: DemSourceConfig[] | null;
+  /** Canopy height models (treeSource hybrid/canopy); null or absent = none. */
+  canopy?: CanopySourceConfig[] | null;
 }
 
 export interface RunSummary {
@@ -72,6 +79,7 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
   const demResolutionMetres = needsTerrain(req) ? (await sharedElevationSource(dem)).resolutionMetresAt(req.origin[0]) : undefined;
   const plan = planRequest(req, { tileSize: deps.tileSize, storePath: deps.storePath, dem, demResolutionMetres });
   const groups = outputGroups(plan, req);
+  attachTreePlan(plan.tasks, req.settings, deps.canopy);
   for (const g of groups) sink.declare(g.key, g.type, g.geometryType);
 
   const cancel = new AbortController();
@@ -85,6 +93,7 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
   const attributions = new Map<string, Attribution>();
   const terrain = plan.terrain ? new TerrainAssembly(plan, req.settings.combineElevationMaps) : null;
   const treeCap = plan.groups.includes('instances') ? new TreeCap(req.settings.canopyMaxTrees) : null;
+  const canopy = treeCap && req.settings.treeSource !== 'standard' ? new CanopyReport(req.settings.treeSource, deps.canopy) : null;
   let tiles = 0;
   const runAll = (tasks: readonly TileTask[]) => Promise.all(tasks.map(async (task) => {
     tiles++;
@@ -97,6 +106,7 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
       items[g.key] = (items[g.key] ?? 0) + part.count;
     }
     treeCap?.take(result.groups[CAPPED_TREES_KEY]);
+    canopy?.take(result.groups[CANOPY_REPORT_KEY]);
     terrain?.take(task, result);
     for (const a of result.attributions) attributions.set(a.id, a);
     for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
@@ -128,7 +138,7 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
     if (kept.count > 0) sink.chunk('instances', kept.json, kept.count);
     items.instances = (items.instances ?? 0) + kept.count;
     if (kept.dropped > 0) warnings.push(treeCapWarning(req.settings.canopyMaxTrees, kept.total, kept.dropped));
-    if (req.settings.treeSource !== 'standard') warnings.push(canopyFallbackWarning(req.settings.treeSource));
+    if (canopy) warnings.push(...canopy.warnings());
   }
   for (const g of groups) sink.done(g.key);
   return { plan, tiles, items, attributions: [...attributions.values()], workerMs, warnings };

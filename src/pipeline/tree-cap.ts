@@ -49,16 +49,58 @@ export class TreeCap {
 export function treeCapWarning(cap: number, total: number, dropped: number): ResponseWarning {
   return {
     code: 'tree_cap_applied',
-    message: `canopyMaxTrees (${cap}) cut ${dropped} of ${total} trees and shrubs; the ones left out are spread evenly over the area, procedural before surveyed.`,
+    message: `canopyMaxTrees (${cap}) cut ${dropped} of ${total} trees and shrubs: procedural ones go first (spread evenly over the area), then detected ones (the shortest first), surveyed ones last.`,
     details: { canopyMaxTrees: cap, trees: total, dropped },
   };
 }
 
-/** DESIGN.md `canopy_unavailable`: hybrid and canopy need canopy data the service does not have yet. */
-export function canopyFallbackWarning(treeSource: string): ResponseWarning {
+/**
+ * `treeSource` hybrid and canopy across a request: tiles report how many of their coverage
+ * samples (features/instances/canopy.ts) have canopy data; when all are in, the request is
+ * covered, partly covered or not at all, and the warnings say so (DESIGN.md codes).
+ */
+export class CanopyReport {
+  private covered = 0;
+  private total = 0;
+  private box: [number, number, number, number] | null = null;
+
+  constructor(private readonly treeSource: 'hybrid' | 'canopy', private readonly configured: readonly unknown[] | null | undefined) {}
+
+  take(part: TileGroupResult | undefined): void {
+    if (!part) return;
+    const r = JSON.parse(new TextDecoder().decode(part.json)) as { total: number; covered: number; uncovered: [number, number, number, number] | null };
+    this.covered += r.covered;
+    this.total += r.total;
+    if (r.uncovered) {
+      const b = this.box, u = r.uncovered;
+      this.box = b ? [Math.min(b[0], u[0]), Math.min(b[1], u[1]), Math.max(b[2], u[2]), Math.max(b[3], u[3])] : u;
+    }
+  }
+
+  warnings(): ResponseWarning[] {
+    const elsewhere = this.treeSource === 'hybrid' ? 'standard' : 'none';
+    if (this.covered === 0) return [canopyUnavailableWarning(this.treeSource, this.configured && this.configured.length > 0 ? 'no_coverage' : 'not_configured')];
+    if (this.covered >= this.total) return [];
+    const share = Math.round((this.covered / this.total) * 1000) / 1000;
+    const rest = elsewhere === 'standard' ? 'surveyed trees and procedural fill (the standard source)' : 'no trees';
+    return [{
+      code: 'canopy_partial',
+      message: `Canopy data covers ${Math.round(share * 100)}% of the area: trees there are detected from it; the rest has ${rest}.`,
+      details: { treeSource: this.treeSource, coveredShare: share, usedTreeSourceElsewhere: elsewhere, uncoveredBBox: this.box?.map((v) => Math.round(v * 1e6) / 1e6) ?? null },
+    }];
+  }
+}
+
+/**
+ * DESIGN.md `canopy_unavailable`: no canopy data for any of the area (none configured, or none
+ * covering it). hybrid is answered from the standard source; canopy has no detected trees.
+ */
+export function canopyUnavailableWarning(treeSource: 'hybrid' | 'canopy', reason: 'not_configured' | 'no_coverage'): ResponseWarning {
+  const why = reason === 'not_configured' ? 'no canopy height model is configured' : 'no configured canopy height model covers the area';
+  const then = treeSource === 'hybrid' ? 'trees come from the standard source (surveyed trees plus procedural forest fill)' : 'there are no detected trees';
   return {
     code: 'canopy_unavailable',
-    message: `treeSource ${treeSource} needs a canopy height model, which is not available yet; trees come from the standard source (surveyed trees plus procedural forest fill).`,
-    details: { treeSource, usedTreeSource: 'standard' },
+    message: `treeSource ${treeSource}: ${why}; ${then}.`,
+    details: { treeSource, usedTreeSource: treeSource === 'hybrid' ? 'standard' : 'none', reason },
   };
 }

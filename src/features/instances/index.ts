@@ -5,10 +5,13 @@ import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
 import { CAPPED_TREES_KEY } from '../../pipeline/tree-cap.ts';
 import type { OsmLayer } from '../../sources/osm/types.ts';
 import type { FeatureFamily } from '../family.ts';
+import { readTileCanopy } from './canopy.ts';
 import { InstanceTile, type Placed } from './context.ts';
 import { tileForest } from './forest.ts';
 import { tileObjects } from './objects.ts';
+import { treePlanOf } from './tree-plan.ts';
 import { tileTreeRows, treeRowLonLats } from './tree-rows.ts';
+import { applyTreeSource, CANOPY_REPORT_KEY, canopyReportGroup } from './tree-source.ts';
 import { tileWires } from './wires.ts';
 import { insidePolygon } from '../../geometry/crop/crop-polygon.ts';
 
@@ -21,13 +24,14 @@ const BUILDING_LAYERS: readonly OsmLayer[] = ['building', 'building_part'];
 /**
  * Street furniture and trees (issue 9): the `instances` group as nodes. Tagged objects
  * (objects.ts), tree rows (tree-rows.ts), power-line spans (wires.ts) and the procedural forest
- * fill (forest.ts). Furniture and wires go straight to `instances`; trees and shrubs go to
+ * fill (forest.ts); with `treeSource` hybrid or canopy, trees detected in the canopy height model
+ * (canopy.ts, tree-source.ts). Furniture and wires go straight to `instances`; trees and shrubs go to
  * CAPPED_TREES_KEY with their cap ranks, because whether one is kept depends on the whole request.
  */
 export const instancesFamily: FeatureFamily = {
   name: 'instances',
   wanted: (task) => task.groups.includes('instances'),
-  build(tile, out) {
+  async build(tile, out) {
     let t = performance.now();
     const lap = (stage: string) => {
       const now = performance.now();
@@ -41,10 +45,19 @@ export const instancesFamily: FeatureFamily = {
       if (f.kind === 'point' && f.point && f.tags.natural === 'tree') it.surveyedTrees.push(f.point[0], f.point[1]);
       for (const [lon, lat] of treeRowLonLats(f, it)) it.surveyedTrees.push(lon, lat);
     }
-    const placed = [...tileObjects(it), ...tileTreeRows(it), ...tileWires(it)];
+    const trees = treePlanOf(tile.task);
+    const canopy = trees.source === 'standard' ? null : await readTileCanopy(it, trees);
+    lap('instancesCanopy');
+    let placed = [...tileObjects(it), ...tileTreeRows(it), ...tileWires(it)];
     lap('instancesObjects');
-    placed.push(...tileForest(it)); // every treeSource is standard for now (hybrid and canopy fall back, with a warning)
+    if (trees.source !== 'canopy') placed.push(...tileForest(it));
     lap('instancesForest');
+    if (canopy) {
+      placed = applyTreeSource(it, trees, canopy, placed); // hybrid/canopy: detected trees, merged with the surveyed ones
+      out.groups[CANOPY_REPORT_KEY] = canopyReportGroup(canopy);
+      out.attributions.push(...canopy.attributions);
+      lap('instancesCanopy');
+    }
     encode(tile.crop ? placed.filter(({ node }) => insidePolygon(tile.crop!, node.x, node.y)) : placed, tile, out); // cropScene: nodes inside only
     lap('instancesEncode');
     out.attributions.push(OSM_ATTRIBUTION);

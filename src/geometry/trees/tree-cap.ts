@@ -1,6 +1,7 @@
 /**
- * The `canopyMaxTrees` cap. Every tree (and shrub) gets a rank from its OSM id or its grid cell
- * — surveyed ones in [0, 1), procedural ones in [1, 2), so surveyed trees are kept first — and the
+ * The `canopyMaxTrees` cap. Every tree (and shrub) gets a rank from its OSM id, its measured
+ * height or its grid cell — surveyed ones in [0, 1), trees detected in a canopy height model in
+ * [1, 2) (tallest first), procedural ones in [2, 3), so surveyed trees are kept first — and the
  * request keeps the `cap` lowest ranks. Procedural ranks follow an ordered dither of the global
  * grid (ditherUnit), so the trees dropped are spread evenly over the area, not the last tiles to
  * finish; and because a rank does not depend on the request, one tree is dropped or kept alike by
@@ -27,9 +28,18 @@ export function ditherUnit(i: number, j: number, u: number): number {
   return (v + u) / 256;
 }
 
-/** Rank of a procedural tree from a value in [0, 1) (ditherUnit): after every surveyed tree. */
+/**
+ * Rank of a tree detected from canopy data: after every surveyed tree, before every procedural
+ * one, the tallest first (millimetres of height decide; `u` in [0, 1) from the tree's lattice cell
+ * orders equal heights), so a cap keeps the trees that shape the skyline.
+ */
+export function detectedRank(height: number, u: number): number {
+  return 1 + 0.999 * (1 - Math.round(Math.min(Math.max(height, 0), 999) * 1000) / 1e6) + 1e-9 * u;
+}
+
+/** Rank of a procedural tree from a value in [0, 1) (ditherUnit): after every surveyed and detected tree. */
 export function proceduralRank(u: number): number {
-  return 1 + u;
+  return 2 + u;
 }
 
 /**
