@@ -16,6 +16,8 @@
  *      (or polygon_too_many_points with reason "too_complex" when a crafted ring would make the
  *      check itself too expensive; see ring-self-intersection.ts)
  *  11. geodesic area ≤ MAX_AREA_KM2                           → polygon_too_large
+ *  (8a, checked right after 8 because it is cheap and bounds the tiling: at most MAX_EXTENT_KM
+ *      north–south and east–west                             → polygon_too_long)
  *
  * Decisions:
  * - Edges are straight lines in longitude/latitude, as in GeoJSON (and in turf's area).
@@ -31,7 +33,7 @@
 
 import { area } from '@turf/turf';
 import type { ErrorCode, ErrorDetail } from './errors.ts';
-import { MAX_AREA_KM2, MAX_POLYGON_POINTS, MIN_POLYGON_POINTS } from './limits.ts';
+import { MAX_AREA_KM2, MAX_EXTENT_KM, MAX_ORIGIN_DISTANCE_KM, MAX_POLYGON_POINTS, MIN_POLYGON_POINTS } from './limits.ts';
 import { findRingSelfIntersection, RING_CHECK_DEFAULTS } from './ring-self-intersection.ts';
 
 /** [latitude, longitude] in degrees. */
@@ -146,7 +148,60 @@ function firstViolation(value: unknown, path: Path): RuleViolation | null {
     }
   }
 
+  const extent = extentKm(pairs);
+  if (Math.max(extent.northSouthKm, extent.eastWestKm) > MAX_EXTENT_KM) {
+    return single('polygon_too_long',
+      `The polygon spans ${extent.northSouthKm.toFixed(1)} km north–south and ${extent.eastWestKm.toFixed(1)} km east–west; at most ${MAX_EXTENT_KM} km either way is allowed per request.`,
+      path, { ...extent, maxExtentKm: MAX_EXTENT_KM });
+  }
+
   return geometricViolation(pairs, path);
+}
+
+/** North–south and (widest) east–west extent of the ring's bounding box, km. */
+export function extentKm(pairs: readonly LatLon[]): { northSouthKm: number; eastWestKm: number } {
+  const box = latLonBox(pairs);
+  // East–west distances are widest at the latitude of the box nearest the equator.
+  const nearestEquator = box.minLat <= 0 && box.maxLat >= 0 ? 0 : Math.min(Math.abs(box.minLat), Math.abs(box.maxLat));
+  return {
+    northSouthKm: ((box.maxLat - box.minLat) * METRES_PER_DEGREE_LAT) / 1000,
+    eastWestKm: ((box.maxLon - box.minLon) * METRES_PER_DEGREE_LON * Math.cos((nearestEquator * Math.PI) / 180)) / 1000,
+  };
+}
+
+/**
+ * Great-circle distance from `origin` to the nearest point of the ring's bounding box, km
+ * (0 inside it). With a box at most MAX_EXTENT_KM wide, this is within a few km of the
+ * distance to the polygon itself.
+ */
+export function originDistanceKm(origin: LatLon, pairs: readonly LatLon[]): number {
+  const box = latLonBox(pairs);
+  const lat = Math.min(box.maxLat, Math.max(box.minLat, origin[0]));
+  const lon = Math.min(box.maxLon, Math.max(box.minLon, origin[1]));
+  const rad = Math.PI / 180;
+  const h = Math.sin(((lat - origin[0]) * rad) / 2) ** 2
+    + Math.cos(lat * rad) * Math.cos(origin[0] * rad) * Math.sin(((lon - origin[1]) * rad) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** `origin_too_far` when the origin lies more than MAX_ORIGIN_DISTANCE_KM from the polygon (issue 13.8). */
+export function checkOriginNear(origin: LatLon, pairs: readonly LatLon[], path: Path): RuleViolation | null {
+  const distanceKm = originDistanceKm(origin, pairs);
+  if (distanceKm <= MAX_ORIGIN_DISTANCE_KM) return null;
+  return single('origin_too_far',
+    `The origin is ${distanceKm.toFixed(0)} km from the polygon; it must lie within ${MAX_ORIGIN_DISTANCE_KM} km of it (omit it to use the first polygon point).`,
+    path, { distanceKm, maxDistanceKm: MAX_ORIGIN_DISTANCE_KM });
+}
+
+function latLonBox(pairs: readonly LatLon[]): { minLat: number; maxLat: number; minLon: number; maxLon: number } {
+  let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
+  for (const [lat, lon] of pairs) {
+    if (lat < minLat) minLat = lat;
+    if (lat > maxLat) maxLat = lat;
+    if (lon < minLon) minLon = lon;
+    if (lon > maxLon) maxLon = lon;
+  }
+  return { minLat, maxLat, minLon, maxLon };
 }
 
 /** Rules 9–11 on a closed ring of valid coordinates. */

@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import { MAX_AREA_KM2, MAX_ERROR_DETAILS, MAX_POLYGON_POINTS, MIN_POLYGON_POINTS, SETTING_BOUNDS } from './limits.ts';
-import { checkLatLon, checkPolygon, ringAreaKm2, type RuleViolation } from './polygon-rules.ts';
+import { checkLatLon, checkOriginNear, checkPolygon, ringAreaKm2, type RuleViolation } from './polygon-rules.ts';
 import {
   EXPORT_FORMATS, GEOMETRY_GROUPS, ROOF_TYPES,
   type ContextRequest, type ExportRequest, type GeometryGroup, type Settings,
@@ -198,6 +198,8 @@ const BodyFieldsSchema = z.object({
   settings: z.preprocess(nullAsMissing, SettingsSchema.prefault({})),
   export: z.preprocess(nullAsMissing, ExportSchema.optional()),
 }).superRefine((body, ctx) => {
+  const far = body.origin ? checkOriginNear([body.origin[0], body.origin[1]], body.polygon, ['origin']) : null;
+  if (far) reportViolation(ctx, far, []);
   if (body.export && body.export.crs !== 'local' && body.settings.crs !== 'local') {
     const params: RuleIssueParams = {
       apiCode: 'invalid_setting',

@@ -1,6 +1,7 @@
 import type { BBox, Ring } from '../geometry/types.ts';
 import { pointInRing } from '../geometry/ring.ts';
 import { segmentsIntersect } from '../geometry/segments.ts';
+import { touchedCells } from './touched-tiles.ts';
 
 /**
  * Cuts the request polygon's local bounding box into square tiles and decides which tile builds
@@ -52,16 +53,12 @@ export function tileIndexOf(grid: TileGrid, x: number, y: number): { i: number; 
   return { i, j };
 }
 
-/** Tiles of the grid that contain at least one point of the polygon (boundary or interior). */
+/**
+ * Tiles of the grid that contain at least one point of the polygon (boundary or interior), in
+ * row-major order; found from the polygon's edges, not by testing every tile (touched-tiles.ts).
+ */
 export function tilesTouchingPolygon(grid: TileGrid, polygon: Ring): Tile[] {
-  const tiles: Tile[] = [];
-  for (let j = 0; j < grid.rows; j++) {
-    for (let i = 0; i < grid.columns; i++) {
-      const bbox = tileBBox(grid, i, j);
-      if (rectTouchesPolygon(bbox, polygon)) tiles.push({ i, j, bbox });
-    }
-  }
-  return tiles;
+  return touchedCells(grid, polygon).map(([i, j]) => ({ i, j, bbox: tileBBox(grid, i, j) }));
 }
 
 /** True when the closed rectangle and the closed polygon share at least one point. */
