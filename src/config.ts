@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from './repo-root.ts';
 import { exportStoreConfigFromEnv, type ExportStoreConfig } from './export/store/config.ts';
+import { exportPoolConfigFromEnv, type ExportPoolConfig } from './export/export-pool.ts';
 import { demConfigSchema, type DemSourceConfig } from './sources/dem/config.ts';
 import { canopyConfigSchema, type CanopySourceConfig } from './sources/canopy/config.ts';
 import { httpLimitsFromEnv, type HttpLimits } from './server/http-limits.ts';
@@ -40,6 +41,8 @@ export interface ServiceConfig {
   canopy: CanopySourceConfig[] | null;
   /** Export files: local dir or S3, lifetime, size cap, public base URL (CITY_EXPORT_*, CITY_PUBLIC_BASE_URL). */
   exports: ExportStoreConfig;
+  /** The export writers' threads: how many, and how long one may idle before it exits (CITY_EXPORT_THREADS, CITY_EXPORT_IDLE_MS). */
+  exportPool: ExportPoolConfig;
   /** Slow readers, idle sockets, timeouts, connection cap (CITY_SLOW_READER_TIMEOUT_MS etc.; src/server/http-limits.ts). */
   http: HttpLimits;
 }
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     dem: env.CITY_DEM_SOURCES ? demConfigSchema.parse(JSON.parse(env.CITY_DEM_SOURCES)) : null,
     canopy: env.CITY_CANOPY_SOURCES ? canopyConfigSchema.parse(JSON.parse(env.CITY_CANOPY_SOURCES)) : null,
     exports: exportStoreConfigFromEnv(env, dataDir),
+    exportPool: exportPoolConfigFromEnv(env),
     http: httpLimitsFromEnv(env),
   };
 }

@@ -9,6 +9,7 @@ import { openExportStore } from './export/store/open.ts';
 import type { ExportStore } from './export/store/types.ts';
 import { warmUpRequests } from './pipeline/warm-up-requests.ts';
 import { MODULE_EXT } from './module-ext.ts';
+import { createExportPool } from './export/export-pool.ts';
 import { importOsm } from './sources/osm/import.ts';
 import { storeIsCurrent } from './sources/osm/store.ts';
 
@@ -17,6 +18,8 @@ export interface RunningService {
   config: ServiceConfig;
   accounts: AccountStore;
   pool: Piscina;
+  /** The export writers' threads (started on demand, exit when idle). */
+  exportPool: Piscina;
   /** Finished export files (tests put files here directly). */
   exports: ExportStore;
   /** Set on the first start of an empty data directory. */
@@ -60,7 +63,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   // Load and compile the worker code, open the store and warm the hot code in every thread before accepting requests.
   const warmed = await Promise.all(Array.from({ length: config.workers }, () => pool.run({ storePath: paths.osm, budgetMs: config.warmUpMs }, { name: 'warmup' }) as Promise<{ threadId: number; meshes: number; ms: number }>));
   log(`Workers warmed up: ${warmed.map((w) => `thread ${w.threadId} ${w.meshes} meshes in ${w.ms.toFixed(0)} ms`).join(', ')}`);
-  const pipeline = { pool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem, canopy: config.canopy };
+  const exportPool = createExportPool(config.exportPool);
+  const pipeline = { pool, exportPool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem, canopy: config.canopy };
   if (config.warmUpRequestsMs > 0) {
     const t = performance.now();
     const runs = await warmUpRequests(pipeline, { budgetMs: config.warmUpRequestsMs, sideMetres: 3000 });
@@ -88,6 +92,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     config,
     accounts,
     pool,
+    exportPool,
     exports,
     demo,
     async close() {
@@ -95,7 +100,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await pool.destroy();
+      await Promise.all([pool.destroy(), exportPool.destroy()]);
       await exports.close();
       accounts.close();
     },

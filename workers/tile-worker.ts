@@ -10,9 +10,6 @@ import type { TileTask } from '../src/plan/plan-request.ts';
 import { warmUpTiles } from '../src/pipeline/warm-up.ts';
 import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
 
-/** Task `exportFile`: an export's tile groups in, the finished file out (src/export/export-task.ts). */
-export { buildExportFile as exportFile } from '../src/export/export-task.ts';
-
 export default async function runTileTask(task: TileTask): Promise<unknown> {
   const result: TileResult = await buildTile(task);
   const buffers: ArrayBufferLike[] = Object.values(result.groups).map((g) => g.json.buffer);

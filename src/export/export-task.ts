@@ -1,5 +1,5 @@
 /**
- * The worker side of an export (piscina task `exportFile` in workers/tile-worker.ts): the tiles'
+ * The worker side of an export (the export pool's task, workers/export-worker.ts): the tiles'
  * encoded groups in, the finished file out. Building the scene and writing the file can take
  * seconds on 10 km², so it never runs on the main thread.
  */

@@ -120,7 +120,8 @@ export async function runExport(request: ContextRequest, plan: ExportPlan, deps:
     },
   };
   // the chunks move to the worker instead of being copied: a 10 km² scene is tens of MB
-  const file = (await deps.pool.run(task, { name: 'exportFile', signal, transferList: ownedBuffers(task.scene.groups) as never })) as ExportFile;
+  if (!deps.exportPool) throw new Error('exports need the export pool (src/export/export-pool.ts)');
+  const file = (await deps.exportPool.run(task, { signal, transferList: ownedBuffers(task.scene.groups) as never })) as ExportFile;
   return { file, fileName: `${plan.name}.${file.extension}`, summary };
 }
 

@@ -29,7 +29,7 @@ export async function startExportApp(exports: ExportDeps, log: (line: string) =>
   const server: Server = createApp({
     accounts: svc.accounts,
     admission: new Admission(4, 16, 30_000),
-    pipeline: { pool: svc.pool, storePath: storePaths(svc.config.dataDir).osm, tileSize: svc.config.tileSize, dem: svc.config.dem },
+    pipeline: { pool: svc.pool, exportPool: svc.exportPool, storePath: storePaths(svc.config.dataDir).osm, tileSize: svc.config.tileSize, dem: svc.config.dem },
     exports,
     maxBodyBytes: 1 << 20,
     gzipLevel: 1,

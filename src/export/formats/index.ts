@@ -2,7 +2,7 @@
  * The one place export writers register (issue 10). A format listed here is honoured; any other
  * gets 422 `format_unavailable`. Entries load their writer lazily, so the main thread can ask
  * "is this format available?" without pulling rhino3dm / web-ifc / gltf-transform into it — the
- * writer itself only ever runs in a worker (workers/tile-worker.ts `exportFile`).
+ * writer itself only ever runs in an export thread (src/export/export-pool.ts).
  *
  * To add a format: one line below, `<format>: { load: async () => (await load<typeof import('./<format>.ts')>('<format>')).write<Format> }`,
  * plus `fixedUnits` when the format's unit is fixed (the scene is then built in those units,
