@@ -109,7 +109,7 @@ const mutations: fc.Arbitrary<Mutation> = fc.oneof(
     kind: 'number', name: `bad number ${key}=${String(value)}`, code: 'invalid_setting',
     apply: (b) => ({ ...b, settings: { ...settingsOf(b), [key]: value } }),
   })),
-  fc.tuple(inland, fc.double({ min: 3300, max: 20000, noNaN: true }), fc.double({ min: 3300, max: 20000, noNaN: true })).map(([sw, w, h]): Mutation => ({
+  fc.tuple(inland, fc.double({ min: 3300, max: 19000, noNaN: true }), fc.double({ min: 3300, max: 19000, noNaN: true })).map(([sw, w, h]): Mutation => ({
     kind: 'large', name: 'too large', code: 'polygon_too_large',
     apply: (b) => withPolygon(b, close([sw, offset(sw, w, 0), offset(sw, w, h), offset(sw, 0, h)])),
   })),

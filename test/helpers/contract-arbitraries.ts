@@ -168,6 +168,12 @@ export const validBody = fc.tuple(
   unknownFields(BODY_KEYS),
 ).map(([polygon, optional, extra]) => {
   const body: Record<string, unknown> = { ...extra, polygon, ...optional };
+  // An origin must lie near the polygon (origin_too_far): move a drawn one to the first corner's
+  // neighbourhood, keeping its offset's fraction as a few km of jitter.
+  if (Array.isArray(body.origin)) {
+    const [lat, lon] = body.origin as LatLon;
+    body.origin = offset(polygon[0], (lon % 1) * 20_000, (lat % 1) * 20_000);
+  }
   // Keep the one cross-field rule: an EPSG export crs needs settings.crs local.
   const settings = body.settings as Record<string, unknown> | null | undefined;
   const exp = body.export as Record<string, unknown> | null | undefined;
