@@ -18,8 +18,8 @@
  * and the per-roof-shape figures (scripts/bench-buildings.ts). Barriers alone and on the terrain
  * (scripts/lib/barrier-bench.ts), instances (scripts/lib/instances-bench.ts) and exports in every registered
  * format (scripts/lib/export-bench.ts) follow the ground on both datasets. Each figure is printed beside its
- * target; nothing here asserts. BENCH_ONLY=dense|region runs one dataset; BENCH_SKIP_ROOFS=1 and
- * BENCH_SKIP_TILES=1 skip the in-process parts.
+ * target; nothing here asserts. BENCH_ONLY=dense|region runs one dataset; BENCH_SKIP_ROOFS=1,
+ * BENCH_SKIP_TILES=1 and BENCH_SKIP_CANOPY=1 skip the in-process parts.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,7 @@ import { benchBarrierRequests } from './lib/barrier-bench.ts';
 import { benchInstanceRequests } from './lib/instances-bench.ts';
 import { benchExportRequests } from './lib/export-bench.ts';
 import { benchGround } from './lib/ground-bench.ts';
+import { benchCanopy } from './lib/bench-canopy.ts';
 import { DENSE_CITY_DEFAULTS, writeDenseCity } from './dense-city.ts';
 
 interface Case { name: string; centre: [number, number]; side: number; settings: Record<string, unknown>; targets: Targets }
@@ -133,6 +134,7 @@ try {
   if (ONLY !== 'region') await benchDense(root);
   if (ONLY !== 'dense') await benchRegion(root);
   if (process.env.BENCH_SKIP_TILES !== '1') benchAssembleTiles(RUNS);
+  if (process.env.BENCH_SKIP_CANOPY !== '1') benchCanopy(RUNS);
   if (process.env.BENCH_SKIP_ROOFS !== '1') await benchBuildings(root);
 } finally {
   rmSync(root, { recursive: true, force: true });
