@@ -28,7 +28,7 @@ export function clientErrorAnswer(err: NodeJS.ErrnoException): ApiError | null {
 export function answerClientError(err: NodeJS.ErrnoException, socket: Socket, log: (line: string) => void): void {
   const api = clientErrorAnswer(err);
   // A response under way (or a socket we cut ourselves) cannot take a second answer.
-  if (!api || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+  if (!api || !socket.writable || (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
     socket.destroy();
     return;
   }
