@@ -154,3 +154,15 @@ test('no canopy data for the area: hybrid is the standard source, canopy has no 
   assert.equal(canopy.nodes.filter((n) => n.type === 'tree').length, 0);
   assert.ok(!hybrid.json.attributions.some((x: { name: string }) => x.name === 'Generated CHM'), 'no credit for a source that gave nothing');
 });
+
+test('canopyMaxTrees keeps the surveyed shrubs, then the tallest detected trees, and says so', async () => {
+  const plants = (await nodesOf(big, COVERED, { treeSource: 'canopy' })).nodes.filter((n) => n.type === 'tree' || n.type === 'shrubbery');
+  const shrubs = plants.filter((n) => n.type === 'shrubbery').length;
+  const cap = 40;
+  const { nodes, json, codes } = await nodesOf(small, COVERED, { treeSource: 'canopy', canopyMaxTrees: cap });
+  assert.deepEqual(codes, ['tree_cap_applied']);
+  assert.deepEqual(json.warnings[0].details, { canopyMaxTrees: cap, trees: plants.length, dropped: plants.length - cap });
+  assert.equal(nodes.filter((n) => n.type === 'shrubbery').length, shrubs);
+  const kept = nodes.filter((n) => n.type === 'tree').map((n) => n.descriptor.height).sort((a, b) => b - a);
+  assert.deepEqual(kept, plants.filter((n) => n.type === 'tree').map((n) => n.descriptor.height).sort((a, b) => b - a).slice(0, cap - shrubs));
+});
