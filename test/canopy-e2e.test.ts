@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -12,12 +12,13 @@ import { OsmStore } from '../src/sources/osm/store.ts';
 import { REPO_ROOT, type ServiceConfig } from '../src/config.ts';
 import type { RunningService } from '../src/service.ts';
 import { isolatedTrees, renderChm, type SyntheticTree } from '../scripts/lib/synthetic-chm.ts';
-import { writeChmTiff } from './helpers/canopy-tiff.ts';
+import { crop, writeChmTiff } from './helpers/canopy-tiff.ts';
 import { postContext, square, startTestService } from './helpers/http.ts';
 
 /**
  * treeSource hybrid and canopy over HTTP, with a generated canopy height model (UTM 32N, 1 m)
- * of 800 m × 600 m over central Monaco: known trees, some of them exactly at surveyed OSM trees.
+ * of 800 m × 600 m over central Monaco, in two GeoTIFFs side by side: known trees, some of them
+ * exactly at surveyed OSM trees.
  */
 const UTM = resolveCrs(32632);
 const toUtm = proj4('EPSG:4326', UTM);
@@ -25,6 +26,8 @@ const CENTRE = [43.735, 7.419] as const;
 const [CE, CN] = toUtm.forward([CENTRE[1], CENTRE[0]]).map(Math.round);
 const W = 800, H = 600, WEST = CE - W / 2, NORTH = CN + H / 2;
 const SURVEYED_HEIGHT = 17.3;
+/** Column where the CHM is cut into two files. */
+const SPLIT = 413;
 
 interface Node { type: string; x: number; y: number; z: number; scale: number; descriptor: Record<string, any> }
 
@@ -57,8 +60,11 @@ before(async () => {
   const free = isolatedTrees(W, H, 900, 13).filter((t) => placed.every((p) => Math.hypot(p.x - t.x, p.y - t.y) > p.crownRadius + t.crownRadius + 6));
   trees = [...placed, ...free];
   const chm = renderChm(W, H, 1, trees, { noise: 0.05, seed: 4 });
-  await writeChmTiff(join(dir, 'chm.tif'), chm.data, W, H, { epsg: 32632, west: WEST, north: NORTH, pixel: 1 });
-  const canopy: ServiceConfig['canopy'] = [{ path: join(dir, 'chm.tif'), attribution: { name: 'Generated CHM', license: 'CC0-1.0', url: 'https://example.org/chm' } }];
+  // two files on one pixel grid, their edge through the middle of the polygons: detection crosses it
+  mkdirSync(join(dir, 'chm'));
+  await writeChmTiff(join(dir, 'chm', 'west.tif'), crop(chm.data, W, 0, 0, SPLIT, H), SPLIT, H, { epsg: 32632, west: WEST, north: NORTH, pixel: 1 });
+  await writeChmTiff(join(dir, 'chm', 'east.tif'), crop(chm.data, W, SPLIT, 0, W, H), W - SPLIT, H, { epsg: 32632, west: WEST + SPLIT, north: NORTH, pixel: 1 });
+  const canopy: ServiceConfig['canopy'] = [{ path: join(dir, 'chm'), attribution: { name: 'Generated CHM', license: 'CC0-1.0', url: 'https://example.org/chm' } }];
   [big, small] = await Promise.all([startTestService({ canopy }), startTestService({ canopy, tileSize: 230 })]);
 });
 after(async () => {
@@ -96,6 +102,9 @@ test('canopy: only detected trees, each a generated tree (within 1 m, height wit
     assert.ok(Math.abs(n.scale - n.descriptor.height / 10) < 1e-3);
   }
   assert.ok(matched / detected.length >= 0.95, `precision ${matched}/${detected.length}`);
+  const seam = trees.filter((t) => Math.abs(t.x + 0.5 - SPLIT) < t.crownRadius && onChm(t.x + WEST + 0.5, NORTH - t.y - 0.5, 110));
+  const atSeam = detected.filter((n) => Math.abs(a.utm(n)[0] - WEST - SPLIT) < 10);
+  assert.ok(seam.length >= 2 && atSeam.length >= seam.length, `crowns across the file edge: ${seam.length} generated, ${atSeam.length} detected near it`);
   const key = (n: Node) => `${n.x.toFixed(3)},${n.y.toFixed(3)},${n.descriptor.height},${n.descriptor.crownDiameter}`;
   assert.deepEqual(b.nodes.filter((n) => n.type === 'tree').map(key).sort(), detected.map(key).sort(), '230 m tiles and 500 m tiles agree');
   assert.equal(new Set(detected.map(key)).size, detected.length, 'no tree twice');
