@@ -2,8 +2,8 @@ import type { TopCandidate } from './local-maxima.ts';
 import { PixelHeap } from './pixel-heap.ts';
 import type { CanopyDetectOptions, CanopyGrid } from './types.ts';
 
-const NEIGHBOURS_C = [-1, 0, 1, -1, 1, -1, 0, 1];
-const NEIGHBOURS_R = [-1, -1, -1, 0, 0, 1, 1, 1];
+const NEIGHBOURS_C = Int32Array.of(-1, 0, 1, -1, 1, -1, 0, 1);
+const NEIGHBOURS_R = Int32Array.of(-1, -1, -1, 0, 0, 1, 1, 1);
 
 /**
  * Crowns by seeded region growing, the marker-controlled watershed of the CHM from the treetops:
@@ -34,14 +34,16 @@ export function growCrowns(grid: CanopyGrid, tops: readonly TopCandidate[], o: C
     const i = heap.pop();
     const n = labels[i];
     const c = i % w, r = (i - c) / w;
+    const sc = seedC[n], sr = seedR[n], f = floor[n];
     for (let k = 0; k < 8; k++) {
       const nc = c + NEIGHBOURS_C[k], nr = r + NEIGHBOURS_R[k];
       if (nc < 0 || nr < 0 || nc >= w || nr >= h) continue;
       const j = nr * w + nc;
       if (labels[j] !== -1) continue;
       const v = data[j];
-      if (!(v >= floor[n])) continue;
-      if ((nc - seedC[n]) ** 2 + (nr - seedR[n]) ** 2 > r2) continue;
+      if (!(v >= f)) continue;
+      const dc = nc - sc, dr = nr - sr;
+      if (dc * dc + dr * dr > r2) continue;
       labels[j] = n;
       cells[n]++;
       heap.push(j, v);
