@@ -4,7 +4,7 @@ import { ApiError } from '../contract/errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
 import type { ExportStore } from '../export/store/types.ts';
 import { discardBody } from './body.ts';
-import { answerClientError } from './client-error.ts';
+import { answerClientError, answerConnect } from './client-error.ts';
 import { handleContext, type ContextDeps } from './context-handler.ts';
 import { DOWNLOAD_PATH, handleDownload } from './download-handler.ts';
 import { HTTP_LIMIT_DEFAULTS } from './http-limits.ts';
@@ -62,6 +62,7 @@ export function createApp(appDeps: AppDeps): Server {
   server.maxConnections = limits.maxConnections;
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket, deps.log));
   server.on('connection', (socket: Socket) => idle.start(socket));
+  server.on('connect', (_req, socket) => answerConnect(socket));
   return server;
 }
 

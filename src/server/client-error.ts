@@ -4,9 +4,10 @@
  * (issue 13.7). Resets and sockets already gone get nothing, and are no server fault.
  */
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { ApiError, type ErrorCode } from '../contract/errors.ts';
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
 /** The error a parser failure stands for, or null when there is nobody to answer. */
 export function clientErrorAnswer(err: NodeJS.ErrnoException): ApiError | null {
@@ -33,13 +34,28 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket, lo
     return;
   }
   log(`client error ${api.status}: ${err.code ?? err.message}`);
+  writeRawError(socket, api);
+}
+
+/** CONNECT is not routed to request handlers by Node: it gets its 405 here. */
+export function answerConnect(socket: Duplex): void {
+  writeRawError(socket, new ApiError('method_not_allowed', 'This server is not a proxy; it answers POST /v1/context.', [], { Allow: 'GET, HEAD, POST' }));
+}
+
+function writeRawError(socket: Duplex, api: ApiError): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
   const body = JSON.stringify(api.toBody());
   socket.end(
     `HTTP/1.1 ${api.status} ${STATUS_TEXT[api.status] ?? 'Error'}\r\n`
     + 'Content-Type: application/json; charset=utf-8\r\n'
     + `Content-Length: ${Buffer.byteLength(body)}\r\n`
+    + Object.entries(api.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')
     + 'Connection: close\r\n\r\n'
     + body,
   );
-  socket.destroySoon?.();
+  // Closed for good a little later: at once would reset a client still sending, losing the answer.
+  setTimeout(() => socket.destroy(), 2000).unref();
 }
