@@ -46,7 +46,7 @@ describe('canopy rasters', () => {
     assert.deepEqual(a, b);
     assert.deepEqual(w.attributions.map((x) => [x.name, x.license]), [['Test CHM', 'CC BY 4.0']]);
     // lattice positions map back to the CRS: cell (10, 20) is centred at (west + 10.5, north − 20.5)
-    const [lon, lat] = w.lonLatOf(10, 20);
+    const [lon, lat] = w.lonLatOfLattice(w.col0 + 10, w.row0 + 20);
     const [x, y] = proj4('EPSG:4326', resolveCrs(32632), [lon, lat]);
     assert.ok(Math.abs(x - 372_010.5) < 1e-6 && Math.abs(y - 4_842_979.5) < 1e-6);
     assert.equal(w.valueAt(lon, lat), chm.data[20 * W + 10]);

@@ -47,7 +47,7 @@ function detectTiled(grid: CanopyGrid): number {
       const data = new Float32Array(w * h);
       for (let r = 0; r < h; r++) data.set(grid.data.subarray((r0 + r) * grid.width + c0, (r0 + r) * grid.width + c0 + w), r * w);
       for (const t of detectTrees({ data, width: w, height: h, cellSize: grid.cellSize, col0: c0, row0: r0 })) {
-        const c = t.col + c0, r = t.row + r0;
+        const c = t.latticeCol, r = t.latticeRow;
         if (c >= tx && c < tx + tile && r >= ty && r < ty + tile) trees++;
       }
     }

@@ -56,7 +56,7 @@ export async function readTileCanopy(t: InstanceTile, plan: TreePlan, signal?: A
   windows.forEach((w, k) => {
     const found = detectTrees({ data: w.data, width: w.width, height: w.height, cellSize: w.cellSize, col0: w.col0, row0: w.row0 }, options);
     for (const d of found) {
-      const [lon, lat] = w.lonLatOf(d.col, d.row);
+      const [lon, lat] = w.lonLatOfLattice(d.latticeCol, d.latticeRow);
       if (windows.slice(0, k).some((e) => !Number.isNaN(e.valueAt(lon, lat)))) continue; // an earlier raster's tree
       const [x, y] = t.tile.frame.toLocal(lon, lat);
       trees.push({ x, y, lon, lat, height: d.height, crownDiameter: d.crownDiameter, key: d.key, owned: t.takes(x, y) });

@@ -23,6 +23,8 @@ export function detectTrees(grid: CanopyGrid, options: Partial<CanopyDetectOptio
   return tops.map((t, n) => ({
     col: t.col,
     row: t.row,
+    latticeCol: t.latticeCol,
+    latticeRow: t.latticeRow,
     height: t.height,
     crownCells: cells[n],
     crownDiameter: 2 * Math.sqrt((cells[n] * area) / Math.PI),

@@ -5,6 +5,9 @@ export interface TopCandidate {
   /** Centroid of the plateau's cells, or the single cell refined by a parabola through its neighbours. */
   col: number;
   row: number;
+  /** The same position in lattice columns and rows, computed from whole lattice indices so that every window gives the same bits. */
+  latticeCol: number;
+  latticeRow: number;
   /** Height at the refined position (reported). */
   height: number;
   /** Height of the top's cell as measured: what tops are ranked by (min spacing, crowns). */
@@ -106,7 +109,7 @@ function single(grid: CanopyGrid, i: number, col0: number, row0: number): TopCan
   const v = data[i];
   const [oc, gc] = vertex(c > 0 ? data[i - 1] : NaN, v, c < w - 1 ? data[i + 1] : NaN);
   const [or, gr] = vertex(r > 0 ? data[i - w] : NaN, v, r < h - 1 ? data[i + w] : NaN);
-  return { col: c + oc, row: r + or, height: v + gc + gr, cellHeight: v, seed: i, key: lattice(c, r, col0, row0) };
+  return { col: c + oc, row: r + or, latticeCol: (c + col0) + oc, latticeRow: (r + row0) + or, height: v + gc + gr, cellHeight: v, seed: i, key: lattice(c, r, col0, row0) };
 }
 
 /**
@@ -127,17 +130,18 @@ function plateau(grid: CanopyGrid, cells: number[], col0: number, row0: number):
   let sc = 0, sr = 0, first = Infinity;
   for (const i of cells) {
     const c = i % w, r = (i - c) / w;
-    sc += c; sr += r;
+    sc += c + col0; sr += r + row0; // whole lattice indices: the sum is exact in every window
     first = Math.min(first, lattice(c, r, col0, row0));
   }
-  const mc = sc / cells.length, mr = sr / cells.length;
+  const lc = sc / cells.length, lr = sr / cells.length;
+  const mc = lc - col0, mr = lr - row0;
   let seed = cells[0], best = Infinity;
   for (const i of cells) {
     const c = i % w, r = (i - c) / w;
     const d = (c - mc) ** 2 + (r - mr) ** 2;
     if (d < best || (d === best && i < seed)) { best = d; seed = i; }
   }
-  return { col: mc, row: mr, height: grid.data[seed], cellHeight: grid.data[seed], seed, key: first };
+  return { col: mc, row: mr, latticeCol: lc, latticeRow: lr, height: grid.data[seed], cellHeight: grid.data[seed], seed, key: first };
 }
 
 /** Lattice order of cell (c, r): rows of 2^26 columns, exact in a double for any real raster. */

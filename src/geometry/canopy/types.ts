@@ -52,6 +52,9 @@ export interface DetectedTree {
   /** Position of the top: fractional column and row (a plateau's centroid, else the top cell refined by a parabola). */
   col: number;
   row: number;
+  /** The same in the lattice (col0 + col, row0 + row), bit for bit the same whichever window found the tree. */
+  latticeCol: number;
+  latticeRow: number;
   /** Measured top height, metres. */
   height: number;
   /** Diameter of the circle with the crown's area, metres. */

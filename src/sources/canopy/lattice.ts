@@ -122,9 +122,9 @@ class LatticeWindow implements CanopyWindow {
     this.latticeId = lattice.id;
   }
 
-  lonLatOf(col: number, row: number): [number, number] {
+  lonLatOfLattice(col: number, row: number): [number, number] {
     const L = this.lattice;
-    return L.toCrs.inverse(L.x0 + (this.col0 + col) * L.dx, L.y0 + (this.row0 + row) * L.dy);
+    return L.toCrs.inverse(L.x0 + col * L.dx, L.y0 + row * L.dy);
   }
 
   valueAt(lon: number, lat: number): number {

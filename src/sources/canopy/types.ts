@@ -21,8 +21,8 @@ export interface CanopyWindow {
   /** Identifies the lattice (its first source): tops of different lattices are different trees. */
   readonly latticeId: string;
   readonly attributions: readonly Attribution[];
-  /** WGS84 lon/lat of a fractional window cell position (cell centres at integers). */
-  lonLatOf(col: number, row: number): [number, number];
+  /** WGS84 lon/lat of a fractional lattice position (cell centres at integers; a window's first cell is (col0, row0)). */
+  lonLatOfLattice(col: number, row: number): [number, number];
   /** The height of the cell holding (lon, lat); NaN outside the window or where there is no data. */
   valueAt(lon: number, lat: number): number;
 }
