@@ -1,31 +1,70 @@
 /**
- * The worker side of an export (the export pool's task, workers/export-worker.ts): the tiles'
- * encoded groups in, the finished file out. Building the scene and writing the file can take
- * seconds on 10 km², so it never runs on the main thread.
+ * The export thread's side of an export (the export pool's task, workers/export-worker.ts): the
+ * tiles' groups arrive over a MessagePort while the tiles still run (src/export/export-stream.ts);
+ * each chunk is parsed at once — into the scene, or for a streaming writer (3dm) straight into
+ * the file's document — so that work overlaps the tiles instead of following them. At `end`
+ * the writer finishes.
  */
-import { move, transferableSymbol, valueSymbol } from 'piscina';
+import type { MessagePort } from 'node:worker_threads';
 import type { ExportFormat } from '../contract/types.ts';
-import { exportWriterEntry } from './formats/index.ts';
+import type { ExportMessage } from './export-stream.ts';
+import { exportWriterEntry, type StreamingWriter } from './formats/index.ts';
 import { createExportFrame, type ExportFrameOptions } from './georef.ts';
 import type { ExportFile } from './scene.ts';
-import { sceneFromTiles, type SceneInput } from './scene-from-tiles.ts';
+import { SceneBuilder } from './scene-from-tiles.ts';
 
 export interface ExportTask {
   format: ExportFormat;
   frame: ExportFrameOptions;
-  scene: SceneInput;
+  /** File base name. */
+  name: string;
+  /** Every `declare`, then the chunks, then `end` (src/export/export-stream.ts). */
+  port: MessagePort;
 }
 
 export async function buildExportFile(task: ExportTask): Promise<ExportFile> {
   const entry = exportWriterEntry(task.format);
   if (!entry) throw new Error(`no writer is registered for ${task.format}`);
-  const scene = sceneFromTiles(task.scene, createExportFrame(task.frame));
-  const file = await (await entry.load())(scene);
-  const b = file.bytes;
-  // hand the bytes over without a copy when they own their whole buffer (never a pooled Buffer's slab)
-  if (!(b.buffer instanceof ArrayBuffer) || b.byteOffset !== 0 || b.byteLength !== b.buffer.byteLength) return file;
-  return move({
-    get [transferableSymbol]() { return [b.buffer]; },
-    get [valueSymbol]() { return file; },
-  } as never) as unknown as ExportFile;
+  // the writer's code (and WebAssembly) loads while the first tiles run
+  const openStream = entry.stream ? await entry.stream() : null;
+  let stream: StreamingWriter | null = null;
+  const builder = new SceneBuilder(createExportFrame(task.frame), openStream ? (group, it) => stream!.add(group, it) : undefined);
+  let file: ExportFile;
+  try {
+    const attribution = await receive(task.port, async (m) => {
+      if (m.kind === 'declare') return void builder.declare(m.key);
+      // every declare came first: the streaming document can lay out its groups now
+      if (openStream && !stream) stream = await openStream(builder.groupNames());
+      builder.add(m.key, m.json);
+    });
+    if (openStream && !stream) stream = await openStream(builder.groupNames());
+    const scene = builder.finish(task.name, attribution);
+    file = stream ? await stream.finish(scene) : await (await entry.load())(scene);
+  } catch (err) {
+    (stream as StreamingWriter | null)?.abort();
+    throw err;
+  } finally {
+    task.port.close();
+  }
+  return file;
+}
+
+/** Handles messages one at a time, in order; resolves with the attribution at `end`, rejects if the port closes first. */
+async function receive(port: MessagePort, handle: (m: Exclude<ExportMessage, { kind: 'end' }>) => Promise<void>): Promise<string[]> {
+  const queue: ExportMessage[] = [];
+  let wake: (() => void) | null = null;
+  let closed = false;
+  port.on('message', (m: ExportMessage) => { queue.push(m); wake?.(); });
+  port.once('close', () => { closed = true; wake?.(); });
+  for (let next = 0; ; ) {
+    while (next < queue.length) {
+      const m = queue[next];
+      queue[next++] = undefined as never; // let each chunk's bytes go once handled
+      if (m.kind === 'end') return m.attribution;
+      await handle(m);
+    }
+    if (closed) throw new Error('the export stream closed before its end');
+    await new Promise<void>((resolve) => { wake = resolve; });
+    wake = null;
+  }
 }

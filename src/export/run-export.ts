@@ -1,19 +1,19 @@
 /**
  * The export request flow on the main thread (issue 10): check the format and CRS before any
  * work or billing, run the normal tile pipeline with the output an export needs (local frame,
- * Z up, indexed meshes, terrain as meshes, the ground as `export.surfaceType`), collect the
- * groups' encoded chunks, and let a worker build the scene and write the file.
+ * Z up, indexed meshes, terrain as meshes, the ground as `export.surfaceType`) while an export
+ * thread takes the groups' chunks as they come and writes the file.
  */
+import { MessageChannel } from 'node:worker_threads';
 import { ApiError } from '../contract/errors.ts';
 import type { ContextRequest, ExportFormat } from '../contract/types.ts';
 import { utmZoneFor } from '../frame/utm.ts';
 import { runContext, type PipelineDeps, type RunSummary } from '../pipeline/run-context.ts';
-import type { GroupSink } from '../server/response-stream.ts';
+import { ExportStreamSink } from './export-stream.ts';
 import type { ExportTask } from './export-task.ts';
 import { exportWriterEntry, EXPORT_WRITERS } from './formats/index.ts';
 import { createExportFrame, resolveExportCrs, type ExportFrameOptions } from './georef.ts';
 import type { ExportFile, ExportUnits } from './scene.ts';
-import type { EncodedGroup } from './scene-from-tiles.ts';
 
 /** What the programs without an open writer import well (issue 10). */
 const CLOSED_FORMATS: Partial<Record<ExportFormat, { program: string; why: string; imports: ExportFormat[] }>> = {
@@ -91,47 +91,39 @@ export function pipelineRequestFor(request: ContextRequest): ContextRequest {
   };
 }
 
-/** Collects every group's chunks instead of streaming them. */
-class CollectingSink implements GroupSink {
-  readonly groups = new Map<string, EncodedGroup>();
-  declare(key: string): void { this.groups.set(key, { key, chunks: [] }); }
-  chunk(key: string, json: Uint8Array, count: number): void { if (count > 0) this.groups.get(key)?.chunks.push(json); }
-  done(): void {}
-}
-
 export interface ExportResult {
   file: ExportFile;
   fileName: string;
   summary: RunSummary;
 }
 
-/** Runs the tiles, then the writer in a worker; rejects on any failure or when `signal` aborts. */
+/**
+ * Starts the writer in an export thread, runs the tiles streaming their groups to it, then lets
+ * it finish; rejects on any failure (a failed writer also stops the tiles) or when `signal` aborts.
+ */
 export async function runExport(request: ContextRequest, plan: ExportPlan, deps: PipelineDeps, signal: AbortSignal): Promise<ExportResult> {
-  const sink = new CollectingSink();
-  const summary = await runContext(pipelineRequestFor(request), deps, sink, signal);
-  if (signal.aborted) throw signal.reason;
-  const task: ExportTask = {
-    format: plan.format,
-    frame: plan.frame,
-    scene: {
-      name: plan.name,
-      groups: [...sink.groups.values()],
-      attribution: summary.attributions.map((a) => `${a.text} (${a.license}, ${a.url})`),
-    },
-  };
-  // the chunks move to the worker instead of being copied: a 10 km² scene is tens of MB
-  if (!deps.exportPool) throw new Error('exports need the export pool (src/export/export-pool.ts)');
-  const file = (await deps.exportPool.run(task, { signal, transferList: ownedBuffers(task.scene.groups) as never })) as ExportFile;
-  return { file, fileName: `${plan.name}.${file.extension}`, summary };
-}
-
-/** The chunks' buffers that hold exactly one chunk (views into larger buffers are copied instead). */
-function ownedBuffers(groups: EncodedGroup[]): ArrayBuffer[] {
-  const out = new Set<ArrayBuffer>();
-  for (const g of groups) {
-    for (const c of g.chunks) {
-      if (c.buffer instanceof ArrayBuffer && c.byteOffset === 0 && c.byteLength === c.buffer.byteLength) out.add(c.buffer);
-    }
+  const exportPool = deps.exportPool;
+  if (!exportPool) throw new Error('exports need the export pool (src/export/export-pool.ts)');
+  const cancel = new AbortController();
+  const onAbort = () => cancel.abort(signal.reason);
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  const { port1, port2 } = new MessageChannel();
+  const task: ExportTask = { format: plan.format, frame: plan.frame, name: plan.name, port: port2 };
+  const written = exportPool.run(task, { signal: cancel.signal, transferList: [port2] as never }) as Promise<ExportFile>;
+  written.catch((err) => cancel.abort(err)); // the tiles stop when the writer fails
+  const sink = new ExportStreamSink(port1);
+  try {
+    const summary = await runContext(pipelineRequestFor(request), deps, sink, cancel.signal);
+    sink.end(summary.attributions.map((a) => `${a.text} (${a.license}, ${a.url})`));
+    const file = await written;
+    return { file, fileName: `${plan.name}.${file.extension}`, summary };
+  } catch (err) {
+    cancel.abort(err);
+    await written.catch(() => {});
+    throw err;
+  } finally {
+    port1.close();
+    signal.removeEventListener('abort', onAbort);
   }
-  return [...out];
 }

@@ -33,30 +33,79 @@ export interface SceneInput {
 
 const EMPTY = new Uint8Array(0);
 
-/** Builds the scene; consumes `input.groups` (each chunk is dropped once parsed). */
+/** An item as it is parsed, for a writer that takes items one by one instead of a whole scene. */
+export type SceneItem =
+  | { kind: 'mesh'; item: ExportMesh }
+  | { kind: 'polyline'; item: ExportPolyline }
+  | { kind: 'node'; item: ExportNode };
+
+/** Where parsed items go instead of the scene (a streaming writer, e.g. 3dm). */
+export type SceneItemSink = (group: ExportGroupName, item: SceneItem) => void;
+
+/**
+ * Builds the scene chunk by chunk, as the tiles' groups arrive (src/export/export-task.ts), so
+ * parsing overlaps the tiles still running. With `sink`, items go there instead of into the
+ * scene's groups (which stay empty), so a streaming writer holds no second copy.
+ */
+export class SceneBuilder {
+  private readonly groups = new Map<ExportGroupName, ExportGroup>();
+  private readonly decoder = new TextDecoder();
+
+  constructor(private readonly frame: ExportFrame, private readonly sink?: SceneItemSink) {}
+
+  /** A group the answer has, even when no chunk comes for it; false for keys exports never ask for (elevation maps). */
+  declare(key: string): ExportGroup | null {
+    const name = GROUP_OF_KEY[key];
+    if (!name) return null;
+    let group = this.groups.get(name);
+    if (!group) this.groups.set(name, (group = { name, meshes: [], polylines: [], nodes: [] }));
+    return group;
+  }
+
+  /** The group names declared so far, in the writers' order. */
+  groupNames(): ExportGroupName[] {
+    return ORDER.filter((n) => this.groups.has(n));
+  }
+
+  /** One chunk of comma-joined JSON items of group `key`. */
+  add(key: string, chunk: Uint8Array): void {
+    const group = this.declare(key);
+    if (!group || chunk.length === 0) return;
+    const name = group.name, frame = this.frame;
+    // one chunk at a time: a whole 10 km² group as one string could pass V8's string limit
+    const items = JSON.parse(`[${this.decoder.decode(chunk)}]`) as Record<string, unknown>[];
+    for (const item of items) {
+      if (name === 'instances') this.put(group, { kind: 'node', item: toNode(item, frame) });
+      else if (name === 'surfaceLines') this.put(group, { kind: 'polyline', item: toPolyline(item, frame, group.polylines.length) });
+      else this.put(group, { kind: 'mesh', item: toMesh(item, name, frame, group.meshes.length) });
+    }
+  }
+
+  private put(group: ExportGroup, it: SceneItem): void {
+    if (this.sink) return this.sink(group.name, it);
+    if (it.kind === 'node') group.nodes.push(it.item);
+    else if (it.kind === 'polyline') group.polylines.push(it.item);
+    else group.meshes.push(it.item);
+  }
+
+  finish(name: string, attribution: string[]): ExportScene {
+    const groups = this.groupNames().map((n) => this.groups.get(n)!);
+    return { name, units: this.frame.units, georef: this.frame.georef, groups, attribution };
+  }
+}
+
+/** Builds the scene from every group's chunks at once; consumes `input.groups` (each chunk is dropped once parsed). */
 export function sceneFromTiles(input: SceneInput, frame: ExportFrame): ExportScene {
-  const decoder = new TextDecoder();
-  const groups: ExportGroup[] = [];
+  const builder = new SceneBuilder(frame);
   for (const g of input.groups) {
-    const name = GROUP_OF_KEY[g.key];
-    if (!name) continue; // elevation maps are never asked for by an export
-    const group: ExportGroup = { name, meshes: [], polylines: [], nodes: [] };
+    builder.declare(g.key);
     for (let c = 0; c < g.chunks.length; c++) {
       const chunk = g.chunks[c];
       g.chunks[c] = EMPTY; // parsed once: let the bytes go
-      if (chunk.length === 0) continue;
-      // one chunk at a time: a whole 10 km² group as one string could pass V8's string limit
-      const items = JSON.parse(`[${decoder.decode(chunk)}]`) as Record<string, unknown>[];
-      for (const item of items) {
-        if (name === 'instances') group.nodes.push(toNode(item, frame));
-        else if (name === 'surfaceLines') group.polylines.push(toPolyline(item, frame, group.polylines.length));
-        else group.meshes.push(toMesh(item, name, frame, group.meshes.length));
-      }
+      builder.add(g.key, chunk);
     }
-    groups.push(group);
   }
-  groups.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
-  return { name: input.name, units: frame.units, georef: frame.georef, groups, attribution: input.attribution };
+  return builder.finish(input.name, input.attribution);
 }
 
 type Descriptor = Record<string, unknown>;

@@ -11,13 +11,27 @@
 import { createRequire } from 'node:module';
 import type { ExportFormat } from '../../contract/types.ts';
 import { MODULE_EXT } from '../../module-ext.ts';
-import type { ExportFile, ExportScene, ExportUnits } from '../scene.ts';
+import type { ExportFile, ExportGroupName, ExportScene, ExportUnits } from '../scene.ts';
+import type { SceneItem } from '../scene-from-tiles.ts';
 
 /** A pure writer: scene in, file out (async allowed for WebAssembly writers). */
 export type ExportWriter = (scene: ExportScene) => ExportFile | Promise<ExportFile>;
 
+/** A writer that takes features one by one while the tiles still run (src/export/export-task.ts), then writes. */
+export interface StreamingWriter {
+  add(group: ExportGroupName, it: SceneItem): void;
+  /** `scene` carries name, units, georef and attribution; its groups are empty (the items came through `add`). */
+  finish(scene: ExportScene): ExportFile | Promise<ExportFile>;
+  abort(): void;
+}
+
 export interface ExportWriterEntry {
   load: () => Promise<ExportWriter>;
+  /**
+   * Formats whose per-feature work is heavy (3dm: every object crosses into WebAssembly) also
+   * take features as they arrive, so that work overlaps the tiles; `groups` are the request's.
+   */
+  stream?: () => Promise<(groups: readonly ExportGroupName[]) => Promise<StreamingWriter>>;
   /** The format's only unit (glTF: metres): `export.units` is ignored for it. */
   fixedUnits?: ExportUnits;
 }
@@ -40,7 +54,10 @@ export const EXPORT_WRITERS: Partial<Record<ExportFormat, ExportWriterEntry>> = 
   ply: { load: async () => (await load<typeof import('./ply.ts')>('ply')).writePly },
   dae: { load: async () => (await load<typeof import('./dae.ts')>('dae')).writeDae },
   dxf: { load: async () => (await load<typeof import('./dxf.ts')>('dxf')).writeDxf },
-  '3dm': { load: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).writeRhino3dm },
+  '3dm': {
+    load: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).writeRhino3dm,
+    stream: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).openRhino3dmStream,
+  },
   ifc: { load: async () => (await load<typeof import('./ifc.ts')>('ifc')).writeIfc },
 };
 

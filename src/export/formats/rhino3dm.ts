@@ -8,6 +8,7 @@
  */
 import type { File3dm, File3dmLayerTable, File3dmObjectTable, ObjectAttributes, RhinoModule } from 'rhino3dm';
 import type { ExportFile, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from '../scene.ts';
+import type { SceneItem } from '../scene-from-tiles.ts';
 import { kindColour } from './palette.ts';
 import { writeDocumentGeoreference } from './rhino3dm-georef.ts';
 import { free, noteObjectsWritten, rhinoModule } from './rhino3dm-wasm.ts';
@@ -35,17 +36,22 @@ class Rhino3dmWriter {
     free(this.objects, this.layerTable);
   }
 
-  /** The index of `group::kind` (coloured by the kind), creating the group's parent layer and the kind's sub-layer on first use. */
-  private layer(group: ExportGroupName, kind: string): number {
-    const key = `${group}::${kind}`;
-    let index = this.layers.get(key);
-    if (index !== undefined) return index;
+  /** The index of a group's parent layer, made on first use. */
+  groupLayer(group: ExportGroupName): number {
     let parent = this.layers.get(group);
     if (parent === undefined) {
       parent = this.addLayer(group, kindColour(group), undefined);
       this.layers.set(group, parent);
     }
-    index = this.addLayer(kind, kindColour(kind), parent);
+    return parent;
+  }
+
+  /** The index of `group::kind` (coloured by the kind), creating the group's parent layer and the kind's sub-layer on first use. */
+  private layer(group: ExportGroupName, kind: string): number {
+    const key = `${group}::${kind}`;
+    let index = this.layers.get(key);
+    if (index !== undefined) return index;
+    index = this.addLayer(kind, kindColour(kind), this.groupLayer(group));
     this.layers.set(key, index);
     return index;
   }
@@ -110,32 +116,73 @@ class Rhino3dmWriter {
   }
 }
 
-export async function writeRhino3dm(scene: ExportScene): Promise<ExportFile> {
+/** A 3dm document taking features one by one as the tiles' chunks are parsed, written out at `finish`. */
+export interface Rhino3dmStream {
+  add(group: ExportGroupName, it: SceneItem): void;
+  /** Georeference, comments and serialisation; `scene` gives name, units, georef and attribution (its groups are not read). */
+  finish(scene: ExportScene): ExportFile;
+  /** Frees the document without writing (a failed or cancelled export). */
+  abort(): void;
+}
+
+/**
+ * Opens a document for `groups` (their parent layers are made now, in the writers' order, so the
+ * layer table does not depend on which tile finished first).
+ */
+export async function openRhino3dmStream(groups: readonly ExportGroupName[]): Promise<Rhino3dmStream> {
   const rh = await rhinoModule();
   const doc = new rh.File3dm();
-  try {
-    doc.applicationName = 'City Context';
-    doc.startSectionComments = `${scene.name}\n${scene.attribution.join('\n')}`;
-    writeDocumentGeoreference(rh, doc, scene);
-    const out = new Rhino3dmWriter(rh, doc);
-    try {
-      for (const group of scene.groups) {
-        for (const mesh of group.meshes) out.mesh(group.name, mesh);
-        for (const line of group.polylines) out.polyline(group.name, line);
-        group.nodes.forEach((node, i) => out.node(group.name, node, i));
+  const out = new Rhino3dmWriter(rh, doc);
+  for (const g of groups) out.groupLayer(g);
+  let nodes = 0, open = true;
+  const close = () => {
+    if (!open) return;
+    open = false;
+    noteObjectsWritten(out.objects.count);
+    out.release();
+  };
+  return {
+    add(group, it) {
+      if (it.kind === 'mesh') out.mesh(group, it.item);
+      else if (it.kind === 'polyline') out.polyline(group, it.item);
+      else out.node(group, it.item, nodes++);
+    },
+    finish(scene) {
+      try {
+        doc.applicationName = 'City Context';
+        doc.startSectionComments = `${scene.name}\n${scene.attribution.join('\n')}`;
+        writeDocumentGeoreference(rh, doc, scene);
+        close();
+        // Version 7: Rhino reads its own and older versions only, and many offices still run Rhino 7.
+        const options = new rh.File3dmWriteOptions();
+        options.version = FILE_VERSION;
+        const bytes = doc.toByteArrayOptions(options).slice(); // copied out of wasm memory before the document is freed
+        free(options);
+        // No registered MIME type exists for 3dm.
+        return { bytes, extension: '3dm', contentType: 'application/octet-stream' };
+      } finally {
+        close();
+        free(doc);
       }
-      noteObjectsWritten(out.objects.count);
-    } finally {
-      out.release();
+    },
+    abort() {
+      close();
+      free(doc);
+    },
+  };
+}
+
+export async function writeRhino3dm(scene: ExportScene): Promise<ExportFile> {
+  const stream = await openRhino3dmStream(scene.groups.map((g) => g.name));
+  try {
+    for (const group of scene.groups) {
+      for (const item of group.meshes) stream.add(group.name, { kind: 'mesh', item });
+      for (const item of group.polylines) stream.add(group.name, { kind: 'polyline', item });
+      for (const item of group.nodes) stream.add(group.name, { kind: 'node', item });
     }
-    // Version 7: Rhino reads its own and older versions only, and many offices still run Rhino 7.
-    const options = new rh.File3dmWriteOptions();
-    options.version = FILE_VERSION;
-    const bytes = doc.toByteArrayOptions(options).slice(); // copied out of wasm memory before the document is freed
-    free(options);
-    // No registered MIME type exists for 3dm.
-    return { bytes, extension: '3dm', contentType: 'application/octet-stream' };
-  } finally {
-    free(doc);
+  } catch (err) {
+    stream.abort();
+    throw err;
   }
+  return stream.finish(scene);
 }

@@ -1,0 +1,40 @@
+/**
+ * The main thread's side of an export stream: the tiles' groups go to the export thread as they
+ * arrive (a MessagePort given to the export task, src/export/export-task.ts), instead of being
+ * collected and sent once every tile is done. Chunk buffers are transferred, not copied.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { GroupSink } from '../server/response-stream.ts';
+
+/** What travels over the export port, in this order: every `declare`, the `chunk`s, one `end`. */
+export type ExportMessage =
+  | { kind: 'declare'; key: string }
+  | { kind: 'chunk'; key: string; json: Uint8Array }
+  | { kind: 'end'; attribution: string[] };
+
+export class ExportStreamSink implements GroupSink {
+  constructor(private readonly port: MessagePort) {}
+
+  declare(key: string): void {
+    this.post({ kind: 'declare', key });
+  }
+
+  chunk(key: string, json: Uint8Array, count: number): void {
+    if (count === 0 || json.length === 0) return;
+    // a view into a larger buffer is copied (transferring would take the whole buffer away)
+    const owned = json.buffer instanceof ArrayBuffer && json.byteOffset === 0 && json.byteLength === json.buffer.byteLength;
+    const bytes = owned ? json : json.slice();
+    this.port.postMessage({ kind: 'chunk', key, json: bytes } satisfies ExportMessage, [bytes.buffer as ArrayBuffer]);
+  }
+
+  done(): void {}
+
+  /** Every tile is in: the writer may finish. */
+  end(attribution: string[]): void {
+    this.post({ kind: 'end', attribution });
+  }
+
+  private post(m: ExportMessage): void {
+    this.port.postMessage(m);
+  }
+}
