@@ -8,7 +8,7 @@
  * target of issue 12: ≤ 1 s per km² per core at 1 m. BENCH_RUNS (default 3) runs, median printed.
  */
 import { pathToFileURL } from 'node:url';
-import { CANOPY_DETECT_DEFAULTS, detectionMargin, detectTrees, type CanopyGrid } from '../../src/geometry/canopy/index.ts';
+import { CANOPY_DETECT_DEFAULTS, detectionMargin, detectTrees, type CanopyGrid, type DetectedTree } from '../../src/geometry/canopy/index.ts';
 import { forestTrees, renderChm } from './synthetic-chm.ts';
 
 const TARGET_S_PER_KM2 = 1;
@@ -34,11 +34,18 @@ function measure<T>(runs: number, f: () => T): { wall: number; cpu: number; out:
   return { wall: med(walls), cpu: med(cpus), out };
 }
 
+/** A fingerprint of trees (position, height, crown) that does not depend on their order. */
+function fingerprint(trees: Iterable<DetectedTree>): string {
+  let n = 0, a = 0, b = 0;
+  for (const t of trees) { n++; a += t.key * 1e-9 + t.crownCells; b += t.latticeCol * 1e-3 + t.latticeRow * 1e-3 + t.height; }
+  return `${n}:${a.toFixed(6)}:${b.toFixed(6)}`;
+}
+
 /** Detection tile by tile with the margin, keeping the tops each tile owns (as features/instances/canopy.ts does). */
-function detectTiled(grid: CanopyGrid): number {
+function detectTiled(grid: CanopyGrid): DetectedTree[] {
   const tile = Math.round(TILE_METRES / grid.cellSize);
   const margin = Math.ceil(detectionMargin(CANOPY_DETECT_DEFAULTS, grid.cellSize) / grid.cellSize);
-  let trees = 0;
+  const trees: DetectedTree[] = [];
   for (let ty = 0; ty < grid.height; ty += tile) {
     for (let tx = 0; tx < grid.width; tx += tile) {
       const c0 = Math.max(0, tx - margin), r0 = Math.max(0, ty - margin);
@@ -48,14 +55,14 @@ function detectTiled(grid: CanopyGrid): number {
       for (let r = 0; r < h; r++) data.set(grid.data.subarray((r0 + r) * grid.width + c0, (r0 + r) * grid.width + c0 + w), r * w);
       for (const t of detectTrees({ data, width: w, height: h, cellSize: grid.cellSize, col0: c0, row0: r0 })) {
         const c = t.latticeCol, r = t.latticeRow;
-        if (c >= tx && c < tx + tile && r >= ty && r < ty + tile) trees++;
+        if (c >= tx && c < tx + tile && r >= ty && r < ty + tile) trees.push(t);
       }
     }
   }
   return trees;
 }
 
-export interface CanopyBenchRow { name: string; km2: number; trees: number; wholeWall: number; wholeCpu: number; tiledWall: number; tiledCpu: number; tiledTrees: number }
+export interface CanopyBenchRow { name: string; km2: number; trees: number; wholeWall: number; wholeCpu: number; tiledWall: number; tiledCpu: number; sameTrees: boolean }
 
 export function benchCanopy(runs = Number(process.env.BENCH_RUNS ?? 3)): CanopyBenchRow[] {
   console.log('\ncanopy tree detection (generated closed forest, crowns overlapping; one thread):');
@@ -66,14 +73,15 @@ export function benchCanopy(runs = Number(process.env.BENCH_RUNS ?? 3)): CanopyB
     const n = Math.round(c.sideMetres / c.cellSize);
     const chm = renderChm(n, n, c.cellSize, forestTrees(c.sideMetres, c.sideMetres, 6, 7), { noise: 0.05, seed: 3 });
     const km2 = (c.sideMetres / 1000) ** 2;
-    const whole = measure(runs, () => detectTrees(chm).length);
+    const whole = measure(runs, () => detectTrees(chm));
     const tiled = measure(runs, () => detectTiled(chm));
-    const row = { name: c.name, km2, trees: whole.out, wholeWall: whole.wall, wholeCpu: whole.cpu, tiledWall: tiled.wall, tiledCpu: tiled.cpu, tiledTrees: tiled.out };
+    const sameTrees = fingerprint(whole.out) === fingerprint(tiled.out);
+    const row = { name: c.name, km2, trees: whole.out.length, wholeWall: whole.wall, wholeCpu: whole.cpu, tiledWall: tiled.wall, tiledCpu: tiled.cpu, sameTrees };
     rows.push(row);
     const perKm2 = tiled.cpu / km2;
     const verdict = c.cellSize === 1 ? ` (target ≤ ${TARGET_S_PER_KM2} s/km²/core: ${perKm2 <= TARGET_S_PER_KM2 ? 'met' : 'MISSED'})` : '';
-    console.log(`  ${c.name}: ${(n * n / 1e6).toFixed(1)} M cells, ${whole.out} trees; whole grid ${whole.wall.toFixed(2)} s (${whole.cpu.toFixed(2)} CPU-s); ` +
-      `in ${TILE_METRES} m tiles with margins ${tiled.wall.toFixed(2)} s (${tiled.cpu.toFixed(2)} CPU-s, ${tiled.out} trees) = ${perKm2.toFixed(2)} CPU-s per km²${verdict}`);
+    console.log(`  ${c.name}: ${(n * n / 1e6).toFixed(1)} M cells, ${whole.out.length} trees; whole grid ${whole.wall.toFixed(2)} s (${whole.cpu.toFixed(2)} CPU-s); ` +
+      `in ${TILE_METRES} m tiles with margins ${tiled.wall.toFixed(2)} s (${tiled.cpu.toFixed(2)} CPU-s, ${tiled.out.length} trees, ${sameTrees ? 'the same trees and crowns' : 'NOT the same trees as the whole grid'}) = ${perKm2.toFixed(2)} CPU-s per km²${verdict}`);
   }
   return rows;
 }

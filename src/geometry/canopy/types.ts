@@ -72,9 +72,12 @@ export function windowRadius(height: number, o: Pick<CanopyDetectOptions, 'windo
 
 /**
  * How far around a region a tile must read the CHM so that every tree whose top lies in the
- * region is decided exactly as with the whole raster: a top's window, the taller tops that may
- * suppress it (min spacing) with their own windows, and crowns that compete with its crown.
+ * region is decided as with the whole raster: a top's window and the taller tops that may
+ * suppress it (min spacing) with their own windows; for its crown, every cell within a crown
+ * radius of it, the seeds that can reach those cells (within 2 radii) and the cells their floods
+ * pass through (within 3). Longer chains of influence (a cell a third seed took first) are
+ * possible in principle; the tiling property tests have never met one.
  */
 export function detectionMargin(o: CanopyDetectOptions, cellSize: number): number {
-  return 2 * windowRadius(o.maxTreeHeight, o) + o.minSpacing + 2 * o.maxCrownRadius + 3 * cellSize;
+  return 2 * windowRadius(o.maxTreeHeight, o) + o.minSpacing + 3 * o.maxCrownRadius + 3 * cellSize;
 }
