@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import proj4 from 'proj4';
+import { loadConfig } from '../src/config.ts';
 import { detectTrees } from '../src/geometry/canopy/index.ts';
 import { resolveCrs } from '../src/sources/dem/crs.ts';
 import { createCanopySourceFromConfig } from '../src/sources/canopy/config.ts';
@@ -98,6 +99,14 @@ describe('canopy rasters', () => {
     await writeChmTiff(geo, chm.data, W, H, { epsg: 4326, west: 7.4, north: 43.74, pixel: 1e-5 });
     await assert.rejects(createCanopySourceFromConfig([{ path: geo }]), /projected CRS/);
   });
+});
+
+test('CITY_CANOPY_SOURCES: a JSON array, validated at start; unset = none', () => {
+  assert.equal(loadConfig({}).canopy, null);
+  const c = loadConfig({ CITY_CANOPY_SOURCES: JSON.stringify([{ path: '/data/chm', scale: 0.01, attribution: { license: 'CC BY 4.0' } }]) }).canopy!;
+  assert.deepEqual(c, [{ kind: 'geotiff', path: '/data/chm', scale: 0.01, attribution: { license: 'CC BY 4.0' } }]);
+  assert.throws(() => loadConfig({ CITY_CANOPY_SOURCES: JSON.stringify([{ scale: 2 }]) }));
+  assert.throws(() => loadConfig({ CITY_CANOPY_SOURCES: JSON.stringify([{ path: 'x', scale: -1 }]) }));
 });
 
 describe('over HTTP', () => {
