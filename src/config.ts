@@ -19,6 +19,11 @@ export interface ServiceConfig {
   osmExtract: string;
   /** Worker threads for tile generation. */
   workers: number;
+  /**
+   * V8 young generation of each tile worker, MB (3 × its semi-space; V8's own default is 48):
+   * larger spends less CPU on garbage collection, smaller holds less memory (CITY_WORKER_YOUNG_MB).
+   */
+  workerYoungGenerationMb: number;
   /** Side of a planning tile in metres. */
   tileSize: number;
   /** Requests processed at once; more wait in the queue. */
@@ -47,6 +52,9 @@ export interface ServiceConfig {
   http: HttpLimits;
 }
 
+/** Default of CITY_WORKER_YOUNG_MB (README "Configuration": measured memory and CPU). */
+export const WORKER_YOUNG_GENERATION_MB = 192;
+
 function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -63,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     dataDir,
     osmExtract: resolve(env.CITY_OSM_EXTRACT || join(REPO_ROOT, 'data/monaco/monaco.osm.pbf')),
     workers,
+    workerYoungGenerationMb: Math.max(16, int(env.CITY_WORKER_YOUNG_MB, WORKER_YOUNG_GENERATION_MB)),
     tileSize: int(env.CITY_TILE_SIZE, 500),
     maxInFlight: Math.max(1, int(env.CITY_MAX_IN_FLIGHT, Math.max(2, workers))),
     maxQueue: Math.max(0, int(env.CITY_MAX_QUEUE, 16)),

@@ -55,10 +55,10 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     minThreads: config.workers,
     maxThreads: config.workers,
     idleTimeout: 60_000,
-    // Tile work allocates many short-lived arrays (Clipper paths, mesh buffers): a young generation
-    // of 2 × 64 MB semi-spaces (V8's default is 2 × 16 MB) lets them die there instead of being
-    // copied and promoted — about 10% less CPU on a ~10 km² request, and no higher peak RSS.
-    resourceLimits: { maxYoungGenerationSizeMb: 192 },
+    // Tile work allocates many short-lived arrays (Clipper paths, mesh buffers): a larger young
+    // generation lets them die there instead of being copied and promoted (less CPU), at the price
+    // of memory in every worker (config.ts workerYoungGenerationMb).
+    resourceLimits: { maxYoungGenerationSizeMb: config.workerYoungGenerationMb },
   });
   // Load and compile the worker code, open the store and warm the hot code in every thread before accepting requests.
   const warmed = await Promise.all(Array.from({ length: config.workers }, () => pool.run({ storePath: paths.osm, budgetMs: config.warmUpMs }, { name: 'warmup' }) as Promise<{ threadId: number; meshes: number; ms: number }>));
