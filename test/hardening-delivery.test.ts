@@ -80,3 +80,26 @@ test('a response read to its end stays charged after the delivery window', async
     await app.close();
   }
 });
+
+test('a reset refunds only the last response of a kept-alive connection, not the ones the client asked past', async () => {
+  const app = await startFakeApp({ itemsPerTile: 100, limits: { deliveryWindowMs: 5000 } });
+  try {
+    const { accountId, key } = app.newKey(10);
+    const socket = await openSocket(app.port);
+    let received = '';
+    socket.on('data', (c: Buffer) => { received += c.toString('latin1'); });
+    const ends = () => received.split('\r\n0\r\n\r\n').length - 1; // chunked answers end with a zero chunk
+    for (let n = 1; n <= 12; n++) {
+      socket.write(rawPost(JSON.stringify(smallBody()), key));
+      await eventually(() => ends() === n, `answer ${n} arrived`);
+    }
+    await eventually(() => app.accounts.usage(accountId)[0]?.status === 'completed' && app.accounts.usage(accountId).length === 12, 'all charged');
+    socket.resetAndDestroy();
+    await eventually(() => app.accounts.usage(accountId)[0].status === 'aborted', 'the last answer is refunded');
+    await new Promise((done) => setTimeout(done, 100));
+    const statuses = app.accounts.usage(accountId).map((u) => u.status);
+    assert.deepEqual(statuses, ['aborted', ...Array(11).fill('completed')]);
+  } finally {
+    await app.close();
+  }
+});

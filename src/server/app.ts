@@ -6,6 +6,7 @@ import type { ExportStore } from '../export/store/types.ts';
 import { discardBody } from './body.ts';
 import { answerClientError, answerConnect } from './client-error.ts';
 import { handleContext, type ContextDeps } from './context-handler.ts';
+import { endDeliveryWatch } from './delivery.ts';
 import { DOWNLOAD_PATH, handleDownload } from './download-handler.ts';
 import { HTTP_LIMIT_DEFAULTS } from './http-limits.ts';
 import { sendError, sendJson } from './send.ts';
@@ -26,6 +27,7 @@ export function createApp(appDeps: AppDeps): Server {
     connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4))),
   }, async (req, res) => {
     idle.stop(req.socket);
+    endDeliveryWatch(req.socket);
     const path = (req.url ?? '/').split('?')[0];
     let download: RegExpExecArray | null;
     try {

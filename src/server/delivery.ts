@@ -4,6 +4,7 @@
  * connection is reset just after the last byte left for the kernel gets its charge back.
  */
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface SlowReaderWatch {
   stop(): void;
@@ -42,22 +43,34 @@ export function watchSlowReader(res: ServerResponse, timeoutMs: number, onCut: (
   return watch;
 }
 
+/** The delivery watch running on each socket (one at a time: see below). */
+const watching = new WeakMap<Socket, () => void>();
+
 /**
  * After a response finished: calls `onReset` if its connection fails (reset, broken pipe) within
  * `windowMs` — the client's kernel resets a connection closed with unread data, so the tail it was
- * charged for never reached it. A clean close or a quiet window ends the watch.
+ * charged for never reached it. A clean close, a quiet window, or the next response on the same
+ * connection (the client asked again, so it read this answer) ends the watch.
  */
 export function watchDelivery(res: ServerResponse, windowMs: number, onReset: (err: Error) => void): void {
   const socket = res.socket;
   if (!socket || socket.destroyed) return;
+  watching.get(socket)?.();
   const done = () => {
     clearTimeout(timer);
     socket.off('error', onError);
     socket.off('close', done);
+    if (watching.get(socket) === done) watching.delete(socket);
   };
   const onError = (err: Error) => { done(); onReset(err); };
   const timer = setTimeout(done, windowMs);
   timer.unref();
   socket.on('error', onError);
   socket.once('close', done);
+  watching.set(socket, done);
+}
+
+/** Ends the delivery watch of the connection's previous response: a new request came on it. */
+export function endDeliveryWatch(socket: Socket): void {
+  watching.get(socket)?.();
 }

@@ -12,6 +12,8 @@ import { prepareExport, runExport } from '../export/run-export.ts';
 import type { ExportStore, StoredExport } from '../export/store/types.ts';
 import type { PipelineDeps } from '../pipeline/run-context.ts';
 import type { Admission } from './admission.ts';
+import { watchDelivery } from './delivery.ts';
+import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from './http-limits.ts';
 import { sendJson } from './send.ts';
 
 /** Where finished files go and how their links are spelled. */
@@ -28,6 +30,7 @@ export interface ExportHandlerDeps {
   /** Absent when the server has no export store: every export is then 422. */
   exports?: ExportDeps;
   log: (line: string) => void;
+  limits?: Partial<HttpLimits>;
 }
 
 export async function handleExport(req: IncomingMessage, res: ServerResponse, request: ContextRequest, auth: AuthContext, deps: ExportHandlerDeps, gone: AbortSignal): Promise<void> {
@@ -55,6 +58,9 @@ export async function handleExport(req: IncomingMessage, res: ServerResponse, re
       return;
     }
     reservation.commit();
+    watchDelivery(res, deps.limits?.deliveryWindowMs ?? HTTP_LIMIT_DEFAULTS.deliveryWindowMs, (err) => {
+      if (reservation.refund()) deps.log(`export refunded: the connection failed right after the answer (${err.message})`);
+    });
     deps.log(`export 200 ${plan.format} ${request.areaKm2.toFixed(3)} km² ${stored.size} bytes ${(performance.now() - started).toFixed(0)} ms`);
   } finally {
     release();
