@@ -117,7 +117,7 @@ test('hybrid: surveyed trees keep their place and take the measured size; no pro
   assert.deepEqual(codes, []);
   const osm = nodes.filter((n) => n.type === 'tree' && n.descriptor.source === 'osm');
   const canopy = nodes.filter((n) => n.type === 'tree' && n.descriptor.source === 'canopy');
-  assert.equal(nodes.filter((n) => n.descriptor.source === 'procedural').length, 0);
+  assert.equal(nodes.filter((n) => n.type === 'tree' && n.descriptor.source === 'procedural').length, 0);
   let measured = 0;
   for (const [e, nn] of surveyedAt) {
     const s = osm.find((n) => Math.hypot(utm(n)[0] - e, utm(n)[1] - nn) < 0.75);
@@ -139,7 +139,7 @@ test('partly covered: hybrid detects where covered and keeps the standard source
   assert.equal(w.details.usedTreeSourceElsewhere, 'standard');
   // the CHM is 800 m × 600 m inside the 2500 m square: 7.7% of it
   assert.ok(Math.abs(w.details.coveredShare - (W * H) / 2500 ** 2) < 0.01, `coveredShare ${w.details.coveredShare}`);
-  const procedural = nodes.filter((n) => n.descriptor.source === 'procedural');
+  const procedural = nodes.filter((n) => n.type === 'tree' && n.descriptor.source === 'procedural');
   assert.ok(procedural.length > 100, 'standard fill outside');
   const onIt = procedural.filter((n) => onChm(...utm(n), 0.01)); // the raster's edge is the edge of its data
   assert.equal(onIt.length, 0, `procedural trees on the canopy model: ${JSON.stringify(onIt.slice(0, 3).map((n) => [utm(n), n.descriptor]))} (CHM ${WEST}–${WEST + W}, ${NORTH - H}–${NORTH})`);

@@ -14,7 +14,8 @@ export const CANOPY_REPORT_KEY = 'instances:canopy';
 /**
  * Applies `treeSource` to a tile's nodes. `hybrid`: surveyed trees stay where they are mapped and
  * take the height and crown of the detected top that is the same tree (mergeDetected); the other
- * detected trees are added; procedural fill stays only where there is no canopy data. `canopy`:
+ * detected trees are added; procedural trees stay only where there is no canopy data (procedural
+ * shrubs everywhere: detection finds trees, not scrub). `canopy`:
  * the detected trees, and no surveyed or procedural tree (shrubs and furniture stay).
  */
 export function applyTreeSource(t: InstanceTile, plan: TreePlan, canopy: TileCanopy, placed: readonly Placed[]): Placed[] {
@@ -30,9 +31,10 @@ export function applyTreeSource(t: InstanceTile, plan: TreePlan, canopy: TileCan
     const { sameAs, measuredBy } = mergeDetected(local, detected, canopy.options.maxCrownRadius);
     for (const p of placed) {
       const d = p.node.descriptor as Record<string, unknown>;
-      if (d.source === 'procedural') {
+      if (d.source === 'procedural' && p.node.type === 'tree') {
+        // the canopy model speaks for this ground's trees (not its shrubs: detection finds trees)
         const [lon, lat] = t.tile.frame.toLonLat(p.node.x, p.node.y);
-        if (canopy.covered(lon, lat)) continue; // the canopy model speaks for this ground
+        if (canopy.covered(lon, lat)) continue;
       } else if (p.node.type === 'tree' && d.source === 'osm') {
         const s = index.get(`${p.node.x},${p.node.y}`);
         const m = s === undefined ? -1 : measuredBy[s];
