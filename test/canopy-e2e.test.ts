@@ -175,3 +175,9 @@ test('canopyMaxTrees keeps the surveyed shrubs, then the tallest detected trees,
   const kept = nodes.filter((n) => n.type === 'tree').map((n) => n.descriptor.height).sort((a, b) => b - a);
   assert.deepEqual(kept, plants.filter((n) => n.type === 'tree').map((n) => n.descriptor.height).sort((a, b) => b - a).slice(0, cap - shrubs));
 });
+
+test('a polygon smaller than the coverage lattice still gets its trees and no false warning', async () => {
+  const { nodes, codes } = await nodesOf(big, square(CENTRE[0], CENTRE[1], 4), { treeSource: 'canopy' });
+  assert.deepEqual(codes, []);
+  assert.ok(nodes.every((n) => n.type !== 'tree' || n.descriptor.source === 'canopy'));
+});

@@ -63,12 +63,14 @@ export class CanopyReport {
   private covered = 0;
   private total = 0;
   private box: [number, number, number, number] | null = null;
+  private anyData = false;
 
   constructor(private readonly treeSource: 'hybrid' | 'canopy', private readonly configured: readonly unknown[] | null | undefined) {}
 
   take(part: TileGroupResult | undefined): void {
     if (!part) return;
-    const r = JSON.parse(new TextDecoder().decode(part.json)) as { total: number; covered: number; uncovered: [number, number, number, number] | null };
+    const r = JSON.parse(new TextDecoder().decode(part.json)) as { total: number; covered: number; anyData: boolean; uncovered: [number, number, number, number] | null };
+    this.anyData ||= r.anyData;
     this.covered += r.covered;
     this.total += r.total;
     if (r.uncovered) {
@@ -79,6 +81,7 @@ export class CanopyReport {
 
   warnings(): ResponseWarning[] {
     const elsewhere = this.treeSource === 'hybrid' ? 'standard' : 'none';
+    if (this.total === 0 && this.anyData) return []; // a polygon smaller than the sample lattice: data was read, no share to tell
     if (this.covered === 0) return [canopyUnavailableWarning(this.treeSource, this.configured && this.configured.length > 0 ? 'no_coverage' : 'not_configured')];
     if (this.covered >= this.total) return [];
     const share = Math.round((this.covered / this.total) * 1000) / 1000;

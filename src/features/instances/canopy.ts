@@ -28,8 +28,8 @@ export interface TileCanopy {
   trees: TileTree[];
   /** Whether canopy data covers a lon/lat point (a cell with a value in any raster). */
   covered(lon: number, lat: number): boolean;
-  /** Coverage samples the tile owns inside the polygon, and how many have data. */
-  samples: { total: number; covered: number };
+  /** Coverage samples the tile owns inside the polygon, how many have data, and whether the tile read any data at all (a polygon smaller than the sample lattice has no samples). */
+  samples: { total: number; covered: number; anyData: boolean };
   /** Lon/lat box of the owned samples without data ([west, south, east, north]), null when none. */
   uncovered: [number, number, number, number] | null;
   attributions: Attribution[];
@@ -83,5 +83,5 @@ function coverage(t: InstanceTile, covered: ((lon: number, lat: number) => boole
       west = Math.min(west, lon); east = Math.max(east, lon); south = Math.min(south, lat); north = Math.max(north, lat);
     }
   }
-  return { samples: { total, covered: hits }, uncovered: west <= east ? [west, south, east, north] : null };
+  return { samples: { total, covered: hits, anyData: covered !== null }, uncovered: west <= east ? [west, south, east, north] : null };
 }
