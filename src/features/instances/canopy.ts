@@ -38,7 +38,7 @@ export interface TileCanopy {
 }
 
 /**
- * Reads the canopy height model around a tile (its square plus detectionMargin plus a crown
+ * Reads the canopy height model around a tile (its square plus detectionMargin, plus a crown
  * radius for the hybrid merge, on each raster's own pixel grid) and detects the trees there.
  * Tops a later-listed raster finds where an earlier one has data are left to the earlier one.
  */
@@ -47,7 +47,8 @@ export async function readTileCanopy(t: InstanceTile, plan: TreePlan, signal?: A
   const source = await sharedCanopySource(plan.canopy);
   let windows: CanopyWindow[] = [];
   if (source) {
-    const pad = detectionMargin(options, source.maxCellSize) + options.maxCrownRadius;
+    // hybrid also needs the tops a crown radius around the tile: they may be its surveyed trees
+    const pad = detectionMargin(options, source.maxCellSize) + (plan.source === 'hybrid' ? options.maxCrownRadius : 0);
     const b = t.tile.lonLatBBox(pad);
     windows = await source.readWindows({ west: b.minLon, south: b.minLat, east: b.maxLon, north: b.maxLat }, signal);
   }
