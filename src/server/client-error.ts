@@ -12,7 +12,8 @@ const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 405: 'Method N
 /** The error a parser failure stands for, or null when there is nobody to answer. */
 export function clientErrorAnswer(err: NodeJS.ErrnoException): ApiError | null {
   const code = err.code ?? '';
-  if (code === 'ECONNRESET' || code === 'EPIPE') return null;
+  // The client went away (reset, or end of stream mid-request): nobody to answer.
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'HPE_INVALID_EOF_STATE') return null;
   let api: ErrorCode = 'invalid_request';
   let message = 'The request is not well-formed HTTP/1.1.';
   if (code === 'HPE_HEADER_OVERFLOW') {
