@@ -1,4 +1,4 @@
-import { triangulateFootprint } from '../triangulate.ts';
+import { triangulateRings } from '../buildings/roofs/triangulate-rings.ts';
 import { pointInRing, signedArea2 } from '../ring.ts';
 import type { CropPolygon } from './crop-polygon.ts';
 
@@ -10,7 +10,7 @@ import type { CropPolygon } from './crop-polygon.ts';
  * at the very same vertices, so joining the ends on each corner line (pairs of ascending heights:
  * upwards at the edge's end, downwards at its start) gives closed loops, and the cap faces of two
  * neighbouring edges share those vertical joins in opposite directions — the result is closed.
- * Each face's loops are triangulated (earcut, no new vertices) counter-clockwise in (s, z), which is
+ * Each face's loops are triangulated (earcut keeping every vertex, no new ones) counter-clockwise in (s, z), which is
  * outward for a counter-clockwise polygon.
  *
  * Returns the cap triangles (indices into `positions`), or null when the open edges do not form
@@ -19,24 +19,48 @@ import type { CropPolygon } from './crop-polygon.ts';
  */
 export function capOpenEdges(positions: Float64Array, open: readonly number[], poly: CropPolygon, tolerance: number): number[] | null {
   const e = poly.edges;
-  // open edges by the polygon edge they lie on (smallest worst endpoint distance)
-  const byEdge = new Map<number, number[]>();
-  for (let i = 0; i < open.length; i += 2) {
-    const a = open[i], b = open[i + 1];
-    let best = -1, bestDist = tolerance;
+  // each open edge's polygon edge: the nearest segment (smallest worst endpoint distance); an edge
+  // standing on a corner line (both ends at one plan point) is near two segments alike, so it takes
+  // the segment of the open edge before or after it on the boundary (the cap it closes)
+  const count = open.length / 2;
+  const side = new Int32Array(count).fill(-1);
+  const vertical: number[] = [];
+  const into = new Map<number, number>(), from = new Map<number, number>();
+  for (let i = 0; i < count; i++) {
+    const a = open[2 * i], b = open[2 * i + 1];
+    into.set(b, i); from.set(a, i);
+    let best = -1, bestDist = tolerance, second = Infinity;
     for (let k = 0; k < poly.n; k++) {
       const dd = Math.max(segmentDistance(e, k, positions[3 * a], positions[3 * a + 1]), segmentDistance(e, k, positions[3 * b], positions[3 * b + 1]));
-      if (dd < bestDist) { bestDist = dd; best = k; }
+      if (dd < bestDist) { second = bestDist; bestDist = dd; best = k; } else if (dd < second) second = dd;
     }
     if (best < 0) return null;
-    let list = byEdge.get(best);
-    if (!list) byEdge.set(best, list = []);
-    list.push(b, a); // the cap runs against the open edge
+    const short = Math.hypot(positions[3 * a] - positions[3 * b], positions[3 * a + 1] - positions[3 * b + 1]) < tolerance;
+    if (short && second - bestDist < AMBIGUOUS) vertical.push(i);
+    else side[i] = best;
+  }
+  for (let pass = 0; pass < 4 && vertical.some((i) => side[i] < 0); pass++) {
+    for (const i of vertical) {
+      if (side[i] >= 0) continue;
+      const before = into.get(open[2 * i]), after = from.get(open[2 * i + 1]);
+      if (before !== undefined && side[before] >= 0) side[i] = side[before];
+      else if (after !== undefined && side[after] >= 0) side[i] = side[after];
+    }
+  }
+  const byEdge = new Map<number, number[]>();
+  for (let i = 0; i < count; i++) {
+    if (side[i] < 0) return null;
+    let list = byEdge.get(side[i]);
+    if (!list) byEdge.set(side[i], list = []);
+    list.push(open[2 * i + 1], open[2 * i]); // the cap runs against the open edge
   }
   const out: number[] = [];
   for (const [k, capEdges] of byEdge) if (!capFace(positions, capEdges, e, k, tolerance, out)) return null;
   return out;
 }
+
+/** Two segments nearer than this to each other (metres) cannot tell a short open edge's face apart (a corner line: millimetre rounding). */
+const AMBIGUOUS = 0.0015;
 
 function segmentDistance(e: Float64Array, k: number, x: number, y: number): number {
   const o = 8 * k;
@@ -83,8 +107,13 @@ function capFace(P: Float64Array, edges: number[], e: Float64Array, k: number, t
     host.holes.push(h);
   }
   for (const q of outers) {
-    const { triangles, exact } = triangulateFootprint({ outer: q.ring, holes: q.holes.map((h) => h.ring) });
-    if (!exact) return false;
+    // every vertex kept, also those on a straight stretch (earcut drops them: a T-junction, an open mesh)
+    const coords = [...q.ring], holeStarts: number[] = [];
+    for (const h of q.holes) { holeStarts.push(coords.length / 2); coords.push(...h.ring); }
+    // (`ok` is false for slivers too, which millimetre features at a corner make: the closed-mesh check
+    // of the whole cut decides instead)
+    const { triangles } = triangulateRings(coords, holeStarts);
+    if (triangles.length === 0) return false;
     const ids = [...q.ids, ...q.holes.flatMap((h) => h.ids)];
     for (const t of triangles) out.push(ids[t]);
   }

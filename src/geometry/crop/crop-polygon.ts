@@ -75,6 +75,20 @@ export function boxRelation(p: CropPolygon, box: BBox, pad = 1e-3): 'inside' | '
   return pointInRing((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2, p.ring) ? 'inside' : 'outside';
 }
 
+/** The point of the polygon's boundary nearest to (x, y). */
+export function nearestBoundaryPoint(p: CropPolygon, x: number, y: number): [number, number] {
+  let best = Infinity, bx = x, by = y;
+  const e = p.edges;
+  for (let k = 0; k < p.n; k++) {
+    const o = 8 * k;
+    const t = Math.max(0, Math.min(e[o + 6], (x - e[o]) * e[o + 4] + (y - e[o + 1]) * e[o + 5]));
+    const qx = e[o] + t * e[o + 4], qy = e[o + 1] + t * e[o + 5];
+    const d = Math.hypot(x - qx, y - qy);
+    if (d < best) { best = d; bx = qx; by = qy; }
+  }
+  return [bx, by];
+}
+
 /** Distance from (x, y) to the polygon's boundary. */
 export function distanceToBoundary(p: CropPolygon, x: number, y: number): number {
   let best = Infinity;

@@ -2,7 +2,7 @@ import type { IndexedMesh } from '../types.ts';
 import { MeshBuilder } from '../mesh-builder.ts';
 import { inspectMesh } from '../mesh-checks.ts';
 import { boxRelation, nudgeInwards, type CropPolygon } from './crop-polygon.ts';
-import { meshBox, splitAlongPolygon } from './split-mesh.ts';
+import { meshBox, splitAlongPolygon, type SplitMesh } from './split-mesh.ts';
 import { capOpenEdges } from './cap-cut.ts';
 
 export interface CutSolidOptions {
@@ -57,35 +57,82 @@ export function cutSolid(mesh: IndexedMesh, poly: CropPolygon, options: CutSolid
 function tryCut(mesh: IndexedMesh, poly: CropPolygon, snap: number): 'inside' | 'outside' | { mesh: IndexedMesh; closed: boolean } {
   const split = splitAlongPolygon(mesh, poly, { snap, solid: true });
   const { positions: P, indices: T, inside, triangleCount } = split;
-  let kept = 0;
-  for (let t = 0; t < triangleCount; t++) kept += inside[t];
-  if (kept === 0) return 'outside';
-  if (kept === triangleCount && !split.changed) return 'inside';
-  // open edges of the kept triangles: directed edges whose opposite was dropped
-  const V = split.vertexCount;
-  const directed = new Set<number>();
-  for (let t = 0; t < triangleCount; t++) {
-    if (!inside[t]) continue;
-    for (let j = 0; j < 3; j++) directed.add(T[3 * t + j] * V + T[3 * t + ((j + 1) % 3)]);
-  }
-  const open: number[] = [];
-  for (let t = 0; t < triangleCount; t++) {
-    if (!inside[t]) continue;
-    for (let j = 0; j < 3; j++) {
-      const a = T[3 * t + j], b = T[3 * t + ((j + 1) % 3)];
-      if (!directed.has(b * V + a)) open.push(a, b);
-    }
-  }
-  const caps = open.length === 0 ? [] : capOpenEdges(P, open, poly, 4 * snap);
+  let keptCount = 0;
+  for (let t = 0; t < triangleCount; t++) keptCount += inside[t];
+  if (keptCount === 0) return 'outside';
+  if (keptCount === triangleCount && !split.changed) return 'inside';
+  // welded at millimetres first (the output precision): corners where several cutting lines meet
+  // leave coincident vertices, and slivers under a millimetre collapse instead of opening the mesh
   const builder = new MeshBuilder();
-  const id = (v: number) => builder.vertex(mm(P[3 * v]), mm(P[3 * v + 1]), mm(P[3 * v + 2]));
+  const atCorner = cornerWeld(split, poly, snap);
+  const id = (v: number) => {
+    const c = atCorner.get(v);
+    return c ? builder.vertex(c[0], c[1], c[2]) : builder.vertex(mm(P[3 * v]), mm(P[3 * v + 1]), mm(P[3 * v + 2]));
+  };
   for (let t = 0; t < triangleCount; t++) if (inside[t]) builder.triangle(id(T[3 * t]), id(T[3 * t + 1]), id(T[3 * t + 2]));
-  for (let i = 0; caps && i < caps.length; i += 3) builder.triangle(id(caps[i]), id(caps[i + 1]), id(caps[i + 2]));
+  const kept = builder.build();
+  const open = openEdges(kept);
+  const caps = open.length === 0 ? [] : capOpenEdges(kept.positions, open, poly, 4 * snap);
+  for (let i = 0; caps && i < caps.length; i += 3) builder.triangle(caps[i], caps[i + 1], caps[i + 2]);
   const out = builder.build();
   if (!caps) return { mesh: out, closed: false };
   const report = inspectMesh(out);
   return { mesh: out, closed: report.closed && report.volume > 0 && report.nonFinite === 0 };
 }
+
+/** Directed edges (pairs) of a mesh whose opposite edge is missing: where the cut dropped the other side. */
+function openEdges(mesh: IndexedMesh): number[] {
+  const T = mesh.indices, V = mesh.positions.length / 3;
+  const directed = new Set<number>();
+  for (let t = 0; t < T.length; t += 3) for (let j = 0; j < 3; j++) directed.add(T[t + j] * V + T[t + ((j + 1) % 3)]);
+  const open: number[] = [];
+  for (let t = 0; t < T.length; t += 3) {
+    for (let j = 0; j < 3; j++) {
+      const a = T[t + j], b = T[t + ((j + 1) % 3)];
+      if (!directed.has(b * V + a)) open.push(a, b);
+    }
+  }
+  return open;
+}
+
+/**
+ * Kept vertices on a polygon corner's vertical line, welded: the cuts along the two edge lines
+ * reach the corner from both sides, and a vertex moved onto a line in plan (snap) keeps its
+ * height, so the same point of a sloped roof can arrive twice a few millimetres apart in height.
+ * Those within CORNER_WELD of each other in height become one vertex on the corner exactly.
+ */
+function cornerWeld(split: SplitMesh, poly: CropPolygon, snap: number): Map<number, [number, number, number]> {
+  const { positions: P, indices: T, inside, triangleCount } = split;
+  const out = new Map<number, [number, number, number]>();
+  const box = meshBox(P.subarray(0, 3 * split.vertexCount));
+  for (let k = 0; k < poly.n; k++) {
+    const cx = poly.ring[2 * k], cy = poly.ring[2 * k + 1];
+    if (cx < box.minX - snap || cx > box.maxX + snap || cy < box.minY - snap || cy > box.maxY + snap) continue;
+    const near: number[] = [];
+    const seen = new Set<number>();
+    for (let t = 0; t < triangleCount; t++) {
+      if (!inside[t]) continue;
+      for (let j = 0; j < 3; j++) {
+        const v = T[3 * t + j];
+        if (seen.has(v)) continue;
+        seen.add(v);
+        if (Math.hypot(P[3 * v] - cx, P[3 * v + 1] - cy) <= CORNER_REACH) near.push(v);
+      }
+    }
+    near.sort((a, b) => P[3 * a + 2] - P[3 * b + 2]);
+    let z0 = -Infinity;
+    for (const v of near) {
+      if (P[3 * v + 2] - z0 > CORNER_WELD) z0 = P[3 * v + 2];
+      out.set(v, [mm(cx), mm(cy), mm(z0)]);
+    }
+  }
+  return out;
+}
+
+/** Plan distance (metres) within which a cut vertex counts as standing on a polygon corner. */
+const CORNER_REACH = 0.0012;
+/** Heights (metres) closer than this on a corner line are one point (2 mm of snap on a steep roof moves a height by centimetres). */
+const CORNER_WELD = 0.05;
 
 function mm(v: number): number {
   return Math.round(v * 1000) / 1000;

@@ -1,5 +1,5 @@
 import type { BBox, IndexedMesh } from '../types.ts';
-import { type CropPolygon, edgeMeetsBox, insidePolygon } from './crop-polygon.ts';
+import { type CropPolygon, edgeMeetsBox, insidePolygon, nearestBoundaryPoint } from './crop-polygon.ts';
 
 /**
  * A triangle mesh split along the polygon's edges: for every polygon edge that meets the mesh's box,
@@ -45,6 +45,9 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
   let tc = mesh.indices.length / 3;
   let dist = new Float64Array(P.length / 3);
   let stamp = new Int32Array(P.length / 3).fill(-1);
+  let touched = new Uint8Array(P.length / 3);
+  // the polygon edge line each vertex lies on (index into `lines`), -1 none: snapping keeps it there
+  let onLine = new Int32Array(P.length / 3).fill(-1);
   let changed = false;
   const box = meshBox(mesh.positions);
   const e = poly.edges;
@@ -54,9 +57,11 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
       const next = new Float64Array(P.length * 2); next.set(P); P = next;
       const d = new Float64Array(P.length / 3); d.set(dist); dist = d;
       const s = new Int32Array(P.length / 3).fill(-1); s.set(stamp); stamp = s;
+      const m = new Uint8Array(P.length / 3); m.set(touched); touched = m;
+      const l = new Int32Array(P.length / 3).fill(-1); l.set(onLine); onLine = l;
     }
     P[3 * V] = x; P[3 * V + 1] = y; P[3 * V + 2] = z;
-    dist[V] = 0; stamp[V] = k;
+    dist[V] = 0; stamp[V] = k; touched[V] = 1; onLine[V] = k >= firstEdgeLine ? k : -1;
     return V++;
   };
   const addTriangle = (a: number, b: number, c: number): void => {
@@ -65,17 +70,25 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
     tc++;
   };
 
-  for (let k = 0; k < poly.n; k++) {
-    if (!edgeMeetsBox(poly, k, box, snap)) continue;
-    const o = 8 * k;
-    const nx = e[o + 5], ny = -e[o + 4], c = e[o + 7];
+  const { lines, firstEdgeLine } = cuttingLines(poly, box, snap);
+  for (let k = 0; k < lines.length / 3; k++) {
+    const nx = lines[3 * k], ny = lines[3 * k + 1], c = lines[3 * k + 2];
     const cache = new Map<number, number>();
     const d = (v: number): number => {
       if (stamp[v] === k) return dist[v];
       let dv = nx * P[3 * v] + ny * P[3 * v + 1] - c;
       if (dv !== 0 && Math.abs(dv) < snap) {
-        P[3 * v] -= dv * nx; P[3 * v + 1] -= dv * ny;
+        // onto this line: along the edge line it already lies on when the two cross (it then lies
+        // on both: a corner stays a corner), else straight across
+        const a = onLine[v];
+        const ax = a >= 0 ? -lines[3 * a + 1] : 0, ay = a >= 0 ? lines[3 * a] : 0;
+        const den = nx * ax + ny * ay;
+        const along = a >= 0 && Math.abs(den) > 0.05 ? -dv / den : NaN;
+        if (Math.abs(along) <= 4 * snap) { P[3 * v] += along * ax; P[3 * v + 1] += along * ay; }
+        else { P[3 * v] -= dv * nx; P[3 * v + 1] -= dv * ny; }
+        if (k >= firstEdgeLine) onLine[v] = k;
         dv = 0;
+        touched[v] = 1;
         changed = true;
       }
       stamp[v] = k; dist[v] = dv;
@@ -133,7 +146,45 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
     }
     inside[t] = insidePolygon(poly, x, y) ? 1 : 0;
   }
+  // a vertex snapped across onto a near-parallel line leaves the one before by up to `snap`, which
+  // can be outside: kept vertices that are go onto the nearest boundary point
+  const kept = new Uint8Array(V);
+  for (let t = 0; t < tc; t++) if (inside[t]) { kept[T[3 * t]] = 1; kept[T[3 * t + 1]] = 1; kept[T[3 * t + 2]] = 1; }
+  for (let v = 0; v < V; v++) {
+    if (!kept[v] || !touched[v] || insidePolygon(poly, P[3 * v], P[3 * v + 1])) continue;
+    const [qx, qy] = nearestBoundaryPoint(poly, P[3 * v], P[3 * v + 1]);
+    if (Math.hypot(qx - P[3 * v], qy - P[3 * v + 1]) < 2 * snap) { P[3 * v] = qx; P[3 * v + 1] = qy; }
+  }
   return { positions: P, vertexCount: V, indices: T, triangleCount: tc, inside, changed };
+}
+
+/**
+ * The lines to split along, as (nx, ny, c) with n·p = c: first one through each polygon corner
+ * near the mesh, across the corner (perpendicular to its bisector), then the line of every edge
+ * that meets the mesh's box. The corner lines put a vertex at every corner on the cut edges, so no
+ * cut edge runs past a corner onto the next polygon edge (near-collinear corners, where the two
+ * edge lines lie within `snap` of each other for metres, would otherwise leave such edges).
+ */
+function cuttingLines(poly: CropPolygon, box: BBox, snap: number): { lines: number[]; firstEdgeLine: number } {
+  const e = poly.edges, out: number[] = [];
+  for (let k = 0; k < poly.n; k++) {
+    const x = poly.ring[2 * k], y = poly.ring[2 * k + 1];
+    if (x < box.minX - snap || x > box.maxX + snap || y < box.minY - snap || y > box.maxY + snap) continue;
+    const prev = 8 * ((k + poly.n - 1) % poly.n), next = 8 * k;
+    // bisector direction b = sum of the unit directions; the corner line runs along the sum of the normals
+    let bx = e[prev + 4] + e[next + 4], by = e[prev + 5] + e[next + 5];
+    let len = Math.hypot(bx, by);
+    if (len < 1e-9) { bx = e[next + 4]; by = e[next + 5]; len = 1; }
+    bx /= len; by /= len;
+    out.push(bx, by, bx * x + by * y);
+  }
+  const firstEdgeLine = out.length / 3;
+  for (let k = 0; k < poly.n; k++) {
+    if (!edgeMeetsBox(poly, k, box, snap)) continue;
+    const o = 8 * k;
+    out.push(e[o + 5], -e[o + 4], e[o + 7]);
+  }
+  return { lines: out, firstEdgeLine };
 }
 
 function lexLess(P: Float64Array, u: number, v: number): boolean {
