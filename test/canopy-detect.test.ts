@@ -5,7 +5,7 @@ import { CANOPY_DETECT_DEFAULTS, detectionMargin, detectTrees, type CanopyGrid, 
 import { forestTrees, isolatedTrees, renderChm, type SyntheticChm } from '../scripts/lib/synthetic-chm.ts';
 
 /** Matches detected tops to known trees (nearest within `within` metres, one to one). */
-export function score(chm: SyntheticChm, found: readonly DetectedTree[], within = 1) {
+function score(chm: SyntheticChm, found: readonly DetectedTree[], within = 1) {
   const cs = chm.cellSize;
   const used = new Set<number>();
   const pairs: { tree: SyntheticChm['trees'][number]; top: DetectedTree; dist: number }[] = [];
