@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeApp, smallBody, type FakeApp } from './helpers/hardening-app.ts';
 import { postContext } from './helpers/http.ts';
+import { openSocket, rawPost, readAll } from './helpers/raw-http.ts';
 
 let app: FakeApp;
 before(async () => { app = await startFakeApp({ maxBodyBytes: 8 << 20 }); });
@@ -63,4 +64,29 @@ test('an unknown key is refused before its body is read, and still sees its 401'
   assert.equal(r.status, 401);
   assert.equal(r.json.code, 'unauthorized');
   assert.match(String(r.headers['www-authenticate']), /^Bearer/);
+});
+
+test('bodies held in memory at once are bounded: past the budget an upload gets 503, later ones are served', async () => {
+  const small = await startFakeApp({ maxBodyBytes: 1 << 20, limits: { maxBufferedBodyBytes: 1 << 20 } });
+  try {
+    const { key } = small.newKey(10);
+    const padded = (bytes: number) => JSON.stringify(smallBody({ pad: 'x'.repeat(bytes) }));
+    // A: 700 KB announced, 600 KB sent, then it pauses — its bytes stay held.
+    const a = padded(700_000);
+    const socket = await openSocket(small.port);
+    const raw = rawPost(a, key, { Connection: 'close' });
+    socket.write(raw.slice(0, raw.length - 100_000));
+    await new Promise((done) => setTimeout(done, 200));
+    const b = await postContext(small.url, key, padded(500_000));
+    assert.equal(b.status, 503);
+    assert.equal(b.json.code, 'server_busy');
+    assert.ok(Number(b.headers['retry-after']) > 0);
+    socket.write(raw.slice(raw.length - 100_000));
+    const answer = await readAll(socket, 3000);
+    assert.match(answer, /^HTTP\/1\.1 200/);
+    socket.destroy();
+    assert.equal((await postContext(small.url, key, padded(500_000))).status, 200);
+  } finally {
+    await small.close();
+  }
 });

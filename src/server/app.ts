@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { ApiError } from '../contract/errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
 import type { ExportStore } from '../export/store/types.ts';
-import { discardBody } from './body.ts';
+import { BodyBudget, discardBody } from './body.ts';
 import { answerClientError, answerConnect } from './client-error.ts';
 import { handleContext, type ContextDeps } from './context-handler.ts';
 import { endDeliveryWatch } from './delivery.ts';
@@ -17,7 +17,7 @@ export type AppDeps = ContextDeps & { exports?: { store: ExportStore; publicBase
 /** The HTTP surface: routing, the error contract and the connection limits. Everything else is in the handlers. */
 export function createApp(appDeps: AppDeps): Server {
   const limits = { ...HTTP_LIMIT_DEFAULTS, ...appDeps.limits };
-  const deps = { ...appDeps, limits };
+  const deps = { ...appDeps, limits, bodies: new BodyBudget(limits.maxBufferedBodyBytes) };
   let openapi: string | null = null;
   const idle = new IdleWatch(limits.idleTimeoutMs);
   const server = createServer({

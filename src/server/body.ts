@@ -4,23 +4,51 @@ import { MAX_JSON_DEPTH } from '../contract/limits.ts';
 import { exceedsJsonDepth } from './json-depth.ts';
 
 /**
+ * Bytes of request bodies held in memory by all requests together. Bodies are read before
+ * admission, so without this many large uploads at once could hold gigabytes (issue 13.1).
+ */
+export class BodyBudget {
+  #held = 0;
+  constructor(private readonly maxBytes: number) {}
+  get held(): number { return this.#held; }
+  /** Takes `n` bytes of the budget; false (nothing taken) when they do not fit. */
+  take(n: number): boolean {
+    if (this.#held + n > this.maxBytes) return false;
+    this.#held += n;
+    return true;
+  }
+  give(n: number): void { this.#held -= n; }
+}
+
+/**
  * Reads the raw request body up to `limit` bytes; 413 payload_too_large past the limit. A body
  * over the limit is still read to its end (discarded) up to `drainLimit` bytes, so that the client
  * has finished sending and sees its 413 rather than a reset (issue 13.7); past `drainLimit` the
- * connection is given up.
+ * connection is given up. With a `budget`, a body that does not fit in it gets 503 server_busy.
  */
-export async function readBody(req: IncomingMessage, limit: number, drainLimit = limit): Promise<Buffer> {
+export async function readBody(req: IncomingMessage, limit: number, drainLimit = limit, budget?: BodyBudget): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > Math.max(limit, drainLimit)) throw tooLarge(limit);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > Math.max(limit, drainLimit)) throw tooLarge(limit);
-    if (size <= limit) chunks.push(chunk);
+  let taken = 0;
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > Math.max(limit, drainLimit)) throw tooLarge(limit);
+      if (size > limit) continue; // over the limit: read on, keep nothing
+      if (budget) {
+        if (!budget.take(chunk.length)) throw busy();
+        taken += chunk.length;
+      }
+      chunks.push(chunk);
+    }
+    if (size > limit) throw tooLarge(limit);
+    return Buffer.concat(chunks);
+  } finally {
+    // The caller parses the returned copy at once; the budget covers the upload, not the parse.
+    budget?.give(taken);
   }
-  if (size > limit) throw tooLarge(limit);
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -61,6 +89,10 @@ export function parseJsonBody(body: Buffer): unknown {
   } catch (err) {
     throw new ApiError('invalid_json', 'The request body is not valid JSON.', [{ message: (err as Error).message }]);
   }
+}
+
+function busy(): ApiError {
+  return new ApiError('server_busy', 'The server is holding too many request bodies; retry shortly.', [], { 'Retry-After': '2' });
 }
 
 function tooLarge(limit: number): ApiError {

@@ -6,7 +6,7 @@ import { parseContextRequest } from '../contract/parse-request.ts';
 import { spatialReferenceFor } from '../frame/output-frame.ts';
 import { runContext, type PipelineDeps } from '../pipeline/run-context.ts';
 import type { Admission } from './admission.ts';
-import { parseJsonBody, readBody, requireJsonContentType } from './body.ts';
+import { parseJsonBody, readBody, requireJsonContentType, type BodyBudget } from './body.ts';
 import { watchDelivery, watchSlowReader } from './delivery.ts';
 import type { HttpLimits } from './http-limits.ts';
 import { GeometryResponseWriter } from './response-stream.ts';
@@ -33,7 +33,7 @@ export interface ContextDeps {
  * if the connection is reset right after; any failure, disconnect or stalled reader releases it
  * uncharged.
  */
-export async function handleContext(req: IncomingMessage, res: ServerResponse, deps: ContextDeps & { limits: HttpLimits }): Promise<void> {
+export async function handleContext(req: IncomingMessage, res: ServerResponse, deps: ContextDeps & { limits: HttpLimits; bodies: BodyBudget }): Promise<void> {
   const started = performance.now();
   const gone = new AbortController();
   // Only a 'finish' event counts: after a destroy, Node may report writableFinished with bytes unsent.
@@ -44,7 +44,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
   const auth = deps.accounts.authenticate(req.headers.authorization);
   requireJsonContentType(req);
   deps.accounts.assertCanPay(auth);
-  const body = await readBody(req, deps.maxBodyBytes, deps.limits.maxDrainBytes);
+  const body = await readBody(req, deps.maxBodyBytes, deps.limits.maxDrainBytes, deps.bodies);
   const request = parseContextRequest(parseJsonBody(body));
   if (request.export) return handleExport(req, res, request, auth, deps, gone.signal);
 

@@ -17,6 +17,8 @@ export interface HttpLimits {
   maxConnections: number;
   /** Bytes of an oversized or refused upload read and discarded so the client sees its 4xx before the close. */
   maxDrainBytes: number;
+  /** Request bodies held in memory at once, all requests together; past it 503 server_busy. */
+  maxBufferedBodyBytes: number;
 }
 
 export const HTTP_LIMIT_DEFAULTS: HttpLimits = {
@@ -27,6 +29,7 @@ export const HTTP_LIMIT_DEFAULTS: HttpLimits = {
   requestTimeoutMs: 60_000,
   maxConnections: 512,
   maxDrainBytes: 16 * 1024 * 1024,
+  maxBufferedBodyBytes: 64 * 1024 * 1024,
 };
 
 const ENV: Record<keyof HttpLimits, string> = {
@@ -37,6 +40,7 @@ const ENV: Record<keyof HttpLimits, string> = {
   requestTimeoutMs: 'CITY_REQUEST_TIMEOUT_MS',
   maxConnections: 'CITY_MAX_CONNECTIONS',
   maxDrainBytes: 'CITY_MAX_DRAIN_BYTES',
+  maxBufferedBodyBytes: 'CITY_MAX_BUFFERED_BODY_BYTES',
 };
 
 /** The limits from CITY_* variables, defaults for the rest; a value that is not a positive number throws. */
