@@ -101,6 +101,21 @@ describe('canopy rasters', () => {
   });
 });
 
+test('detection tuned per source travels with its windows (features/instances/canopy.ts applies it)', async () => {
+  const path = await writeChmTiff(join(dir, 'tuned.tif'), chm.data, W, H, UTM);
+  const source = (await createCanopySourceFromConfig([{ path, detection: { windowSlope: 0.1, crownHeightShare: 0.6 } }]))!;
+  assert.deepEqual(source.detections, [{ windowSlope: 0.1, crownHeightShare: 0.6 }]);
+  const [w] = await source.readWindows(lonLatBox(32632, 372_000, 4_843_000 - H, 372_000 + W, 4_843_000));
+  assert.deepEqual(w.detection, { windowSlope: 0.1, crownHeightShare: 0.6 });
+  const plain = detectTrees({ ...w }), tuned = detectTrees({ ...w }, w.detection);
+  assert.equal(tuned.length, plain.length);
+  const byKey = new Map(plain.map((t) => [t.key, t.crownCells]));
+  assert.ok(tuned.every((t) => t.crownCells <= byKey.get(t.key)!), 'a higher crown base never gives a larger crown');
+  assert.ok(tuned.filter((t) => t.crownCells < byKey.get(t.key)!).length > tuned.length / 2, 'and most are smaller (small crowns end in a cliff)');
+  await source.close();
+  assert.throws(() => loadConfig({ CITY_CANOPY_SOURCES: JSON.stringify([{ path, detection: { crownHeightShare: 2 } }]) }));
+});
+
 test('CITY_CANOPY_SOURCES: a JSON array, validated at start; unset = none', () => {
   assert.equal(loadConfig({}).canopy, null);
   const c = loadConfig({ CITY_CANOPY_SOURCES: JSON.stringify([{ path: '/data/chm', scale: 0.01, attribution: { license: 'CC BY 4.0' } }]) }).canopy!;

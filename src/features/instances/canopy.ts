@@ -1,4 +1,4 @@
-import { CANOPY_DETECT_DEFAULTS, detectionMargin, detectTrees, type CanopyDetectOptions } from '../../geometry/canopy/index.ts';
+import { CANOPY_DETECT_DEFAULTS, detectionMargin, detectTrees, type CanopyDetectOptions, type CanopyDetectTuning } from '../../geometry/canopy/index.ts';
 import { pointInRing } from '../../geometry/ring.ts';
 import type { Attribution } from '../../pipeline/attributions.ts';
 import { sharedCanopySource } from '../../sources/canopy/config.ts';
@@ -33,7 +33,7 @@ export interface TileCanopy {
   /** Lon/lat box of the owned samples without data ([west, south, east, north]), null when none. */
   uncovered: [number, number, number, number] | null;
   attributions: Attribution[];
-  /** The detection options used (the merge needs the crown radius bound). */
+  /** The detection options (with the largest crown radius bound of any raster: the merge's reach). */
   options: CanopyDetectOptions;
 }
 
@@ -43,19 +43,23 @@ export interface TileCanopy {
  * Tops a later-listed raster finds where an earlier one has data are left to the earlier one.
  */
 export async function readTileCanopy(t: InstanceTile, plan: TreePlan, signal?: AbortSignal): Promise<TileCanopy> {
-  const options: CanopyDetectOptions = { ...CANOPY_DETECT_DEFAULTS, minHeight: plan.minHeight, minSpacing: plan.minSpacing };
+  const request = { minHeight: plan.minHeight, minSpacing: plan.minSpacing };
+  const optionsFor = (tuning: CanopyDetectTuning): CanopyDetectOptions => ({ ...CANOPY_DETECT_DEFAULTS, ...tuning, ...request });
   const source = await sharedCanopySource(plan.canopy);
   let windows: CanopyWindow[] = [];
+  let options = optionsFor({});
   if (source) {
+    const all = source.detections.map(optionsFor);
+    options = { ...options, maxCrownRadius: Math.max(...all.map((o) => o.maxCrownRadius)) };
     // hybrid also needs the tops a crown radius around the tile: they may be its surveyed trees
-    const pad = detectionMargin(options, source.maxCellSize) + (plan.source === 'hybrid' ? options.maxCrownRadius : 0);
+    const pad = Math.max(...all.map((o) => detectionMargin(o, source.maxCellSize))) + (plan.source === 'hybrid' ? options.maxCrownRadius : 0);
     const b = t.tile.lonLatBBox(pad);
     windows = await source.readWindows({ west: b.minLon, south: b.minLat, east: b.maxLon, north: b.maxLat }, signal);
   }
   const covered = (lon: number, lat: number) => windows.some((w) => !Number.isNaN(w.valueAt(lon, lat)));
   const trees: TileTree[] = [];
   windows.forEach((w, k) => {
-    const found = detectTrees({ data: w.data, width: w.width, height: w.height, cellSize: w.cellSize, col0: w.col0, row0: w.row0 }, options);
+    const found = detectTrees({ data: w.data, width: w.width, height: w.height, cellSize: w.cellSize, col0: w.col0, row0: w.row0 }, optionsFor(w.detection));
     for (const d of found) {
       const [lon, lat] = w.lonLatOfLattice(d.latticeCol, d.latticeRow);
       if (windows.slice(0, k).some((e) => !Number.isNaN(e.valueAt(lon, lat)))) continue; // an earlier raster's tree

@@ -36,6 +36,9 @@ export interface CanopyDetectOptions {
   maxTreeHeight: number;
 }
 
+/** What a canopy source's configuration may tune (the request sets minHeight and minSpacing). */
+export type CanopyDetectTuning = Partial<Pick<CanopyDetectOptions, 'windowSlope' | 'windowIntercept' | 'crownMinHeight' | 'crownHeightShare' | 'maxCrownRadius'>>;
+
 export const CANOPY_DETECT_DEFAULTS: Readonly<CanopyDetectOptions> = {
   minHeight: 3,
   minSpacing: 3,

@@ -1,3 +1,4 @@
+import type { CanopyDetectTuning } from '../../geometry/canopy/types.ts';
 import type { Attribution } from '../../pipeline/attributions.ts';
 import { uniqueAttributions } from '../dem/attribution.ts';
 import { sharedBlockCache, type ByteLru, type CachedBlock } from '../dem/byte-lru.ts';
@@ -12,6 +13,8 @@ export interface CanopyMemberInput {
   scale: number;
   offset: number;
   attribution: Attribution;
+  /** Detection tuning of the raster's configuration entry (a lattice takes its first raster's). */
+  detection?: CanopyDetectTuning;
 }
 
 /**
@@ -24,6 +27,7 @@ class CanopyMosaic implements CanopySource {
   readonly bounds: LonLatBBox;
   readonly maxCellSize: number;
   readonly attributions: readonly Attribution[];
+  readonly detections: readonly CanopyDetectTuning[];
 
   constructor(private readonly lattices: Lattice[], private readonly memberBounds: Map<LatticeMember, LonLatBBox>, private readonly cache: ByteLru<CachedBlock>) {
     const members = lattices.flatMap((l) => l.members);
@@ -31,6 +35,7 @@ class CanopyMosaic implements CanopySource {
     this.bounds = [...memberBounds.values()].reduce((a, b) => ({ west: Math.min(a.west, b.west), south: Math.min(a.south, b.south), east: Math.max(a.east, b.east), north: Math.max(a.north, b.north) }));
     this.maxCellSize = Math.max(...lattices.map((l) => l.cellSize));
     this.attributions = uniqueAttributions(members.map((m) => m.attribution));
+    this.detections = lattices.map((l) => l.detection);
   }
 
   async readWindows(bbox: LonLatBBox, signal?: AbortSignal): Promise<CanopyWindow[]> {
@@ -52,10 +57,10 @@ export function openCanopySource(inputs: readonly CanopyMemberInput[], cache: By
     const box = rasterBounds(input.reader);
     let lattice = lattices.find((l) => l.place(input.reader));
     if (!lattice) {
-      lattice = new Lattice(input.reader.key, input.reader.georef.crs, input.reader, (box.south + box.north) / 2);
+      lattice = new Lattice(input.reader.key, input.reader.georef.crs, input.reader, (box.south + box.north) / 2, input.detection ?? {});
       lattices.push(lattice);
     }
-    const member = { ...input, ...lattice.place(input.reader)! };
+    const member = { ...input, detection: input.detection ?? {}, ...lattice.place(input.reader)! };
     lattice.members.push(member);
     bounds.set(member, box);
   }
@@ -65,7 +70,7 @@ export function openCanopySource(inputs: readonly CanopyMemberInput[], cache: By
 /** Lon/lat box of a raster's pixel-area extent (edges sampled: they are curves in a projected CRS). */
 function rasterBounds(reader: PixelReader): LonLatBBox {
   const g = reader.georef;
-  const toCrs = new Lattice('probe', g.crs, reader, 0).toCrs;
+  const toCrs = new Lattice('probe', g.crs, reader, 0, {}).toCrs;
   const xs = [g.x0 - g.dx / 2, g.x0 + (g.width - 0.5) * g.dx], ys = [g.y0 - g.dy / 2, g.y0 + (g.height - 0.5) * g.dy];
   let west = Infinity, east = -Infinity, south = Infinity, north = -Infinity;
   for (let s = 0; s <= 8; s++) {

@@ -26,6 +26,17 @@ export const canopySourceConfigSchema = z.object({
   headers: z.record(z.string(), z.string()).optional(),
   /** Credit line; set `license` (and `name`, `url`) to what the data's provider asks for. */
   attribution: attributionSchema.optional(),
+  /**
+   * Detection tuned to this product (src/geometry/canopy/types.ts; defaults in
+   * CANOPY_DETECT_DEFAULTS): window radius = windowSlope × height + windowIntercept, crown floor, crown radius bound.
+   */
+  detection: z.object({
+    windowSlope: z.number().min(0).max(1),
+    windowIntercept: z.number().min(0).max(20),
+    crownMinHeight: z.number().min(0).max(100),
+    crownHeightShare: z.number().min(0).max(1),
+    maxCrownRadius: z.number().positive().max(50),
+  }).partial().optional(),
 });
 
 export type CanopySourceConfig = z.input<typeof canopySourceConfigSchema>;
@@ -52,7 +63,7 @@ export async function createCanopySourceFromConfig(config?: readonly CanopySourc
     for (const file of files) {
       const reader = await openGeoTiffReader(file, { crs: entry.crs, nodata: entry.nodata, headers: entry.headers });
       const gdal = entry.scale === undefined && entry.offset === undefined ? await gdalScaleOffset(reader) : null;
-      members.push({ reader, scale: entry.scale ?? gdal?.scale ?? 1, offset: entry.offset ?? gdal?.offset ?? 0, attribution });
+      members.push({ reader, scale: entry.scale ?? gdal?.scale ?? 1, offset: entry.offset ?? gdal?.offset ?? 0, attribution, detection: entry.detection ?? {} });
     }
   }
   if (members.length === 0) throw new Error('no canopy rasters found in the configured sources');

@@ -1,3 +1,4 @@
+import type { CanopyDetectTuning } from '../../geometry/canopy/types.ts';
 import type { Attribution } from '../../pipeline/attributions.ts';
 import type { ByteLru, CachedBlock } from '../dem/byte-lru.ts';
 import { lonLatToCrs, type LonLatToCrs } from '../dem/crs.ts';
@@ -31,7 +32,7 @@ export class Lattice {
   readonly dy: number;
   readonly cellSize: number;
 
-  constructor(readonly id: string, readonly crs: string, first: PixelReader, midLat: number) {
+  constructor(readonly id: string, readonly crs: string, first: PixelReader, midLat: number, readonly detection: CanopyDetectTuning) {
     const g = first.georef;
     if (/\+proj=longlat\b/.test(crs)) throw new Error(`canopy raster ${first.key} is in geographic degrees; tree detection needs a projected CRS in metres (warp it, e.g. to UTM, with gdalwarp)`);
     this.toCrs = lonLatToCrs(crs);
@@ -116,10 +117,12 @@ function copyMissing(src: Float32Array, sc0: number, sr0: number, sw: number, ds
 class LatticeWindow implements CanopyWindow {
   readonly cellSize: number;
   readonly latticeId: string;
+  readonly detection: CanopyDetectTuning;
 
   constructor(private readonly lattice: Lattice, readonly data: Float32Array, readonly width: number, readonly height: number, readonly col0: number, readonly row0: number, readonly attributions: readonly Attribution[]) {
     this.cellSize = lattice.cellSize;
     this.latticeId = lattice.id;
+    this.detection = lattice.detection;
   }
 
   lonLatOfLattice(col: number, row: number): [number, number] {

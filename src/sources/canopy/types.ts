@@ -1,3 +1,4 @@
+import type { CanopyDetectTuning } from '../../geometry/canopy/types.ts';
 import type { Attribution } from '../../pipeline/attributions.ts';
 import type { LonLatBBox } from '../dem/types.ts';
 
@@ -21,6 +22,8 @@ export interface CanopyWindow {
   /** Identifies the lattice (its first source): tops of different lattices are different trees. */
   readonly latticeId: string;
   readonly attributions: readonly Attribution[];
+  /** Detection tuning configured for this lattice's rasters. */
+  readonly detection: CanopyDetectTuning;
   /** WGS84 lon/lat of a fractional lattice position (cell centres at integers; a window's first cell is (col0, row0)). */
   lonLatOfLattice(col: number, row: number): [number, number];
   /** The height of the cell holding (lon, lat); NaN outside the window or where there is no data. */
@@ -34,6 +37,8 @@ export interface CanopySource {
   /** Largest cell side of any lattice, metres (how far around a tile to read scales with it). */
   readonly maxCellSize: number;
   readonly attributions: readonly Attribution[];
+  /** Detection tuning of each lattice (for how far around a tile to read). */
+  readonly detections: readonly CanopyDetectTuning[];
   /**
    * One window per lattice that has data in `bbox`, in priority order (the configuration's order):
    * where lattices overlap, the earlier one is the data.
