@@ -29,25 +29,32 @@ export class BodyBudget {
 export async function readBody(req: IncomingMessage, limit: number, drainLimit = limit, budget?: BodyBudget): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > Math.max(limit, drainLimit)) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
+  let chunks: Buffer[] = [];
   let size = 0;
   let taken = 0;
+  let refused: ApiError | null = null;
   try {
+    // Refusals wait for the end of the body: leaving the loop early destroys the connection.
     for await (const chunk of req as AsyncIterable<Buffer>) {
       size += chunk.length;
       if (size > Math.max(limit, drainLimit)) throw tooLarge(limit);
-      if (size > limit) continue; // over the limit: read on, keep nothing
-      if (budget) {
-        if (!budget.take(chunk.length)) throw busy();
-        taken += chunk.length;
+      if (size > limit || refused) continue; // read on, keep nothing
+      if (budget && !budget.take(chunk.length)) {
+        refused = busy();
+        budget.give(taken);
+        taken = 0;
+        chunks = [];
+        continue;
       }
+      taken += chunk.length;
       chunks.push(chunk);
     }
     if (size > limit) throw tooLarge(limit);
+    if (refused) throw refused;
     return Buffer.concat(chunks);
   } finally {
     // The caller parses the returned copy at once; the budget covers the upload, not the parse.
-    budget?.give(taken);
+    if (budget) budget.give(taken);
   }
 }
 
