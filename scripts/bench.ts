@@ -17,7 +17,7 @@
  * per-step times of the ground assembly on two busy 500 m tiles (scripts/lib/assemble-tile-bench.ts)
  * and the per-roof-shape figures (scripts/bench-buildings.ts). Barriers alone and on the terrain
  * (scripts/lib/barrier-bench.ts), instances (scripts/lib/instances-bench.ts) and exports in every registered
- * format (scripts/lib/export-bench.ts) follow the ground on both datasets. Each figure is printed beside its
+ * format (scripts/lib/export-bench.ts) and the cost of cropScene (scripts/lib/bench-crop.ts) follow the ground on both datasets. Each figure is printed beside its
  * target; nothing here asserts. BENCH_ONLY=dense|region runs one dataset; BENCH_SKIP_ROOFS=1,
  * BENCH_SKIP_TILES=1 and BENCH_SKIP_CANOPY=1 skip the in-process parts.
  */
@@ -34,6 +34,7 @@ import { benchInstanceRequests } from './lib/instances-bench.ts';
 import { benchExportRequests } from './lib/export-bench.ts';
 import { benchGround } from './lib/ground-bench.ts';
 import { benchCanopy } from './lib/bench-canopy.ts';
+import { benchCropRequests } from './lib/bench-crop.ts';
 import { DENSE_CITY_DEFAULTS, writeDenseCity } from './dense-city.ts';
 
 interface Case { name: string; centre: [number, number]; side: number; settings: Record<string, unknown>; targets: Targets }
@@ -96,6 +97,7 @@ async function benchDense(root: string) {
     await benchBarrierRequests('dense city', server, BUILDINGS_10KM2, RUNS);
     await benchInstanceRequests('dense city', server, BUILDINGS_10KM2, RUNS);
     await benchExportRequests('dense city', server, BUILDINGS_10KM2, RUNS);
+    await benchCropRequests('dense city', server, BUILDINGS_10KM2, RUNS);
     lifetimePeak('dense city', server, DENSE_TARGETS.peakRssMb);
   } finally {
     await server.stop();
@@ -123,6 +125,7 @@ async function benchRegion(root: string) {
     await benchBarrierRequests('monaco-region-2016', server, BUILDINGS_10KM2, RUNS);
     await benchInstanceRequests('monaco-region-2016', server, BUILDINGS_10KM2, RUNS);
     await benchExportRequests('monaco-region-2016', server, BUILDINGS_10KM2, RUNS);
+    await benchCropRequests('monaco-region-2016', server, BUILDINGS_10KM2, RUNS);
     lifetimePeak('monaco-region-2016', server, 1024);
   } finally {
     await server.stop();
