@@ -5,7 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'undici';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AccountStore } from '../src/accounts/index.ts';
+import { loadConfig, storePaths } from '../src/config.ts';
+import { startService } from '../src/service.ts';
 import { startFakeApp, smallBody } from './helpers/hardening-app.ts';
 import { eventually } from './helpers/raw-http.ts';
 
@@ -62,5 +67,24 @@ test('holds of a process whose lease lapsed are released, once, by the next proc
     }
   } finally {
     await app.close();
+  }
+});
+
+test('the service releases a dead process\'s holds at start and says so in its log, once', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-own-'));
+  const path = storePaths(dataDir).accounts;
+  const dead = AccountStore.open(path, { now: () => new Date(Date.now() - 3_600_000) });
+  const account = dead.createAccount({ name: 'left-over', balanceKm2: 1 });
+  dead.reserve(dead.authenticate(dead.createKey(account.id).key), 0.5);
+  dead.close(); // its lease is gone with it; the hold stays in the file
+  const lines: string[] = [];
+  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 1, warmUpMs: 0, warmUpRequestsMs: 0 };
+  const svc = await startService(config, (line) => lines.push(line));
+  try {
+    const released = lines.filter((l) => /^Released \d+ reservation/.test(l));
+    assert.deepEqual(released, ['Released 1 reservation(s) held by processes that are gone (not charged).']);
+    assert.equal(svc.accounts.getAccount(account.id)!.reservedKm2, 0);
+  } finally {
+    await svc.close();
   }
 });
