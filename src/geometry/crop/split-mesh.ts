@@ -50,7 +50,6 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
   let onLine = new Int32Array(P.length / 3).fill(-1);
   let changed = false;
   const box = meshBox(mesh.positions);
-  const e = poly.edges;
 
   const addVertex = (x: number, y: number, z: number, k: number): number => {
     if (3 * (V + 1) > P.length) {
