@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { request } from 'undici';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { AccountStore } from '../src/accounts/index.ts';
 import { loadConfig, storePaths } from '../src/config.ts';
 import { startService } from '../src/service.ts';
@@ -86,5 +88,35 @@ test('the service releases a dead process\'s holds at start and says so in its l
     assert.equal(svc.accounts.getAccount(account.id)!.reservedKm2, 0);
   } finally {
     await svc.close();
+  }
+});
+
+test('a process killed with SIGKILL mid-request: its hold is released by the next start at once, before its lease lapses', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'cc-kill-')), 'accounts.sqlite');
+  const setup = AccountStore.open(path, { releaseStale: false });
+  const account = setup.createAccount({ name: 'killed', balanceKm2: 1 });
+  const key = setup.createKey(account.id).key;
+  const storeModule = resolve(import.meta.dirname, '../src/accounts/index.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `
+    import { AccountStore } from ${JSON.stringify(storeModule)};
+    const store = AccountStore.open(${JSON.stringify(path)}, { releaseStale: false, leaseTtlMs: 600000 });
+    store.reserve(store.authenticate(${JSON.stringify(key)}), 0.4);
+    console.log('held');
+    setInterval(() => {}, 1000);
+  `], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((ok, fail) => {
+      child.stdout!.on('data', (d: Buffer) => { if (String(d).includes('held')) ok(); });
+      child.once('exit', () => fail(new Error('the child exited early')));
+    });
+    assert.equal(setup.getAccount(account.id)!.reservedKm2, 0.4);
+    assert.equal(setup.releaseStaleReservations(), 0, 'alive: kept');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    assert.equal(setup.releaseStaleReservations(), 1, 'its process is gone: released though its lease runs 10 more minutes');
+    assert.equal(setup.getAccount(account.id)!.reservedKm2, 0);
+  } finally {
+    child.kill('SIGKILL');
+    setup.close();
   }
 });
