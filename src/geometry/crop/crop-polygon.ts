@@ -56,11 +56,20 @@ export function insidePolygon(p: CropPolygon, x: number, y: number): boolean {
   return pointInRing(x, y, p.ring);
 }
 
-/** Whether edge k's segment (grown by `pad`) overlaps the box. */
+/**
+ * Whether edge k's segment (grown by `pad`) meets the box: their boxes overlap and the box's
+ * corners do not all lie on one side of the edge's line (a long diagonal edge's box holds many
+ * boxes its segment passes far from).
+ */
 export function edgeMeetsBox(p: CropPolygon, k: number, box: BBox, pad = 0): boolean {
   const e = p.edges, o = 8 * k;
-  return Math.min(e[o], e[o + 2]) - pad <= box.maxX && Math.max(e[o], e[o + 2]) + pad >= box.minX &&
-    Math.min(e[o + 1], e[o + 3]) - pad <= box.maxY && Math.max(e[o + 1], e[o + 3]) + pad >= box.minY;
+  if (Math.min(e[o], e[o + 2]) - pad > box.maxX || Math.max(e[o], e[o + 2]) + pad < box.minX ||
+    Math.min(e[o + 1], e[o + 3]) - pad > box.maxY || Math.max(e[o + 1], e[o + 3]) + pad < box.minY) return false;
+  const nx = e[o + 5], ny = -e[o + 4], c = e[o + 7];
+  // signed distances of the corners: the extreme ones are at the corners picked by the normal's signs
+  const lo = nx * (nx >= 0 ? box.minX : box.maxX) + ny * (ny >= 0 ? box.minY : box.maxY) - c;
+  const hi = nx * (nx >= 0 ? box.maxX : box.minX) + ny * (ny >= 0 ? box.maxY : box.minY) - c;
+  return lo <= pad && hi >= -pad;
 }
 
 /**
