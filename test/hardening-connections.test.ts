@@ -81,10 +81,17 @@ test('malformed framing and over-long headers get the JSON error body, not a bar
 
 test('an oversized upload is read to its end and answered 413 with the error body', () => withApp({ maxBodyBytes: 1 << 20 }, async (app) => {
   const { key, accountId } = app.newKey(10);
-  const r = await postContext(app.url, key, JSON.stringify(smallBody({ pad: 'x'.repeat(3 << 20) })));
-  assert.equal(r.status, 413);
-  assert.equal(r.json.code, 'payload_too_large');
+  // A plain client that sends its whole body before it reads (as curl without Expect does).
+  const socket = await openSocket(app.port);
+  let error: Error | null = null;
+  socket.on('error', (err) => { error = err; });
+  socket.write(rawPost(JSON.stringify(smallBody({ pad: 'x'.repeat(6 << 20) })), key));
+  const parsed = parseAnswer(await readAll(socket, 10_000));
+  assert.equal(error, null);
+  assert.equal(parsed.status, 413);
+  assert.equal(parsed.json?.code, 'payload_too_large');
   assert.equal(app.accounts.usage(accountId).length, 0);
+  socket.destroy();
 }));
 
 test('a body that is not declared JSON gets 415 unsupported_media_type; no type at all is read as JSON', () => withApp({}, async (app) => {
