@@ -6,10 +6,10 @@
  * side by side: one untimed warm-up of each, then BENCH_RUNS alternating pairs, medians of the
  * wall time and of the server's CPU-seconds. Nothing here asserts.
  *
- * Also runnable alone on monaco-region-2016 (imports it into a temporary data directory):
- * `node --import tsx scripts/lib/bench-crop.ts`.
+ * Also runnable alone on both datasets (generated/imported into a temporary data directory;
+ * BENCH_ONLY=dense|region, BENCH_RUNS): `node --import tsx scripts/lib/bench-crop.ts`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -47,15 +47,23 @@ export async function benchCropRequests(label: string, server: BenchServer, c: {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { REPO_ROOT, storePaths } = await import('../../src/config.ts');
   const { importOsm } = await import('../../src/sources/osm/import.ts');
+  const { DENSE_CITY_DEFAULTS, writeDenseCity } = await import('../dense-city.ts');
+  const runs = Number(process.env.BENCH_RUNS || 3);
+  const only = process.env.BENCH_ONLY;
   const dir = mkdtempSync(join(tmpdir(), 'cc-bench-crop-'));
   try {
-    const extract = join(REPO_ROOT, 'data/monaco/monaco-region-2016.osm.pbf');
-    await importOsm(extract, storePaths(dir).osm, {});
-    const server = await startServer(dir, extract);
-    try {
-      await benchCropRequests('monaco-region-2016', server, { centre: [43.739, 7.424], side: 3150 }, Number(process.env.BENCH_RUNS || 3));
-    } finally {
-      await server.stop();
+    for (const name of ['dense', 'region'].filter((n) => !only || n === only)) {
+      const data = join(dir, name);
+      mkdirSync(data, { recursive: true });
+      let extract = join(REPO_ROOT, 'data/monaco/monaco-region-2016.osm.pbf');
+      if (name === 'dense') writeDenseCity(extract = join(data, 'dense-city.osm.pbf'), DENSE_CITY_DEFAULTS);
+      await importOsm(extract, storePaths(data).osm, {});
+      const server = await startServer(data, extract);
+      try {
+        await benchCropRequests(name === 'dense' ? 'dense city' : 'monaco-region-2016', server, { centre: [43.739, 7.424], side: 3150 }, runs);
+      } finally {
+        await server.stop();
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
