@@ -47,26 +47,27 @@ test('cut solids over generated concave and near-collinear polygons: closed, out
   ), { numRuns: 400, seed: 11, endOnFailure: true, includeErrorInReport: true });
 });
 
+/** One generated building across the boundary: cut, closed, inside, never grown; flat ones hold height × footprint area inside. */
 function checkCut(ring: Ring, generated: { kind: string; footprint: Footprint }, shape: RoofShape, edge: number, t: number): void {
-      const [x, y] = boundaryPoint(ring, edge, t);
-      const rings = centreAt([generated.footprint.outer, ...generated.footprint.holes], x, y);
-      const fp = normalizeFootprint({ outer: rings[0], holes: rings.slice(1) });
-      if (!fp) return;
-      const built = buildBuildingPart(fp, { baseZ: 2, wallTopZ: 14, roof: { shape, height: shape === 'flat' ? 0 : 5 } });
-      if (built.meshProblem) return;
-      const poly = cropPolygon(ring);
-      const cut = cutSolid(built.mesh, poly);
-      const inside = areaInside(fp, ring);
-      if (!cut) { assert.ok(inside < 0.01, `dropped a building with ${inside} m² inside`); return; }
-      assert.ok(cut.closed, `${generated.kind} ${shape}: not capped`);
-      const volume = assertCutSolid(cut.mesh, poly, `${generated.kind} ${shape}`);
-      const whole = referenceInspectMesh(built.mesh).volume;
-      // (coordinates are welded at millimetres: a few hundred m² of surface moved by < 0.5 mm)
-      assert.ok(volume <= whole * (1 + 5e-4) + 0.1, `grew: ${volume} > ${whole}`);
-      if (built.roofShape === 'flat') {
-        const expected = 12 * inside;
-        assert.ok(Math.abs(volume - expected) <= 1e-3 * expected + 0.05, `${generated.kind}: volume ${volume}, footprint inside × height ${expected}`);
-      }
+  const [x, y] = boundaryPoint(ring, edge, t);
+  const rings = centreAt([generated.footprint.outer, ...generated.footprint.holes], x, y);
+  const fp = normalizeFootprint({ outer: rings[0], holes: rings.slice(1) });
+  if (!fp) return;
+  const built = buildBuildingPart(fp, { baseZ: 2, wallTopZ: 14, roof: { shape, height: shape === 'flat' ? 0 : 5 } });
+  if (built.meshProblem) return;
+  const poly = cropPolygon(ring);
+  const cut = cutSolid(built.mesh, poly);
+  const inside = areaInside(fp, ring);
+  if (!cut) { assert.ok(inside < 0.01, `dropped a building with ${inside} m² inside`); return; }
+  assert.ok(cut.closed, `${generated.kind} ${shape}: not capped`);
+  const volume = assertCutSolid(cut.mesh, poly, `${generated.kind} ${shape}`);
+  const whole = referenceInspectMesh(built.mesh).volume;
+  // (coordinates are welded at millimetres: a few hundred m² of surface moved by < 0.5 mm)
+  assert.ok(volume <= whole * (1 + 5e-4) + 0.1, `grew: ${volume} > ${whole}`);
+  if (built.roofShape === 'flat') {
+    const expected = 12 * inside;
+    assert.ok(Math.abs(volume - expected) <= 1e-3 * expected + 0.05, `${generated.kind}: volume ${volume}, footprint inside × height ${expected}`);
+  }
 }
 
 test('a building crossing the boundary several times comes back as one closed solid per piece of volume', () => {
