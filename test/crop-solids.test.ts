@@ -7,7 +7,7 @@ import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
 import { normalizeFootprint } from '../src/geometry/ring.ts';
 import { ringPath } from '../src/geometry/clipper-paths.ts';
 import type { Footprint, IndexedMesh, Ring } from '../src/geometry/types.ts';
-import { cropPolygon, cropSolids, cutSolid, distanceOutside, type CropPolygon } from '../src/geometry/crop/index.ts';
+import { CAP_FAILED_NOTE, cropPolygon, cropSolids, cutSolid, distanceOutside, type CropPolygon } from '../src/geometry/crop/index.ts';
 import { referenceInspectMesh } from './helpers/reference-mesh-check.ts';
 import { footprintArbitrary } from './roofs-footprint-arbitraries.ts';
 import { boundaryPoint, centreAt, cropPolygonArbitrary } from './crop-arbitraries.ts';
@@ -144,4 +144,20 @@ test('thin walls (barriers) along and across the boundary, nearly parallel to it
       if (cut) assertCutSolid(cut.mesh, poly, `wall ${w.toFixed(2)} × ${l.toFixed(1)} m`);
     },
   ), { numRuns: 300, seed: 11, endOnFailure: true, includeErrorInReport: true });
+});
+
+test('a solid that cannot be closed (an open input) is still cut, and says so in dataNotes', () => {
+  const box = buildBuildingPart({ outer: [90, 40, 110, 40, 110, 60, 90, 60], holes: [] }, { baseZ: 0, wallTopZ: 5, roof: { shape: 'flat', height: 0 } }).mesh;
+  // drop one wall triangle inside the polygon: the input itself is open
+  let hole = -1;
+  for (let t = 0; t < box.indices.length && hole < 0; t += 3) {
+    const xs = [0, 1, 2].map((j) => box.positions[3 * box.indices[t + j]]);
+    if (xs.every((x) => x === 90)) hole = t;
+  }
+  const open = { positions: box.positions, indices: Uint32Array.from([...box.indices.slice(0, hole), ...box.indices.slice(hole + 3)]) };
+  const poly = cropPolygon([0, 0, 100, 0, 100, 100, 0, 100]);
+  const [out] = cropSolids([{ mesh: open, descriptor: { id: 'open' } }], poly);
+  assert.equal(out.descriptor.cropped, true);
+  assert.deepEqual(out.descriptor.dataNotes, [CAP_FAILED_NOTE]);
+  assert.ok(worstOutside(out.mesh, poly) <= 0.001);
 });
