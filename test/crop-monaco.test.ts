@@ -10,6 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Clipper, FillRule, type Paths64 } from 'clipper2-ts';
 import { NodeIO } from '@gltf-transform/core';
+import fc from 'fast-check';
 import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
 import { pointInRing } from '../src/geometry/ring.ts';
@@ -19,6 +20,7 @@ import { postContext, toIndexedMesh } from './helpers/http.ts';
 import { startExportApp, type ExportApp } from './helpers/export-app.ts';
 import { MemoryExportStore } from './helpers/memory-export-store.ts';
 import { problems, validateGltf } from './helpers/gltf-validate.ts';
+import { cropPolygonArbitrary } from './crop-arbitraries.ts';
 
 const c: [number, number] = [43.7335, 7.419], d = 0.0018;
 /** The h1 probe's polygon: a 400 m square over central Monaco with a notch reaching its centre. */
@@ -153,4 +155,27 @@ test('a GLB export of a cropped request is cut too, and valid', async () => {
   }
   assert.ok(points > 1000, `${points} points`);
   assert.ok(worst <= 0.0012, `${(worst * 1000).toFixed(2)} mm outside in the GLB (float32 positions)`);
+});
+
+test('generated concave, near-collinear polygons over Monaco: every building and barrier cut closed, nothing outside', async () => {
+  const rings = fc.sample(cropPolygonArbitrary, { numRuns: 4, seed: 11 });
+  for (const small of rings) {
+    const local = small.map((v) => v * 4); // radii 100–320 m around the origin
+    const lonLat = [];
+    for (let i = 0; i < local.length; i += 2) { const [lon, lat] = frame.toLonLat(local[i], local[i + 1]); lonLat.push([lat, lon]); }
+    const body = { polygon: [...lonLat, lonLat[0]], origin: c, settings: { geometry: ['buildings', 'barriers'], upAxis: 'Z', cropScene: true } };
+    const r = await postContext(app.url, key, body);
+    assert.equal(r.status, 200, r.text.slice(0, 300));
+    const p = cropPolygon(local);
+    let cut = 0;
+    for (const g of r.json.geometry) {
+      for (const m of g.meshes) {
+        const rep = inspectMesh(toIndexedMesh(m));
+        assert.ok(rep.closed && rep.volume > 0, `${m.descriptor.id}: open ${rep.openEdges}`);
+        for (let i = 0; i < m.vertices.length; i += 3) assert.ok(distanceOutside(p, m.vertices[i], m.vertices[i + 1]) <= 0.001, m.descriptor.id);
+        if (m.descriptor.cropped) cut++;
+      }
+    }
+    assert.ok(cut > 0, 'some buildings cut');
+  }
 });
