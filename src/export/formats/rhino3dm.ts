@@ -156,7 +156,8 @@ export async function openRhino3dmStream(groups: readonly ExportGroupName[]): Pr
         // Version 7: Rhino reads its own and older versions only, and many offices still run Rhino 7.
         const options = new rh.File3dmWriteOptions();
         options.version = FILE_VERSION;
-        const bytes = doc.toByteArrayOptions(options).slice(); // copied out of wasm memory before the document is freed
+        // already a copy in JavaScript memory (its own ArrayBuffer), not a view into the WebAssembly heap
+        const bytes = doc.toByteArrayOptions(options);
         free(options);
         // No registered MIME type exists for 3dm.
         return { bytes, extension: '3dm', contentType: 'application/octet-stream' };
