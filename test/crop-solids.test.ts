@@ -156,7 +156,7 @@ test('a solid that cannot be closed (an open input) is still cut, and says so in
   }
   const open = { positions: box.positions, indices: Uint32Array.from([...box.indices.slice(0, hole), ...box.indices.slice(hole + 3)]) };
   const poly = cropPolygon([0, 0, 100, 0, 100, 100, 0, 100]);
-  const [out] = cropSolids([{ mesh: open, descriptor: { id: 'open' } }], poly);
+  const [out] = cropSolids([{ mesh: open, descriptor: { id: 'open' } as Record<string, unknown> }], poly);
   assert.equal(out.descriptor.cropped, true);
   assert.deepEqual(out.descriptor.dataNotes, [CAP_FAILED_NOTE]);
   assert.ok(worstOutside(out.mesh, poly) <= 0.001);
