@@ -7,6 +7,7 @@ import { booleanPieces, netArea, piecePaths, piecesFromTree } from './pieces.ts'
 import { clipToBox, grown, inside } from './boxes.ts';
 import { CLIPPER_SCALE } from '../../clipper-paths.ts';
 import { polygonFootprint, polygonPaths, treePolygons } from './poly-tree.ts';
+import { restoreFarHoles, splitFarHoles } from './far-holes.ts';
 import { CUT, hasThinParts, OPEN, SPOT, spotBox } from './thin-parts.ts';
 
 /**
@@ -42,10 +43,11 @@ export function cleanPieces(tree: PolyPath64, minWidth: number, minArea: number,
       else { const q = quadPath(spots, i + 9); if (q) cuts.push(q); }
     }
     const lost: Paths64 | undefined = removed ? [] : undefined;
-    if (open) for (const f of openPolygon(polygonPaths(polygon), places, minWidth, minArea, lost)) out.push(f);
-    else if (cuts.length > 0) for (const f of cutPolygon(polygonPaths(polygon), cuts, minArea, lost)) out.push(f);
+    const paths = polygonPaths(polygon);
+    if (open) for (const f of openPolygon(paths, places, minWidth, minArea, lost)) out.push(f);
+    else if (cuts.length > 0) for (const f of cutPolygon(paths, cuts, minArea, lost)) out.push(f);
     else out.push(fp);
-    if (removed && lost!.length > 0) within(lost!, polygonPaths(polygon), removed);
+    if (removed && lost!.length > 0) within(lost!, paths, removed);
   }
   return out;
 }
@@ -87,18 +89,26 @@ function openPolygon(paths: Paths64, spots: readonly number[], minWidth: number,
 /**
  * A polygon (its paths) with its thin parts cut away: the quadrilaterals of thin-parts.ts between
  * the sides that face each other, which is what the opening takes there, at the cost of one sweep;
- * what goes is appended to `removed`.
+ * what goes is appended to `removed`. With `split`, only the outer ring and the holes near the
+ * quadrilaterals are swept and the far holes put back (far-holes.ts).
  */
 function cutPolygon(paths: Paths64, quads: Paths64, minArea: number, removed?: Paths64): Footprint[] {
-  const tree = new PolyTree64();
-  Clipper.booleanOpWithPolyTree(ClipType.Difference, paths, quads, tree, FillRule.NonZero);
+  let split = splitFarHoles(paths, quads.map((q) => Clipper.getBounds(q)));
+  let pieces = differencePieces(split ? split.near : paths, quads);
+  if (split && !restoreFarHoles(pieces, split.far)) { pieces = differencePieces(paths, quads); split = null; }
   if (removed) {
     // what is cut off lies within the quadrilaterals' box (clipper2-ts can return a stray path
     // far off when a quadrilateral is nearly degenerate: left out)
     const box = grown(Clipper.getBoundsPaths(quads), 1);
-    for (const p of Clipper.intersect(clipToBox(paths, box), quads, FillRule.NonZero)) if (inside(Clipper.getBounds(p), box)) removed.push(p);
+    for (const p of Clipper.intersect(clipToBox(split ? split.near : paths, box), quads, FillRule.NonZero)) if (inside(Clipper.getBounds(p), box)) removed.push(p);
   }
-  return large(piecesFromTree(tree), minArea, removed);
+  return large(pieces, minArea, removed);
+}
+
+function differencePieces(paths: Paths64, quads: Paths64): Footprint[] {
+  const tree = new PolyTree64();
+  Clipper.booleanOpWithPolyTree(ClipType.Difference, paths, quads, tree, FillRule.NonZero);
+  return piecesFromTree(tree);
 }
 
 /** The quadrilateral at `i` in `spots` (four x, y in metres) as a positive path on the grid. */

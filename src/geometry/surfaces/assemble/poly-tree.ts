@@ -120,6 +120,11 @@ export function polygonFootprint(p: TreePolygon): Footprint | null {
   return { outer, holes };
 }
 
+/** A hole's path as polygonFootprint reads it (clockwise, specks dropped); null when it collapses. */
+export function holeRing(path: Path64): Ring | null {
+  return dropSpecks(orientedRing(path, false));
+}
+
 /** The polygon's paths, outer first, as Clipper wrote them. */
 export function polygonPaths(p: TreePolygon): Paths64 {
   return [p.outer, ...p.holes];
