@@ -162,8 +162,24 @@ test('terrain meshes clipped along the terrain: inside, the polygon\'s area, on 
     const tilesRing = [-100, -60, 100, -60, 100, 40, -100, 40];
     const expected = clipperArea(Clipper.intersect([ringPath(tilesRing)], [ringPath(ring)], FillRule.NonZero));
     assert.ok(Math.abs(area - expected) <= 1e-4 * expected + 0.01, `area ${area} ≠ ${expected}`);
-    // no crack at the seam x = 0: wherever it lies inside the polygon both tiles reach it, at one height
-    // (a tile may split a seam edge where the other does not — on the edge, at its height: no gap)
+    // no T-junction at the seam x = 0: every seam edge of one tile is an edge of the other
+    const edges = new Map<string, number>();
+    for (const m of clipped) {
+      if (!m) continue;
+      const p = m.positions;
+      const key = (v: number) => `${Math.round(p[3 * v] * 1000)},${Math.round(p[3 * v + 1] * 1000)},${Math.round(p[3 * v + 2] * 1000)}`;
+      for (let t = 0; t < m.indices.length; t += 3) for (let j = 0; j < 3; j++) {
+        const a = key(m.indices[t + j]), b = key(m.indices[t + ((j + 1) % 3)]);
+        const k = a < b ? `${a}|${b}` : `${b}|${a}`;
+        edges.set(k, (edges.get(k) ?? 0) + 1);
+      }
+    }
+    for (const [k, count] of edges) {
+      const [x1, y1, , x2, y2] = k.split(/[|,]/).map(Number);
+      if (count !== 1 || x1 !== 0 || x2 !== 0) continue;
+      assert.ok(distanceToBoundary(poly, 0, (y1 + y2) / 2000) < 0.002, `T-junction on the seam at y = ${(y1 + y2) / 2000}`);
+    }
+    // and no crack: wherever the seam lies inside the polygon both tiles reach it, at one height
     for (let y = -59.9; y < 40; y += 0.37) {
       if (!pointInRing(0, y, ring) || distanceToBoundary(poly, 0, y) < 0.01) continue;
       const za = meshHeight(clipped[0]!, 0, y), zb = meshHeight(clipped[1]!, 0, y);

@@ -69,7 +69,7 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
     tc++;
   };
 
-  const { lines, firstEdgeLine } = cuttingLines(poly, box, snap);
+  const { lines, firstEdgeLine } = cuttingLines(poly, box, snap, options.solid);
   for (let k = 0; k < lines.length / 3; k++) {
     const nx = lines[3 * k], ny = lines[3 * k + 1], c = lines[3 * k + 2];
     const cache = new Map<number, number>();
@@ -158,15 +158,22 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
 }
 
 /**
- * The lines to split along, as (nx, ny, c) with n·p = c: first one through each polygon corner
- * near the mesh, across the corner (perpendicular to its bisector), then the line of every edge
- * that meets the mesh's box. The corner lines put a vertex at every corner on the cut edges, so no
- * cut edge runs past a corner onto the next polygon edge (near-collinear corners, where the two
- * edge lines lie within `snap` of each other for metres, would otherwise leave such edges).
+ * The lines to split along, as (nx, ny, c) with n·p = c.
+ *
+ * Solids: first one through each polygon corner near the mesh, across the corner (perpendicular
+ * to its bisector), then the line of every edge whose segment meets the mesh's box. The corner
+ * lines put a vertex at every corner on the cut edges, so no cut edge runs past a corner onto the
+ * next polygon edge (near-collinear corners, where the two edge lines lie within `snap` of each
+ * other for metres, would otherwise leave such edges) and the caps can be told apart.
+ *
+ * Open surfaces (terrain tiles): no caps, so no corner lines; instead every edge line that crosses
+ * the box, whether its segment does or not. Then two tiles split their shared seam by the very
+ * same lines (a line crossing the seam crosses both boxes), so the seam gets the same vertices on
+ * both sides: no T-junction between tiles.
  */
-function cuttingLines(poly: CropPolygon, box: BBox, snap: number): { lines: number[]; firstEdgeLine: number } {
+function cuttingLines(poly: CropPolygon, box: BBox, snap: number, solid: boolean): { lines: number[]; firstEdgeLine: number } {
   const e = poly.edges, out: number[] = [];
-  for (let k = 0; k < poly.n; k++) {
+  for (let k = 0; solid && k < poly.n; k++) {
     const x = poly.ring[2 * k], y = poly.ring[2 * k + 1];
     if (x < box.minX - snap || x > box.maxX + snap || y < box.minY - snap || y > box.maxY + snap) continue;
     const prev = 8 * ((k + poly.n - 1) % poly.n), next = 8 * k;
@@ -179,11 +186,18 @@ function cuttingLines(poly: CropPolygon, box: BBox, snap: number): { lines: numb
   }
   const firstEdgeLine = out.length / 3;
   for (let k = 0; k < poly.n; k++) {
-    if (!edgeMeetsBox(poly, k, box, snap)) continue;
-    const o = 8 * k;
-    out.push(e[o + 5], -e[o + 4], e[o + 7]);
+    const o = 8 * k, nx = e[o + 5], ny = -e[o + 4], c = e[o + 7];
+    if (solid ? !edgeMeetsBox(poly, k, box, snap) : !lineCrossesBox(nx, ny, c, box, snap)) continue;
+    out.push(nx, ny, c);
   }
   return { lines: out, firstEdgeLine };
+}
+
+/** Whether the line n·p = c passes within `pad` of the box. */
+function lineCrossesBox(nx: number, ny: number, c: number, box: BBox, pad: number): boolean {
+  const lo = nx * (nx >= 0 ? box.minX : box.maxX) + ny * (ny >= 0 ? box.minY : box.maxY) - c;
+  const hi = nx * (nx >= 0 ? box.maxX : box.minX) + ny * (ny >= 0 ? box.maxY : box.minY) - c;
+  return lo <= pad && hi >= -pad;
 }
 
 function lexLess(P: Float64Array, u: number, v: number): boolean {
