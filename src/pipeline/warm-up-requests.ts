@@ -38,7 +38,8 @@ export async function warmUpRequests(deps: PipelineDeps, options: RequestWarmUpO
   while (performance.now() - started < options.budgetMs) {
     const [cLat, cLon] = centres[runs % centres.length];
     const polygon = [[cLat - dLat, cLon - dLon], [cLat - dLat, cLon + dLon], [cLat + dLat, cLon + dLon], [cLat + dLat, cLon - dLon], [cLat - dLat, cLon - dLon]];
-    await runContext(parseContextRequest({ polygon }), deps, DISCARD, new AbortController().signal);
+    // every other one with cropScene, so the cutting code is warm too (src/geometry/crop)
+    await runContext(parseContextRequest({ polygon, settings: { cropScene: runs % 2 === 1 } }), deps, DISCARD, new AbortController().signal);
     runs++;
   }
   return runs;

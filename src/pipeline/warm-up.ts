@@ -38,7 +38,7 @@ export async function warmUpTiles(storePath: string, source: OsmSource, options:
   let meshes = 0;
   for (let round = 0; performance.now() - started < budgetMs; round++) {
     const defaultRoofType = ['flat', 'flat', 'hipped', 'gabled'][round % 4];
-    const request = parseContextRequest({ polygon, settings: { geometry: ['buildings', 'surface'], defaultRoofType } });
+    const request = parseContextRequest({ polygon, settings: { geometry: ['buildings', 'surface'], defaultRoofType, cropScene: round % 2 === 1 } });
     for (const task of planRequest(request, { tileSize: 500, storePath, dem: null }).tasks) {
       // Cloned as piscina clones a request's tasks: deserialised objects have shapes of their own, and
       // code optimised for literal-built tasks would be thrown away at the first real one.
