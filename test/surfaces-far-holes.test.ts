@@ -62,3 +62,14 @@ test('far holes: a piece cut free inside another (a ring of cuts) keeps its own 
   assert.equal(local.length, 2);
   assert.deepEqual(normal(local), normal(differencePieces(paths, ring)));
 });
+
+test('far holes: a hole touching the outer ring at a corner stays in the sweep', () => {
+  const paths: Paths64 = [[{ x: 0, y: 0 }, { x: 10_000, y: 0 }, { x: 10_000, y: 5_000 }, { x: 10_000, y: 10_000 }, { x: 0, y: 10_000 }]];
+  for (let i = 0; i < 10; i++) paths.push(rect(200 + 300 * i, 200, 400 + 300 * i, 400, false));
+  const corner: Path64 = [{ x: 10_000, y: 5_000 }, { x: 9_000, y: 5_500 }, { x: 9_000, y: 4_500 }]; // shares a vertex with the outer ring
+  paths.push(corner);
+  const split = splitFarHoles(paths, [Clipper.getBounds(rect(100, 100, 200, 200, true))]);
+  assert.ok(split);
+  assert.ok(split.near.includes(corner));
+  assert.ok(!split.far.includes(corner));
+});

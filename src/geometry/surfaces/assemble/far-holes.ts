@@ -28,9 +28,10 @@ export function splitFarHoles(paths: Paths64, cutters: readonly Rect64[]): { nea
   const boxes = cutters.map((b) => grown(b, FAR_MARGIN));
   const near: Paths64 = [paths[0]];
   const far: Paths64 = [];
+  const touching = touchingRings(paths);
   for (let i = 1; i < paths.length; i++) {
     const b = Clipper.getBounds(paths[i]);
-    (boxes.some((c) => overlaps(b, c)) ? near : far).push(paths[i]);
+    (touching[i] || boxes.some((c) => overlaps(b, c)) ? near : far).push(paths[i]);
   }
   return far.length > 0 ? { near, far } : null;
 }
@@ -52,6 +53,26 @@ export function restoreFarHoles(pieces: Footprint[], far: Paths64): boolean {
     if (ring) pieces[owner[h]].holes.push(ring);
   }
   return true;
+}
+
+/**
+ * Which rings of a polygon share a vertex with another of its rings. Clipper writes a hole that
+ * touches the outer ring or another hole either as rings of their own or joined into one ring
+ * touching itself, depending on everything in the sweep: such a hole stays in it, so the pieces
+ * are written as the whole sweep writes them.
+ */
+function touchingRings(paths: Paths64): Uint8Array {
+  const out = new Uint8Array(paths.length);
+  const seen = new Map<number, number>();
+  paths.forEach((p, r) => {
+    for (const q of p) {
+      const key = q.x * 67_108_864 + q.y;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, r);
+      else if (first !== r) { out[first] = 1; out[r] = 1; }
+    }
+  });
+  return out;
 }
 
 /**
