@@ -67,7 +67,22 @@ function distinctVertices(points: readonly number[]): number[] {
   return out;
 }
 
-const keyOf = (x: number, y: number) => `${x} ${y}`;
+/**
+ * Vertices matched by exact coordinates: x, then y (numbers as Map keys compare like `===`, but
+ * +0 and −0 alike, as their strings did; a string key per vertex cost a number-to-text conversion
+ * each, the most of the graph's time).
+ */
+class VertexMap<T> {
+  private readonly byX = new Map<number, Map<number, T>>();
+  get(x: number, y: number): T | undefined {
+    return this.byX.get(x)?.get(y);
+  }
+  set(x: number, y: number, value: T): void {
+    let ys = this.byX.get(x);
+    if (!ys) this.byX.set(x, (ys = new Map()));
+    ys.set(y, value);
+  }
+}
 
 /** Builds the segment geometry arrays; `ring` closes the last vertex back to the first. */
 export function makeSegment(way: number, flat: number[], ring: boolean, start: number, end: number, wayOffset: number): RoadSegment {
@@ -93,7 +108,7 @@ export function makeSegment(way: number, flat: number[], ring: boolean, start: n
 export function buildRoadGraph(ways: readonly GraphWay[]): RoadGraph {
   const verts: number[][] = [];
   const closed: boolean[] = [];
-  const count = new Map<string, number>();
+  const count = new VertexMap<number>();
   for (const way of ways) {
     let v = distinctVertices(way.points);
     const n = v.length / 2;
@@ -105,21 +120,17 @@ export function buildRoadGraph(ways: readonly GraphWay[]): RoadGraph {
     verts.push(v);
     closed.push(isClosed);
     if (v.length < 4) continue;
-    for (let i = 0; i < v.length; i += 2) {
-      const k = keyOf(v[i], v[i + 1]);
-      count.set(k, (count.get(k) ?? 0) + 1);
-    }
+    for (let i = 0; i < v.length; i += 2) count.set(v[i], v[i + 1], (count.get(v[i], v[i + 1]) ?? 0) + 1);
   }
 
   const nodes: RoadNode[] = [];
-  const nodeIndex = new Map<string, number>();
+  const nodeIndex = new VertexMap<number>();
   const nodeAt = (x: number, y: number): number => {
-    const k = keyOf(x, y);
-    let i = nodeIndex.get(k);
+    let i = nodeIndex.get(x, y);
     if (i === undefined) {
       i = nodes.length;
       nodes.push({ x, y, arms: [] });
-      nodeIndex.set(k, i);
+      nodeIndex.set(x, y, i);
     }
     return i;
   };
@@ -141,7 +152,7 @@ export function buildRoadGraph(ways: readonly GraphWay[]): RoadGraph {
     const split: number[] = [];
     for (let i = 0; i < n; i++) {
       const isEnd = !closed[way] && (i === 0 || i === n - 1);
-      if (isEnd || (count.get(keyOf(v[2 * i], v[2 * i + 1])) ?? 0) > 1) split.push(i);
+      if (isEnd || (count.get(v[2 * i], v[2 * i + 1]) ?? 0) > 1) split.push(i);
     }
     if (closed[way]) {
       if (split.length === 0) {
