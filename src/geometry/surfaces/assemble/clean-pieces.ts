@@ -15,7 +15,8 @@ import { CUT, hasThinParts, OPEN, SPOT, spotBox } from './thin-parts.ts';
  * (parts narrower than `minWidth` go, pieces.ts `openPieces`) only when it has thin parts at all
  * (thin-parts.ts) — most have none and are kept as Clipper wrote them (specks dropped), needing no
  * check for crossing sides either: the thin-part test finds those too. A large polygon is opened
- * around its thin parts only (local-opening.ts).
+ * around its thin parts only (local-opening.ts), and a cut leaves the holes far from it out of the
+ * sweep (far-holes.ts).
  *
  * With `bordering` (the sides of the pieces, for the base ground), only thin parts with a side
  * running along one of those are cut (and hairlines, HAIRLINE): what is cut off the base ground
