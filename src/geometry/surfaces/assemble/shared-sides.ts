@@ -19,7 +19,7 @@ export function withoutSharedSides(paths: Paths64): Paths64 {
   for (const p of paths) total += p.length;
   if (total < 8) return paths;
   const points: Point64[] = [];
-  const ids = new Map<number, number>();
+  const ids = pairTable(total);
   const from = new Int32Array(total), to = new Int32Array(total);
   let sides = 0;
   for (const path of paths) {
@@ -34,21 +34,25 @@ export function withoutSharedSides(paths: Paths64): Paths64 {
     }
   }
   // cancel each side against an earlier, still open side running the other way
+  // open sides by their ends: the latest in the table, earlier ones with the same ends below it
   const n = points.length;
-  const open = new Map<number, number[]>();
+  const open = pairTable(sides);
+  const below = new Int32Array(sides);
   const alive = new Uint8Array(sides).fill(1);
   let dropped = 0;
   for (let e = 0; e < sides; e++) {
-    const back = open.get(to[e] * n + from[e]);
-    if (back && back.length > 0) {
-      alive[back.pop()!] = 0;
+    const back = open.find(to[e], from[e]);
+    if (back >= 0 && open.value[back] >= 0) {
+      const b = open.value[back];
+      open.value[back] = below[b];
+      alive[b] = 0;
       alive[e] = 0;
       dropped += 2;
       continue;
     }
-    const key = from[e] * n + to[e];
-    const list = open.get(key);
-    if (list) list.push(e); else open.set(key, [e]);
+    const slot = open.slot(from[e], to[e]);
+    below[e] = open.value[slot];
+    open.value[slot] = e;
   }
   if (dropped === 0) return paths;
   // the sides left, by the point they leave from, walked into closed paths
@@ -109,14 +113,52 @@ function backtracks(a: Point64, b: Point64, c: Point64): boolean {
 
 const LIMIT = 2 ** 25;
 
-function pointId(p: Point64, ids: Map<number, number>, points: Point64[]): number {
+function pointId(p: Point64, ids: PairTable, points: Point64[]): number {
   if (p.x <= -LIMIT || p.x >= LIMIT || p.y <= -LIMIT || p.y >= LIMIT) return -1;
-  const key = (p.x + LIMIT) * 2 ** 26 + (p.y + LIMIT);
-  let id = ids.get(key);
-  if (id === undefined) {
-    id = points.length;
-    ids.set(key, id);
+  const slot = ids.slot(p.x, p.y);
+  let id = ids.value[slot];
+  if (id < 0) {
+    id = ids.value[slot] = points.length;
     points.push(p);
   }
   return id;
+}
+
+/**
+ * An open-addressing table from pairs of 32-bit integers (grid points, ends of sides) to an
+ * integer, −1 when unset: a Map keyed by the pair packed into one number hashed a heap number per
+ * side and was half this module's time.
+ */
+interface PairTable {
+  value: Int32Array;
+  /** The slot of the pair, taken for it when new (value −1). */
+  slot(a: number, b: number): number;
+  /** The slot of the pair, −1 when it has none. */
+  find(a: number, b: number): number;
+}
+
+function pairTable(count: number): PairTable {
+  let size = 16;
+  while (size < 2 * count) size *= 2;
+  const mask = size - 1;
+  const ka = new Int32Array(size), kb = new Int32Array(size), used = new Uint8Array(size);
+  const value = new Int32Array(size).fill(-1);
+  const hash = (a: number, b: number) => (Math.imul(a, 0x9e3779b1) ^ Math.imul(b ^ (b >>> 15), 0x85ebca77)) & mask;
+  return {
+    value,
+    slot(a, b) {
+      let h = hash(a, b);
+      while (used[h] && (ka[h] !== a || kb[h] !== b)) h = (h + 1) & mask;
+      if (!used[h]) { used[h] = 1; ka[h] = a; kb[h] = b; }
+      return h;
+    },
+    find(a, b) {
+      let h = hash(a, b);
+      while (used[h]) {
+        if (ka[h] === a && kb[h] === b) return h;
+        h = (h + 1) & mask;
+      }
+      return -1;
+    },
+  };
 }
