@@ -169,9 +169,9 @@ function dropSpecks(ring: Ring | null): Ring | null {
     const h = (i + n - 1) % n, j = (i + 1) % n;
     const px = ring[2 * h], py = ring[2 * h + 1], x = ring[2 * i], y = ring[2 * i + 1], nx = ring[2 * j], ny = ring[2 * j + 1];
     const area = Math.abs((x - px) * (ny - py) - (y - py) * (nx - px)) / 2;
-    const side = Math.min(Math.hypot(x - px, y - py), Math.hypot(nx - x, ny - y));
     const lastWithFirstDropped = i === n - 1 && firstDropped;
-    if (!previousDropped && !lastWithFirstDropped && area < SPECK_AREA && side < SPECK_SIDE && keep.length / 2 + (n - i - 1) >= 3) {
+    // (the sides' lengths only where the area is a speck's: most corners are not)
+    if (!previousDropped && !lastWithFirstDropped && area < SPECK_AREA && Math.min(Math.hypot(x - px, y - py), Math.hypot(nx - x, ny - y)) < SPECK_SIDE && keep.length / 2 + (n - i - 1) >= 3) {
       previousDropped = true;
       if (i === 0) firstDropped = true;
       continue;
