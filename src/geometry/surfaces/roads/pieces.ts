@@ -83,11 +83,11 @@ export const CUT_CHECK_AREA = 0.005;
  * rounding the cut is redone against the cutter grown by one grid step, which puts the troublesome
  * near-coincident edges a clear millimetre apart.
  */
-function cut(subject: Paths64, cutter: Paths64): Paths64 {
+function cut(subject: Paths64, cutter: Paths64, cutterEdges: Float64Array, cutterBox: Box): Paths64 {
   const rest = Clipper.difference(subject, cutter, FillRule.NonZero);
   if (rest.length === 0) return rest;
-  const restEdges = pieceEdges(rest), cutterEdges = pieceEdges(cutter);
-  if (!piecesOverlap(restEdges, flatBounds(restEdges), cutterEdges, flatBounds(cutterEdges))) return rest;
+  const restEdges = pieceEdges(rest);
+  if (!piecesOverlap(restEdges, flatBounds(restEdges), cutterEdges, cutterBox)) return rest;
   const left = Clipper.areaPaths(Clipper.intersect(rest, cutter, FillRule.NonZero)) / (CLIPPER_SCALE * CLIPPER_SCALE);
   if (left <= CUT_CHECK_AREA) return rest;
   const grown = Clipper.inflatePaths(cutter, 1, JoinType.Miter, EndType.Polygon, 4);
@@ -126,28 +126,30 @@ export function resolvePieces(pieces: readonly Piece[]): Footprint[][] {
   /** Each resolved piece as it finally is (paths and edges): later pieces are cut by exactly that. */
   const finalPaths: Paths64[] = new Array(n);
   const finalEdges: (Float64Array | undefined)[] = new Array(n);
+  const finalBoxes: (Box | undefined)[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const piece = pieces[i];
     const fps: Footprint[] = [];
     out[i] = fps;
     finalPaths[i] = [];
     if (piece.paths.length === 0) continue;
-    const cutters: Paths64[] = [];
+    const cutters: number[] = [];
     const hits = index.search(boxes[4 * i], boxes[4 * i + 1], boxes[4 * i + 2], boxes[4 * i + 3]).sort((a, b) => a - b);
     const box = boxAt(boxes, i);
     for (const j of hits) {
       if (j >= i || finalPaths[j].length === 0) continue;
       if (pieces[j].group !== piece.group && !piece.cutBy?.has(pieces[j].owner)) continue;
       if (!piecesOverlap((subjectEdges[i] ??= pieceEdges(piece.paths)), box, (finalEdges[j] ??= pieceEdges(finalPaths[j])), boxAt(boxes, j))) continue;
-      cutters.push(finalPaths[j]);
+      cutters.push(j);
     }
     if (cutters.length > 0) {
       // one cutter at a time, in precedence order: cutters meet along shared, sometimes nearly
       // coincident edges, and clipper2-ts has been seen to misjudge both a difference against
       // such a set at once and the union of such a set (a region kept or filled wrongly)
       let rest = piece.paths;
-      for (const cutter of cutters) {
-        rest = cut(rest, cutter);
+      for (const j of cutters) {
+        // (the cutter's edges as the overlap test above made them; its box from them, as before)
+        rest = cut(rest, finalPaths[j], finalEdges[j]!, (finalBoxes[j] ??= flatBounds(finalEdges[j]!)));
         if (rest.length === 0) break;
       }
       keep(tidyPaths(rest), fps);
