@@ -1,4 +1,5 @@
 import type { Ring } from '../../types.ts';
+import { CLIPPER_SCALE } from '../../clipper-paths.ts';
 
 /**
  * True when two sides of the rings cross (each passes strictly through the other) or overlap
@@ -37,14 +38,36 @@ export function hasCrossingSides(rings: readonly Ring[], spots?: number[]): bool
   return found;
 }
 
-/** Side numbers sorted by their left end. */
+/**
+ * Side numbers sorted by their left end, equal ends in side order. Coordinates on the millimetre
+ * grid (as pieces are) are sorted as one number each, grid x and side number packed, by the typed
+ * array's own numeric sort — the comparator sort was half this module's time; the same order.
+ */
 function sidesByLeftEnd(x1: Float64Array, x2: Float64Array, total: number): Uint32Array {
   const keys = new Float64Array(total);
   for (let i = 0; i < total; i++) keys[i] = Math.min(x1[i], x2[i]);
   const order = new Uint32Array(total);
+  if (total < PACK_SIDES) {
+    const packed = new Float64Array(total);
+    let onGrid = true;
+    for (let i = 0; i < total && onGrid; i++) {
+      const g = Math.round(keys[i] * CLIPPER_SCALE);
+      onGrid = Math.abs(g - keys[i] * CLIPPER_SCALE) < 1e-6 && Math.abs(g) < PACK_GRID;
+      packed[i] = (g + PACK_GRID) * PACK_SIDES + i;
+    }
+    if (onGrid) {
+      packed.sort();
+      for (let i = 0; i < total; i++) order[i] = packed[i] % PACK_SIDES;
+      return order;
+    }
+  }
   for (let i = 0; i < total; i++) order[i] = i;
   return order.sort(byKey(keys));
 }
+
+/** Packing bounds: side numbers below 2^22, grid x within ±2^26 (67 km), together under 2^53. */
+const PACK_SIDES = 2 ** 22;
+const PACK_GRID = 2 ** 26;
 
 function byKey(keys: Float64Array): (a: number, b: number) => number {
   return (a, b) => keys[a] - keys[b];
