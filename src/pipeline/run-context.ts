@@ -8,6 +8,7 @@ import type { GroupSink } from '../server/response-stream.ts';
 import type { TileResult } from './build-tile.ts';
 import type { Attribution } from './attributions.ts';
 import { TerrainAssembly } from './terrain-assembly.ts';
+import { schedulerFor } from './tile-scheduler.ts';
 import type { ResponseWarning } from '../contract/response-schema.ts';
 import { CAPPED_TREES_KEY, CanopyReport, TreeCap, treeCapWarning } from './tree-cap.ts';
 import { attachTreePlan } from '../features/instances/tree-plan.ts';
@@ -94,10 +95,12 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
   const terrain = plan.terrain ? new TerrainAssembly(plan, req.settings.combineElevationMaps) : null;
   const treeCap = plan.groups.includes('instances') ? new TreeCap(req.settings.canopyMaxTrees) : null;
   const canopy = treeCap && req.settings.treeSource !== 'standard' ? new CanopyReport(req.settings.treeSource, deps.canopy) : null;
-  let tiles = 0;
+  let tileCount = 0;
+  // this request's own line to the pool, served in turn with the other requests' (tile-scheduler.ts)
+  const tiles = schedulerFor(deps.pool).queue();
   const runAll = (tasks: readonly TileTask[]) => Promise.all(tasks.map(async (task) => {
-    tiles++;
-    const result = (await deps.pool.run(task, { signal: cancel.signal })) as TileResult;
+    tileCount++;
+    const result = (await tiles.run(task, cancel.signal)) as TileResult;
     if (cancel.signal.aborted) return;
     for (const g of groups) {
       const part = g.fromTiles ? result.groups[g.key] : undefined;
@@ -141,5 +144,5 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
     if (canopy) warnings.push(...canopy.warnings());
   }
   for (const g of groups) sink.done(g.key);
-  return { plan, tiles, items, attributions: [...attributions.values()], workerMs, warnings };
+  return { plan, tiles: tileCount, items, attributions: [...attributions.values()], workerMs, warnings };
 }

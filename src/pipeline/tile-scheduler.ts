@@ -1,0 +1,117 @@
+/**
+ * Fair sharing of the tile pool between requests (issue 13's soak: served p99 was 9× the
+ * unloaded one). Piscina serves tasks first come, first served, so a small request arriving
+ * behind a 10 km² one waited for all of its ~50 tiles. Here each request keeps its own queue and
+ * the pool is given at most `slots` tiles at a time (one per worker), taken from the requests in
+ * turn: a request's wait no longer grows with the size of the requests ahead of it, only with how
+ * many are running. A worker is idle between a tile's end and the next one's start only for one
+ * main-thread hop, as it would be with piscina's own queue.
+ */
+import type { Piscina } from 'piscina';
+
+interface Waiting {
+  task: unknown;
+  signal: AbortSignal;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+  onAbort: () => void;
+}
+
+/** One request's line of tiles. */
+export class TileQueue {
+  readonly waiting: Waiting[] = [];
+  /** Index of the next tile to hand out (`waiting` is consumed from the front). */
+  next = 0;
+
+  constructor(private readonly scheduler: TileScheduler) {}
+
+  /** Runs `task` on the pool when its turn comes; rejects with the signal's reason if it aborts first. */
+  run(task: unknown, signal: AbortSignal): Promise<unknown> {
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+      const w: Waiting = { task, signal, resolve, reject, onAbort: () => this.drop(w) };
+      signal.addEventListener('abort', w.onAbort, { once: true });
+      this.waiting.push(w);
+      this.scheduler.wake(this);
+    });
+  }
+
+  get pending(): number {
+    return this.waiting.length - this.next;
+  }
+
+  /** The next tile to start, or null. */
+  take(): Waiting | null {
+    if (this.next >= this.waiting.length) return null;
+    const w = this.waiting[this.next];
+    this.waiting[this.next++] = undefined as never;
+    if (this.next > 64 && this.next * 2 > this.waiting.length) {
+      this.waiting.splice(0, this.next);
+      this.next = 0;
+    }
+    w.signal.removeEventListener('abort', w.onAbort);
+    return w;
+  }
+
+  private drop(w: Waiting): void {
+    const i = this.waiting.indexOf(w, this.next);
+    if (i < 0) return; // already started: piscina aborts it through the same signal
+    this.waiting.splice(i, 1);
+    w.reject(w.signal.reason);
+  }
+}
+
+export class TileScheduler {
+  /** Requests with tiles waiting, served in turn. */
+  private readonly ring: TileQueue[] = [];
+  private cursor = 0;
+  private running = 0;
+
+  constructor(private readonly pool: Pick<Piscina, 'run'>, private readonly slots: number) {}
+
+  /** A queue for one request's tiles. */
+  queue(): TileQueue {
+    return new TileQueue(this);
+  }
+
+  /** Tiles handed to the pool and not finished. */
+  get inFlight(): number {
+    return this.running;
+  }
+
+  /** Called when `queue` got a tile: joins the ring if it was not in it, then fills free slots. */
+  wake(queue: TileQueue): void {
+    if (!this.ring.includes(queue)) this.ring.push(queue);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.running < this.slots && this.ring.length > 0) {
+      if (this.cursor >= this.ring.length) this.cursor = 0;
+      const queue = this.ring[this.cursor];
+      const w = queue.take();
+      if (!w) {
+        this.ring.splice(this.cursor, 1); // nothing waiting: leaves the ring until its next tile
+        continue;
+      }
+      this.cursor++;
+      this.running++;
+      this.pool.run(w.task, { signal: w.signal }).then(w.resolve, w.reject).finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+}
+
+const schedulers = new WeakMap<object, TileScheduler>();
+
+/**
+ * The scheduler of a pool (one per pool, shared by every request on it): a slot per worker thread.
+ * A stand-in pool without thread options (tests) gets no limit: its tasks start at once.
+ */
+export function schedulerFor(pool: Pick<Piscina, 'run'> & { options?: { maxThreads?: number } }): TileScheduler {
+  let s = schedulers.get(pool);
+  if (!s) schedulers.set(pool, (s = new TileScheduler(pool, Math.max(1, pool.options?.maxThreads ?? Infinity))));
+  return s;
+}
