@@ -15,6 +15,8 @@ import { LatLonSchema, OUTPUT_CRS } from './request-schema.ts';
 /** Free-form feature metadata; `type` names the kind of feature. */
 export const DescriptorSchema = z.looseObject({
   type: z.string().describe('Kind of feature, e.g. `building`, a surface kind such as `asphalt`, or a node type such as `tree`.'),
+  intersectsBoundary: z.boolean().optional().describe('The feature crosses the request polygon\'s boundary.'),
+  cropped: z.boolean().optional().describe('cropScene: the feature was cut along the polygon boundary (solids closed again with walls on the cut).'),
 }).describe('Feature metadata (type, dimensions, materials, data tier); further properties depend on the type.');
 
 export const MeshSchema = z.object({
@@ -53,10 +55,15 @@ export const ElevationMapSchema = z.object({
   elevationMap: z.array(z.number()).describe(
     'Heights in metres above sea level, (segmentsCount + 1)² values, row-major, first row northernmost, first column westernmost.'),
   info: ElevationMapInfoSchema,
+  mask: z.array(z.union([z.literal(0), z.literal(1)])).optional().describe(
+    'cropScene only: one value per height in the same order, 1 where the grid node lies inside the polygon, 0 outside (usable as a three.js vertex attribute).'),
 }).superRefine((entry, ctx) => {
   const side = entry.info.segmentsCount + 1;
   if (entry.elevationMap.length !== side * side) {
     ctx.addIssue({ code: 'custom', message: `elevationMap must hold ${side * side} heights`, path: ['elevationMap'] });
+  }
+  if (entry.mask && entry.mask.length !== entry.elevationMap.length) {
+    ctx.addIssue({ code: 'custom', message: 'mask must hold one value per height', path: ['mask'] });
   }
 }).describe('A square height grid; a three.js PlaneGeometry(terrainSize, terrainSize, n, n) rotated −90° about x lines up with it.');
 
