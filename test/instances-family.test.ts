@@ -59,10 +59,10 @@ function intersects(f: OsmFeature, b: { minLon: number; minLat: number; maxLon: 
 
 interface Node { type: string; x: number; y: number; z: number; rotation: number; scale: number; descriptor: Record<string, any> }
 
-async function run(tileSize: number, cap = 40000, features: readonly OsmFeature[] = FEATURES): Promise<Node[]> {
-  const [x0, y0, x1, y1] = [-250, -250, 250, 250];
+async function run(tileSize: number, cap = 40000, features: readonly OsmFeature[] = FEATURES, box = [-250, -250, 250, 250], cropScene = false): Promise<Node[]> {
+  const [x0, y0, x1, y1] = box;
   const ring = [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]].map(([x, y]) => { const [lon, lat] = frame.toLonLat(x, y); return [lat, lon]; });
-  const req = parseContextRequest({ polygon: ring, origin: ORIGIN, settings: { geometry: ['instances'], upAxis: 'Z', canopyMaxTrees: cap } });
+  const req = parseContextRequest({ polygon: ring, origin: ORIGIN, settings: { geometry: ['instances'], upAxis: 'Z', canopyMaxTrees: cap, cropScene } });
   const path = `fixture-instances#${Math.random()}`;
   registerOsmSource(path, sourceOf(features));
   const plan = planRequest(req, { tileSize, storePath: path, dem: null });
@@ -145,5 +145,23 @@ test('fixture scene: a wood mapped out into the sea is planted on the land side 
     const fill = (await run(tileSize, 40000, [coast, wood])).filter((n) => n.descriptor.source === 'procedural');
     assert.ok(fill.some((t) => t.x < 30), `${tileSize} m tiles: trees on the land`);
     assert.deepEqual(fill.filter((t) => t.x > 40).map((t) => [t.x, t.y]), [], `${tileSize} m tiles: no tree in the sea`);
+  }
+});
+
+test('cropScene: a power-line span leaving the polygon ends at the boundary, its height taken along the chord', async () => {
+  // the polygon starts at x = −100: the first span (tower at x = −150 to x = 0) is cut there
+  const close = (a: number, b: number, tol: number) => Math.abs(a - b) <= tol;
+  for (const tileSize of [500, 130]) {
+    const wires = (await run(tileSize, 40000, FEATURES, [-100, -250, 250, 250], true)).filter((n) => n.type === 'wire').sort((a, b) => a.descriptor.span - b.descriptor.span);
+    assert.equal(wires.length, 2, `tile ${tileSize}`);
+    const [cut, whole] = wires;
+    assert.ok(close(cut.descriptor.from[0], -100, 0.002) && close(cut.descriptor.from[1], 50 + 10 / 3, 0.002), JSON.stringify(cut.descriptor.from));
+    assert.ok(close(cut.descriptor.from[2], 27 + (40 - 27) / 3, 0.002), `height at the cut ${cut.descriptor.from[2]}`);
+    assert.deepEqual(cut.descriptor.to, [0, 60, 40]);
+    assert.equal(cut.descriptor.cropped, true);
+    assert.ok(close(cut.descriptor.length, Math.hypot(100, 10 * 2 / 3), 0.002));
+    assert.ok(close(cut.x, -50, 0.01), 'the node stands in the middle of what is left');
+    assert.equal(whole.descriptor.cropped, undefined);
+    assert.deepEqual([whole.descriptor.from, whole.descriptor.to], [[0, 60, 40], [150, 50, 27]]);
   }
 });

@@ -3,6 +3,8 @@ import { objectHeight } from '../../geometry/instances/tags/height.ts';
 import { normaliseAngle } from '../../geometry/instances/tags/direction.ts';
 import { featureAnchor } from '../../plan/tiling.ts';
 import type { InstanceTile, Placed } from './context.ts';
+import { clipPolylineToPolygon } from '../../geometry/crop/clip-polyline.ts';
+import type { CropPolygon } from '../../geometry/crop/crop-polygon.ts';
 
 /** Where a wire hangs on a support without a tagged height: just under the top of the nominal tower or pole. */
 const ATTACH_SHARE = 0.9;
@@ -33,13 +35,18 @@ export function tileWires(t: InstanceTile): Placed[] {
     const nominal = ATTACH_SHARE * (f.tags.power === 'line' ? NOMINAL_HEIGHT.transmissionTower : NOMINAL_HEIGHT.utilityPole);
     const line = f.line;
     for (let k = 0; k + 3 < line.length; k += 2) {
-      const [ax, ay] = t.tile.frame.toLocal(line[k], line[k + 1]);
-      const [bx, by] = t.tile.frame.toLocal(line[k + 2], line[k + 3]);
-      const anchor = featureAnchor([[ax, ay, bx, by]], t.tile.polygon, false);
+      const [x0, y0] = t.tile.frame.toLocal(line[k], line[k + 1]);
+      const [x1, y1] = t.tile.frame.toLocal(line[k + 2], line[k + 3]);
+      const anchor = featureAnchor([[x0, y0, x1, y1]], t.tile.polygon, false);
       if (!anchor || !t.tile.owns(anchor)) continue;
-      const ha = supportHeight(line[k], line[k + 1]) ?? nominal;
-      const hb = supportHeight(line[k + 2], line[k + 3]) ?? nominal;
-      const ends = Float64Array.of(ax, ay, t.groundAt(ax, ay) + ha, bx, by, t.groundAt(bx, by) + hb);
+      const z0 = t.groundAt(x0, y0) + (supportHeight(line[k], line[k + 1]) ?? nominal);
+      const z1 = t.groundAt(x1, y1) + (supportHeight(line[k + 2], line[k + 3]) ?? nominal);
+      // cropScene: the span is cut where it leaves the polygon, the wire's height taken along the chord
+      const part = t.tile.crop ? spanInside(x0, y0, x1, y1, anchor, t.tile.crop) : [0, 1];
+      if (!part) continue;
+      const at = (u: number): [number, number, number] => [x0 + (x1 - x0) * u, y0 + (y1 - y0) * u, z0 + (z1 - z0) * u];
+      const [ax, ay, az] = at(part[0]), [bx, by, bz] = at(part[1]);
+      const ends = Float64Array.of(ax, ay, az, bx, by, bz);
       t.tile.toOutput(ends);
       const mx = (ax + bx) / 2, my = (ay + by) / 2;
       const descriptor: Record<string, unknown> = {
@@ -47,11 +54,29 @@ export function tileWires(t: InstanceTile): Placed[] {
         from: [...ends.subarray(0, 3)].map(mm), to: [...ends.subarray(3)].map(mm),
         length: mm(Math.hypot(bx - ax, by - ay)),
       };
+      if (part[0] > 0 || part[1] < 1) descriptor.cropped = true;
       for (const tag of ['voltage', 'cables', 'name', 'operator']) if (f.tags[tag]) descriptor[tag] = f.tags[tag];
       out.push({ node: { type: 'wire', x: mx, y: my, z: t.groundAt(mx, my), rotation: normaliseAngle(Math.atan2(by - ay, bx - ax)), scale: 1, descriptor } });
     }
   }
   return out;
+}
+
+/** The stretch [u0, u1] of the span (0 = first support, 1 = second) inside the polygon that holds the anchor (or the longest), or null. */
+function spanInside(x0: number, y0: number, x1: number, y1: number, anchor: [number, number], crop: CropPolygon): [number, number] | null {
+  const parts = clipPolylineToPolygon([x0, y0, x1, y1], false, crop);
+  const dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
+  if (parts.length === 0 || len2 === 0) return null;
+  const u = (x: number, y: number) => Math.min(1, Math.max(0, ((x - x0) * dx + (y - y0) * dy) / len2));
+  const ua = u(anchor[0], anchor[1]);
+  let best: [number, number] | null = null;
+  for (const { points: p } of parts) {
+    const r: [number, number] = [u(p[0], p[1]), u(p[p.length - 2], p[p.length - 1])];
+    if (r[0] > r[1]) r.reverse();
+    if (r[0] - 1e-9 <= ua && ua <= r[1] + 1e-9) return r;
+    if (!best || r[1] - r[0] > best[1] - best[0]) best = r;
+  }
+  return best;
 }
 
 function key(lon: number, lat: number): string {
