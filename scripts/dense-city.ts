@@ -29,6 +29,7 @@ import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { writeOsmPbf, type OsmPbfData } from '../src/sources/osm/pbf-writer.ts';
 import { CityBuilder, corners, type Pt, type Rect, type Tags } from './lib/city-builder.ts';
 import { courtyardBlock, fillRow, longBuilding, LONG_BUILDING, type Row } from './lib/dense-city-buildings.ts';
+import { mulberry32 } from './lib/prng.ts';
 
 export interface DenseCityOptions {
   seed: number;
@@ -39,18 +40,6 @@ export interface DenseCityOptions {
 }
 
 export const DENSE_CITY_DEFAULTS: DenseCityOptions = { seed: 1, centre: [43.739, 7.424], sideMetres: 3160 };
-
-/** mulberry32: a small, fast, well-mixed 32-bit PRNG; returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const AVENUE_PITCH = 250, AVENUE_WIDTH = 30;
 const STREET_PITCH = 80, STREET_WIDTH = 18;

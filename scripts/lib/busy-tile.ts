@@ -13,6 +13,7 @@ import type { Footprint, Ring } from '../../src/geometry/types.ts';
 import type { SurfaceArea, SurfaceKind } from '../../src/geometry/surfaces/types.ts';
 import { SURFACE_PRIORITY } from '../../src/geometry/surfaces/priority.ts';
 import { createGroundSampler, type GroundSampler } from '../../src/geometry/terrain/ground-sampler.ts';
+import { mulberry32 } from './prng.ts';
 
 export interface BusyTile {
   areas: SurfaceArea[];
@@ -22,17 +23,6 @@ export interface BusyTile {
 }
 
 export type BusyTileMaker = (seed?: number) => BusyTile;
-
-/** mulberry32 floats in [0, 1). */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function box(cx: number, cy: number, length: number, width: number, angle: number): Ring {
   const c = Math.cos(angle), s = Math.sin(angle), out: Ring = [];
@@ -65,7 +55,7 @@ function collector(areas: SurfaceArea[]) {
  * footways, parking, parks and gardens of all sizes, and buildings in the blocks — 2,000 areas.
  */
 export function streetTile(seed = 7): BusyTile {
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const areas: SurfaceArea[] = [];
   const add = collector(areas);
   const pitch = 62, lines: number[] = [];
@@ -97,7 +87,7 @@ export function streetTile(seed = 7): BusyTile {
 
 /** A stress case: ~2,000 random long strips and blobs crossing each other everywhere (far denser than any real city). */
 export function randomTile(seed = 7): BusyTile {
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const areas: SurfaceArea[] = [];
   const add = collector(areas);
   const at = () => -20 + random() * 540;

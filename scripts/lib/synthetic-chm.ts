@@ -4,6 +4,7 @@
  * height up to the top), the canopy is the highest bump at each cell, the ground is 0 plus noise.
  * Deterministic from a seed.
  */
+import { mulberry32 } from './prng.ts';
 
 export interface SyntheticTree {
   /** Position of the top in metres from the centre of cell (0, 0): x east (columns), y south (rows). */
@@ -21,18 +22,6 @@ export interface SyntheticChm {
   height: number;
   cellSize: number;
   trees: SyntheticTree[];
-}
-
-/** Small deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Rasterises trees into a CHM; `noise` is the amplitude of uniform noise added to every cell (canopy and ground). */
@@ -57,7 +46,7 @@ export function renderChm(width: number, height: number, cellSize: number, trees
   }
   const noise = options.noise ?? 0;
   if (noise > 0) {
-    const rand = prng(options.seed ?? 1);
+    const rand = mulberry32(options.seed ?? 1);
     for (let i = 0; i < data.length; i++) data[i] = Math.max(0, data[i] + noise * (2 * rand() - 1));
   }
   return { data, width, height, cellSize, trees };
@@ -68,7 +57,7 @@ export function renderChm(width: number, height: number, cellSize: number, trees
  * 6–30 m, crown radius 0.2–0.3 × height (at least 2.5 m), `count` attempts by dart throwing.
  */
 export function isolatedTrees(widthM: number, heightM: number, count: number, seed: number, gap = 2): SyntheticTree[] {
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   const out: SyntheticTree[] = [];
   for (let n = 0; n < count * 20 && out.length < count; n++) {
     const height = 6 + 24 * rand();
@@ -85,7 +74,7 @@ export function isolatedTrees(widthM: number, heightM: number, count: number, se
  * neighbours', heights 8–35 m. Fast for large areas (the bench's 10 km²).
  */
 export function forestTrees(widthM: number, heightM: number, spacing: number, seed: number): SyntheticTree[] {
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   const out: SyntheticTree[] = [];
   for (let y = spacing / 2; y < heightM; y += spacing) {
     for (let x = spacing / 2; x < widthM; x += spacing) {
