@@ -25,16 +25,17 @@ let built = false;
 
 /**
  * Starts the service as `npm start` runs it — compiled to `dist/` once per bench, then
- * `dist/src/main.js` — on `dataDir` (the store there is used as is) and waits until it answers.
+ * `dist/src/main.js` — on `dataDir` (the store there is used as is) and waits until it answers;
+ * `env` adds or overrides service variables (e.g. fewer workers, no warm-up).
  */
-export async function startServer(dataDir: string, extract: string): Promise<BenchServer> {
+export async function startServer(dataDir: string, extract: string, env: Record<string, string> = {}): Promise<BenchServer> {
   if (!built) {
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
     built = true;
   }
   const port = 18000 + Math.floor(Math.random() * 2000);
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', join(REPO_ROOT, 'dist/src/main.js')], {
-    env: { ...process.env, CITY_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CITY_OSM_EXTRACT: extract },
+    env: { ...process.env, CITY_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CITY_OSM_EXTRACT: extract, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
