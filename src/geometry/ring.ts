@@ -98,10 +98,13 @@ export function pointInRing(x: number, y: number, ring: Ring): boolean {
   return inside;
 }
 
-/** The axis-aligned box of flat points [x0, y0, x1, y1, …] (empty input: an inverted infinite box). */
-export function flatBounds(points: ArrayLike<number>): BBox {
+/**
+ * The axis-aligned plan box of flat points [x0, y0, x1, y1, …] — or, with `stride` 3, of xyz
+ * positions (empty input: an inverted infinite box).
+ */
+export function flatBounds(points: ArrayLike<number>, stride = 2): BBox {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let k = 0; k + 1 < points.length; k += 2) {
+  for (let k = 0; k + 1 < points.length; k += stride) {
     const x = points[k], y = points[k + 1];
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;

@@ -1,7 +1,7 @@
 import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64, type Paths64 } from 'clipper2-ts';
 import Flatbush from 'flatbush';
 import type { Footprint, Ring } from '../types.ts';
-import { pointInRing, ringArea } from '../ring.ts';
+import { flatBounds, pointInRing, ringArea } from '../ring.ts';
 import { triangulateFootprint } from '../triangulate.ts';
 import { CLIPPER_SCALE, footprintPaths, footprintsFromTree } from '../clipper-paths.ts';
 
@@ -84,7 +84,7 @@ function outlineIndex(outlines: readonly Footprint[][]) {
   const tree = new Flatbush(count);
   const owner = new Int32Array(count), footprint = new Int32Array(count);
   outlines.forEach((fps, o) => fps.forEach((f, k) => {
-    const b = ringBounds(f.outer);
+    const b = flatBounds(f.outer);
     const i = tree.add(b.minX, b.minY, b.maxX, b.maxY);
     owner[i] = o;
     footprint[i] = k;
@@ -93,17 +93,6 @@ function outlineIndex(outlines: readonly Footprint[][]) {
   return { search: (x0: number, y0: number, x1: number, y1: number) => tree.search(x0, y0, x1, y1), owner, footprint };
 }
 
-function ringBounds(ring: Ring): { minX: number; minY: number; maxX: number; maxY: number } {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let k = 0; k < ring.length; k += 2) {
-    const x = ring[k], y = ring[k + 1];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
-  return { minX, minY, maxX, maxY };
-}
 
 /** Same rings, vertex for vertex (normalised footprints of the same nodes in the same frame). */
 function sameFootprint(a: Footprint, b: Footprint): boolean {

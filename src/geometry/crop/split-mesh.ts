@@ -1,5 +1,6 @@
 import type { BBox, IndexedMesh } from '../types.ts';
 import { type CropPolygon, edgeMeetsBox, insidePolygon, nearestBoundaryPoint } from './crop-polygon.ts';
+import { flatBounds } from '../ring.ts';
 
 /**
  * A triangle mesh split along the polygon's edges: for every polygon edge that meets the mesh's box,
@@ -207,13 +208,5 @@ function lexLess(P: Float64Array, u: number, v: number): boolean {
 
 /** Plan box of flat xyz positions. */
 export function meshBox(positions: ArrayLike<number>): BBox {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let i = 0; i < positions.length; i += 3) {
-    const x = positions[i], y = positions[i + 1];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
-  return { minX, minY, maxX, maxY };
+  return flatBounds(positions, 3);
 }
