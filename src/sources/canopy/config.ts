@@ -6,6 +6,7 @@ import { openGeoTiffReader } from '../dem/geotiff-source.ts';
 import { canopyAttribution } from './attribution.ts';
 import { openCanopySource } from './canopy-source.ts';
 import type { CanopySource } from './types.ts';
+import { perThread } from '../per-thread.ts';
 
 const attributionSchema = z.object({
   id: z.string(), name: z.string(), text: z.string(), license: z.string(), url: z.string(), required: z.boolean(),
@@ -78,16 +79,6 @@ async function gdalScaleOffset(reader: Awaited<ReturnType<typeof openGeoTiffRead
   return { scale: num(meta.SCALE), offset: num(meta.OFFSET) };
 }
 
-const shared = new Map<string, Promise<CanopySource | null>>();
 
 /** The canopy source of a config, opened once per thread and reused by every tile the thread builds. */
-export function sharedCanopySource(config?: readonly CanopySourceConfig[] | null): Promise<CanopySource | null> {
-  const key = JSON.stringify(config ?? []);
-  let source = shared.get(key);
-  if (!source) {
-    source = createCanopySourceFromConfig(config);
-    shared.set(key, source);
-    source.catch(() => shared.delete(key));
-  }
-  return source;
-}
+export const sharedCanopySource = perThread<CanopySourceConfig, CanopySource | null>(createCanopySourceFromConfig);

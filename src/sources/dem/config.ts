@@ -8,6 +8,7 @@ import { openHgt, parseHgtName } from './hgt.ts';
 import { MosaicElevationSource } from './mosaic.ts';
 import { PngPyramidSource } from './png-tiles.ts';
 import type { ElevationSource } from './types.ts';
+import { perThread } from '../per-thread.ts';
 
 /** The embedded default: the bundled SRTM3 tile around Monaco (data/README.md). */
 export const DEFAULT_DEM_PATH = join(REPO_ROOT, 'data/dem/N43E007.hgt');
@@ -90,19 +91,8 @@ async function openOne(entry: DemSourceConfig): Promise<ElevationSource[]> {
   }
 }
 
-const shared = new Map<string, Promise<ElevationSource>>();
-
 /**
  * The elevation source for a config, opened once per thread and reused by every task the thread
  * runs (workers call this per tile; the first call opens files, later calls are a map lookup).
  */
-export function sharedElevationSource(config?: readonly DemSourceConfig[] | null): Promise<ElevationSource> {
-  const key = JSON.stringify(config ?? []);
-  let source = shared.get(key);
-  if (!source) {
-    source = createElevationSourceFromConfig(config);
-    shared.set(key, source);
-    source.catch(() => shared.delete(key));
-  }
-  return source;
-}
+export const sharedElevationSource = perThread<DemSourceConfig, ElevationSource>(createElevationSourceFromConfig);
