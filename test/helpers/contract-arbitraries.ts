@@ -172,7 +172,9 @@ export const validBody = fc.tuple(
   // neighbourhood, keeping its offset's fraction as a few km of jitter.
   if (Array.isArray(body.origin)) {
     const [lat, lon] = body.origin as LatLon;
-    body.origin = offset(polygon[0], (lon % 1) * 20_000, (lat % 1) * 20_000);
+    const [oLat, oLon] = offset(polygon[0], (lon % 1) * 20_000, (lat % 1) * 20_000);
+    // kept on the globe: next to the antimeridian or a pole the offset could step past ±180° / ±90°
+    body.origin = [Math.max(-90, Math.min(90, oLat)), Math.max(-180, Math.min(180, oLon))];
   }
   // Keep the one cross-field rule: an EPSG export crs needs settings.crs local.
   const settings = body.settings as Record<string, unknown> | null | undefined;
