@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { REPO_ROOT, storePaths } from '../src/config.ts';
+import { AccountStore } from '../src/accounts/index.ts';
 
 export interface BenchServer {
   pid: number;
@@ -53,6 +54,13 @@ export async function startServer(dataDir: string, extract: string, env: Record<
   if (!ready) {
     child.kill('SIGTERM');
     throw new Error(`the service did not start on ${dataDir}`);
+  }
+  // A whole bench spends more than the demo account's starting balance: top it up (in the server's own store).
+  const accounts = AccountStore.open(storePaths(dataDir).accounts, { releaseStale: false });
+  try {
+    for (const a of accounts.listAccounts()) if (a.name === 'demo') accounts.topUp(a.id, 1_000_000);
+  } finally {
+    accounts.close();
   }
   const pid = child.pid!;
   let peakKb = 0;
