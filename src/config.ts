@@ -32,6 +32,8 @@ export interface ServiceConfig {
   maxQueue: number;
   /** Longest wait in the queue before answering 503, ms. */
   queueTimeoutMs: number;
+  /** Longest wait in a standing queue as a share of the typical service time (src/server/admission.ts). */
+  queueWaitShare: number;
   /** Largest accepted request body, bytes (413 beyond). */
   maxBodyBytes: number;
   /** gzip level for responses to clients that accept it (1 = fastest). */
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     maxInFlight: Math.max(1, int(env.CITY_MAX_IN_FLIGHT, Math.max(2, workers))),
     maxQueue: Math.max(0, int(env.CITY_MAX_QUEUE, 16)),
     queueTimeoutMs: int(env.CITY_QUEUE_TIMEOUT_MS, 30_000),
+    queueWaitShare: Math.max(0, Number(env.CITY_QUEUE_WAIT_SHARE ?? 0.25) || 0),
     maxBodyBytes: int(env.CITY_MAX_BODY_BYTES, 5 * 1024 * 1024),
     gzipLevel: int(env.CITY_GZIP_LEVEL, 1),
     warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 1000)), // = WARM_UP_DEFAULTS.budgetMs (pipeline/warm-up.ts)

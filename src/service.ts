@@ -70,7 +70,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     const runs = await warmUpRequests(pipeline, { budgetMs: config.warmUpRequestsMs, sideMetres: 3000 });
     log(`Warmed up on ${runs} whole requests in ${(performance.now() - t).toFixed(0)} ms`);
   }
-  const admission = new Admission(config.maxInFlight, config.maxQueue, config.queueTimeoutMs);
+  const admission = new Admission({ maxInFlight: config.maxInFlight, maxQueue: config.maxQueue, timeoutMs: config.queueTimeoutMs, waitShare: config.queueWaitShare });
   const server = createApp({
     accounts,
     admission,

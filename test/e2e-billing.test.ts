@@ -19,7 +19,7 @@ before(async () => { svc = await startTestService(); });
 after(async () => { await svc?.close(); });
 
 /** A second app on the same accounts and store, with a stand-in pool to control timing and failures. */
-async function appWith(run: (task: TileTask, opts: { signal: AbortSignal }) => Promise<unknown>, admission = new Admission(4, 8, 10_000)) {
+async function appWith(run: (task: TileTask, opts: { signal: AbortSignal }) => Promise<unknown>, admission = new Admission({ maxInFlight: 4, maxQueue: 8, timeoutMs: 10_000 })) {
   const server: Server = createApp({
     accounts: svc.accounts,
     admission,
@@ -116,7 +116,7 @@ test('a tile that fails after streaming began cuts the connection and nothing is
 });
 
 test('a saturating burst gets 503 server_busy with Retry-After, uncharged', async () => {
-  const app = await appWith(async (task) => { await delay(300); return buildTile(task); }, new Admission(1, 1, 10_000));
+  const app = await appWith(async (task) => { await delay(300); return buildTile(task); }, new Admission({ maxInFlight: 1, maxQueue: 1, timeoutMs: 10_000 }));
   const { account, key } = newAccount(10);
   const polygon = square(MONACO_CENTRE[0], MONACO_CENTRE[1], 200);
   const answers = await Promise.all(Array.from({ length: 6 }, () => postContext(app.url, key, { polygon })));

@@ -13,7 +13,7 @@ import { eventually, openSocket, rawPost } from './helpers/raw-http.ts';
 
 test('a client that stops reading is cut off: its slot is freed and it is not charged', async () => {
   // ~36 MB of response: far more than the loopback socket buffers hold.
-  const app = await startFakeApp({ itemsPerTile: 300_000, admission: new Admission(1, 0, 1000), limits: { slowReaderTimeoutMs: 300 } });
+  const app = await startFakeApp({ itemsPerTile: 300_000, admission: new Admission({ maxInFlight: 1, maxQueue: 0, timeoutMs: 1000 }), limits: { slowReaderTimeoutMs: 300 } });
   try {
     const { accountId, key } = app.newKey(10);
     const socket = await openSocket(app.port);

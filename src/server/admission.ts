@@ -1,56 +1,136 @@
 import { ApiError } from '../contract/errors.ts';
 
 /**
- * Admission control: at most `maxInFlight` requests run at once and at most `maxQueue` wait.
- * Past that — or after waiting `timeoutMs` — the request is turned away with 503 server_busy and
+ * Admission control: at most `maxInFlight` requests run at once and at most `maxQueue` wait;
+ * past that — or after waiting `timeoutMs` — the request is turned away with 503 server_busy and
  * a Retry-After header, before anything is reserved or charged.
+ *
+ * The queue absorbs bursts, but a queue that never drains only adds waiting: under sustained
+ * overload every served request would sit behind up to `maxQueue` others (p99 12× the unloaded
+ * time in the soak). So the queue is also bounded in time, the way CoDel bounds a router's queue:
+ * once it has stayed non-empty for longer than `standingAfter` typical service times and at least
+ * `standingMs` (a standing queue, not a burst), a request that has waited more than `waitShare` of a typical service time
+ * is turned away when its turn comes instead of being served late. The typical service time is
+ * the median of the last {@link SAMPLES} requests' times in their slot, counting only requests
+ * that did their work (`release(true)`; a 402 or a failure leaves at once and would shrink it).
  */
+export interface AdmissionOptions {
+  maxInFlight: number;
+  maxQueue: number;
+  /** Longest wait in the queue before 503, ms. */
+  timeoutMs: number;
+  retryAfterSeconds?: number;
+  /** Longest wait in a standing queue, as a share of the typical service time (0.25 by default). */
+  waitShare?: number;
+  /** A queue non-empty for this many typical service times is standing (4 by default)… */
+  standingAfter?: number;
+  /** …and for at least this long, ms (1000 by default: a burst of a few requests is not turned away). */
+  standingMs?: number;
+  /** Clock, ms (tests pass their own). */
+  now?: () => number;
+}
+
+const SAMPLES = 32;
+
+export type Release = (worked?: boolean) => void;
+
+interface Waiter {
+  grant: () => void;
+  turnAway: () => void;
+  since: number;
+  timer: NodeJS.Timeout;
+}
+
 export class Admission {
   private running = 0;
-  private waiting: { grant: () => void; timer: NodeJS.Timeout }[] = [];
+  private waiting: Waiter[] = [];
+  /** When the queue last went from empty to non-empty. */
+  private queuedSince = 0;
+  private readonly serviceMs: number[] = [];
+  private nextSample = 0;
+  private readonly retryAfterSeconds: number;
+  private readonly waitShare: number;
+  private readonly standingAfter: number;
+  private readonly standingMs: number;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly maxInFlight: number,
-    private readonly maxQueue: number,
-    private readonly timeoutMs: number,
-    private readonly retryAfterSeconds = 2,
-  ) {}
+  constructor(private readonly options: AdmissionOptions) {
+    this.retryAfterSeconds = options.retryAfterSeconds ?? 2;
+    this.waitShare = options.waitShare ?? 0.25;
+    this.standingAfter = options.standingAfter ?? 4;
+    this.standingMs = options.standingMs ?? 1000;
+    this.now = options.now ?? (() => performance.now());
+  }
 
   get inFlight(): number { return this.running; }
   get queued(): number { return this.waiting.length; }
 
-  /** Resolves with a release function once the request may run; rejects with server_busy. */
-  acquire(signal?: AbortSignal): Promise<() => void> {
-    if (this.running < this.maxInFlight) {
+  /** Median time of recent requests in their slot, ms; null before any finished. */
+  typicalServiceMs(): number | null {
+    if (!this.serviceMs.length) return null;
+    const s = [...this.serviceMs].sort((a, b) => a - b);
+    return s[s.length >> 1];
+  }
+
+  /**
+   * Resolves with a release function once the request may run (call it with `true` when the
+   * request did its work, so its time teaches the typical service time); rejects with server_busy.
+   */
+  acquire(signal?: AbortSignal): Promise<Release> {
+    if (this.running < this.options.maxInFlight) {
       this.running++;
       return Promise.resolve(this.releaser());
     }
-    if (this.waiting.length >= this.maxQueue) return Promise.reject(this.busy());
+    if (this.waiting.length >= this.options.maxQueue) return Promise.reject(this.busy());
     return new Promise((resolve, reject) => {
-      const entry = {
-        grant: () => { clearTimeout(entry.timer); signal?.removeEventListener('abort', onAbort); resolve(this.releaser()); },
-        timer: setTimeout(() => { this.drop(entry); reject(this.busy()); }, this.timeoutMs),
+      const entry: Waiter = {
+        grant: () => { settle(); resolve(this.releaser()); },
+        turnAway: () => { settle(); reject(this.busy()); },
+        since: this.now(),
+        timer: setTimeout(() => { this.drop(entry); entry.turnAway(); }, this.options.timeoutMs),
       };
-      const onAbort = () => { this.drop(entry); clearTimeout(entry.timer); reject(new ApiError('server_busy', 'The request was cancelled while waiting.')); };
+      const settle = () => { clearTimeout(entry.timer); signal?.removeEventListener('abort', onAbort); };
+      const onAbort = () => { this.drop(entry); settle(); reject(new ApiError('server_busy', 'The request was cancelled while waiting.')); };
       signal?.addEventListener('abort', onAbort, { once: true });
+      if (!this.waiting.length) this.queuedSince = entry.since;
       this.waiting.push(entry);
     });
   }
 
-  private drop(entry: { grant: () => void; timer: NodeJS.Timeout }): void {
+  private drop(entry: Waiter): void {
     const i = this.waiting.indexOf(entry);
     if (i >= 0) this.waiting.splice(i, 1);
   }
 
-  private releaser(): () => void {
+  private releaser(): Release {
+    const start = this.now();
     let released = false;
-    return () => {
+    return (worked = false) => {
       if (released) return;
       released = true;
-      const next = this.waiting.shift();
+      if (worked) this.record(this.now() - start);
+      const next = this.nextToServe();
       if (next) next.grant(); // the slot passes straight to the next waiter
       else this.running--;
     };
+  }
+
+  /** The head of the queue, after turning away those that waited too long in a standing queue. */
+  private nextToServe(): Waiter | undefined {
+    const now = this.now();
+    const typical = this.typicalServiceMs();
+    const standing = typical !== null && now - this.queuedSince > Math.max(this.standingMs, this.standingAfter * typical);
+    let next = this.waiting.shift();
+    while (next && standing && now - next.since > this.waitShare * typical!) {
+      next.turnAway();
+      next = this.waiting.shift();
+    }
+    return next;
+  }
+
+  private record(ms: number): void {
+    this.serviceMs[this.nextSample] = ms;
+    this.nextSample = (this.nextSample + 1) % SAMPLES;
   }
 
   private busy(): ApiError {

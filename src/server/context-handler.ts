@@ -73,7 +73,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       writer.end({ warnings: summary.warnings, attributions: summary.attributions, dataAccess: { granted: 'full', suppressedCountries: [], reason: null } });
       // The work is done: the slot goes to the next request now, not when this client has read it all
       // (a slow reader must not hold a slot; its reservation stays until the answer is delivered).
-      release();
+      release(true);
       await finished(res);
       slow.stop();
       if (slow.cut) throw new Error('the client stopped reading');

@@ -46,6 +46,7 @@ export async function handleExport(req: IncomingMessage, res: ServerResponse, re
     try {
       const result = await runExport(request, plan, deps.pipeline, gone);
       stored = await exports.store.put(result.fileName, result.file.bytes, result.file.contentType);
+      release(true);
       if (gone.aborted) throw gone.reason;
       const downloadUrl = `${baseUrl(req, exports)}/v1/exports/${stored.token}/${encodeURIComponent(stored.name)}`;
       sendJson(res, 200, { downloadUrl, spatialReference: plan.spatialReference }, { 'x-cost-km2': reservation.costKm2.toFixed(4) });

@@ -28,7 +28,7 @@ export async function startExportApp(exports: ExportDeps, log: (line: string) =>
   const svc = await startTestService();
   const server: Server = createApp({
     accounts: svc.accounts,
-    admission: new Admission(4, 16, 30_000),
+    admission: new Admission({ maxInFlight: 4, maxQueue: 16, timeoutMs: 30_000 }),
     pipeline: { pool: svc.pool, exportPool: svc.exportPool, storePath: storePaths(svc.config.dataDir).osm, tileSize: svc.config.tileSize, dem: svc.config.dem },
     exports,
     maxBodyBytes: 1 << 20,

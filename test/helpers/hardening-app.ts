@@ -51,7 +51,7 @@ export async function startFakeApp(options: FakeAppOptions = {}): Promise<FakeAp
   const log: string[] = [];
   const server = createApp({
     accounts,
-    admission: options.admission ?? new Admission(4, 8, 10_000),
+    admission: options.admission ?? new Admission({ maxInFlight: 4, maxQueue: 8, timeoutMs: 10_000 }),
     pipeline: { pool: { run } as unknown as Piscina, storePath: '/nonexistent', tileSize: 500 },
     maxBodyBytes: options.maxBodyBytes ?? 1 << 20,
     gzipLevel: 1,
