@@ -28,16 +28,18 @@ export async function buildExportFile(task: ExportTask): Promise<ExportFile> {
   // the writer's code (and WebAssembly) loads while the first tiles run
   const openStream = entry.stream ? await entry.stream() : null;
   let stream: StreamingWriter | null = null;
-  const builder = new SceneBuilder(createExportFrame(task.frame), openStream ? (group, it) => stream!.add(group, it) : undefined);
+  const frame = createExportFrame(task.frame);
+  const builder = new SceneBuilder(frame, openStream ? (group, it) => stream!.add(group, it) : undefined);
+  const head = () => ({ name: task.name, units: frame.units, georef: frame.georef, groups: builder.groupNames() });
   let file: ExportFile;
   try {
     const attribution = await receive(task.port, async (m) => {
       if (m.kind === 'declare') return void builder.declare(m.key);
       // every declare came first: the streaming document can lay out its groups now
-      if (openStream && !stream) stream = await openStream(builder.groupNames());
+      if (openStream && !stream) stream = await openStream(head());
       builder.add(m.key, m.json);
     });
-    if (openStream && !stream) stream = await openStream(builder.groupNames());
+    if (openStream && !stream) stream = await openStream(head());
     const scene = builder.finish(task.name, attribution);
     file = stream ? await stream.finish(scene) : await (await entry.load())(scene);
   } catch (err) {

@@ -90,6 +90,23 @@ export interface ExportScene {
   attribution: string[];
 }
 
+/**
+ * What a streaming writer knows when it opens, before any feature: the scene without its
+ * features and attribution (which comes once every tile is in), plus the groups the request has.
+ */
+export interface ExportSceneHead {
+  name: string;
+  units: ExportUnits;
+  georef: ExportGeoreference;
+  /** In the writers' order. */
+  groups: readonly ExportGroupName[];
+}
+
+/** The head of a whole scene (writers that wrap their streaming form). */
+export function sceneHead(scene: ExportScene): ExportSceneHead {
+  return { name: scene.name, units: scene.units, georef: scene.georef, groups: scene.groups.map((g) => g.name) };
+}
+
 /** A finished file: bytes, extension and MIME type. */
 export interface ExportFile {
   bytes: Uint8Array;

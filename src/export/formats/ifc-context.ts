@@ -6,7 +6,7 @@
  * map conversion has no rotation; true north, which differs from grid north by the meridian
  * convergence, goes to the context's TrueNorth as IFC intends.
  */
-import type { ExportScene, ExportUnits } from '../scene.ts';
+import type { ExportSceneHead, ExportUnits } from '../scene.ts';
 import { METRES_PER_UNIT } from '../scene.ts';
 import { localFrameDefinition } from '../../frame/local-frame.ts';
 import { stableGlobalId } from './ifc-guid.ts';
@@ -21,6 +21,10 @@ export interface IfcFrame {
   sitePlacement: number;
   /** An IfcAxis2Placement3D at 0,0,0 every identity placement shares. */
   identity: number;
+  /** The IfcProject's number: its line, which carries the attribution, is written last (writeIfcProject). */
+  project: number;
+  context: number;
+  units: number;
 }
 
 const siUnit = (f: StepFile, type: string, prefix: string | null, name: string) => f.add('IFCSIUNIT', DERIVED, enumeration(type), prefix ? enumeration(prefix) : NULL, enumeration(name));
@@ -37,7 +41,7 @@ function lengthUnit(f: StepFile, name: ExportUnits | 'us-ft', metre: number): nu
 }
 
 /** The CRS's own length unit and a few descriptive fields, read from its proj4 definition. */
-export function crsFacts(scene: ExportScene): { name: string; proj4: string; unit: 'm' | 'ft' | 'us-ft'; metresPerUnit: number; projection?: string; zone?: string; datum?: string } {
+export function crsFacts(scene: Pick<ExportSceneHead, 'georef'>): { name: string; proj4: string; unit: 'm' | 'ft' | 'us-ft'; metresPerUnit: number; projection?: string; zone?: string; datum?: string } {
   const g = scene.georef;
   const proj4 = g.crs === 'local' ? localFrameDefinition(g.origin.lat, g.origin.lon) : g.proj4 ?? '';
   const param = (k: string) => proj4.match(new RegExp(`\\+${k}=(\\S+)`))?.[1];
@@ -59,8 +63,8 @@ export function compoundAngle(deg: number): number[] {
   return [d, m, s, micro].map((v) => sign * v);
 }
 
-/** Units, contexts, georeference, project and site; returns what elements hang from. */
-export function writeIfcFrame(f: StepFile, scene: ExportScene): IfcFrame {
+/** Units, contexts, georeference and site (the project's line comes last); returns what elements hang from. */
+export function writeIfcFrame(f: StepFile, scene: ExportSceneHead): IfcFrame {
   const g = scene.georef;
   const metre = siUnit(f, 'LENGTHUNIT', null, 'METRE');
   const units = f.add('IFCUNITASSIGNMENT', list([
@@ -86,11 +90,16 @@ export function writeIfcFrame(f: StepFile, scene: ExportScene): IfcFrame {
   const projected = f.add('IFCPROJECTEDCRS', str(crs.name), str(crs.proj4), optional(crs.datum), NULL, optional(crs.projection), optional(crs.zone), ref(mapUnit));
   f.add('IFCMAPCONVERSION', ref(context), ref(projected), real(e0 * scale), real(n0 * scale), real(0), real(1), real(0), real(scale));
 
-  const project = f.add('IFCPROJECT', str(stableGlobalId(`project:${scene.name}`)), NULL, str(scene.name), str(scene.attribution.join('; ')), NULL, NULL, NULL, list([ref(context)]), ref(units));
+  const project = f.reserve();
   const sitePlacement = f.add('IFCLOCALPLACEMENT', NULL, ref(identity));
   const angle = (deg: number) => list(compoundAngle(deg).map(int));
   const site = f.add('IFCSITE', str(stableGlobalId(`site:${scene.name}`)), NULL, str('Site'), NULL, NULL, ref(sitePlacement), NULL, NULL,
     enumeration('ELEMENT'), angle(g.origin.lat), angle(g.origin.lon), real(0), NULL, NULL);
   f.add('IFCRELAGGREGATES', str(stableGlobalId(`project-site:${scene.name}`)), NULL, NULL, NULL, ref(project), list([ref(site)]));
-  return { body, annotation, site, sitePlacement, identity };
+  return { body, annotation, site, sitePlacement, identity, project, context, units };
+}
+
+/** The project's line: its description is the attribution, known once every tile is in. */
+export function writeIfcProject(f: StepFile, frame: IfcFrame, name: string, attribution: string[]): void {
+  f.set(frame.project, 'IFCPROJECT', str(stableGlobalId(`project:${name}`)), NULL, str(name), str(attribution.join('; ')), NULL, NULL, NULL, list([ref(frame.context)]), ref(frame.units));
 }

@@ -7,6 +7,8 @@
  * the independent reader that judges it in the tests.
  */
 
+import { TextSink, joinBytes } from './text-sink.ts';
+
 /** An already-serialised STEP value. */
 export type Step = string;
 
@@ -56,13 +58,29 @@ export interface StepHeader {
   schema: string;
 }
 
-/** Entity lines numbered in order of writing; references are the numbers `add` returns. */
+/**
+ * Entity lines numbered in order of writing; references are the numbers `add` returns. Each line
+ * is UTF-8 encoded as it is written (./text-sink.ts), so a 10 km² model costs its bytes, not an
+ * array of strings; `reserve` hands out a number whose line comes later (STEP allows forward
+ * references and any order of lines).
+ */
 export class StepFile {
-  private readonly lines: string[] = [];
+  private readonly body = new TextSink('\n');
+  private next = 1;
 
   add(entity: string, ...args: Step[]): number {
-    this.lines.push(`#${this.lines.length + 1}=${entity}(${args.join(',')});`);
-    return this.lines.length;
+    const id = this.reserve();
+    this.set(id, entity, ...args);
+    return id;
+  }
+
+  reserve(): number {
+    return this.next++;
+  }
+
+  /** Writes the line of a reserved number. */
+  set(id: number, entity: string, ...args: Step[]): void {
+    this.body.push(`#${id}=${entity}(${args.join(',')});`);
   }
 
   /** The file; no timestamp, so the same scene always gives the same bytes (writers never read the clock). */
@@ -71,13 +89,9 @@ export class StepFile {
       'ISO-10303-21;', 'HEADER;',
       `FILE_DESCRIPTION((${str(h.description)}),'2;1');`,
       `FILE_NAME(${str(h.name)},'',(''),${list(h.organisations.length ? h.organisations.map(str) : ["''"])},'City Context','City Context','');`,
-      `FILE_SCHEMA((${str(h.schema)}));`, 'ENDSEC;', 'DATA;',
-    ];
-    // Encoded in slices: one string of a 10 km² model could pass V8's maximum string length.
-    const all = [...header, ...this.lines, 'ENDSEC;', 'END-ISO-10303-21;'], encoder = new TextEncoder(), parts: Uint8Array[] = [];
-    for (let i = 0; i < all.length; i += 4096) parts.push(encoder.encode(`${all.slice(i, i + 4096).join('\n')}\n`));
-    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
-    return out;
+      `FILE_SCHEMA((${str(h.schema)}));`, 'ENDSEC;', 'DATA;', '',
+    ].join('\n');
+    const encoder = new TextEncoder();
+    return joinBytes([encoder.encode(header), ...this.body.take(), encoder.encode('ENDSEC;\nEND-ISO-10303-21;\n')]);
   }
 }

@@ -6,9 +6,15 @@
  * Coordinates are written as shortest round-trip doubles, so absolute grid values stay exact.
  * STEP text comes from ./ifc-step.ts (why not web-ifc's writer: see there); web-ifc reads the
  * result in the tests.
+ *
+ * Streaming (openIfcStream): each feature's entities are written to bytes as it arrives, so
+ * neither the scene nor the file's text is held; what needs every feature (the site's
+ * aggregation and containment, the project with the attribution) is written last.
  */
-import type { ExportFile, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from '../scene.ts';
-import { writeIfcFrame, type IfcFrame } from './ifc-context.ts';
+import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene, type ExportSceneHead } from '../scene.ts';
+import type { SceneItem } from '../scene-from-tiles.ts';
+import type { StreamingWriter } from './index.ts';
+import { writeIfcFrame, writeIfcProject, type IfcFrame } from './ifc-context.ts';
 import { stableGlobalId } from './ifc-guid.ts';
 import { nodeSymbol } from './node-symbols.ts';
 import { kindColour } from './palette.ts';
@@ -45,7 +51,7 @@ class IfcSceneWriter {
   private readonly inSite: number[] = [];
   private readonly buildings: number[] = [];
 
-  constructor(private readonly f: StepFile, private readonly frame: IfcFrame, private readonly scene: ExportScene) {}
+  constructor(private readonly f: StepFile, private readonly frame: IfcFrame, private readonly scene: ExportSceneHead) {}
 
   /** A unique, stable GlobalId even when a feature id repeats within a group. */
   private guid(role: string, id: string): Step {
@@ -142,24 +148,45 @@ class IfcSceneWriter {
   }
 
   /** Hangs buildings and loose elements from the site (one relationship each, as viewers expect). */
-  finish(): void {
+  finish(attribution: string[]): void {
+    writeIfcProject(this.f, this.frame, this.scene.name, attribution);
     if (this.buildings.length) this.f.add('IFCRELAGGREGATES', this.guid('site-buildings', ''), NULL, NULL, NULL, ref(this.frame.site), list(this.buildings.map(ref)));
     if (this.inSite.length) this.f.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', this.guid('site-contains', ''), NULL, NULL, NULL, list(this.inSite.map(ref)), ref(this.frame.site));
   }
 }
 
-export function writeIfc(scene: ExportScene): ExportFile {
+/** An IFC file taking features one by one as the tiles' chunks are parsed. */
+export function openIfcStream(head: ExportSceneHead): StreamingWriter {
   const f = new StepFile();
-  const out = new IfcSceneWriter(f, writeIfcFrame(f, scene), scene);
+  const out = new IfcSceneWriter(f, writeIfcFrame(f, head), head);
+  const nodes = new Map<ExportGroupName, number>(); // a node's index within its group names it when it has no id
+  return {
+    add(group: ExportGroupName, it: SceneItem) {
+      if (it.kind === 'mesh') {
+        if (group === 'buildings') out.building(it.item);
+        else out.element(group, it.item);
+      } else if (it.kind === 'polyline') out.polyline(it.item);
+      else {
+        const n = nodes.get(group) ?? 0;
+        nodes.set(group, n + 1);
+        out.node(it.item, n);
+      }
+    },
+    finish(scene: ExportScene): ExportFile {
+      out.finish(scene.attribution);
+      const bytes = f.toBytes({ name: `${scene.name}.ifc`, description: 'ViewDefinition [ReferenceView_V1.2]', organisations: scene.attribution, schema: 'IFC4' });
+      return { bytes, extension: 'ifc', contentType: 'application/x-step' };
+    },
+    abort() {}, // nothing outside the JavaScript heap: the bytes go with the stream
+  };
+}
+
+export function writeIfc(scene: ExportScene): ExportFile {
+  const stream = openIfcStream(sceneHead(scene));
   for (const group of scene.groups) {
-    for (const mesh of group.meshes) {
-      if (group.name === 'buildings') out.building(mesh);
-      else out.element(group.name, mesh);
-    }
-    for (const line of group.polylines) out.polyline(line);
-    group.nodes.forEach((node, i) => out.node(node, i));
+    for (const item of group.meshes) stream.add(group.name, { kind: 'mesh', item });
+    for (const item of group.polylines) stream.add(group.name, { kind: 'polyline', item });
+    for (const item of group.nodes) stream.add(group.name, { kind: 'node', item });
   }
-  out.finish();
-  const bytes = f.toBytes({ name: `${scene.name}.ifc`, description: 'ViewDefinition [ReferenceView_V1.2]', organisations: scene.attribution, schema: 'IFC4' });
-  return { bytes, extension: 'ifc', contentType: 'application/x-step' };
+  return stream.finish(scene) as ExportFile;
 }

@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import type { ExportFormat } from '../../contract/types.ts';
 import { MODULE_EXT } from '../../module-ext.ts';
-import type { ExportFile, ExportGroupName, ExportScene, ExportUnits } from '../scene.ts';
+import type { ExportFile, ExportGroupName, ExportScene, ExportSceneHead, ExportUnits } from '../scene.ts';
 import type { SceneItem } from '../scene-from-tiles.ts';
 
 /** A pure writer: scene in, file out (async allowed for WebAssembly writers). */
@@ -28,10 +28,11 @@ export interface StreamingWriter {
 export interface ExportWriterEntry {
   load: () => Promise<ExportWriter>;
   /**
-   * Formats whose per-feature work is heavy (3dm: every object crosses into WebAssembly) also
-   * take features as they arrive, so that work overlaps the tiles; `groups` are the request's.
+   * Formats that take features as they arrive, so that work overlaps the tiles (3dm: every object
+   * crosses into WebAssembly) and neither the scene nor the whole file's text is held at once
+   * (IFC, DXF, DAE, OBJ: each feature becomes bytes when it comes).
    */
-  stream?: () => Promise<(groups: readonly ExportGroupName[]) => Promise<StreamingWriter>>;
+  stream?: () => Promise<(head: ExportSceneHead) => StreamingWriter | Promise<StreamingWriter>>;
   /** The format's only unit (glTF: metres): `export.units` is ignored for it. */
   fixedUnits?: ExportUnits;
 }
@@ -58,7 +59,10 @@ export const EXPORT_WRITERS: Partial<Record<ExportFormat, ExportWriterEntry>> = 
     load: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).writeRhino3dm,
     stream: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).openRhino3dmStream,
   },
-  ifc: { load: async () => (await load<typeof import('./ifc.ts')>('ifc')).writeIfc },
+  ifc: {
+    load: async () => (await load<typeof import('./ifc.ts')>('ifc')).writeIfc,
+    stream: async () => (await load<typeof import('./ifc.ts')>('ifc')).openIfcStream,
+  },
 };
 
 /** The entry of a format, or null when no writer is registered. */

@@ -7,7 +7,7 @@
  * are stored in double precision, so absolute grid coordinates stay exact.
  */
 import type { File3dm, File3dmLayerTable, File3dmObjectTable, ObjectAttributes, RhinoModule } from 'rhino3dm';
-import type { ExportFile, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from '../scene.ts';
+import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene, type ExportSceneHead } from '../scene.ts';
 import type { SceneItem } from '../scene-from-tiles.ts';
 import { kindColour } from './palette.ts';
 import { writeDocumentGeoreference } from './rhino3dm-georef.ts';
@@ -126,10 +126,10 @@ export interface Rhino3dmStream {
 }
 
 /**
- * Opens a document for `groups` (their parent layers are made now, in the writers' order, so the
- * layer table does not depend on which tile finished first).
+ * Opens a document for the head's groups (their parent layers are made now, in the writers'
+ * order, so the layer table does not depend on which tile finished first).
  */
-export async function openRhino3dmStream(groups: readonly ExportGroupName[]): Promise<Rhino3dmStream> {
+export async function openRhino3dmStream({ groups }: ExportSceneHead): Promise<Rhino3dmStream> {
   const rh = await rhinoModule();
   const doc = new rh.File3dm();
   const out = new Rhino3dmWriter(rh, doc);
@@ -174,7 +174,7 @@ export async function openRhino3dmStream(groups: readonly ExportGroupName[]): Pr
 }
 
 export async function writeRhino3dm(scene: ExportScene): Promise<ExportFile> {
-  const stream = await openRhino3dmStream(scene.groups.map((g) => g.name));
+  const stream = await openRhino3dmStream(sceneHead(scene));
   try {
     for (const group of scene.groups) {
       for (const item of group.meshes) stream.add(group.name, { kind: 'mesh', item });

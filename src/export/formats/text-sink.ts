@@ -28,11 +28,13 @@ export class TextSink {
   }
 
   bytes(): Uint8Array {
+    return joinBytes(this.take());
+  }
+
+  /** The encoded chunks so far, handed over: the sink is empty afterwards. */
+  take(): Uint8Array[] {
     this.flush();
-    const out = new Uint8Array(this.chunks.reduce((n, c) => n + c.length, 0));
-    let o = 0;
-    for (const c of this.chunks) { out.set(c, o); o += c.length; }
-    return out;
+    return this.chunks.splice(0);
   }
 
   private flush(): void {
@@ -40,3 +42,17 @@ export class TextSink {
     this.text = '';
   }
 }
+
+/** One buffer of `parts` in order; each part is let go once copied (the caller hands them over). */
+export function joinBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, c) => n + c.length, 0));
+  let o = 0;
+  for (let i = 0; i < parts.length; i++) {
+    out.set(parts[i], o);
+    o += parts[i].length;
+    parts[i] = EMPTY;
+  }
+  return out;
+}
+
+const EMPTY = new Uint8Array(0);
