@@ -98,7 +98,8 @@ async function benchDense(root: string) {
     await benchInstanceRequests('dense city', server, BUILDINGS_10KM2, RUNS);
     await benchExportRequests('dense city', server, BUILDINGS_10KM2, RUNS);
     await benchCropRequests('dense city', server, BUILDINGS_10KM2, RUNS);
-    lifetimePeak('dense city', server, DENSE_TARGETS.peakRssMb);
+    // the lifetime spans the exports too: their ceiling (issue 10, 700 MB) is the one that applies
+    lifetimePeak('dense city', server, 700);
   } finally {
     await server.stop();
   }

@@ -8,6 +8,7 @@ import { createApp } from './server/app.ts';
 import { openExportStore } from './export/store/open.ts';
 import type { ExportStore } from './export/store/types.ts';
 import { warmUpRequests } from './pipeline/warm-up-requests.ts';
+import { collectAllGarbage } from './pipeline/full-gc.ts';
 import { MODULE_EXT } from './module-ext.ts';
 import { createExportPool } from './export/export-pool.ts';
 import { importOsm } from './sources/osm/import.ts';
@@ -70,6 +71,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     const runs = await warmUpRequests(pipeline, { budgetMs: config.warmUpRequestsMs, sideMetres: 3000 });
     log(`Warmed up on ${runs} whole requests in ${(performance.now() - t).toFixed(0)} ms`);
   }
+  await settleThreads(pool, config.workers);
   const admission = new Admission({ maxInFlight: config.maxInFlight, maxQueue: config.maxQueue, timeoutMs: config.queueTimeoutMs, waitShare: config.queueWaitShare });
   const server = createApp({
     accounts,
@@ -105,4 +107,10 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
       accounts.close();
     },
   };
+}
+
+/** A full GC in every worker (tasks run at once, so each idle thread takes one) and in this thread, after the warm-up. */
+async function settleThreads(pool: Piscina, workers: number): Promise<void> {
+  await Promise.all(Array.from({ length: workers }, () => pool.run(null, { name: 'settle' })));
+  collectAllGarbage();
 }
