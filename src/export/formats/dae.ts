@@ -6,13 +6,12 @@
  * symbols are features of `instances`. Coordinates are written as text with full double precision
  * (`digits="17"`), so absolute placement loses nothing. The georeference is in the asset's comments.
  */
-import type { ExportFile, ExportScene } from '../scene.ts';
-import { METRES_PER_UNIT } from '../scene.ts';
+import { METRES_PER_UNIT, sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportPolyline, type ExportScene, type ExportSceneHead } from '../scene.ts';
 import { materialNames, safeName } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
-import { groupMeshes } from './node-symbols.ts';
 import { kindColour } from './palette.ts';
 import { num } from './text-number.ts';
+import { meshItems, writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 import { TextSink } from './text-sink.ts';
 
 
@@ -21,60 +20,75 @@ const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;'
 /** A fixed date: writers never read the clock (the download's own date is the export's). */
 const DATE = '1970-01-01T00:00:00Z';
 
-export function writeDae(scene: ExportScene): ExportFile {
+/**
+ * A COLLADA file taking features one by one: geometries and each group's scene nodes become bytes
+ * as they come; the asset, effects and materials (a few) are written at the end, in front.
+ */
+export function openDaeStream(head: ExportSceneHead): SyncStreamingWriter {
   const { materials, material } = materialNames(kindColour);
-  // Geometries and scene nodes go straight to two sinks; effects and materials (a few) after them.
-  const geo = new TextSink(''), nodes = new TextSink('');
+  // Each group's nodes in a sink of their own: the group's scene node must hold them together.
+  const geo = new TextSink(''), groupNodes = new Map<ExportGroupName, TextSink>();
+  for (const g of head.groups) groupNodes.set(g, new TextSink(''));
   let n = 0;
-  for (const group of scene.groups) {
-    const first = n;
-    const add = (id: string, source: string, primitive: string, mat: string, descriptor: Record<string, unknown>): void => {
-      const g = `geom${n}`, name = safeName(id);
-      if (n === first) nodes.push(`<node id="group-${group.name}" name="${group.name}">`);
-      geo.push(`<geometry id="${g}" name="${name}"><mesh>`, source, primitive, '</mesh></geometry>\n');
-      nodes.push(
-        `<node id="node${n}" name="${name}"><instance_geometry url="#${g}"><bind_material><technique_common>` +
-          `<instance_material symbol="m" target="#mat-${mat}"/></technique_common></bind_material></instance_geometry>` +
-          `<extra><technique profile="CityContext"><id>${esc(id)}</id><descriptor>${esc(JSON.stringify(descriptor))}</descriptor></technique></extra></node>\n`,
+  const add = (group: ExportGroupName, id: string, source: string, primitive: string, mat: string, descriptor: Record<string, unknown>): void => {
+    const g = `geom${n}`, name = safeName(id);
+    let nodes = groupNodes.get(group);
+    if (!nodes) groupNodes.set(group, (nodes = new TextSink('')));
+    if (nodes.isEmpty()) nodes.push(`<node id="group-${group}" name="${group}">`);
+    geo.push(`<geometry id="${g}" name="${name}"><mesh>`, source, primitive, '</mesh></geometry>\n');
+    nodes.push(
+      `<node id="node${n}" name="${name}"><instance_geometry url="#${g}"><bind_material><technique_common>` +
+        `<instance_material symbol="m" target="#mat-${mat}"/></technique_common></bind_material></instance_geometry>` +
+        `<extra><technique profile="CityContext"><id>${esc(id)}</id><descriptor>${esc(JSON.stringify(descriptor))}</descriptor></technique></extra></node>\n`,
+    );
+    n++;
+  };
+  const mesh = (group: ExportGroupName, m: ExportMesh): void => {
+    if (!m.indices.length) return; // nothing to draw
+    const p = `geom${n}`;
+    const triangles = `<triangles count="${m.indices.length / 3}" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${m.indices.join(' ')}</p></triangles>`;
+    add(group, m.id, positions(p, m.positions), triangles, material(m.kind, m.colour), m.descriptor);
+  };
+  const polyline = (group: ExportGroupName, l: ExportPolyline): void => {
+    const p = `geom${n}`, count = l.points.length / 3;
+    if (count < 2) return;
+    const ix = Array.from({ length: count }, (_, i) => i);
+    if (l.closed && count > 2) ix.push(0);
+    const strip = `<linestrips count="1" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${ix.join(' ')}</p></linestrips>`;
+    add(group, l.id, positions(p, l.points), strip, material(typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind), l.descriptor);
+  };
+  return {
+    add: meshItems(head.units, mesh, polyline),
+    finish(scene: ExportScene): ExportFile {
+      const effects = [...materials].map(([name, [r, g, b]]) =>
+        `<effect id="fx-${name}"><profile_COMMON><technique sid="common"><lambert><diffuse><color>${num(r)} ${num(g)} ${num(b)} 1</color></diffuse></lambert></technique></profile_COMMON></effect>`);
+      const mats = [...materials.keys()].map((name) => `<material id="mat-${name}" name="${name}"><instance_effect url="#fx-${name}"/></material>`);
+      const file = new TextSink('\n');
+      file.push(
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">',
+        `<asset><contributor><authoring_tool>City Context</authoring_tool><comments>${esc(georefLines(scene).join('\n'))}</comments>` +
+          `<copyright>${esc(scene.attribution.join('; '))}</copyright></contributor>` +
+          `<created>${DATE}</created><modified>${DATE}</modified>` +
+          `<unit name="${scene.units}" meter="${num(METRES_PER_UNIT[scene.units])}"/><up_axis>Z_UP</up_axis></asset>`,
       );
-      n++;
-    };
-    for (const m of groupMeshes(group, scene.units)) {
-      if (!m.indices.length) continue; // nothing to draw
-      const p = `geom${n}`;
-      const triangles = `<triangles count="${m.indices.length / 3}" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${m.indices.join(' ')}</p></triangles>`;
-      add(m.id, positions(p, m.positions), triangles, material(m.kind, m.colour), m.descriptor);
-    }
-    for (const l of group.polylines) {
-      const p = `geom${n}`, count = l.points.length / 3;
-      if (count < 2) continue;
-      const ix = Array.from({ length: count }, (_, i) => i);
-      if (l.closed && count > 2) ix.push(0);
-      const strip = `<linestrips count="1" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${ix.join(' ')}</p></linestrips>`;
-      add(l.id, positions(p, l.points), strip, material(typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind), l.descriptor);
-    }
-    if (n > first) nodes.push('</node>\n');
-  }
-  if (n === 0) nodes.push('<node id="empty" name="empty"/>'); // a visual_scene needs a node
-  const effects = [...materials].map(([name, [r, g, b]]) =>
-    `<effect id="fx-${name}"><profile_COMMON><technique sid="common"><lambert><diffuse><color>${num(r)} ${num(g)} ${num(b)} 1</color></diffuse></lambert></technique></profile_COMMON></effect>`);
-  const mats = [...materials.keys()].map((name) => `<material id="mat-${name}" name="${name}"><instance_effect url="#fx-${name}"/></material>`);
-  const file = new TextSink('\n');
-  file.push(
-    '<?xml version="1.0" encoding="utf-8"?>',
-    '<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">',
-    `<asset><contributor><authoring_tool>City Context</authoring_tool><comments>${esc(georefLines(scene).join('\n'))}</comments>` +
-      `<copyright>${esc(scene.attribution.join('; '))}</copyright></contributor>` +
-      `<created>${DATE}</created><modified>${DATE}</modified>` +
-      `<unit name="${scene.units}" meter="${num(METRES_PER_UNIT[scene.units])}"/><up_axis>Z_UP</up_axis></asset>`,
-  );
-  // COLLADA libraries may come in any order but must not be empty.
-  if (n > 0) { file.push('<library_geometries>'); file.append(geo); file.push('</library_geometries>'); }
-  if (effects.length) file.push(`<library_effects>${effects.join('\n')}</library_effects>`, `<library_materials>${mats.join('\n')}</library_materials>`);
-  file.push(`<library_visual_scenes><visual_scene id="scene" name="${safeName(scene.name)}">`);
-  file.append(nodes);
-  file.push('</visual_scene></library_visual_scenes>', '<scene><instance_visual_scene url="#scene"/></scene>', '</COLLADA>');
-  return { bytes: file.bytes(), extension: 'dae', contentType: 'model/vnd.collada+xml' };
+      // COLLADA libraries may come in any order but must not be empty.
+      if (n > 0) { file.push('<library_geometries>'); file.append(geo); file.push('</library_geometries>'); }
+      if (effects.length) file.push(`<library_effects>${effects.join('\n')}</library_effects>`, `<library_materials>${mats.join('\n')}</library_materials>`);
+      file.push(`<library_visual_scenes><visual_scene id="scene" name="${safeName(scene.name)}">`);
+      const nodes = new TextSink('');
+      for (const g of groupNodes.values()) if (!g.isEmpty()) { g.push('</node>\n'); nodes.append(g); }
+      if (n === 0) nodes.push('<node id="empty" name="empty"/>'); // a visual_scene needs a node
+      file.append(nodes);
+      file.push('</visual_scene></library_visual_scenes>', '<scene><instance_visual_scene url="#scene"/></scene>', '</COLLADA>');
+      return { bytes: file.bytes(), extension: 'dae', contentType: 'model/vnd.collada+xml' };
+    },
+    abort() {}, // nothing outside the JavaScript heap
+  };
+}
+
+export function writeDae(scene: ExportScene): ExportFile {
+  return writeThroughStream(openDaeStream(sceneHead(scene)), scene);
 }
 
 /** The position source and `<vertices>` of one geometry. */

@@ -13,7 +13,7 @@
  */
 import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene, type ExportSceneHead } from '../scene.ts';
 import type { SceneItem } from '../scene-from-tiles.ts';
-import type { StreamingWriter } from './index.ts';
+import { writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 import { writeIfcFrame, writeIfcProject, type IfcFrame } from './ifc-context.ts';
 import { stableGlobalId } from './ifc-guid.ts';
 import { nodeSymbol } from './node-symbols.ts';
@@ -156,7 +156,7 @@ class IfcSceneWriter {
 }
 
 /** An IFC file taking features one by one as the tiles' chunks are parsed. */
-export function openIfcStream(head: ExportSceneHead): StreamingWriter {
+export function openIfcStream(head: ExportSceneHead): SyncStreamingWriter {
   const f = new StepFile();
   const out = new IfcSceneWriter(f, writeIfcFrame(f, head), head);
   const nodes = new Map<ExportGroupName, number>(); // a node's index within its group names it when it has no id
@@ -182,11 +182,5 @@ export function openIfcStream(head: ExportSceneHead): StreamingWriter {
 }
 
 export function writeIfc(scene: ExportScene): ExportFile {
-  const stream = openIfcStream(sceneHead(scene));
-  for (const group of scene.groups) {
-    for (const item of group.meshes) stream.add(group.name, { kind: 'mesh', item });
-    for (const item of group.polylines) stream.add(group.name, { kind: 'polyline', item });
-    for (const item of group.nodes) stream.add(group.name, { kind: 'node', item });
-  }
-  return stream.finish(scene) as ExportFile;
+  return writeThroughStream(openIfcStream(sceneHead(scene)), scene);
 }

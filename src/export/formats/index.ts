@@ -50,11 +50,20 @@ async function load<M>(name: string): Promise<M> {
 export const EXPORT_WRITERS: Partial<Record<ExportFormat, ExportWriterEntry>> = {
   glb: { load: async () => (await load<typeof import('./gltf.ts')>('gltf')).writeGlb, fixedUnits: 'm' },
   gltf: { load: async () => (await load<typeof import('./gltf.ts')>('gltf')).writeGltf, fixedUnits: 'm' },
-  obj: { load: async () => (await load<typeof import('./obj.ts')>('obj')).writeObj },
+  obj: {
+    load: async () => (await load<typeof import('./obj.ts')>('obj')).writeObj,
+    stream: async () => (await load<typeof import('./obj.ts')>('obj')).openObjStream,
+  },
   stl: { load: async () => (await load<typeof import('./stl.ts')>('stl')).writeStl },
   ply: { load: async () => (await load<typeof import('./ply.ts')>('ply')).writePly },
-  dae: { load: async () => (await load<typeof import('./dae.ts')>('dae')).writeDae },
-  dxf: { load: async () => (await load<typeof import('./dxf.ts')>('dxf')).writeDxf },
+  dae: {
+    load: async () => (await load<typeof import('./dae.ts')>('dae')).writeDae,
+    stream: async () => (await load<typeof import('./dae.ts')>('dae')).openDaeStream,
+  },
+  dxf: {
+    load: async () => (await load<typeof import('./dxf.ts')>('dxf')).writeDxf,
+    stream: async () => (await load<typeof import('./dxf.ts')>('dxf')).openDxfStream,
+  },
   '3dm': {
     load: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).writeRhino3dm,
     stream: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).openRhino3dmStream,

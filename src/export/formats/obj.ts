@@ -7,49 +7,71 @@
  * field: the header comments say the units and georeference. Text, so absolute coordinates keep
  * full double precision.
  */
-import type { ExportFile, ExportMesh, ExportScene } from '../scene.ts';
+import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportPolyline, type ExportScene, type ExportSceneHead } from '../scene.ts';
 import { materialNames } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
-import { groupMeshes } from './node-symbols.ts';
 import { kindColour } from './palette.ts';
+import { meshItems, writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 import { num } from './text-number.ts';
 import { TextSink } from './text-sink.ts';
-import { zip } from './zip.ts';
+import { DeflatingEntry, zip } from './zip.ts';
 
-
-export function writeObj(scene: ExportScene): ExportFile {
+/**
+ * An OBJ taking features one by one: its text is deflated into the zip entry ~1 MB at a time as
+ * it is written (the dense 10 km² OBJ is ~15× its zip), so neither the scene nor the text is held.
+ * Features come in the order they arrive; a comment names the group whenever it changes.
+ */
+export function openObjStream(head: ExportSceneHead): SyncStreamingWriter {
   const { materials, material } = materialNames(kindColour);
-  const out = new TextSink('\n');
-  out.push(...georefLines(scene).map((l) => `# ${l}`), `mtllib ${scene.name}.mtl`);
+  const entry = new DeflatingEntry(`${head.name}.obj`);
+  const out = new TextSink('\n', (bytes) => entry.write(bytes));
   let base = 1; // OBJ indices are 1-based and global
+  let current: ExportGroupName | null = null;
   const vertices = (p: Float64Array): void => {
     for (let i = 0; i < p.length; i += 3) out.push(`v ${num(p[i])} ${num(p[i + 1])} ${num(p[i + 2])}`);
   };
-  for (const group of scene.groups) {
-    out.push(`# group ${group.name}`);
-    const meshes: ExportMesh[] = groupMeshes(group, scene.units);
-    for (const m of meshes) {
-      out.push(`o ${m.id}`, `g ${m.id}`, `usemtl ${material(m.kind, m.colour)}`);
-      vertices(m.positions);
-      for (let t = 0; t < m.indices.length; t += 3) out.push(`f ${base + m.indices[t]} ${base + m.indices[t + 1]} ${base + m.indices[t + 2]}`);
-      base += m.positions.length / 3;
-    }
-    for (const l of group.polylines) {
-      const kind = typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind;
-      out.push(`o ${l.id}`, `g ${l.id}`, `usemtl ${material(kind)}`);
-      vertices(l.points);
-      const n = l.points.length / 3, ix = Array.from({ length: n }, (_, i) => base + i);
-      if (l.closed && n > 2) ix.push(base);
-      if (n >= 2) out.push(`l ${ix.join(' ')}`);
-      base += n;
-    }
-  }
-  const mtl = [`# materials of ${scene.name}.obj, one per kind`];
-  for (const [name, [r, g, b]] of materials) mtl.push('', `newmtl ${name}`, `Kd ${num(r)} ${num(g)} ${num(b)}`, 'Ka 0 0 0', 'Ks 0 0 0', 'd 1', 'illum 1');
-  const enc = new TextEncoder();
-  const bytes = zip([
-    { name: `${scene.name}.obj`, data: out.bytes() },
-    { name: `${scene.name}.mtl`, data: enc.encode(`${mtl.join('\n')}\n`) },
-  ]);
-  return { bytes, extension: 'obj.zip', contentType: 'application/zip' };
+  const groupComment = (group: ExportGroupName): void => {
+    if (group !== current) out.push(`# group ${group}`);
+    current = group;
+  };
+  const mesh = (group: ExportGroupName, m: ExportMesh): void => {
+    groupComment(group);
+    out.push(`o ${m.id}`, `g ${m.id}`, `usemtl ${material(m.kind, m.colour)}`);
+    vertices(m.positions);
+    for (let t = 0; t < m.indices.length; t += 3) out.push(`f ${base + m.indices[t]} ${base + m.indices[t + 1]} ${base + m.indices[t + 2]}`);
+    base += m.positions.length / 3;
+  };
+  const polyline = (group: ExportGroupName, l: ExportPolyline): void => {
+    groupComment(group);
+    const kind = typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind;
+    out.push(`o ${l.id}`, `g ${l.id}`, `usemtl ${material(kind)}`);
+    vertices(l.points);
+    const n = l.points.length / 3, ix = Array.from({ length: n }, (_, i) => base + i);
+    if (l.closed && n > 2) ix.push(base);
+    if (n >= 2) out.push(`l ${ix.join(' ')}`);
+    base += n;
+  };
+  return {
+    add: meshItems(head.units, mesh, polyline),
+    finish(scene: ExportScene): ExportFile {
+      out.flush();
+      // the header names the attribution, known only now: it goes in front as a deflate segment of its own
+      const header = new TextSink('\n');
+      header.push(...georefLines(scene).map((l) => `# ${l}`), `mtllib ${scene.name}.mtl`);
+      entry.prepend(header.bytes());
+      const mtl = [`# materials of ${scene.name}.obj, one per kind`];
+      for (const [name, [r, g, b]] of materials) mtl.push('', `newmtl ${name}`, `Kd ${num(r)} ${num(g)} ${num(b)}`, 'Ka 0 0 0', 'Ks 0 0 0', 'd 1', 'illum 1');
+      const enc = new TextEncoder();
+      const bytes = zip([
+        entry.finish(),
+        { name: `${scene.name}.mtl`, data: enc.encode(`${mtl.join('\n')}\n`) },
+      ]);
+      return { bytes, extension: 'obj.zip', contentType: 'application/zip' };
+    },
+    abort() {}, // nothing outside the JavaScript heap
+  };
+}
+
+export function writeObj(scene: ExportScene): ExportFile {
+  return writeThroughStream(openObjStream(sceneHead(scene)), scene);
 }

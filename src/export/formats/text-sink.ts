@@ -11,8 +11,11 @@ export class TextSink {
   private text = '';
   private readonly encoder = new TextEncoder();
 
-  /** `separator` ends every item (`\n` for OBJ, `\r\n` for DXF, '' for raw text). */
-  constructor(private readonly separator = '\n') {}
+  /**
+   * `separator` ends every item (`\n` for OBJ, `\r\n` for DXF, '' for raw text). With `onChunk`,
+   * each encoded chunk goes there instead of being held (OBJ deflates its text as it is written).
+   */
+  constructor(private readonly separator = '\n', private readonly onChunk?: (bytes: Uint8Array) => void) {}
 
   /** Appends items, each followed by the separator. */
   push(...items: string[]): void {
@@ -27,6 +30,11 @@ export class TextSink {
     for (const c of other.chunks) this.chunks.push(c);
   }
 
+  /** True when nothing was pushed, or everything went to `onChunk` or was taken. */
+  isEmpty(): boolean {
+    return !this.text && this.chunks.length === 0;
+  }
+
   bytes(): Uint8Array {
     return joinBytes(this.take());
   }
@@ -37,9 +45,13 @@ export class TextSink {
     return this.chunks.splice(0);
   }
 
-  private flush(): void {
-    if (this.text) this.chunks.push(this.encoder.encode(this.text));
+  /** Encodes what is pending (a sink with `onChunk` hands it over). */
+  flush(): void {
+    if (!this.text) return;
+    const bytes = this.encoder.encode(this.text);
     this.text = '';
+    if (this.onChunk) this.onChunk(bytes);
+    else this.chunks.push(bytes);
   }
 }
 

@@ -1,0 +1,42 @@
+/**
+ * What streaming writers share: the whole-scene form of a streaming writer (its items fed in the
+ * writers' group order, as tests and `load` writers call it), and the item dispatch of the
+ * mesh-only text formats (DXF, DAE, OBJ), which draw nodes as their symbols.
+ */
+import type { ExportFile, ExportGroupName, ExportMesh, ExportPolyline, ExportScene, ExportUnits } from '../scene.ts';
+import type { SceneItem } from '../scene-from-tiles.ts';
+import { nodeSymbol } from './node-symbols.ts';
+
+/** A streaming writer whose file is ready as soon as it finishes (no WebAssembly to wait for). */
+export interface SyncStreamingWriter {
+  add(group: ExportGroupName, it: SceneItem): void;
+  finish(scene: ExportScene): ExportFile;
+  abort(): void;
+}
+
+/** Writes a whole scene through a streaming writer: each group's meshes, polylines, then nodes. */
+export function writeThroughStream(stream: SyncStreamingWriter, scene: ExportScene): ExportFile {
+  for (const group of scene.groups) {
+    for (const item of group.meshes) stream.add(group.name, { kind: 'mesh', item });
+    for (const item of group.polylines) stream.add(group.name, { kind: 'polyline', item });
+    for (const item of group.nodes) stream.add(group.name, { kind: 'node', item });
+  }
+  return stream.finish(scene);
+}
+
+/**
+ * Items to `mesh` and `polyline`, a node as its symbol mesh named by its index within its group
+ * (as node-symbols.ts `groupMeshes` numbers them).
+ */
+export function meshItems(units: ExportUnits, mesh: (group: ExportGroupName, m: ExportMesh) => void, polyline: (group: ExportGroupName, l: ExportPolyline) => void) {
+  const nodes = new Map<ExportGroupName, number>();
+  return (group: ExportGroupName, it: SceneItem): void => {
+    if (it.kind === 'mesh') mesh(group, it.item);
+    else if (it.kind === 'polyline') polyline(group, it.item);
+    else {
+      const n = nodes.get(group) ?? 0;
+      nodes.set(group, n + 1);
+      mesh(group, nodeSymbol(it.item, units, n));
+    }
+  };
+}
