@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -32,6 +32,16 @@ test('local store: token directory with file and sidecar, no temp left; a new in
   assert.deepEqual(readdirSync(join(dir, put.token)).sort(), ['file', 'meta.json']);
   const reopened = await new LocalExportStore({ dir, ttlMs: 60_000, maxBytes: 1000 }).open();
   assert.deepEqual(await reopened.head(put.token, 'x.dxf'), put);
+});
+
+test('local store: a file put in pieces is stored whole, with the size and ETag of the whole', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-exports-'));
+  const store = await new LocalExportStore({ dir, ttlMs: 60_000, maxBytes: 1000 }).open();
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const whole = await store.put('w.ifc', enc('ISO-10303-21;\nEND'), 'application/x-step');
+  const pieces = await store.put('p.ifc', [enc('ISO-10303-21;'), enc(''), enc('\nEND')], 'application/x-step');
+  assert.deepEqual([pieces.size, pieces.etag], [whole.size, whole.etag]);
+  assert.equal(readFileSync(join(dir, pieces.token, 'file'), 'utf8'), 'ISO-10303-21;\nEND');
 });
 
 test('local store: the sweep removes temp directories a dead put left behind (after an hour), and broken entries', async () => {

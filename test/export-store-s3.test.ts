@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { text } from 'node:stream/consumers';
 import { S3ExportStore } from '../src/export/store/s3.ts';
 import { exportStoreSuite } from './helpers/export-store-suite.ts';
 import { startTestS3, type TestS3 } from './helpers/s3-server.ts';
@@ -25,6 +26,16 @@ test('S3 store: one object per export under the prefix, metadata carries name, E
   assert.deepEqual(listed.Contents?.map((o) => o.Key), [`meta/${put.token}`]);
   assert.deepEqual(await store.head(put.token, 'Zürich.ifc'), put);
   client.destroy();
+  await store.close();
+});
+
+test('S3 store: a file put in pieces is uploaded whole, with the size and ETag of the whole', async () => {
+  const store = await new S3ExportStore({ ...s3.config, prefix: 'pieces/', ttlMs: 60_000, maxBytes: 1000 }).open();
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const whole = await store.put('w.ifc', enc('ISO-10303-21;\nEND'), 'application/x-step');
+  const pieces = await store.put('p.ifc', [enc('ISO-10303-21;'), enc(''), enc('\nEND')], 'application/x-step');
+  assert.deepEqual([pieces.size, pieces.etag], [whole.size, whole.etag]);
+  assert.equal(await text((await store.read(pieces.token, 'p.ifc'))! as NodeJS.ReadableStream), 'ISO-10303-21;\nEND');
   await store.close();
 });
 

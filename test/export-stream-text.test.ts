@@ -13,6 +13,8 @@ import * as W from 'web-ifc';
 import { buildExportFile } from '../src/export/export-task.ts';
 import { ExportStreamSink } from '../src/export/export-stream.ts';
 import { resolveExportCrs } from '../src/export/georef.ts';
+import { joinBytes } from '../src/export/formats/text-sink.ts';
+import type { ExportFile, FinishedExport } from '../src/export/scene.ts';
 import type { ExportFormat } from '../src/contract/types.ts';
 import { assimpMeshes, unzip, writeTemp } from './helpers/export-readers.ts';
 
@@ -24,8 +26,11 @@ const tree = (id: string, x: number) => ({ type: 'tree', x, y: 5, z: 0, rotation
 const line = (id: string, x: number) => ({ vertices: [x, 0, 0, x + 5, 5, 0, x, 5, 0], closed: false, descriptor: { type: 'asphalt', kind: 'centerline', id } });
 const frame = { origin: [43.7335, 7.419] as [number, number], crs: resolveExportCrs('local'), placement: 'anchor' as const, units: 'm' as const };
 
+/** The file in one piece (streaming text writers hand it over in pieces). */
+const whole = (f: FinishedExport): ExportFile => ({ ...f, bytes: Array.isArray(f.bytes) ? joinBytes([...f.bytes]) : f.bytes });
+
 /** Tiles finishing out of order: ground before buildings, a building after the trees. */
-async function streamed(format: ExportFormat): Promise<{ bytes: Uint8Array; extension: string }> {
+async function streamed(format: ExportFormat): Promise<ExportFile> {
   const { port1, port2 } = new MessageChannel();
   const file = buildExportFile({ format, frame, name: 'stream-text', port: port2 });
   const sink = new ExportStreamSink(port1);
@@ -38,7 +43,7 @@ async function streamed(format: ExportFormat): Promise<{ bytes: Uint8Array; exte
   sink.end(['© OpenStreetMap contributors']);
   const f = await file;
   port1.close();
-  return f;
+  return whole(f);
 }
 
 const TRIANGLE_FEATURES = ['node/5', 'way/1', 'way/2', 'way/3', 'way/9'];
@@ -80,7 +85,7 @@ test('OBJ through the stream: one object per feature; a text deflated in many pi
   sink.declare('buildings');
   for (let c = 0; c < 30; c++) sink.chunk('buildings', enc(Array.from({ length: 800 }, (_, i) => mesh(`way/${c * 800 + i}`, 'building', c * 1000 + i * 1.25))), 800);
   sink.end(['© OpenStreetMap contributors']);
-  const big = await file;
+  const big = whole(await file);
   port1.close();
   const obj = readFileSync(join(unzip(writeTemp(big, 'big')), 'big.obj'), 'utf8');
   assert.ok(obj.length > 2_500_000, `${obj.length} characters`);

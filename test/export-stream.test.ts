@@ -36,6 +36,7 @@ test('3dm through the stream: every feature, group layers in the writers\' order
   sink.chunk('buildings', enc([mesh('way/3', 'building', 60)]), 1);
   sink.end(['© OpenStreetMap contributors']);
   const { bytes, extension } = await file;
+  assert.ok(bytes instanceof Uint8Array, '3dm comes whole');
   port.close();
   assert.equal(extension, '3dm');
   const rh = await rhino3dm();
@@ -58,6 +59,7 @@ test('glb through the stream: every feature, a valid file', async () => {
   sink.end([]);
   const f = await file;
   port.close();
+  assert.ok(f.bytes instanceof Uint8Array, 'glb comes whole');
   const report = await validateGltf(f.bytes, 'm.glb');
   assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, problems(report));
   assert.equal(report.info?.totalTriangleCount, 2);

@@ -10,7 +10,7 @@ import type { ExportFormat } from '../contract/types.ts';
 import type { ExportMessage } from './export-stream.ts';
 import { exportWriterEntry, type StreamingWriter } from './formats/index.ts';
 import { createExportFrame, type ExportFrameOptions } from './georef.ts';
-import type { ExportFile } from './scene.ts';
+import type { FinishedExport } from './scene.ts';
 import { SceneBuilder } from './scene-from-tiles.ts';
 
 export interface ExportTask {
@@ -22,7 +22,7 @@ export interface ExportTask {
   port: MessagePort;
 }
 
-export async function buildExportFile(task: ExportTask): Promise<ExportFile> {
+export async function buildExportFile(task: ExportTask): Promise<FinishedExport> {
   const entry = exportWriterEntry(task.format);
   if (!entry) throw new Error(`no writer is registered for ${task.format}`);
   // the writer's code (and WebAssembly) loads while the first tiles run
@@ -31,7 +31,7 @@ export async function buildExportFile(task: ExportTask): Promise<ExportFile> {
   const frame = createExportFrame(task.frame);
   const builder = new SceneBuilder(frame, openStream ? (group, it) => stream!.add(group, it) : undefined);
   const head = () => ({ name: task.name, units: frame.units, georef: frame.georef, groups: builder.groupNames() });
-  let file: ExportFile;
+  let file: FinishedExport;
   try {
     const attribution = await receive(task.port, async (m) => {
       if (m.kind === 'declare') return void builder.declare(m.key);

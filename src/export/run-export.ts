@@ -13,7 +13,7 @@ import { ExportStreamSink } from './export-stream.ts';
 import type { ExportTask } from './export-task.ts';
 import { exportWriterEntry, EXPORT_WRITERS } from './formats/index.ts';
 import { createExportFrame, resolveExportCrs, type ExportFrameOptions } from './georef.ts';
-import type { ExportFile, ExportUnits } from './scene.ts';
+import type { ExportUnits, FinishedExport } from './scene.ts';
 
 /** What the programs without an open writer import well (issue 10). */
 const CLOSED_FORMATS: Partial<Record<ExportFormat, { program: string; why: string; imports: ExportFormat[] }>> = {
@@ -92,7 +92,7 @@ export function pipelineRequestFor(request: ContextRequest): ContextRequest {
 }
 
 export interface ExportResult {
-  file: ExportFile;
+  file: FinishedExport;
   fileName: string;
   summary: RunSummary;
 }
@@ -110,7 +110,7 @@ export async function runExport(request: ContextRequest, plan: ExportPlan, deps:
   else signal.addEventListener('abort', onAbort, { once: true });
   const { port1, port2 } = new MessageChannel();
   const task: ExportTask = { format: plan.format, frame: plan.frame, name: plan.name, port: port2 };
-  const written = exportPool.run(task, { signal: cancel.signal, transferList: [port2] as never }) as Promise<ExportFile>;
+  const written = exportPool.run(task, { signal: cancel.signal, transferList: [port2] as never }) as Promise<FinishedExport>;
   written.catch((err) => cancel.abort(err)); // the tiles stop when the writer fails
   const sink = new ExportStreamSink(port1);
   try {

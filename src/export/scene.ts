@@ -113,3 +113,14 @@ export interface ExportFile {
   extension: string;
   contentType: string;
 }
+
+/**
+ * A finished file as the export thread hands it to the store: whole, or in pieces written one
+ * after the other (the streaming text formats), so the file is never joined in memory — a join
+ * would hold it twice.
+ */
+export interface FinishedExport {
+  bytes: Uint8Array | Uint8Array[];
+  extension: string;
+  contentType: string;
+}

@@ -4,22 +4,23 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { ExportStore, StoredExport } from '../../src/export/store/types.ts';
+import type { ExportBytes, ExportStore, StoredExport } from '../../src/export/store/types.ts';
 
 export class MemoryExportStore implements ExportStore {
   readonly files = new Map<string, { meta: StoredExport; bytes: Uint8Array }>();
   /** Set to make `put` fail (an export that fails must not be charged). */
   failPuts = false;
 
-  async put(name: string, bytes: Uint8Array, contentType: string): Promise<StoredExport> {
+  async put(name: string, body: ExportBytes, contentType: string): Promise<StoredExport> {
     if (this.failPuts) throw new Error('store unavailable');
+    const bytes = body instanceof Uint8Array ? body.slice() : Buffer.concat(body);
     const token = randomBytes(16).toString('base64url');
     const meta: StoredExport = {
       token, name, contentType, size: bytes.length,
       etag: `"${createHash('sha256').update(bytes).digest('base64url')}"`,
       expiresAt: Date.now() + 3_600_000,
     };
-    this.files.set(`${token}/${name}`, { meta, bytes: bytes.slice() });
+    this.files.set(`${token}/${name}`, { meta, bytes });
     return meta;
   }
 

@@ -6,7 +6,7 @@
  * symbols are features of `instances`. Coordinates are written as text with full double precision
  * (`digits="17"`), so absolute placement loses nothing. The georeference is in the asset's comments.
  */
-import { METRES_PER_UNIT, sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportPolyline, type ExportScene, type ExportSceneHead } from '../scene.ts';
+import { METRES_PER_UNIT, sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportPolyline, type ExportScene, type ExportSceneHead, type FinishedExport } from '../scene.ts';
 import { materialNames, safeName } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
 import { kindColour } from './palette.ts';
@@ -59,7 +59,7 @@ export function openDaeStream(head: ExportSceneHead): SyncStreamingWriter {
   };
   return {
     add: meshItems(head.units, mesh, polyline),
-    finish(scene: ExportScene): ExportFile {
+    finish(scene: ExportScene): FinishedExport {
       const effects = [...materials].map(([name, [r, g, b]]) =>
         `<effect id="fx-${name}"><profile_COMMON><technique sid="common"><lambert><diffuse><color>${num(r)} ${num(g)} ${num(b)} 1</color></diffuse></lambert></technique></profile_COMMON></effect>`);
       const mats = [...materials.keys()].map((name) => `<material id="mat-${name}" name="${name}"><instance_effect url="#fx-${name}"/></material>`);
@@ -81,7 +81,7 @@ export function openDaeStream(head: ExportSceneHead): SyncStreamingWriter {
       if (n === 0) nodes.push('<node id="empty" name="empty"/>'); // a visual_scene needs a node
       file.append(nodes);
       file.push('</visual_scene></library_visual_scenes>', '<scene><instance_visual_scene url="#scene"/></scene>', '</COLLADA>');
-      return { bytes: file.bytes(), extension: 'dae', contentType: 'model/vnd.collada+xml' };
+      return { bytes: file.take(), extension: 'dae', contentType: 'model/vnd.collada+xml' };
     },
     abort() {}, // nothing outside the JavaScript heap
   };

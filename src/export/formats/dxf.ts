@@ -7,7 +7,7 @@
  * people, as TEXT lines on layer `georeference` below the origin; `$INSBASE` stays (0, 0, 0) — the
  * origin in anchor placement, the grid's zero in absolute placement.
  */
-import { METRES_PER_UNIT, sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportPolyline, type ExportScene, type ExportSceneHead, type ExportUnits } from '../scene.ts';
+import { METRES_PER_UNIT, sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportPolyline, type ExportScene, type ExportSceneHead, type ExportUnits, type FinishedExport } from '../scene.ts';
 import { safeName } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
 import { kindColour } from './palette.ts';
@@ -66,7 +66,7 @@ export function openDxfStream(head: ExportSceneHead): SyncStreamingWriter {
   };
   return {
     add: meshItems(head.units, mesh, polyline),
-    finish(scene: ExportScene): ExportFile {
+    finish(scene: ExportScene): FinishedExport {
       // The note for people: one TEXT per line, going down from the origin.
       const note = t.layer('georeference', [1, 1, 1]);
       const g = scene.georef, [ox, oy] = g.placement === 'anchor' ? [0, 0] : g.originGrid;
@@ -94,7 +94,7 @@ export function openDxfStream(head: ExportSceneHead): SyncStreamingWriter {
       file.push(...comments, ...header, ...tables);
       file.append(body);
       file.push(...tail);
-      return { bytes: file.bytes(), extension: 'dxf', contentType: 'image/vnd.dxf' };
+      return { bytes: file.take(), extension: 'dxf', contentType: 'image/vnd.dxf' };
     },
     abort() {}, // nothing outside the JavaScript heap
   };

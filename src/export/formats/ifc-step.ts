@@ -7,7 +7,7 @@
  * the independent reader that judges it in the tests.
  */
 
-import { TextSink, joinBytes } from './text-sink.ts';
+import { TextSink } from './text-sink.ts';
 
 /** An already-serialised STEP value. */
 export type Step = string;
@@ -83,8 +83,8 @@ export class StepFile {
     this.body.push(`#${id}=${entity}(${args.join(',')});`);
   }
 
-  /** The file; no timestamp, so the same scene always gives the same bytes (writers never read the clock). */
-  toBytes(h: StepHeader): Uint8Array {
+  /** The file in pieces (header, the lines, end); no timestamp, so the same scene always gives the same bytes (writers never read the clock). */
+  toPieces(h: StepHeader): Uint8Array[] {
     const header = [
       'ISO-10303-21;', 'HEADER;',
       `FILE_DESCRIPTION((${str(h.description)}),'2;1');`,
@@ -92,6 +92,6 @@ export class StepFile {
       `FILE_SCHEMA((${str(h.schema)}));`, 'ENDSEC;', 'DATA;', '',
     ].join('\n');
     const encoder = new TextEncoder();
-    return joinBytes([encoder.encode(header), ...this.body.take(), encoder.encode('ENDSEC;\nEND-ISO-10303-21;\n')]);
+    return [encoder.encode(header), ...this.body.take(), encoder.encode('ENDSEC;\nEND-ISO-10303-21;\n')];
   }
 }

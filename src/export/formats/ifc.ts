@@ -11,7 +11,7 @@
  * neither the scene nor the file's text is held; what needs every feature (the site's
  * aggregation and containment, the project with the attribution) is written last.
  */
-import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene, type ExportSceneHead } from '../scene.ts';
+import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene, type ExportSceneHead, type FinishedExport } from '../scene.ts';
 import type { SceneItem } from '../scene-from-tiles.ts';
 import { writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 import { writeIfcFrame, writeIfcProject, type IfcFrame } from './ifc-context.ts';
@@ -172,9 +172,9 @@ export function openIfcStream(head: ExportSceneHead): SyncStreamingWriter {
         out.node(it.item, n);
       }
     },
-    finish(scene: ExportScene): ExportFile {
+    finish(scene: ExportScene): FinishedExport {
       out.finish(scene.attribution);
-      const bytes = f.toBytes({ name: `${scene.name}.ifc`, description: 'ViewDefinition [ReferenceView_V1.2]', organisations: scene.attribution, schema: 'IFC4' });
+      const bytes = f.toPieces({ name: `${scene.name}.ifc`, description: 'ViewDefinition [ReferenceView_V1.2]', organisations: scene.attribution, schema: 'IFC4' });
       return { bytes, extension: 'ifc', contentType: 'application/x-step' };
     },
     abort() {}, // nothing outside the JavaScript heap: the bytes go with the stream

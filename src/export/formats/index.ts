@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import type { ExportFormat } from '../../contract/types.ts';
 import { MODULE_EXT } from '../../module-ext.ts';
-import type { ExportFile, ExportGroupName, ExportScene, ExportSceneHead, ExportUnits } from '../scene.ts';
+import type { ExportFile, ExportGroupName, ExportScene, ExportSceneHead, ExportUnits, FinishedExport } from '../scene.ts';
 import type { SceneItem } from '../scene-from-tiles.ts';
 
 /** A pure writer: scene in, file out (async allowed for WebAssembly writers). */
@@ -21,7 +21,7 @@ export type ExportWriter = (scene: ExportScene) => ExportFile | Promise<ExportFi
 export interface StreamingWriter {
   add(group: ExportGroupName, it: SceneItem): void;
   /** `scene` carries name, units, georef and attribution; its groups are empty (the items came through `add`). */
-  finish(scene: ExportScene): ExportFile | Promise<ExportFile>;
+  finish(scene: ExportScene): FinishedExport | Promise<FinishedExport>;
   abort(): void;
 }
 

@@ -3,25 +3,27 @@
  * writers' group order, as tests and `load` writers call it), and the item dispatch of the
  * mesh-only text formats (DXF, DAE, OBJ), which draw nodes as their symbols.
  */
-import type { ExportFile, ExportGroupName, ExportMesh, ExportPolyline, ExportScene, ExportUnits } from '../scene.ts';
+import type { ExportFile, ExportGroupName, ExportMesh, ExportPolyline, ExportScene, ExportUnits, FinishedExport } from '../scene.ts';
 import type { SceneItem } from '../scene-from-tiles.ts';
 import { nodeSymbol } from './node-symbols.ts';
+import { joinBytes } from './text-sink.ts';
 
 /** A streaming writer whose file is ready as soon as it finishes (no WebAssembly to wait for). */
 export interface SyncStreamingWriter {
   add(group: ExportGroupName, it: SceneItem): void;
-  finish(scene: ExportScene): ExportFile;
+  finish(scene: ExportScene): FinishedExport;
   abort(): void;
 }
 
-/** Writes a whole scene through a streaming writer: each group's meshes, polylines, then nodes. */
+/** Writes a whole scene through a streaming writer (each group's meshes, polylines, then nodes); the file in one piece. */
 export function writeThroughStream(stream: SyncStreamingWriter, scene: ExportScene): ExportFile {
   for (const group of scene.groups) {
     for (const item of group.meshes) stream.add(group.name, { kind: 'mesh', item });
     for (const item of group.polylines) stream.add(group.name, { kind: 'polyline', item });
     for (const item of group.nodes) stream.add(group.name, { kind: 'node', item });
   }
-  return stream.finish(scene);
+  const file = stream.finish(scene);
+  return { ...file, bytes: Array.isArray(file.bytes) ? joinBytes(file.bytes) : file.bytes };
 }
 
 /**

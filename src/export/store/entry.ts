@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ExportBytes } from './types.ts';
 
 /**
  * What a stored export is named and tagged by, shared by every backend: the token, the file
@@ -26,7 +27,17 @@ export function assertExportName(name: string): void {
   }
 }
 
-/** Strong ETag from the content, so a re-request of the same URL after a restart still validates. */
-export function etagOf(bytes: Uint8Array): string {
-  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+/** Strong ETag from the content (the same for a file whole or in pieces), so a re-request of the same URL after a restart still validates. */
+export function etagOf(bytes: ExportBytes): string {
+  const hash = createHash('sha256');
+  for (const piece of pieces(bytes)) hash.update(piece);
+  return `"${hash.digest('base64url').slice(0, 32)}"`;
+}
+
+export function pieces(bytes: ExportBytes): readonly Uint8Array[] {
+  return bytes instanceof Uint8Array ? [bytes] : bytes;
+}
+
+export function byteLengthOf(bytes: ExportBytes): number {
+  return pieces(bytes).reduce((n, p) => n + p.byteLength, 0);
 }

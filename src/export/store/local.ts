@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assertExportName, etagOf, isToken, newToken } from './entry.ts';
+import { assertExportName, byteLengthOf, etagOf, isToken, newToken, pieces } from './entry.ts';
 import { pickEvictions, type SizedEntry } from './eviction.ts';
-import type { ExportStore, StoredExport } from './types.ts';
+import type { ExportBytes, ExportStore, StoredExport } from './types.ts';
 
 export interface LocalExportStoreOptions {
   /** One sub-directory per token: `<dir>/<token>/file` and its sidecar `<dir>/<token>/meta.json`. */
@@ -44,18 +44,19 @@ export class LocalExportStore implements ExportStore {
     return this;
   }
 
-  async put(name: string, bytes: Uint8Array, contentType: string): Promise<StoredExport> {
+  async put(name: string, bytes: ExportBytes, contentType: string): Promise<StoredExport> {
     assertExportName(name);
-    if (bytes.byteLength > this.maxBytes) throw new Error(`export of ${bytes.byteLength} bytes exceeds the store cap of ${this.maxBytes} bytes`);
+    const size = byteLengthOf(bytes);
+    if (size > this.maxBytes) throw new Error(`export of ${size} bytes exceeds the store cap of ${this.maxBytes} bytes`);
     const tmp = join(this.dir, TMP_PREFIX + randomBytes(8).toString('hex'));
     const createdAt = this.now();
-    const meta: Meta = { token: newToken(), name, contentType, size: bytes.byteLength, etag: etagOf(bytes), expiresAt: createdAt + this.ttlMs, createdAt };
+    const meta: Meta = { token: newToken(), name, contentType, size, etag: etagOf(bytes), expiresAt: createdAt + this.ttlMs, createdAt };
     try {
       await mkdir(tmp);
-      await writeDurably(join(tmp, 'file'), bytes);
+      await writeDurably(join(tmp, 'file'), pieces(bytes));
       await writeDurably(join(tmp, 'meta.json'), JSON.stringify(meta));
       await this.serially(async () => {
-        await this.evict(pickEvictions(await this.entries(), this.maxBytes, bytes.byteLength));
+        await this.evict(pickEvictions(await this.entries(), this.maxBytes, size));
         await rename(tmp, join(this.dir, meta.token));
       });
     } catch (err) {
@@ -141,8 +142,8 @@ export class LocalExportStore implements ExportStore {
   }
 }
 
-/** Written and flushed to disk before the rename makes it visible. */
-async function writeDurably(path: string, data: Uint8Array | string): Promise<void> {
+/** Written (piece after piece) and flushed to disk before the rename makes it visible. */
+async function writeDurably(path: string, data: readonly Uint8Array[] | string): Promise<void> {
   const handle = await open(path, 'wx');
   try {
     await writeFile(handle, data);

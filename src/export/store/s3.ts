@@ -3,9 +3,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { S3StoreConfig } from './config.ts';
-import { assertExportName, etagOf, isToken, newToken } from './entry.ts';
+import { assertExportName, byteLengthOf, etagOf, isToken, newToken } from './entry.ts';
 import { pickEvictions, type SizedEntry } from './eviction.ts';
-import type { ExportStore, StoredExport } from './types.ts';
+import type { ExportBytes, ExportStore, StoredExport } from './types.ts';
 
 export interface S3ExportStoreOptions extends S3StoreConfig {
   ttlMs: number;
@@ -57,25 +57,27 @@ export class S3ExportStore implements ExportStore {
     return this;
   }
 
-  async put(name: string, bytes: Uint8Array, contentType: string): Promise<StoredExport> {
+  async put(name: string, bytes: ExportBytes, contentType: string): Promise<StoredExport> {
     assertExportName(name);
-    if (bytes.byteLength > this.maxBytes) throw new Error(`export of ${bytes.byteLength} bytes exceeds the store cap of ${this.maxBytes} bytes`);
+    const size = byteLengthOf(bytes);
+    if (size > this.maxBytes) throw new Error(`export of ${size} bytes exceeds the store cap of ${this.maxBytes} bytes`);
     const createdAt = this.now();
-    const stored: StoredExport = { token: newToken(), name, contentType, size: bytes.byteLength, etag: etagOf(bytes), expiresAt: createdAt + this.ttlMs };
+    const stored: StoredExport = { token: newToken(), name, contentType, size, etag: etagOf(bytes), expiresAt: createdAt + this.ttlMs };
     // Room is made one put at a time, counting uploads still in flight (not yet listed), so two
     // puts cannot both claim the same free space while their uploads run side by side.
     await this.serially(async () => {
-      await this.deleteTokens(pickEvictions(await this.list(), this.maxBytes, bytes.byteLength + this.uploading));
-      this.uploading += bytes.byteLength;
+      await this.deleteTokens(pickEvictions(await this.list(), this.maxBytes, size + this.uploading));
+      this.uploading += size;
     });
     try {
       // One PUT is atomic in S3: the object is visible whole or not at all.
       await this.client.send(new PutObjectCommand({
         Bucket: this.bucket,
         Key: this.prefix + stored.token,
-        Body: bytes,
+        // pieces stream one after the other: never joined into a second copy of the file
+        Body: bytes instanceof Uint8Array ? bytes : Readable.from(bytes),
         ContentType: contentType,
-        ContentLength: bytes.byteLength,
+        ContentLength: size,
         Metadata: {
           // Metadata travels as ASCII headers: the name is percent-encoded.
           name: encodeURIComponent(name),
@@ -85,7 +87,7 @@ export class S3ExportStore implements ExportStore {
         },
       }));
     } finally {
-      this.uploading -= bytes.byteLength;
+      this.uploading -= size;
     }
     return stored;
   }

@@ -16,9 +16,12 @@ export interface StoredExport {
   expiresAt: number;
 }
 
+/** A file's bytes, whole or in pieces to be written one after the other (never joined: that would hold the file twice). */
+export type ExportBytes = Uint8Array | readonly Uint8Array[];
+
 export interface ExportStore {
   /** Stores a finished file under a new token; resolves once it is durably written. */
-  put(name: string, bytes: Uint8Array, contentType: string): Promise<StoredExport>;
+  put(name: string, bytes: ExportBytes, contentType: string): Promise<StoredExport>;
   /** Metadata of a live file, or null when unknown or expired. */
   head(token: string, name: string): Promise<StoredExport | null>;
   /** The bytes [start, end] (inclusive, already validated against size) of a live file as a stream. */
