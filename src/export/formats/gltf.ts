@@ -23,43 +23,73 @@
  * take 1.5 s to write; this writer sizes one buffer from the scene and fills it once (gltf-buffer.ts).
  */
 import { nodeSymbol } from './node-symbols.ts';
-import { METRES_PER_UNIT, type ExportFile, type ExportScene } from '../scene.ts';
+import { METRES_PER_UNIT, type ExportFile, type ExportScene, type FinishedExport } from '../scene.ts';
+import { joinBytes } from './text-sink.ts';
 import { kindColour, srgbToLinear } from './palette.ts';
 import { GltfBufferBuilder, indexBytes } from './gltf-buffer.ts';
 
 type Json = Record<string, unknown>;
 
-/** Binary glTF: 12-byte header, the JSON chunk (space-padded), the BIN chunk (zero-padded). */
-export function writeGlb(scene: ExportScene): ExportFile {
+/**
+ * Binary glTF in pieces: 12-byte header, the JSON chunk (space-padded) and the BIN chunk's
+ * header, then the buffer as it was filled, then its zero padding (no copy of the buffer).
+ */
+export function glbPieces(scene: ExportScene): FinishedExport {
   const { json, bin } = buildGltf(scene);
   const text = new TextEncoder().encode(JSON.stringify(json));
   const jsonLength = (text.length + 3) & ~3;
   const binLength = bin.length ? (bin.length + 3) & ~3 : 0;
   const total = 12 + 8 + jsonLength + (binLength ? 8 + binLength : 0);
-  const bytes = new Uint8Array(total);
-  const view = new DataView(bytes.buffer);
+  const head = new Uint8Array(20 + jsonLength + (binLength ? 8 : 0));
+  const view = new DataView(head.buffer);
   view.setUint32(0, 0x46546c67, true); // "glTF"
   view.setUint32(4, 2, true);
   view.setUint32(8, total, true);
   view.setUint32(12, jsonLength, true);
   view.setUint32(16, 0x4e4f534a, true); // "JSON"
-  bytes.set(text, 20);
-  bytes.fill(0x20, 20 + text.length, 20 + jsonLength);
-  if (binLength) {
-    const at = 20 + jsonLength;
-    view.setUint32(at, binLength, true);
-    view.setUint32(at + 4, 0x004e4942, true); // "BIN\0"
-    bytes.set(bin, at + 8);
-  }
-  return { bytes, extension: 'glb', contentType: 'model/gltf-binary' };
+  head.set(text, 20);
+  head.fill(0x20, 20 + text.length, 20 + jsonLength);
+  if (!binLength) return { bytes: head, extension: 'glb', contentType: 'model/gltf-binary' };
+  view.setUint32(20 + jsonLength, binLength, true);
+  view.setUint32(20 + jsonLength + 4, 0x004e4942, true); // "BIN\0"
+  return { bytes: [head, bin, new Uint8Array(binLength - bin.length)], extension: 'glb', contentType: 'model/gltf-binary' };
 }
 
-/** JSON glTF with its one buffer embedded as a data URI. */
-export function writeGltf(scene: ExportScene): ExportFile {
+/**
+ * JSON glTF with its one buffer embedded as a data URI, in pieces: the JSON around the URI and
+ * the base64 ~1 MB at a time, so neither the base64 text nor the whole JSON is one string.
+ */
+export function gltfPieces(scene: ExportScene): FinishedExport {
   const { json, bin } = buildGltf(scene);
   const buffers = json.buffers as Json[] | undefined;
-  if (buffers?.length) buffers[0].uri = `data:application/octet-stream;base64,${Buffer.from(bin.buffer, bin.byteOffset, bin.byteLength).toString('base64')}`;
-  return { bytes: new TextEncoder().encode(JSON.stringify(json)), extension: 'gltf', contentType: 'model/gltf+json' };
+  const file = { extension: 'gltf', contentType: 'model/gltf+json' };
+  if (!buffers?.length) return { ...file, bytes: new TextEncoder().encode(JSON.stringify(json)) };
+  buffers[0].uri = URI_MARK;
+  // `buffers` is the document's last key: the last mark is the URI, whatever a descriptor holds
+  const text = JSON.stringify(json), at = text.lastIndexOf(URI_MARK);
+  const pieces = [Buffer.from(`${text.slice(0, at)}data:application/octet-stream;base64,`)];
+  const step = 3 << 18; // a multiple of 3: the pieces' base64 joins without padding in between
+  for (let o = 0; o < bin.length; o += step) {
+    pieces.push(Buffer.from(Buffer.from(bin.buffer, bin.byteOffset + o, Math.min(step, bin.length - o)).toString('base64'), 'latin1'));
+  }
+  pieces.push(Buffer.from(text.slice(at + URI_MARK.length)));
+  return { ...file, bytes: pieces };
+}
+
+const URI_MARK = '@city-context-buffer-uri@';
+
+/** Binary glTF in one piece. */
+export function writeGlb(scene: ExportScene): ExportFile {
+  return whole(glbPieces(scene));
+}
+
+/** JSON glTF with its buffer as a data URI, in one piece. */
+export function writeGltf(scene: ExportScene): ExportFile {
+  return whole(gltfPieces(scene));
+}
+
+function whole(f: FinishedExport): ExportFile {
+  return { ...f, bytes: Array.isArray(f.bytes) ? joinBytes(f.bytes) : f.bytes };
 }
 
 /** The glTF JSON document and its binary buffer (exported for tests that inspect the document). */

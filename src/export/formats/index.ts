@@ -14,8 +14,8 @@ import { MODULE_EXT } from '../../module-ext.ts';
 import type { ExportFile, ExportGroupName, ExportScene, ExportSceneHead, ExportUnits, FinishedExport } from '../scene.ts';
 import type { SceneItem } from '../scene-from-tiles.ts';
 
-/** A pure writer: scene in, file out (async allowed for WebAssembly writers). */
-export type ExportWriter = (scene: ExportScene) => ExportFile | Promise<ExportFile>;
+/** A pure writer: scene in, file out, whole or in pieces (async allowed for WebAssembly writers). */
+export type ExportWriter = (scene: ExportScene) => ExportFile | FinishedExport | Promise<ExportFile | FinishedExport>;
 
 /** A writer that takes features one by one while the tiles still run (src/export/export-task.ts), then writes. */
 export interface StreamingWriter {
@@ -48,8 +48,8 @@ async function load<M>(name: string): Promise<M> {
 }
 
 export const EXPORT_WRITERS: Partial<Record<ExportFormat, ExportWriterEntry>> = {
-  glb: { load: async () => (await load<typeof import('./gltf.ts')>('gltf')).writeGlb, fixedUnits: 'm' },
-  gltf: { load: async () => (await load<typeof import('./gltf.ts')>('gltf')).writeGltf, fixedUnits: 'm' },
+  glb: { load: async () => (await load<typeof import('./gltf.ts')>('gltf')).glbPieces, fixedUnits: 'm' },
+  gltf: { load: async () => (await load<typeof import('./gltf.ts')>('gltf')).gltfPieces, fixedUnits: 'm' },
   obj: {
     load: async () => (await load<typeof import('./obj.ts')>('obj')).writeObj,
     stream: async () => (await load<typeof import('./obj.ts')>('obj')).openObjStream,
