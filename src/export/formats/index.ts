@@ -66,7 +66,11 @@ export const EXPORT_WRITERS: Partial<Record<ExportFormat, ExportWriterEntry>> = 
   },
   '3dm': {
     load: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).writeRhino3dm,
-    stream: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).openRhino3dmStream,
+    stream: async () => {
+      const writer = await load<typeof import('./rhino3dm.ts')>('rhino3dm');
+      writer.prepareRhinoModule(); // its WebAssembly instantiates while the first tiles run
+      return writer.openRhino3dmStream;
+    },
   },
   ifc: {
     load: async () => (await load<typeof import('./ifc.ts')>('ifc')).writeIfc,

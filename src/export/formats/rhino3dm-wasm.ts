@@ -1,33 +1,50 @@
 /**
- * The rhino3dm WebAssembly module, shared by the 3dm exports of one process (worker), and release
- * of the wasm-side objects an export creates. embind objects are not garbage collected, and
- * WebAssembly memory never shrinks, so a long-lived worker must free what it creates:
+ * The rhino3dm WebAssembly module of the 3dm exports of one thread, and release of the wasm-side
+ * objects an export creates. embind objects are not garbage collected, and WebAssembly memory
+ * never shrinks, so a long-lived export thread must free what it creates:
  *
  * - table wrappers (`doc.objects()`, `doc.layers()`, …) hold the whole model alive, and their own
  *   `delete(id)` method shadows embind's `delete()`: `free` calls embind's directly;
- * - OpenNURBS still keeps ~1.5 kB per object written after the document is freed (measured: 20 000
- *   meshes leave ~30 MB), so the module is dropped and re-instantiated (~70 ms) once it has
- *   written `RENEW_AFTER_OBJECTS`; the old instance's memory goes with the garbage collector.
- *   Measured on 20 000-building exports in a row: RSS flat at ~610 MB instead of +120 MB each.
+ * - the module's memory keeps its high-water mark (~300 MB on a dense 10 km² 3dm: the document
+ *   and the archive OpenNURBS serialises into), and OpenNURBS keeps ~1.5 kB per object written
+ *   even after the document is freed. So each export takes a fresh instance, started as soon as
+ *   the writer loads (~50 ms, while the first tiles run), and drops it when done: the old
+ *   instance's memory goes with the garbage collector instead of staying under the next export
+ *   of the thread (an IFC after a 3dm peaked ~250 MB higher). The export's heap is small, so
+ *   nothing would make V8 collect soon: `collectDroppedModule` asks for one full collection.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import rhino3dm, { type RhinoModule } from 'rhino3dm';
 
-const RENEW_AFTER_OBJECTS = 20_000;
+/** An instance made ahead for the next export (V8 keeps the compiled code: only instantiation repeats). */
+let next: Promise<RhinoModule> | undefined;
 
-let ready: Promise<RhinoModule> | undefined;
-let written = 0;
-
-export function rhinoModule(): Promise<RhinoModule> {
-  return (ready ??= rhino3dm());
+/** Starts the next export's instance early (errors surface when it is taken). */
+export function prepareRhinoModule(): void {
+  next ??= rhino3dm();
+  next.catch(() => {});
 }
 
-/** Counts objects written by the current module; past the limit the next export gets a fresh one. */
-export function noteObjectsWritten(n: number): void {
-  written += n;
-  if (written >= RENEW_AFTER_OBJECTS) {
-    ready = undefined;
-    written = 0;
+/** A fresh instance for one export: nothing else holds it, so it goes once the export lets go of it. */
+export function rhinoModule(): Promise<RhinoModule> {
+  const m = next ?? rhino3dm();
+  next = undefined;
+  return m;
+}
+
+let gc: (() => void) | undefined;
+
+/**
+ * One full garbage collection once the finished export has let go of its instance (a timer: the
+ * task's own continuations run first), which hands the instance's memory back to the OS.
+ */
+export function collectDroppedModule(): void {
+  if (!gc) {
+    setFlagsFromString('--expose-gc'); // gives new contexts a `gc()`; the thread's own context is left as it is
+    gc = runInNewContext('gc') as () => void;
   }
+  setTimeout(gc, 0).unref();
 }
 
 interface EmbindHandle { isDeleted(): boolean; delete(): void }

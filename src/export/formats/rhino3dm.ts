@@ -11,7 +11,9 @@ import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type
 import type { SceneItem } from '../scene-from-tiles.ts';
 import { kindColour } from './palette.ts';
 import { writeDocumentGeoreference } from './rhino3dm-georef.ts';
-import { free, noteObjectsWritten, rhinoModule } from './rhino3dm-wasm.ts';
+import { collectDroppedModule, free, rhinoModule } from './rhino3dm-wasm.ts';
+
+export { prepareRhinoModule } from './rhino3dm-wasm.ts';
 
 /** 3dm archive version written (Rhino 7 and later open it). */
 export const FILE_VERSION = 7;
@@ -138,8 +140,8 @@ export async function openRhino3dmStream({ groups }: ExportSceneHead): Promise<R
   const close = () => {
     if (!open) return;
     open = false;
-    noteObjectsWritten(out.objects.count);
     out.release();
+    collectDroppedModule();
   };
   return {
     add(group, it) {
