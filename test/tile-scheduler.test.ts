@@ -108,3 +108,52 @@ test('property: any mix of requests, sizes, finishing orders and aborts — each
     },
   ), { numRuns: 150 });
 });
+
+test('idle work runs once the pool has been idle, holds every slot while it runs, and not again until tiles ran', async () => {
+  const pool = fakePool();
+  let idleRuns = 0;
+  let endIdle: () => void = () => {};
+  const scheduler = new TileScheduler(pool, 2, { afterMs: 20, run: () => { idleRuns++; return new Promise<void>((r) => { endIdle = r; }); } });
+  const signal = new AbortController().signal;
+  const q = scheduler.queue();
+  const first = q.run('t0', signal);
+  await tick();
+  await new Promise((r) => setTimeout(r, 40));
+  assert.equal(idleRuns, 0, 'not while a tile runs');
+  pool.finish('t0');
+  await first;
+  await new Promise((r) => setTimeout(r, 40));
+  assert.equal(idleRuns, 1, 'after the idle time');
+  assert.equal(scheduler.inFlight, 2, 'every slot is held');
+  const late = q.run('t1', signal);
+  await tick();
+  assert.deepEqual(pool.started, ['t0'], 'a tile that arrives waits for the idle work');
+  endIdle();
+  await tick(); await tick();
+  assert.deepEqual(pool.started, ['t0', 't1']);
+  pool.finish('t1');
+  await late;
+  await new Promise((r) => setTimeout(r, 40));
+  assert.equal(idleRuns, 2, 'tiles ran: idle work again');
+  endIdle();
+  await new Promise((r) => setTimeout(r, 60));
+  assert.equal(idleRuns, 2, 'nothing ran since: not again');
+});
+
+test('a tile arriving within the idle time cancels the idle work', async () => {
+  const pool = fakePool();
+  let idleRuns = 0;
+  const scheduler = new TileScheduler(pool, 1, { afterMs: 30, run: async () => { idleRuns++; } });
+  const signal = new AbortController().signal;
+  const q = scheduler.queue();
+  for (let i = 0; i < 3; i++) {
+    const done = q.run(`t${i}`, signal);
+    await tick();
+    pool.finish(`t${i}`);
+    await done;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  assert.equal(idleRuns, 0, 'never idle for 30 ms');
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(idleRuns, 1);
+});
