@@ -19,6 +19,7 @@ import { roadProfile } from '../src/geometry/surfaces/roads/classify.ts';
 import { footprintArea, footprintProblem, overlaps, sharedBoundaryLength, stripsOffTheirJunctions, uncoveredPoints } from '../src/geometry/surfaces/roads/checks.ts';
 import type { SurfaceArea } from '../src/geometry/surfaces/types.ts';
 import { SURFACE_PRIORITY } from '../src/geometry/surfaces/priority.ts';
+import { tidyPaths } from '../src/geometry/surfaces/roads/tidy.ts';
 import { len, scenes } from './helpers/road-scenes.ts';
 
 type Ground = (x: number, y: number) => number;
@@ -250,6 +251,45 @@ test('junction ids are stable names from the ways, numbered when the same ways m
   check(roads, r);
   const ids = r.areas.filter((a) => a.kind === 'roadwayIntersection').map((a) => a.descriptor.id).sort();
   assert.deepEqual(ids, ['junction/way/1+way/2', 'junction/way/1+way/2#2']);
+});
+
+test('a one-way street doubling back at the end of a wide road: its sidewalk remains simple (fast-check seed 573393326)', () => {
+  const roads = [
+    way(100, { highway: 'residential', oneway: 'yes', sidewalk: 'both' },
+      3.939231012048836, 0.6945927106677219, 1.0872330690389231, 0.19170852439003133, 0, 0, 8.364549742895903, 3.044447129453124, 35.34042840986274, 12.862864007405692),
+    way(103, { highway: 'secondary', width: '16.0', sidewalk: 'left', 'sidewalk:both:width': '1.5' },
+      0, 0, 11.612722138687323, -0.0002822658039935262, 16.7738498043477, -5.314636760120643),
+  ];
+  check(roads, roadSurfaces(roads));
+});
+
+test('tidy: a hole a rounding puts across its outline is opened away, not left crossing', () => {
+  // what the cuts left of way/103's sidewalk above: an outline with a hairline spike and, in a
+  // hairline lobe of it, a hole touching it at two vertices and a millimetre off at the third
+  const path = (...v: number[]) => Array.from({ length: v.length / 2 }, (_, i) => ({ x: v[2 * i], y: v[2 * i + 1] })); // millimetres
+  const outer = path(23589, 1304, 21035, 3932, 19491, 3370, 18360, 4534, 18183, 5021, 19509, 5503, 19509, 5504, 17964, 4942, 22513, 259);
+  const hole = path(17964, 4942, 18182, 5021, 18360, 4534);
+  const fps = tidyPaths([outer, hole]);
+  for (const fp of fps) assert.equal(footprintProblem(fp, 0), null);
+  // the sidewalk's quadrangle remains (6 m²): only hairlines go
+  assert.ok(Math.abs(fps.reduce((s, f) => s + footprintArea(f), 0) - 6.0) < 0.01);
+});
+
+test('a street joining a wide road where it bends: the sidewalk corner does not spill onto the strip', () => {
+  const roads = [
+    way(202, { highway: 'living_street' }, 0, 61.75503440315346, 34.876905657979684, 69.75381131595937),
+    way(204, { highway: 'primary', width: '12.6', sidewalk: 'both' }, 0, 34.876905657979684, 0, 61.75503440315346, 7.874651392012764, 104.63071697393906),
+  ];
+  check(roads, roadSurfaces(roads));
+});
+
+test('three ways at acute angles: the narrow strip still ends on the junction edge, to the millimetre', () => {
+  const roads = [
+    way(101, { highway: 'service' }, 0, 0, 11.249415987849932, 1.9835755558711123),
+    way(103, { highway: 'service', width: '10.1' }, 0, 0, 6.448866256147428, 3.7232546689546107),
+    way(104, { highway: 'primary' }, 0, 0, 11.514177016175704, -2.030260068605065, 38.32273723843954, -6.757332549737902),
+  ];
+  check(roads, roadSurfaces(roads));
 });
 
 // ---------------------------------------------------------------- generated road graphs

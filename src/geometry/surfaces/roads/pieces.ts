@@ -82,16 +82,21 @@ export const CUT_CHECK_AREA = 0.005;
  * cutter; only when that finds a stretch inside is the overlap measured, and when it is more than
  * rounding the cut is redone against the cutter grown by one grid step, which puts the troublesome
  * near-coincident edges a clear millimetre apart.
+ *
+ * It can also write a stray hole outside every outline (two nearly collinear edges from one
+ * vertex joined the wrong way round). Read by orientation, the Positive fill rule, such a reversed
+ * loop is nothing, as tidy.ts reads it too; NonZero made the next cut turn it into ground outside
+ * the piece, over a strip that had no reason to cut it.
  */
 function cut(subject: Paths64, cutter: Paths64, cutterEdges: Float64Array, cutterBox: Box): Paths64 {
-  const rest = Clipper.difference(subject, cutter, FillRule.NonZero);
+  const rest = Clipper.difference(subject, cutter, FillRule.Positive);
   if (rest.length === 0) return rest;
   const restEdges = pieceEdges(rest);
   if (!piecesOverlap(restEdges, flatBounds(restEdges), cutterEdges, cutterBox)) return rest;
   const left = Clipper.areaPaths(Clipper.intersect(rest, cutter, FillRule.NonZero)) / (CLIPPER_SCALE * CLIPPER_SCALE);
   if (left <= CUT_CHECK_AREA) return rest;
   const grown = Clipper.inflatePaths(cutter, 1, JoinType.Miter, EndType.Polygon, 4);
-  return Clipper.difference(subject, grown, FillRule.NonZero);
+  return Clipper.difference(subject, grown, FillRule.Positive);
 }
 
 

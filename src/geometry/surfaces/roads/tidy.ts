@@ -21,7 +21,7 @@
  * valid output cross itself; its result has the same form (outer counter-clockwise, holes
  * clockwise, clean rings).
  */
-import { Clipper, EndType, FillRule, JoinType, type Path64 } from 'clipper2-ts';
+import { Clipper, EndType, FillRule, JoinType, type Path64, type Paths64 } from 'clipper2-ts';
 import type { Footprint, Ring } from '../../types.ts';
 import { pointInRing, reverseRing, ringArea, signedArea2 } from '../../ring.ts';
 import { isSimpleFootprint } from '../../footprint-repair.ts';
@@ -247,14 +247,32 @@ function firstContact(rings: number[][]): { s: EdgeRef; t: EdgeRef } | null {
 export const HAIRLINE = 0.002;
 
 /**
- * The footprint opened by HAIRLINE (shrunk by half of it, grown back, mitred): slivers thinner
- * than that vanish, everything else keeps its corners. Null unless every result is simple.
+ * Steps per grid step of the opening's own grid: offset by a single grid step, the corners an
+ * opening keeps come back rounded a millimetre or two off (off the edges shared with neighbours).
+ */
+const OPEN_GRID = 16;
+
+/**
+ * The footprint opened by HAIRLINE (shrunk by half of it, grown back, mitred, on a grid
+ * OPEN_GRID times finer): slivers thinner than that vanish, everything else keeps its corners.
+ * Null unless every result is simple.
  */
 function tidyOpened(fp: Footprint): Footprint[] | null {
-  const d = (HAIRLINE / 2) * CLIPPER_SCALE;
-  const shrunk = Clipper.inflatePaths(footprintPaths(fp), -d, JoinType.Miter, EndType.Polygon, 8);
-  const grown = Clipper.inflatePaths(shrunk, d, JoinType.Miter, EndType.Polygon, 8);
-  const parts = tidyPaths(Clipper.union(grown, FillRule.NonZero), 1);
+  // the rings as given, else the area they enclose as Clipper writes it: ClipperOffset takes its
+  // lowest ring for an outline, and a hole that a rounding put across its outline can be that ring
+  // (the whole footprint then shrinks to nothing)
+  const paths = footprintPaths(fp);
+  return opened(fp, paths) ?? opened(fp, Clipper.union(paths, FillRule.Positive));
+}
+
+function opened(fp: Footprint, paths: Paths64): Footprint[] | null {
+  // finer coordinates from the box's corner, so they stay small
+  const { left, top } = Clipper.getBoundsPaths(paths); // (top: the least y)
+  const fine = paths.map((p) => p.map((q) => ({ x: (q.x - left) * OPEN_GRID, y: (q.y - top) * OPEN_GRID })));
+  const d = (HAIRLINE / 2) * CLIPPER_SCALE * OPEN_GRID;
+  const grown = Clipper.inflatePaths(Clipper.inflatePaths(fine, -d, JoinType.Miter, EndType.Polygon, 8), d, JoinType.Miter, EndType.Polygon, 8);
+  const back = grown.map((p) => p.map((q) => ({ x: left + Math.round(q.x / OPEN_GRID), y: top + Math.round(q.y / OPEN_GRID) })));
+  const parts = tidyPaths(Clipper.union(back, FillRule.NonZero), 1);
   if (!parts.every(isSimpleFootprint)) return null;
   // an opening takes hairlines only: anything more means Clipper's offset went wrong (it can drop
   // a polygon whose hole touches its outline)
