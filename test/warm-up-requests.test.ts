@@ -31,3 +31,12 @@ test('the service warms up on whole requests, charges nobody, then answers', asy
     await svc.close();
   }
 });
+
+test('the warm-up stops once a cycle of requests costs within 10 % of the one before', async () => {
+  const { warmUpSettled } = await import('../src/pipeline/warm-up-requests.ts');
+  assert.equal(warmUpSettled([]), false);
+  assert.equal(warmUpSettled([5e6]), false, 'one cycle says nothing');
+  assert.equal(warmUpSettled([5e6, 3e6]), false, 'still 40 % cheaper: code is still being optimised');
+  assert.equal(warmUpSettled([5e6, 3e6, 2.8e6]), true, '7 % cheaper: settled');
+  assert.equal(warmUpSettled([5e6, 3e6, 3.2e6]), true, 'noise upwards: settled');
+});
