@@ -292,6 +292,15 @@ test('three ways at acute angles: the narrow strip still ends on the junction ed
   check(roads, roadSurfaces(roads));
 });
 
+test('a junction of two trunks and a street does not cover part of itself twice', () => {
+  const roads = [
+    way(103, { highway: 'trunk', lanes: '4' }, 0, 0, 27.911046535725767, 16.116616218017946),
+    way(105, { highway: 'living_street' }, 0, 0, 42.360727832622416, 50.489516977227),
+    way(106, { highway: 'trunk' }, 0, 0, 15.054270305674706, 0.000885251929030989, 41.67689795851334, 0.002450770018384366),
+  ];
+  check(roads, roadSurfaces(roads));
+});
+
 // ---------------------------------------------------------------- generated road graphs
 
 test('generated road graphs: valid, no overlaps, no gaps along roads, strips touch junctions, one junction per node', () => {

@@ -162,7 +162,9 @@ export function resolvePieces(pieces: readonly Piece[]): Footprint[][] {
       const fp = normalizeGridFootprint({ outer: pathRing(piece.paths[0]), holes: [] });
       if (fp) keep(isSimpleFootprint(fp) ? [fp] : tidyPaths(piece.paths), fps);
     } else {
-      keep(tidyPaths(piece.paths), fps);
+      // read again by a union: clipper2-ts has been seen to write a ring that runs twice over a
+      // corner of itself (a junction covering 7 m² of itself twice), which a second union writes once
+      keep(tidyPaths(Clipper.union(piece.paths, FillRule.Positive)), fps);
     }
     for (const fp of fps) for (const p of footprintPaths(fp)) finalPaths[i].push(p);
   }
