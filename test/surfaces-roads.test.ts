@@ -301,6 +301,15 @@ test('a junction of two trunks and a street does not cover part of itself twice'
   check(roads, roadSurfaces(roads));
 });
 
+test('two streets leaving a bent primary close together: no corner of a junction comes back in a street', () => {
+  const roads = [
+    way(300, { highway: 'primary', width: '9.3' }, 5.5018225746904985, -13.282574677588252, 7.987408367700598, -11.954001391863274, 10.166042536530195, -10.166042536530199, 14.376955230822785, 0),
+    way(301, { highway: 'service' }, 10.166042536530195, -10.166042536530199, 17.237110348395667, -17.237110348395674),
+    way(302, { highway: 'living_street' }, 7.987408367700598, -11.954001391863274, 13.543110697896616, -20.26869751488873),
+  ];
+  check(roads, roadSurfaces(roads));
+});
+
 // ---------------------------------------------------------------- generated road graphs
 
 test('generated road graphs: valid, no overlaps, no gaps along roads, strips touch junctions, one junction per node', () => {

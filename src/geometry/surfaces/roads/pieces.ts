@@ -90,15 +90,17 @@ export const CUT_CHECK_AREA = 0.005;
  */
 function cut(subject: Paths64, cutter: Paths64, cutterEdges: Float64Array, cutterBox: Box): Paths64 {
   const rest = Clipper.difference(subject, cutter, FillRule.Positive);
-  if (rest.length === 0) return rest;
-  const restEdges = pieceEdges(rest);
-  if (!piecesOverlap(restEdges, flatBounds(restEdges), cutterEdges, cutterBox)) return rest;
-  const left = Clipper.areaPaths(Clipper.intersect(rest, cutter, FillRule.NonZero)) / (CLIPPER_SCALE * CLIPPER_SCALE);
-  if (left <= CUT_CHECK_AREA) return rest;
+  if (rest.length === 0 || !overlapsBeyondRounding(rest, cutter, cutterEdges, cutterBox)) return rest;
   const grown = Clipper.inflatePaths(cutter, 1, JoinType.Miter, EndType.Polygon, 4);
   return Clipper.difference(subject, grown, FillRule.Positive);
 }
 
+/** Whether `rest` shares more than CUT_CHECK_AREA with the cutter (tested exactly before it is measured). */
+function overlapsBeyondRounding(rest: Paths64, cutter: Paths64, cutterEdges: Float64Array, cutterBox: Box): boolean {
+  const restEdges = pieceEdges(rest);
+  if (!piecesOverlap(restEdges, flatBounds(restEdges), cutterEdges, cutterBox)) return false;
+  return Clipper.areaPaths(Clipper.intersect(rest, cutter, FillRule.NonZero)) / (CLIPPER_SCALE * CLIPPER_SCALE) > CUT_CHECK_AREA;
+}
 
 const boxAt = (boxes: Float64Array, i: number): Box => ({ minX: boxes[4 * i], minY: boxes[4 * i + 1], maxX: boxes[4 * i + 2], maxY: boxes[4 * i + 3] });
 
@@ -158,6 +160,15 @@ export function resolvePieces(pieces: readonly Piece[]): Footprint[][] {
         if (rest.length === 0) break;
       }
       keep(tidyPaths(rest), fps);
+      // a later cut can bring back a corner of an earlier cutter (the same misjudgement; seen: a
+      // triangle of a junction as a lobe of the strip): the tidied result is checked once more
+      for (let k = 0; k + 1 < cutters.length && fps.length > 0; k++) {
+        const j = cutters[k];
+        const paths = fps.flatMap(footprintPaths);
+        if (!overlapsBeyondRounding(paths, finalPaths[j], finalEdges[j]!, finalBoxes[j]!)) continue;
+        fps.length = 0;
+        keep(tidyPaths(cut(paths, finalPaths[j], finalEdges[j]!, finalBoxes[j]!)), fps);
+      }
     } else if (piece.simple) {
       const fp = normalizeGridFootprint({ outer: pathRing(piece.paths[0]), holes: [] });
       if (fp) keep(isSimpleFootprint(fp) ? [fp] : tidyPaths(piece.paths), fps);
