@@ -1,9 +1,9 @@
 /**
  * The export thread's side of an export (the export pool's task, workers/export-worker.ts): the
  * tiles' groups arrive over a MessagePort while the tiles still run (src/export/export-stream.ts);
- * each chunk is parsed at once — into the scene, or for a streaming writer (3dm) straight into
- * the file's document — so that work overlaps the tiles instead of following them. At `end`
- * the writer finishes.
+ * each chunk is parsed at once — into the scene, or for a streaming writer (3dm, IFC, DXF, DAE,
+ * OBJ) straight into the file — so that work overlaps the tiles instead of following them and
+ * the scene is never held whole. At `end` the writer finishes.
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { ExportFormat } from '../contract/types.ts';

@@ -2,7 +2,7 @@
  * Text output for the big text formats (DXF, OBJ, DAE) without one giant array of strings or one
  * giant string: lines are appended to a short string that is UTF-8 encoded every ~1 MB, so a
  * 10 km² file costs its bytes, not ten times that in small strings (and stays under V8's
- * maximum string length).
+ * maximum string length). The chunks are handed over as they are (`take`), never joined.
  */
 const FLUSH = 1 << 20;
 
