@@ -13,9 +13,8 @@
  *   of the thread (an IFC after a 3dm peaked ~250 MB higher). The export's heap is small, so
  *   nothing would make V8 collect soon: `collectDroppedModule` asks for one full collection.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import rhino3dm, { type RhinoModule } from 'rhino3dm';
+import { collectAllGarbage } from '../../pipeline/full-gc.ts';
 
 /** An instance made ahead for the next export (V8 keeps the compiled code: only instantiation repeats). */
 let next: Promise<RhinoModule> | undefined;
@@ -33,18 +32,12 @@ export function rhinoModule(): Promise<RhinoModule> {
   return m;
 }
 
-let gc: (() => void) | undefined;
-
 /**
  * One full garbage collection once the finished export has let go of its instance (a timer: the
  * task's own continuations run first), which hands the instance's memory back to the OS.
  */
 export function collectDroppedModule(): void {
-  if (!gc) {
-    setFlagsFromString('--expose-gc'); // gives new contexts a `gc()`; the thread's own context is left as it is
-    gc = runInNewContext('gc') as () => void;
-  }
-  setTimeout(gc, 0).unref();
+  setTimeout(collectAllGarbage, 0).unref();
 }
 
 interface EmbindHandle { isDeleted(): boolean; delete(): void }
