@@ -10,11 +10,10 @@
  *   even after the document is freed. So each export takes a fresh instance, started as soon as
  *   the writer loads (~50 ms, while the first tiles run), and drops it when done: the old
  *   instance's memory goes with the garbage collector instead of staying under the next export
- *   of the thread (an IFC after a 3dm peaked ~250 MB higher). The export's heap is small, so
- *   nothing would make V8 collect soon: `collectDroppedModule` asks for one full collection.
+ *   of the thread (an IFC after a 3dm peaked ~250 MB higher); the export thread runs one full
+ *   collection after each export (workers/export-worker.ts), so that happens at once.
  */
 import rhino3dm, { type RhinoModule } from 'rhino3dm';
-import { collectAllGarbage } from '../../pipeline/full-gc.ts';
 
 /** An instance made ahead for the next export (V8 keeps the compiled code: only instantiation repeats). */
 let next: Promise<RhinoModule> | undefined;
@@ -32,13 +31,6 @@ export function rhinoModule(): Promise<RhinoModule> {
   return m;
 }
 
-/**
- * One full garbage collection once the finished export has let go of its instance (a timer: the
- * task's own continuations run first), which hands the instance's memory back to the OS.
- */
-export function collectDroppedModule(): void {
-  setTimeout(collectAllGarbage, 0).unref();
-}
 
 interface EmbindHandle { isDeleted(): boolean; delete(): void }
 

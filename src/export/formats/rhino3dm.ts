@@ -11,7 +11,7 @@ import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type
 import type { SceneItem } from '../scene-from-tiles.ts';
 import { kindColour } from './palette.ts';
 import { writeDocumentGeoreference } from './rhino3dm-georef.ts';
-import { collectDroppedModule, free, rhinoModule } from './rhino3dm-wasm.ts';
+import { free, rhinoModule } from './rhino3dm-wasm.ts';
 
 export { prepareRhinoModule } from './rhino3dm-wasm.ts';
 
@@ -141,7 +141,6 @@ export async function openRhino3dmStream({ groups }: ExportSceneHead): Promise<R
     if (!open) return;
     open = false;
     out.release();
-    collectDroppedModule();
   };
   return {
     add(group, it) {
