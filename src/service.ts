@@ -8,7 +8,7 @@ import { createApp } from './server/app.ts';
 import { openExportStore } from './export/store/open.ts';
 import type { ExportStore } from './export/store/types.ts';
 import { warmUpRequests } from './pipeline/warm-up-requests.ts';
-import { collectAllGarbage } from './pipeline/full-gc.ts';
+import { startFullGc } from './pipeline/full-gc.ts';
 import { schedulerFor } from './pipeline/tile-scheduler.ts';
 import { MODULE_EXT } from './module-ext.ts';
 import { createExportPool } from './export/export-pool.ts';
@@ -113,8 +113,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   };
 }
 
-/** A full GC in every worker (tasks run at once, so each idle thread takes one) and in this thread, after the warm-up. */
+/** A full GC started in every worker (tasks run at once, so each idle thread takes one) and in this thread: after the warm-up, and when the pool falls idle. */
 async function settleThreads(pool: Piscina, workers: number): Promise<void> {
   await Promise.all(Array.from({ length: workers }, () => pool.run(null, { name: 'settle' })));
-  collectAllGarbage();
+  startFullGc();
 }

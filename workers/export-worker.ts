@@ -10,7 +10,7 @@
 import './thread-globals.ts';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { buildExportFile, type ExportTask } from '../src/export/export-task.ts';
-import { collectAllGarbage } from '../src/pipeline/full-gc.ts';
+import { startFullGc } from '../src/pipeline/full-gc.ts';
 import type { FinishedExport } from '../src/export/scene.ts';
 
 export default async function runExportTask(task: ExportTask): Promise<FinishedExport> {
@@ -18,7 +18,7 @@ export default async function runExportTask(task: ExportTask): Promise<FinishedE
   try {
     file = await buildExportFile(task);
   } finally {
-    setTimeout(collectAllGarbage, 0).unref();
+    setTimeout(startFullGc, 0).unref();
   }
   // Hand the bytes (or every big piece) over without a copy where they own their whole buffer (never a
   // pooled Buffer's slab); small pieces are copied, so a writer's shared constant is never taken away.
