@@ -24,8 +24,6 @@ export interface ServiceConfig {
    * larger spends less CPU on garbage collection, smaller holds less memory (CITY_WORKER_YOUNG_MB).
    */
   workerYoungGenerationMb: number;
-  /** Idle time after which every thread runs a full GC and gives back what a burst grew, ms (0 = never; src/pipeline/tile-scheduler.ts). */
-  idleGcMs: number;
   /** Side of a planning tile in metres. */
   tileSize: number;
   /** Requests processed at once; more wait in the queue. */
@@ -76,7 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     osmExtract: resolve(env.CITY_OSM_EXTRACT || join(REPO_ROOT, 'data/monaco/monaco.osm.pbf')),
     workers,
     workerYoungGenerationMb: Math.max(16, int(env.CITY_WORKER_YOUNG_MB, WORKER_YOUNG_GENERATION_MB)),
-    idleGcMs: Math.max(0, int(env.CITY_IDLE_GC_MS, 250)),
     tileSize: int(env.CITY_TILE_SIZE, 500),
     maxInFlight: Math.max(1, int(env.CITY_MAX_IN_FLIGHT, Math.max(2, workers))),
     maxQueue: Math.max(0, int(env.CITY_MAX_QUEUE, 16)),

@@ -8,8 +8,6 @@ import { createApp } from './server/app.ts';
 import { openExportStore } from './export/store/open.ts';
 import type { ExportStore } from './export/store/types.ts';
 import { warmUpRequests } from './pipeline/warm-up-requests.ts';
-import { startFullGc } from './pipeline/full-gc.ts';
-import { schedulerFor } from './pipeline/tile-scheduler.ts';
 import { MODULE_EXT } from './module-ext.ts';
 import { createExportPool } from './export/export-pool.ts';
 import { importOsm } from './sources/osm/import.ts';
@@ -62,9 +60,6 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     // of memory in every worker (config.ts workerYoungGenerationMb).
     resourceLimits: { maxYoungGenerationSizeMb: config.workerYoungGenerationMb },
   });
-  // The pool's tile scheduler, made first: once the pool has been idle a while, a full GC in every
-  // thread gives back what the last burst grew (src/pipeline/tile-scheduler.ts).
-  schedulerFor(pool, config.idleGcMs > 0 ? { afterMs: config.idleGcMs, run: () => settleThreads(pool, config.workers) } : null);
   // Load and compile the worker code, open the store and warm the hot code in every thread before accepting requests.
   const warmed = await Promise.all(Array.from({ length: config.workers }, () => pool.run({ storePath: paths.osm, budgetMs: config.warmUpMs }, { name: 'warmup' }) as Promise<{ threadId: number; meshes: number; ms: number }>));
   log(`Workers warmed up: ${warmed.map((w) => `thread ${w.threadId} ${w.meshes} meshes in ${w.ms.toFixed(0)} ms`).join(', ')}`);
@@ -75,7 +70,6 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     const runs = await warmUpRequests(pipeline, { budgetMs: config.warmUpRequestsMs, sideMetres: 3000 });
     log(`Warmed up on ${runs} whole requests in ${(performance.now() - t).toFixed(0)} ms`);
   }
-  await settleThreads(pool, config.workers);
   const admission = new Admission({ maxInFlight: config.maxInFlight, maxQueue: config.maxQueue, timeoutMs: config.queueTimeoutMs, waitShare: config.queueWaitShare });
   const server = createApp({
     accounts,
@@ -113,8 +107,3 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   };
 }
 
-/** A full GC started in every worker (tasks run at once, so each idle thread takes one) and in this thread: after the warm-up, and when the pool falls idle. */
-async function settleThreads(pool: Piscina, workers: number): Promise<void> {
-  await Promise.all(Array.from({ length: workers }, () => pool.run(null, { name: 'settle' })));
-  startFullGc();
-}

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { startFullGc } from '../src/pipeline/full-gc.ts';
+import { startFullGc } from '../src/export/full-gc.ts';
 import { freedWithin } from './helpers/heap-freed.ts';
 
 test('startFullGc frees what nothing holds any more, without waiting for allocation to trigger it', async () => {

@@ -10,7 +10,7 @@
 import './thread-globals.ts';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { buildExportFile, type ExportTask } from '../src/export/export-task.ts';
-import { startFullGc } from '../src/pipeline/full-gc.ts';
+import { startFullGc } from '../src/export/full-gc.ts';
 import type { FinishedExport } from '../src/export/scene.ts';
 
 export default async function runExportTask(task: ExportTask): Promise<FinishedExport> {

@@ -9,7 +9,6 @@ import { buildTile, osmSourceFor, type TileResult } from '../src/pipeline/build-
 import type { TileTask } from '../src/plan/plan-request.ts';
 import { warmUpTiles } from '../src/pipeline/warm-up.ts';
 import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
-import { startFullGc } from '../src/pipeline/full-gc.ts';
 
 export default async function runTileTask(task: TileTask): Promise<unknown> {
   const result: TileResult = await buildTile(task);
@@ -29,8 +28,3 @@ export async function warmup({ storePath, budgetMs }: { storePath: string; budge
   return { threadId, meshes, ms: performance.now() - started };
 }
 
-/** Run on every thread after the start-up warm-up and when the pool falls idle (src/pipeline/full-gc.ts says why). */
-export function settle(): number {
-  startFullGc();
-  return threadId;
-}

@@ -61,27 +61,13 @@ export class TileQueue {
   }
 }
 
-/**
- * Work for the pool once it has been idle `afterMs` (src/service.ts: a full GC in every worker, so
- * the memory a burst grew — each worker's young generation alone is up to 2/3 of
- * CITY_WORKER_YOUNG_MB — goes back to the system instead of staying for good). It holds every
- * slot while it runs: a tile that arrives meanwhile waits for it (tens of milliseconds).
- */
-export interface IdleWork {
-  afterMs: number;
-  run: () => Promise<unknown>;
-}
-
 export class TileScheduler {
   /** Requests with tiles waiting, served in turn. */
   private readonly ring: TileQueue[] = [];
   private cursor = 0;
   private running = 0;
-  private idleTimer: NodeJS.Timeout | null = null;
-  /** Idle work ran since the last tile: no need to run it again until tiles have run. */
-  private settled = true;
 
-  constructor(private readonly pool: Pick<Piscina, 'run'>, private readonly slots: number, private readonly idle: IdleWork | null = null) {}
+  constructor(private readonly pool: Pick<Piscina, 'run'>, private readonly slots: number) {}
 
   /** A queue for one request's tiles. */
   queue(): TileQueue {
@@ -100,7 +86,6 @@ export class TileScheduler {
   }
 
   private pump(): void {
-    if (this.idleTimer && this.ring.length > 0) { clearTimeout(this.idleTimer); this.idleTimer = null; }
     while (this.running < this.slots && this.ring.length > 0) {
       if (this.cursor >= this.ring.length) this.cursor = 0;
       const queue = this.ring[this.cursor];
@@ -111,27 +96,11 @@ export class TileScheduler {
       }
       this.cursor++;
       this.running++;
-      this.settled = false;
       this.pool.run(w.task, { signal: w.signal }).then(w.resolve, w.reject).finally(() => {
         this.running--;
         this.pump();
       });
     }
-    if (this.running === 0 && this.ring.length === 0 && this.idle && !this.settled && !this.idleTimer) {
-      this.idleTimer = setTimeout(() => this.runIdleWork(this.idle!), this.idle.afterMs);
-      this.idleTimer.unref();
-    }
-  }
-
-  private runIdleWork(idle: IdleWork): void {
-    this.idleTimer = null;
-    if (this.running > 0 || this.ring.length > 0) return;
-    this.settled = true;
-    this.running = this.slots; // every slot, until it is done
-    idle.run().catch(() => {}).finally(() => {
-      this.running = 0;
-      this.pump();
-    });
   }
 }
 
@@ -139,11 +108,10 @@ const schedulers = new WeakMap<object, TileScheduler>();
 
 /**
  * The scheduler of a pool (one per pool, shared by every request on it): a slot per worker thread.
- * The first call creates it, with `idle` work if given (src/service.ts makes that first call).
  * A stand-in pool without thread options (tests) gets no limit: its tasks start at once.
  */
-export function schedulerFor(pool: Pick<Piscina, 'run'> & { options?: { maxThreads?: number } }, idle: IdleWork | null = null): TileScheduler {
+export function schedulerFor(pool: Pick<Piscina, 'run'> & { options?: { maxThreads?: number } }): TileScheduler {
   let s = schedulers.get(pool);
-  if (!s) schedulers.set(pool, (s = new TileScheduler(pool, Math.max(1, pool.options?.maxThreads ?? Infinity), idle)));
+  if (!s) schedulers.set(pool, (s = new TileScheduler(pool, Math.max(1, pool.options?.maxThreads ?? Infinity))));
   return s;
 }
