@@ -6,7 +6,7 @@ import { Admission, type Release } from '../src/server/admission.ts';
 /** An admission on a clock the test moves. */
 function clocked(maxInFlight: number, maxQueue: number) {
   let t = 0;
-  const admission = new Admission({ maxInFlight, maxQueue, timeoutMs: 60_000, standingMs: 400, now: () => t });
+  const admission = new Admission({ maxInFlight, maxQueue, timeoutMs: 60_000, standingMs: 400, standingAfter: 4, now: () => t });
   return { admission, advance: (ms: number) => { t += ms; } };
 }
 
@@ -45,19 +45,34 @@ test('admission: a burst waits its turn, however long, while the queue is not st
   assert.equal(await b, 'served');
 });
 
-test('admission: in a standing queue, who waited longer than a quarter service time is turned away when its turn comes', async () => {
-  const { admission, advance } = clocked(1, 4);
-  await learn(admission, advance, 100);
-  const release = await admission.acquire();
-  const old = outcome(admission.acquire());
-  advance(490);
-  const fresh = outcome(admission.acquire());
-  advance(10); // the queue has been non-empty 500 ms > 4 × 100 ms
-  release();
-  assert.equal(await old, 'server_busy');
-  assert.equal(await fresh, 'served'); // waited 10 ms ≤ 25 ms
-  assert.equal(admission.inFlight, 0);
+test('admission: in a standing queue, heads that waited longer than a quarter service time are turned away at their turn', async () => {
+  const { admission, advance } = clocked(1, 8);
+  await learn(admission, advance, 100); // target 25 ms; standing after 4 × 100 ms (and standingMs 400)
+  let hold = await admission.acquire();
+  const b = admission.acquire();
+  advance(100);
+  hold(true); // b waited 100 ms > 25: above the target from now on, but that may be a burst — served
+  hold = await b;
+  const c = outcome(admission.acquire()); // behind b
+  advance(350);
+  const d = outcome(admission.acquire());
+  advance(40);
+  const e = admission.acquire();
+  advance(10); // heads have been above the target for 400 ms: a standing queue
+  hold();
+  assert.equal(await c, 'server_busy', 'waited 400 ms');
+  assert.equal(await d, 'server_busy', 'waited 50 ms');
+  const releaseE = await e; // waited 10 ms ≤ 25: served
+  assert.equal(admission.inFlight, 1);
   assert.equal(admission.queued, 0);
+  // the queue drained, and calm for a standing period: the next burst is served
+  releaseE();
+  advance(500);
+  hold = await admission.acquire();
+  const f = admission.acquire();
+  advance(300);
+  hold();
+  (await f)();
 });
 
 test('admission: the typical service time is the median, so a few slot-holding slow readers do not stretch it', async () => {

@@ -8,9 +8,12 @@ import { ApiError } from '../contract/errors.ts';
  * The queue absorbs bursts, but a queue that never drains only adds waiting: under sustained
  * overload every served request would sit behind up to `maxQueue` others (p99 12× the unloaded
  * time in the soak). So the queue is also bounded in time, the way CoDel bounds a router's queue:
- * once it has stayed non-empty for longer than `standingAfter` typical service times and at least
- * `standingMs` (a standing queue, not a burst), a request that has waited more than `waitShare` of a typical service time
- * is turned away when its turn comes instead of being served late. The typical service time is
+ * the wait that matters is that of the request at the head when a slot frees. Once every head has
+ * waited more than `waitShare` of a typical service time for longer than `standingAfter` typical
+ * service times and at least `standingMs` (a standing queue, not a burst), heads that waited that
+ * long are turned away at their turn instead of being served late, until no head has waited
+ * that long for a whole standing period (a single prompt head proves nothing: the turn-aways
+ * themselves empty the queue now and then). The typical service time is
  * the median of the last {@link SAMPLES} requests' times in their slot, counting only requests
  * that did their work (`release(true)`; a 402 or a failure leaves at once and would shrink it).
  */
@@ -22,9 +25,9 @@ export interface AdmissionOptions {
   retryAfterSeconds?: number;
   /** Longest wait in a standing queue, as a share of the typical service time (0.25 by default). */
   waitShare?: number;
-  /** A queue non-empty for this many typical service times is standing (4 by default)… */
+  /** Heads waiting over the target for this many typical service times make a standing queue (8 by default)… */
   standingAfter?: number;
-  /** …and for at least this long, ms (1000 by default: a burst of a few requests is not turned away). */
+  /** …and for at least this long, ms (200 by default: a burst of a few requests is not turned away). */
   standingMs?: number;
   /** Clock, ms (tests pass their own). */
   now?: () => number;
@@ -44,8 +47,9 @@ interface Waiter {
 export class Admission {
   private running = 0;
   private waiting: Waiter[] = [];
-  /** When the queue last went from empty to non-empty. */
-  private queuedSince = 0;
+  /** Since when every head of the queue waited more than the target, or null; and when one last did. */
+  private aboveSince: number | null = null;
+  private lastAboveAt = 0;
   private readonly serviceMs: number[] = [];
   private nextSample = 0;
   private readonly retryAfterSeconds: number;
@@ -57,8 +61,8 @@ export class Admission {
   constructor(private readonly options: AdmissionOptions) {
     this.retryAfterSeconds = options.retryAfterSeconds ?? 2;
     this.waitShare = options.waitShare ?? 0.25;
-    this.standingAfter = options.standingAfter ?? 4;
-    this.standingMs = options.standingMs ?? 1000;
+    this.standingAfter = options.standingAfter ?? 8;
+    this.standingMs = options.standingMs ?? 200;
     this.now = options.now ?? (() => performance.now());
   }
 
@@ -92,7 +96,6 @@ export class Admission {
       const settle = () => { clearTimeout(entry.timer); signal?.removeEventListener('abort', onAbort); };
       const onAbort = () => { this.drop(entry); settle(); reject(new ApiError('server_busy', 'The request was cancelled while waiting.')); };
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (!this.waiting.length) this.queuedSince = entry.since;
       this.waiting.push(entry);
     });
   }
@@ -119,13 +122,25 @@ export class Admission {
   private nextToServe(): Waiter | undefined {
     const now = this.now();
     const typical = this.typicalServiceMs();
-    const standing = typical !== null && now - this.queuedSince > Math.max(this.standingMs, this.standingAfter * typical);
     let next = this.waiting.shift();
-    while (next && standing && now - next.since > this.waitShare * typical!) {
+    if (!next || typical === null) return next;
+    const target = this.waitShare * typical;
+    // calm for a whole standing period: whatever stood has drained
+    if (this.aboveSince !== null && now - this.lastAboveAt > this.standingPeriod()) this.aboveSince = null;
+    if (now - next.since <= target) return next;
+    this.aboveSince ??= now;
+    this.lastAboveAt = now;
+    if (now - this.aboveSince < this.standingPeriod()) return next; // maybe a burst: serve it
+    while (next && now - next.since > target) {
       next.turnAway();
       next = this.waiting.shift();
     }
     return next;
+  }
+
+  /** How long heads must wait over the target before the queue counts as standing, ms. */
+  private standingPeriod(): number {
+    return Math.max(this.standingMs, this.standingAfter * (this.typicalServiceMs() ?? 0));
   }
 
   private record(ms: number): void {
