@@ -8,13 +8,13 @@ import { ApiError } from '../contract/errors.ts';
  * The queue absorbs bursts, but a queue that never drains only adds waiting: under sustained
  * overload every served request would sit behind up to `maxQueue` others (p99 12× the unloaded
  * time in the soak). So the queue is also bounded in time, the way CoDel bounds a router's queue:
- * the wait that matters is that of the request at the head when a slot frees. Once every head has
- * waited more than `waitShare` of a typical service time for longer than `standingAfter` typical
- * service times and at least `standingMs` (a standing queue, not a burst), heads that waited that
- * long are turned away at their turn instead of being served late, until no head has waited
- * that long for a whole standing period (a single prompt head proves nothing: the turn-aways
- * themselves empty the queue now and then). The typical service time is
- * the median of the last {@link SAMPLES} requests' times in their slot, counting only requests
+ * the wait that matters is that of the request at the head when a slot frees. Once heads have
+ * kept coming late — waiting more than `waitShare` of a typical service time — for longer than
+ * `standingAfter` typical service times and at least `standingMs` (a standing queue, not a
+ * burst), late heads are turned away at their turn instead of being served late, until no head
+ * has been late for a whole such period (a single prompt head proves nothing: the turn-aways
+ * themselves empty the queue now and then). The typical service time is the median of the last
+ * {@link SAMPLES} requests' times in their slot, counting only requests
  * that did their work (`release(true)`; a 402 or a failure leaves at once and would shrink it).
  */
 export interface AdmissionOptions {
