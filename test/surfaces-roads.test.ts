@@ -263,6 +263,22 @@ test('a one-way street doubling back at the end of a wide road: its sidewalk rem
   check(roads, roadSurfaces(roads));
 });
 
+test('an unpaved track with sidewalks meeting paved roads still reaches its junctions (fast-check seed 304)', () => {
+  // the track's sidewalk corner (pavement ranks above sand) kept a sliver under a millimetre wide
+  // along the track's carriageway, which cut the track's last millimetres off short of the junction
+  const a = 25.384107770469285, b = 50.76821554093857, c = 25.45264507982535;
+  const roads = [
+    way(200, { highway: 'primary', sidewalk: 'separate' }, 0, 0, c, 0, b, 0),
+    way(201, { highway: 'primary', oneway: 'yes' }, 0, a, a, a, b, a),
+    way(202, { highway: 'primary', lanes: '1', oneway: 'yes', bridge: 'yes' }, 0, b, a, b, b, b),
+    way(203, { highway: 'primary' }, 0, 0, 0, a, 0, b),
+    way(204, { highway: 'track', oneway: 'yes', sidewalk: 'both', bridge: 'yes' }, c, 0, a, a, a, b),
+    way(205, { highway: 'primary', width: '3.0', sidewalk: 'both', 'sidewalk:both:width': '1.0' }, b, 0, b, a, b, b),
+    way(206, { highway: 'footway' }, 3, 3, b - 3, b - 3),
+  ];
+  check(roads, roadSurfaces(roads));
+});
+
 test('tidy: a hole a rounding puts across its outline is opened away, not left crossing', () => {
   // what the cuts left of way/103's sidewalk above: an outline with a hairline spike and, in a
   // hairline lobe of it, a hole touching it at two vertices and a millimetre off at the third

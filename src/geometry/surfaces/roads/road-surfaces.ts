@@ -37,6 +37,10 @@ import { armOffsets, junctionShape, type JunctionArm } from './junction.ts';
 import { band, ringBand, type Band } from './offset.ts';
 import { resolvePieces, type Piece } from './pieces.ts';
 import { withinTests } from './within.ts';
+import { shrunkAndGrown } from '../assemble/offset.ts';
+
+/** Parts of a sidewalk corner narrower than this go when an unpaved carriageway is taken out of it, metres. */
+const CORNER_MIN_WIDTH = 0.004;
 
 export interface RoadInput {
   /** OSM id, `way/123`. */
@@ -292,7 +296,11 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
           const from = a.atStart ? shape.cuts[i] : outer.cuts[i], to = a.atStart ? outer.cuts[i] : shape.cuts[i];
           for (const p of band(seg, Math.min(from, to), Math.max(from, to), -h, h).paths) carriage.push(p);
         });
-        cornerPaths = Clipper.difference(outer.paths, carriage, FillRule.NonZero);
+        // opened: the corner's and the strips' sides are rounded to the grid separately, and a
+        // sliver under a millimetre wide left along a strip (pavement ranks above sand) would cut
+        // the strip's last millimetres off, short of the junction
+        const rest = Clipper.difference(outer.paths, carriage, FillRule.NonZero);
+        cornerPaths = Clipper.intersect(rest, shrunkAndGrown(rest, CORNER_MIN_WIDTH), FillRule.NonZero);
       }
       if (cornerPaths.length === 0) continue;
       const descriptor: Record<string, unknown> = { type: 'pavement', id, ways: ids, sidewalk: 'corner' };
