@@ -106,4 +106,3 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     },
   };
 }
-

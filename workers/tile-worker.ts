@@ -27,4 +27,3 @@ export async function warmup({ storePath, budgetMs }: { storePath: string; budge
   const meshes = await warmUpTiles(storePath, osmSourceFor(storePath), { budgetMs });
   return { threadId, meshes, ms: performance.now() - started };
 }
-

@@ -47,11 +47,13 @@ interface Waiter {
 export class Admission {
   private running = 0;
   private waiting: Waiter[] = [];
-  /** Since when every head of the queue waited more than the target, or null; and when one last did. */
+  /** Since when heads have kept coming late (waited more than the target), or null; and when one last did. */
   private aboveSince: number | null = null;
   private lastAboveAt = 0;
   private readonly serviceMs: number[] = [];
   private nextSample = 0;
+  /** Median of `serviceMs`, kept up to date as samples come (once per request), not per look. */
+  private typical: number | null = null;
   private readonly retryAfterSeconds: number;
   private readonly waitShare: number;
   private readonly standingAfter: number;
@@ -71,9 +73,7 @@ export class Admission {
 
   /** Median time of recent requests in their slot, ms; null before any finished. */
   typicalServiceMs(): number | null {
-    if (!this.serviceMs.length) return null;
-    const s = [...this.serviceMs].sort((a, b) => a - b);
-    return s[s.length >> 1];
+    return this.typical;
   }
 
   /**
@@ -121,7 +121,7 @@ export class Admission {
   /** The head of the queue, after turning away those that waited too long in a standing queue. */
   private nextToServe(): Waiter | undefined {
     const now = this.now();
-    const typical = this.typicalServiceMs();
+    const typical = this.typical;
     let next = this.waiting.shift();
     if (!next || typical === null) return next;
     const target = this.waitShare * typical;
@@ -140,12 +140,14 @@ export class Admission {
 
   /** How long heads must wait over the target before the queue counts as standing, ms. */
   private standingPeriod(): number {
-    return Math.max(this.standingMs, this.standingAfter * (this.typicalServiceMs() ?? 0));
+    return Math.max(this.standingMs, this.standingAfter * (this.typical ?? 0));
   }
 
   private record(ms: number): void {
     this.serviceMs[this.nextSample] = ms;
     this.nextSample = (this.nextSample + 1) % SAMPLES;
+    const sorted = [...this.serviceMs].sort((a, b) => a - b);
+    this.typical = sorted[sorted.length >> 1];
   }
 
   private busy(): ApiError {
