@@ -326,6 +326,22 @@ test('two streets leaving a bent primary close together: no corner of a junction
   check(roads, roadSurfaces(roads));
 });
 
+test('a wide road leaving a roundabout near a bend: the strip between two junctions keeps its wedge (fast-check seed 3)', () => {
+  // the strip between the junctions spans a vertex, and its inner mitre lies 2 mm past the cut: a
+  // horizontal spike, with which Clipper 2.0.1 also dropped the spike's base (a 10 m² gap)
+  const r = 22.88038937302018;
+  const ring: number[] = [];
+  for (let i = 0; i <= 22; i++) ring.push(r * Math.cos((2 * Math.PI * (i % 22)) / 22), r * Math.sin((2 * Math.PI * (i % 22)) / 22));
+  const at = (i: number) => [ring[2 * i], ring[2 * i + 1]];
+  const roads = [
+    way(300, { highway: 'primary', junction: 'roundabout', width: '9.1' }, ...ring),
+    way(301, { highway: 'primary', width: '3.0', lanes: '1', oneway: 'yes', sidewalk: 'both', 'sidewalk:both:width': '1.0' }, ...at(0), r + 10, 0),
+    way(302, { highway: 'primary', width: '12.9' }, ...at(15), -13.65900737890029, -29.909054193413834),
+    way(303, { highway: 'primary' }, ...at(17), 4.679367295984001, -32.54571441880933),
+  ];
+  check(roads, roadSurfaces(roads));
+});
+
 // ---------------------------------------------------------------- generated road graphs
 
 test('generated road graphs: valid, no overlaps, no gaps along roads, strips touch junctions, one junction per node', () => {

@@ -186,7 +186,7 @@ export function band(seg: RoadSegment, a: number, b: number, lo: number, hi: num
   left.push(corner(seg, b, hi));
   left.reverse();
   const path = right.concat(left);
-  if (r.dirty || l.dirty) return { paths: Clipper.union([path], FillRule.Positive), simple: false };
+  if (r.dirty || l.dirty) return { paths: Clipper.union([withoutSpikes(path)], FillRule.Positive), simple: false };
   return { paths: [path], simple: true };
 }
 
@@ -197,5 +197,29 @@ export function ringBand(seg: RoadSegment, lo: number, hi: number): Band {
   const inner: Path64 = [];
   chain(seg, 0, seg.length, hi, inner, true);
   inner.reverse();
-  return { paths: Clipper.union([outer, inner], FillRule.Positive), simple: false };
+  return { paths: Clipper.union([withoutSpikes(outer), withoutSpikes(inner)], FillRule.Positive), simple: false };
+}
+
+/**
+ * The path without vertices where it turns straight back on itself (and without repeated
+ * points): such a spike has no area, but Clipper 2.0.1 loses the spike's base vertex too when the
+ * spike is horizontal — a mitre 2 mm past a cut on a roundabout took a 10 m² wedge with it.
+ */
+export function withoutSpikes(path: Path64): Path64 {
+  const out: Point64[] = [];
+  const backtracks = (p: Point64, q: Point64, r: Point64) =>
+    (q.x - p.x) * (r.y - q.y) - (q.y - p.y) * (r.x - q.x) === 0 && (q.x - p.x) * (r.x - q.x) + (q.y - p.y) * (r.y - q.y) <= 0;
+  for (const q of path) {
+    while (out.length >= 2 && backtracks(out[out.length - 2], out[out.length - 1], q)) out.pop();
+    if (out.length === 0 || out[out.length - 1].x !== q.x || out[out.length - 1].y !== q.y) out.push(q);
+  }
+  // and across the seam
+  for (let changed = true; changed && out.length >= 3; ) {
+    changed = false;
+    const n = out.length;
+    if (out[0].x === out[n - 1].x && out[0].y === out[n - 1].y) { out.pop(); changed = true; continue; }
+    if (backtracks(out[n - 2], out[n - 1], out[0])) { out.pop(); changed = true; continue; }
+    if (backtracks(out[n - 1], out[0], out[1])) { out.shift(); changed = true; }
+  }
+  return out;
 }
