@@ -139,18 +139,3 @@ test('Monaco: bridges on decks at the ground of their ends; tunnels give nothing
   }
   assert.ok(decks > 0);
 });
-
-test('Monaco: a 500 m tile of roads takes well under 200 ms', () => {
-  const tile = roads.filter((r) => {
-    for (let i = 0; i < r.points.length; i += 2) if (Math.abs(r.points[i]) < 250 && Math.abs(r.points[i + 1]) < 250) return true;
-    return false;
-  });
-  roadSurfaces(tile);
-  let best = Infinity;
-  for (let i = 0; i < 5; i++) {
-    const t = performance.now();
-    roadSurfaces(tile);
-    best = Math.min(best, performance.now() - t);
-  }
-  assert.ok(best < 200, `${best.toFixed(0)} ms for ${tile.length} ways`);
-});
