@@ -6,7 +6,6 @@ import type { Footprint } from '../../geometry/types.ts';
 import { JsonBytesWriter } from '../../encode/json-bytes.ts';
 import { writePolylineJson } from '../../encode/polyline-json.ts';
 import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
-import type { OsmFeature } from '../../sources/osm/types.ts';
 import type { FeatureFamily, TileContext } from '../family.ts';
 import { encodeMeshes } from '../encode-meshes.ts';
 import { ROAD_READ_METRES, roadSurfacesForTile } from './roads.ts';

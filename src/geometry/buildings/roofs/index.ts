@@ -4,7 +4,6 @@ import type { RoofShape, RoofSpec } from '../build-part.ts';
 import { triangulateFootprint } from '../../triangulate.ts';
 import type { RoofContext, RoofStrategy } from './designs.ts';
 import { emitRoof } from './emit.ts';
-import { loadSkeleton } from './skeleton.ts';
 import { FLAT_STRATEGIES } from './flat.ts';
 import { SKILLION_STRATEGIES } from './skillion.ts';
 import { GABLED_STRATEGIES } from './gabled.ts';

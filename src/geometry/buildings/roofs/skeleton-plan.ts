@@ -40,7 +40,6 @@ export function planFromSkeleton(footprint: Footprint, skeleton: FootprintSkelet
   const ringOf = new Int32Array(n0);
   plan.rings.forEach((r, index) => { for (let i = 0; i < r.length; i++) ringOf[r.start + i] = index; });
   const nextOnRing = (i: number) => { const r = plan.rings[ringOf[i]]; return r.start + ((i - r.start + 1) % r.length); };
-  const prevOnRing = (i: number) => { const r = plan.rings[ringOf[i]]; return r.start + ((i - r.start + r.length - 1) % r.length); };
 
   // Which face belongs to which side (keyed by the side's start vertex).
   const faces: number[][] = [];

@@ -1,5 +1,5 @@
 import { Clipper, ClipType, FillRule, type Paths64, type Rect64 } from 'clipper2-ts';
-import type { Footprint, Ring } from '../../types.ts';
+import type { Footprint } from '../../types.ts';
 import { cutInto, grown, indexOf, search } from './boxes.ts';
 import { booleanPieces, piecePaths } from './pieces.ts';
 import { withoutSharedSides } from './shared-sides.ts';

@@ -33,7 +33,7 @@ import type { DeckElevation, SurfaceArea, SurfaceKind, SurfaceLine } from '../ty
 import { SURFACE_PRIORITY } from '../priority.ts';
 import { roadProfile, type RoadProfile } from './classify.ts';
 import { buildRoadGraph, type RoadGraph, type RoadSegment } from './graph.ts';
-import { armOffsets, junctionShape, type JunctionArm } from './junction.ts';
+import { junctionShape, type JunctionArm } from './junction.ts';
 import { band, ringBand, type Band } from './offset.ts';
 import { resolvePieces, type Piece } from './pieces.ts';
 import { withinTests } from './within.ts';
