@@ -8,6 +8,8 @@ import { newToken } from '../src/export/store/entry.ts';
 import { pickEvictions } from '../src/export/store/eviction.ts';
 import { LocalExportStore } from '../src/export/store/local.ts';
 import { openExportStore } from '../src/export/store/open.ts';
+import { exportStagingDir, stagePathIn } from '../src/export/store/staged.ts';
+import { writeStagedFile } from '../src/export/stage-file.ts';
 import { exportStoreSuite } from './helpers/export-store-suite.ts';
 
 exportStoreSuite('local store', async ({ ttlMs, maxBytes }) => {
@@ -42,6 +44,29 @@ test('local store: a file put in pieces is stored whole, with the size and ETag 
   const pieces = await store.put('p.ifc', [enc('ISO-10303-21;'), enc(''), enc('\nEND')], 'application/x-step');
   assert.deepEqual([pieces.size, pieces.etag], [whole.size, whole.etag]);
   assert.equal(readFileSync(join(dir, pieces.token, 'file'), 'utf8'), 'ISO-10303-21;\nEND');
+});
+
+test('local store: a file staged by an export thread in its directory is moved in, same size and ETag; one over the cap is removed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-exports-'));
+  const store = await new LocalExportStore({ dir, ttlMs: 60_000, maxBytes: 1000 }).open();
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const whole = await store.put('w.ifc', enc('ISO-10303-21;\nEND'), 'application/x-step');
+  const staged = writeStagedFile(stagePathIn(dir), [enc('ISO-10303-21;'), enc('\nEND')]);
+  const put = await store.put('s.ifc', staged, 'application/x-step');
+  assert.deepEqual([put.size, put.etag], [whole.size, whole.etag]);
+  assert.equal(readFileSync(join(dir, put.token, 'file'), 'utf8'), 'ISO-10303-21;\nEND');
+  assert.deepEqual(readdirSync(dir).sort(), [put.token, whole.token].sort(), 'the staged file moved');
+  const big = writeStagedFile(stagePathIn(dir), new Uint8Array(2000));
+  await assert.rejects(store.put('big.ifc', big, 'application/x-step'), /exceeds the store cap/);
+  assert.ok(!existsSync(big.stagedPath), 'a refused staged file is removed');
+});
+
+test('the opened local store is where export threads stage their files, until it closes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-data-'));
+  const store = await openExportStore(exportStoreConfigFromEnv({}, dir), () => {});
+  assert.equal(exportStagingDir(), join(dir, 'exports'));
+  await store.close();
+  assert.equal(exportStagingDir(), null);
 });
 
 test('local store: the sweep removes temp directories a dead put left behind (after an hour), and broken entries', async () => {

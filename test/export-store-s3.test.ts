@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { text } from 'node:stream/consumers';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { S3ExportStore } from '../src/export/store/s3.ts';
+import { stagePathIn } from '../src/export/store/staged.ts';
+import { writeStagedFile } from '../src/export/stage-file.ts';
 import { exportStoreSuite } from './helpers/export-store-suite.ts';
 import { startTestS3, type TestS3 } from './helpers/s3-server.ts';
 
@@ -36,6 +41,18 @@ test('S3 store: a file put in pieces is uploaded whole, with the size and ETag o
   const pieces = await store.put('p.ifc', [enc('ISO-10303-21;'), enc(''), enc('\nEND')], 'application/x-step');
   assert.deepEqual([pieces.size, pieces.etag], [whole.size, whole.etag]);
   assert.equal(await text((await store.read(pieces.token, 'p.ifc'))! as NodeJS.ReadableStream), 'ISO-10303-21;\nEND');
+  await store.close();
+});
+
+test('S3 store: a staged file is uploaded from disk with its size and ETag, then removed', async () => {
+  const store = await new S3ExportStore({ ...s3.config, prefix: 'staged/', ttlMs: 60_000, maxBytes: 1000 }).open();
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const whole = await store.put('w.ifc', enc('ISO-10303-21;\nEND'), 'application/x-step');
+  const staged = writeStagedFile(stagePathIn(mkdtempSync(join(tmpdir(), 'cc-stage-'))), [enc('ISO-10303-21;'), enc('\nEND')]);
+  const put = await store.put('s.ifc', staged, 'application/x-step');
+  assert.deepEqual([put.size, put.etag], [whole.size, whole.etag]);
+  assert.equal(await text((await store.read(put.token, 's.ifc'))! as NodeJS.ReadableStream), 'ISO-10303-21;\nEND');
+  assert.ok(!existsSync(staged.stagedPath));
   await store.close();
 });
 

@@ -6,15 +6,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import * as W from 'web-ifc';
-import { buildExportFile } from '../src/export/export-task.ts';
+import { buildExportFile, type ExportOutcome } from '../src/export/export-task.ts';
 import { ExportStreamSink } from '../src/export/export-stream.ts';
 import { resolveExportCrs } from '../src/export/georef.ts';
 import { joinBytes } from '../src/export/formats/text-sink.ts';
-import type { ExportFile, FinishedExport } from '../src/export/scene.ts';
+import type { ExportFile } from '../src/export/scene.ts';
+import { isStaged } from '../src/export/store/staged.ts';
 import type { ExportFormat } from '../src/contract/types.ts';
 import { assimpMeshes, unzip, writeTemp } from './helpers/export-readers.ts';
 
@@ -26,13 +28,21 @@ const tree = (id: string, x: number) => ({ type: 'tree', x, y: 5, z: 0, rotation
 const line = (id: string, x: number) => ({ vertices: [x, 0, 0, x + 5, 5, 0, x, 5, 0], closed: false, descriptor: { type: 'asphalt', kind: 'centerline', id } });
 const frame = { origin: [43.7335, 7.419] as [number, number], crs: resolveExportCrs('local'), placement: 'anchor' as const, units: 'm' as const };
 
-/** The file in one piece (streaming text writers hand it over in pieces). */
-const whole = (f: FinishedExport): ExportFile => ({ ...f, bytes: Array.isArray(f.bytes) ? joinBytes([...f.bytes]) : f.bytes });
+/** The file in one piece (streaming text writers hand it over in pieces; a staged file is read back and removed). */
+function whole(f: ExportOutcome): ExportFile {
+  if (isStaged(f.bytes)) {
+    const bytes = readFileSync(f.bytes.stagedPath);
+    rmSync(f.bytes.stagedPath);
+    assert.equal(bytes.length, f.bytes.size);
+    return { ...f, bytes };
+  }
+  return { ...f, bytes: f.bytes instanceof Uint8Array ? f.bytes : joinBytes([...f.bytes]) };
+}
 
 /** Tiles finishing out of order: ground before buildings, a building after the trees. */
-async function streamed(format: ExportFormat): Promise<ExportFile> {
+async function streamed(format: ExportFormat, stageDir?: string): Promise<ExportFile> {
   const { port1, port2 } = new MessageChannel();
-  const file = buildExportFile({ format, frame, name: 'stream-text', port: port2 });
+  const file = buildExportFile({ format, frame, name: 'stream-text', port: port2, stageDir });
   const sink = new ExportStreamSink(port1);
   for (const key of ['buildings', 'surface', 'instances', 'surfaceLines']) sink.declare(key);
   sink.chunk('surface', enc([mesh('way/9', 'asphalt', 0)]), 1);
@@ -93,4 +103,39 @@ test('OBJ through the stream: one object per feature; a text deflated in many pi
   assert.match(obj, /^# © OpenStreetMap contributors$/m);
   assert.equal(obj.match(/^o /gm)?.length, 24000);
   assert.equal(obj.match(/^f /gm)?.length, 48000);
+});
+
+test('staged in a directory (text spilled on the way): the same bytes as handed over, the spill gone', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-stage-'));
+  try {
+    for (const format of ['ifc', 'dxf', 'dae', 'obj', 'glb', '3dm'] as const) {
+      const staged = await streamed(format, dir);
+      assert.deepEqual(readdirSync(dir), [], `${format}: nothing left behind`);
+      const handed = (await streamed(format)).bytes;
+      // a 3dm carries fresh object ids: the same length and header instead
+      if (format === '3dm') assert.ok(staged.bytes.length === handed.length && Buffer.from(staged.bytes.subarray(0, 24)).toString() === '3D Geometry File Format ', '3dm');
+      else assert.ok(Buffer.from(staged.bytes).equals(Buffer.from(handed)), `${format}: same bytes`);
+    }
+    // several MB of DXF text: many spilled pieces, read back in order
+    const run = async (stageDir?: string) => {
+      const { port1, port2 } = new MessageChannel();
+      const file = buildExportFile({ format: 'dxf', frame, name: 'big', port: port2, stageDir });
+      const sink = new ExportStreamSink(port1);
+      sink.declare('buildings');
+      for (let c = 0; c < 30; c++) sink.chunk('buildings', enc(Array.from({ length: 800 }, (_, i) => mesh(`way/${c * 800 + i}`, 'building', c * 1000 + i * 1.25))), 800);
+      sink.end(['© OpenStreetMap contributors']);
+      const f = await file;
+      port1.close();
+      return f;
+    };
+    const staged = await run(dir);
+    assert.ok(isStaged(staged.bytes) && staged.bytes.size > 3_000_000, `staged ${isStaged(staged.bytes) && staged.bytes.size}`);
+    const { etagOf } = await import('../src/export/store/entry.ts');
+    const inMemory = await run();
+    assert.equal(staged.bytes.etag, etagOf(inMemory.bytes), 'the ETag is the bytes\' ETag');
+    assert.ok(Buffer.from(whole(staged).bytes).equals(Buffer.from(whole(inMemory).bytes)));
+    assert.deepEqual(readdirSync(dir), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -9,26 +9,27 @@
  */
 import './thread-globals.ts';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { buildExportFile, type ExportTask } from '../src/export/export-task.ts';
+import { buildExportFile, type ExportOutcome, type ExportTask } from '../src/export/export-task.ts';
 import { startFullGc } from '../src/export/full-gc.ts';
-import type { FinishedExport } from '../src/export/scene.ts';
+import { isStaged } from '../src/export/store/staged.ts';
 
-export default async function runExportTask(task: ExportTask): Promise<FinishedExport> {
-  let file: FinishedExport;
+export default async function runExportTask(task: ExportTask): Promise<ExportOutcome> {
+  let file: ExportOutcome;
   try {
     file = await buildExportFile(task);
   } finally {
     setTimeout(startFullGc, 0).unref();
   }
+  if (isStaged(file.bytes)) return file; // written to disk by this thread: only its name goes
   // Hand the bytes (or every big piece) over without a copy where they own their whole buffer (never a
   // pooled Buffer's slab); small pieces are copied, so a writer's shared constant is never taken away.
   const owned = new Set<ArrayBuffer>();
-  for (const b of Array.isArray(file.bytes) ? file.bytes : [file.bytes]) {
+  for (const b of file.bytes instanceof Uint8Array ? [file.bytes] : file.bytes) {
     if (b.buffer instanceof ArrayBuffer && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.byteLength >= 1 << 16) owned.add(b.buffer);
   }
   if (!owned.size) return file;
   return move({
     get [transferableSymbol]() { return [...owned]; },
     get [valueSymbol]() { return file; },
-  } as never) as unknown as FinishedExport;
+  } as never) as unknown as ExportOutcome;
 }

@@ -3,7 +3,8 @@
  * tiles' groups arrive over a MessagePort while the tiles still run (src/export/export-stream.ts);
  * each chunk is parsed at once — into the scene, or for a streaming writer (3dm, IFC, DXF, DAE,
  * OBJ) straight into the file — so that work overlaps the tiles instead of following them and
- * the scene is never held whole. At `end` the writer finishes.
+ * the scene is never held whole. At `end` the writer finishes. With a staging directory the
+ * thread writes the file there itself (./stage-file.ts; text spilled on the way: ./spill.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { ExportFormat } from '../contract/types.ts';
@@ -12,6 +13,10 @@ import { exportWriterEntry, type StreamingWriter } from './formats/index.ts';
 import { createExportFrame, type ExportFrameOptions } from './georef.ts';
 import type { FinishedExport } from './scene.ts';
 import { SceneBuilder } from './scene-from-tiles.ts';
+import { isSpilled, setActiveSpill, Spill } from './spill.ts';
+import { writeStagedFile } from './stage-file.ts';
+import { stagePathIn } from './store/staged.ts';
+import type { ExportBytes } from './store/types.ts';
 
 export interface ExportTask {
   format: ExportFormat;
@@ -20,9 +25,18 @@ export interface ExportTask {
   name: string;
   /** Every `declare`, then the chunks, then `end` (src/export/export-stream.ts). */
   port: MessagePort;
+  /** Where to write the file (the store's staging directory, ./store/staged.ts); without it the bytes are handed back. */
+  stageDir?: string;
 }
 
-export async function buildExportFile(task: ExportTask): Promise<FinishedExport> {
+/** What leaves the export thread: the file staged on disk, or its bytes. */
+export interface ExportOutcome {
+  bytes: ExportBytes;
+  extension: string;
+  contentType: string;
+}
+
+export async function buildExportFile(task: ExportTask): Promise<ExportOutcome> {
   const entry = exportWriterEntry(task.format);
   if (!entry) throw new Error(`no writer is registered for ${task.format}`);
   // the writer's code (and WebAssembly) loads while the first tiles run
@@ -32,6 +46,9 @@ export async function buildExportFile(task: ExportTask): Promise<FinishedExport>
   const builder = new SceneBuilder(frame, openStream ? (group, it) => stream!.add(group, it) : undefined);
   const head = () => ({ name: task.name, units: frame.units, georef: frame.georef, groups: builder.groupNames() });
   let file: FinishedExport;
+  const stageDir = task.stageDir;
+  const spill = stageDir ? new Spill(stagePathIn(stageDir, '.spill')) : null;
+  setActiveSpill(spill);
   try {
     const attribution = await receive(task.port, async (m) => {
       if (m.kind === 'declare') return void builder.declare(m.key);
@@ -42,13 +59,25 @@ export async function buildExportFile(task: ExportTask): Promise<FinishedExport>
     if (openStream && !stream) stream = await openStream(head());
     const scene = builder.finish(task.name, attribution);
     file = stream ? await stream.finish(scene) : await (await entry.load())(scene);
+    if (stageDir) return { ...file, bytes: writeStagedFile(stagePathIn(stageDir), file.bytes) };
+    return { ...file, bytes: inMemory(file.bytes) };
   } catch (err) {
     (stream as StreamingWriter | null)?.abort();
     throw err;
   } finally {
     task.port.close();
+    setActiveSpill(null);
+    spill?.dispose();
   }
-  return file;
+}
+
+/** Without a staging directory nothing was spilled: the pieces are bytes. */
+function inMemory(bytes: FinishedExport['bytes']): Uint8Array | Uint8Array[] {
+  if (bytes instanceof Uint8Array) return bytes;
+  return bytes.map((p) => {
+    if (isSpilled(p)) throw new Error('a spilled piece without a staged file');
+    return p;
+  });
 }
 
 /** Handles messages one at a time, in order; resolves with the attribution at `end`, rejects if the port closes first. */

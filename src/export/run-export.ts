@@ -10,10 +10,11 @@ import type { ContextRequest, ExportFormat } from '../contract/types.ts';
 import { utmZoneFor } from '../frame/utm.ts';
 import { runContext, type PipelineDeps, type RunSummary } from '../pipeline/run-context.ts';
 import { ExportStreamSink } from './export-stream.ts';
-import type { ExportTask } from './export-task.ts';
+import type { ExportOutcome, ExportTask } from './export-task.ts';
 import { exportWriterEntry, EXPORT_WRITERS } from './formats/index.ts';
 import { createExportFrame, resolveExportCrs, type ExportFrameOptions } from './georef.ts';
-import type { ExportUnits, FinishedExport } from './scene.ts';
+import type { ExportUnits } from './scene.ts';
+import { exportStagingDir } from './store/staged.ts';
 
 /** What the programs without an open writer import well (issue 10). */
 const CLOSED_FORMATS: Partial<Record<ExportFormat, { program: string; why: string; imports: ExportFormat[] }>> = {
@@ -92,7 +93,8 @@ export function pipelineRequestFor(request: ContextRequest): ContextRequest {
 }
 
 export interface ExportResult {
-  file: FinishedExport;
+  /** Staged on disk by the export thread when the store gave a staging directory, else bytes. */
+  file: ExportOutcome;
   fileName: string;
   summary: RunSummary;
 }
@@ -109,8 +111,9 @@ export async function runExport(request: ContextRequest, plan: ExportPlan, deps:
   if (signal.aborted) onAbort();
   else signal.addEventListener('abort', onAbort, { once: true });
   const { port1, port2 } = new MessageChannel();
-  const task: ExportTask = { format: plan.format, frame: plan.frame, name: plan.name, port: port2 };
-  const written = exportPool.run(task, { signal: cancel.signal, transferList: [port2] as never }) as Promise<FinishedExport>;
+  const stageDir = exportStagingDir() ?? undefined;
+  const task: ExportTask = { format: plan.format, frame: plan.frame, name: plan.name, port: port2, ...(stageDir ? { stageDir } : {}) };
+  const written = exportPool.run(task, { signal: cancel.signal, transferList: [port2] as never }) as Promise<ExportOutcome>;
   written.catch((err) => cancel.abort(err)); // the tiles stop when the writer fails
   const sink = new ExportStreamSink(port1);
   try {

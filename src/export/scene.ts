@@ -12,6 +12,8 @@
  * node/insertion translation and say so).
  */
 
+import type { FilePiece } from './spill.ts';
+
 export type ExportUnits = 'm' | 'mm' | 'ft' | 'in';
 
 /** Metres per unit (international foot and inch). */
@@ -115,12 +117,12 @@ export interface ExportFile {
 }
 
 /**
- * A finished file as the export thread hands it to the store: whole, or in pieces written one
- * after the other (the streaming text formats), so the file is never joined in memory — a join
- * would hold it twice.
+ * A finished file as a writer returns it: whole, or in pieces written one after the other (the
+ * streaming text formats), so the file is never joined in memory — a join would hold it twice.
+ * In an export thread that stages its file, text pieces may be spilled to disk (../spill.ts).
  */
 export interface FinishedExport {
-  bytes: Uint8Array | Uint8Array[];
+  bytes: Uint8Array | FilePiece[];
   extension: string;
   contentType: string;
 }

@@ -3,7 +3,9 @@
  * the stored file without the real local/S3 stores.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import { isStaged } from '../../src/export/store/staged.ts';
 import type { ExportBytes, ExportStore, StoredExport } from '../../src/export/store/types.ts';
 
 export class MemoryExportStore implements ExportStore {
@@ -12,8 +14,11 @@ export class MemoryExportStore implements ExportStore {
   failPuts = false;
 
   async put(name: string, body: ExportBytes, contentType: string): Promise<StoredExport> {
+    // a staged file (an export thread wrote it to disk) is taken over: read, then removed
+    const staged = isStaged(body) ? readFileSync(body.stagedPath) : null;
+    if (isStaged(body)) rmSync(body.stagedPath, { force: true });
     if (this.failPuts) throw new Error('store unavailable');
-    const bytes = body instanceof Uint8Array ? body.slice() : Buffer.concat(body);
+    const bytes = staged ?? (body instanceof Uint8Array ? body.slice() : Buffer.concat(body as readonly Uint8Array[]));
     const token = randomBytes(16).toString('base64url');
     const meta: StoredExport = {
       token, name, contentType, size: bytes.length,

@@ -7,6 +7,7 @@
  * the independent reader that judges it in the tests.
  */
 
+import type { FilePiece } from '../spill.ts';
 import { TextSink } from './text-sink.ts';
 
 /** An already-serialised STEP value. */
@@ -84,7 +85,7 @@ export class StepFile {
   }
 
   /** The file in pieces (header, the lines, end); no timestamp, so the same scene always gives the same bytes (writers never read the clock). */
-  toPieces(h: StepHeader): Uint8Array[] {
+  toPieces(h: StepHeader): FilePiece[] {
     const header = [
       'ISO-10303-21;', 'HEADER;',
       `FILE_DESCRIPTION((${str(h.description)}),'2;1');`,

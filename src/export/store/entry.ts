@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { isStaged } from './staged.ts';
 import type { ExportBytes } from './types.ts';
 
 /**
@@ -29,15 +30,23 @@ export function assertExportName(name: string): void {
 
 /** Strong ETag from the content (the same for a file whole or in pieces), so a re-request of the same URL after a restart still validates. */
 export function etagOf(bytes: ExportBytes): string {
+  if (isStaged(bytes)) return bytes.etag;
   const hash = createHash('sha256');
   for (const piece of pieces(bytes)) hash.update(piece);
+  return etagOfHash(hash);
+}
+
+/** The ETag of a hash fed with the whole file (a staged file is hashed as it is written). */
+export function etagOfHash(hash: Hash): string {
   return `"${hash.digest('base64url').slice(0, 32)}"`;
 }
 
+/** The pieces of bytes in memory (a staged file has none: it is moved or uploaded from disk). */
 export function pieces(bytes: ExportBytes): readonly Uint8Array[] {
+  if (isStaged(bytes)) throw new Error('a staged export file has no pieces in memory');
   return bytes instanceof Uint8Array ? [bytes] : bytes;
 }
 
 export function byteLengthOf(bytes: ExportBytes): number {
-  return pieces(bytes).reduce((n, p) => n + p.byteLength, 0);
+  return isStaged(bytes) ? bytes.size : pieces(bytes).reduce((n, p) => n + p.byteLength, 0);
 }

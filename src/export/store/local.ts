@@ -3,6 +3,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'nod
 import { join } from 'node:path';
 import { assertExportName, byteLengthOf, etagOf, isToken, newToken, pieces } from './entry.ts';
 import { pickEvictions, type SizedEntry } from './eviction.ts';
+import { discardStaged, isStaged, moveStaged } from './staged.ts';
 import type { ExportBytes, ExportStore, StoredExport } from './types.ts';
 
 export interface LocalExportStoreOptions {
@@ -45,15 +46,26 @@ export class LocalExportStore implements ExportStore {
   }
 
   async put(name: string, bytes: ExportBytes, contentType: string): Promise<StoredExport> {
-    assertExportName(name);
+    const staged = isStaged(bytes) ? bytes : null;
+    try {
+      assertExportName(name);
+    } catch (err) {
+      if (staged) await discardStaged(staged);
+      throw err;
+    }
     const size = byteLengthOf(bytes);
-    if (size > this.maxBytes) throw new Error(`export of ${size} bytes exceeds the store cap of ${this.maxBytes} bytes`);
+    if (size > this.maxBytes) {
+      if (staged) await discardStaged(staged);
+      throw new Error(`export of ${size} bytes exceeds the store cap of ${this.maxBytes} bytes`);
+    }
     const tmp = join(this.dir, TMP_PREFIX + randomBytes(8).toString('hex'));
     const createdAt = this.now();
     const meta: Meta = { token: newToken(), name, contentType, size, etag: etagOf(bytes), expiresAt: createdAt + this.ttlMs, createdAt };
     try {
       await mkdir(tmp);
-      await writeDurably(join(tmp, 'file'), pieces(bytes));
+      // a staged file was flushed by the export thread: it only moves in
+      if (staged) await moveStaged(staged, join(tmp, 'file'));
+      else await writeDurably(join(tmp, 'file'), pieces(bytes));
       await writeDurably(join(tmp, 'meta.json'), JSON.stringify(meta));
       await this.serially(async () => {
         await this.evict(pickEvictions(await this.entries(), this.maxBytes, size));
@@ -61,6 +73,7 @@ export class LocalExportStore implements ExportStore {
       });
     } catch (err) {
       await rm(tmp, { recursive: true, force: true });
+      if (staged) await discardStaged(staged);
       throw err;
     }
     const { createdAt: _, ...stored } = meta;

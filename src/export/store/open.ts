@@ -1,11 +1,14 @@
 import type { ExportStoreConfig } from './config.ts';
+import { tmpdir } from 'node:os';
 import { LocalExportStore } from './local.ts';
+import { exportStagingDir, setExportStagingDir } from './staged.ts';
 import type { ExportStore } from './types.ts';
 
 /**
  * Opens the configured export store, sweeps what expired while the service was down, and sweeps
  * again every `sweepIntervalMs` (an unref'd timer: it never keeps the process alive). `close()`
- * stops the timer.
+ * stops the timer. Export threads stage their files in the local store's directory (a rename
+ * moves them in) or, for S3, in the OS temp directory (uploaded from there): ./staged.ts.
  */
 export async function openExportStore(config: ExportStoreConfig, log: (line: string) => void): Promise<ExportStore> {
   const options = { ttlMs: config.ttlMs, maxBytes: config.maxBytes };
@@ -13,6 +16,8 @@ export async function openExportStore(config: ExportStoreConfig, log: (line: str
   const store: ExportStore = config.kind === 's3'
     ? await new (await import('./s3.ts')).S3ExportStore({ ...config.s3!, ...options }).open()
     : await new LocalExportStore({ dir: config.dir, ...options }).open();
+  const staging = config.kind === 's3' ? tmpdir() : config.dir;
+  setExportStagingDir(staging);
   const swept = await store.sweep();
   if (swept > 0) log(`Export store: removed ${swept} expired or over-cap file(s) at start.`);
   const timer = setInterval(() => {
@@ -29,6 +34,7 @@ export async function openExportStore(config: ExportStoreConfig, log: (line: str
     sweep: (now) => store.sweep(now),
     async close() {
       clearInterval(timer);
+      if (exportStagingDir() === staging) setExportStagingDir(null);
       await store.close();
     },
   };

@@ -1,10 +1,12 @@
 import {
   DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { S3StoreConfig } from './config.ts';
 import { assertExportName, byteLengthOf, etagOf, isToken, newToken } from './entry.ts';
 import { pickEvictions, type SizedEntry } from './eviction.ts';
+import { discardStaged, isStaged } from './staged.ts';
 import type { ExportBytes, ExportStore, StoredExport } from './types.ts';
 
 export interface S3ExportStoreOptions extends S3StoreConfig {
@@ -58,6 +60,14 @@ export class S3ExportStore implements ExportStore {
   }
 
   async put(name: string, bytes: ExportBytes, contentType: string): Promise<StoredExport> {
+    try {
+      return await this.upload(name, bytes, contentType);
+    } finally {
+      if (isStaged(bytes)) await discardStaged(bytes); // uploaded or failed: the local copy goes
+    }
+  }
+
+  private async upload(name: string, bytes: ExportBytes, contentType: string): Promise<StoredExport> {
     assertExportName(name);
     const size = byteLengthOf(bytes);
     if (size > this.maxBytes) throw new Error(`export of ${size} bytes exceeds the store cap of ${this.maxBytes} bytes`);
@@ -74,8 +84,8 @@ export class S3ExportStore implements ExportStore {
       await this.client.send(new PutObjectCommand({
         Bucket: this.bucket,
         Key: this.prefix + stored.token,
-        // pieces stream one after the other: never joined into a second copy of the file
-        Body: bytes instanceof Uint8Array ? bytes : Readable.from(bytes),
+        // pieces stream one after the other (a staged file from disk): never joined into a second copy of the file
+        Body: isStaged(bytes) ? createReadStream(bytes.stagedPath) : bytes instanceof Uint8Array ? bytes : Readable.from(bytes),
         ContentType: contentType,
         ContentLength: size,
         Metadata: {

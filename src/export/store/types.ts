@@ -2,6 +2,7 @@
  * Where finished export files live until they expire (issue 10): a local directory under the data
  * dir (embedded default) or S3-compatible object storage. The HTTP layer only sees this interface.
  */
+import type { StagedFile } from './staged.ts';
 
 export interface StoredExport {
   /** Unguessable token (≥ 128 random bits, URL-safe) naming the download. */
@@ -16,8 +17,12 @@ export interface StoredExport {
   expiresAt: number;
 }
 
-/** A file's bytes, whole or in pieces to be written one after the other (never joined: that would hold the file twice). */
-export type ExportBytes = Uint8Array | readonly Uint8Array[];
+/**
+ * A file's bytes, whole or in pieces to be written one after the other (never joined: that would
+ * hold the file twice), or a file an export thread already wrote to disk (./staged.ts), which
+ * the store takes over (moves or uploads, then removes).
+ */
+export type ExportBytes = Uint8Array | readonly Uint8Array[] | StagedFile;
 
 export interface ExportStore {
   /** Stores a finished file under a new token; resolves once it is durably written. */
