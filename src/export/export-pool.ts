@@ -40,5 +40,9 @@ export function createExportPool(config: ExportPoolConfig): Piscina {
     minThreads: 0,
     maxThreads: config.threads,
     idleTimeout: config.idleTimeoutMs,
+    // Between tasks piscina's default parks the thread in Atomics.wait: no timer or GC task ran
+    // until the next export came, so the collection after an export (workers/export-worker.ts)
+    // never ran while the thread idled. Waiting on the event loop costs nothing an export notices.
+    atomics: 'disabled',
   });
 }

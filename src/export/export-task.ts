@@ -85,17 +85,24 @@ async function receive(port: MessagePort, handle: (m: Exclude<ExportMessage, { k
   const queue: ExportMessage[] = [];
   let wake: (() => void) | null = null;
   let closed = false;
-  port.on('message', (m: ExportMessage) => { queue.push(m); wake?.(); });
-  port.once('close', () => { closed = true; wake?.(); });
-  for (let next = 0; ; ) {
-    while (next < queue.length) {
-      const m = queue[next];
-      queue[next++] = undefined as never; // let each chunk's bytes go once handled
-      if (m.kind === 'end') return m.attribution;
-      await handle(m);
+  const onMessage = (m: ExportMessage) => { queue.push(m); wake?.(); };
+  const onClose = () => { closed = true; wake?.(); };
+  port.on('message', onMessage);
+  port.once('close', onClose);
+  try {
+    for (let next = 0; ; ) {
+      while (next < queue.length) {
+        const m = queue[next];
+        queue[next++] = undefined as never; // let each chunk's bytes go once handled
+        if (m.kind === 'end') return m.attribution;
+        await handle(m);
+      }
+      if (closed) throw new Error('the export stream closed before its end');
+      await new Promise<void>((resolve) => { wake = resolve; });
+      wake = null;
     }
-    if (closed) throw new Error('the export stream closed before its end');
-    await new Promise<void>((resolve) => { wake = resolve; });
-    wake = null;
+  } finally {
+    port.off('message', onMessage);
+    port.off('close', onClose);
   }
 }
