@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -8,7 +8,7 @@ import { newToken } from '../src/export/store/entry.ts';
 import { pickEvictions } from '../src/export/store/eviction.ts';
 import { LocalExportStore } from '../src/export/store/local.ts';
 import { openExportStore } from '../src/export/store/open.ts';
-import { exportStagingDir, stagePathIn } from '../src/export/store/staged.ts';
+import { exportStagingDir, stagePathIn, sweepStaged } from '../src/export/store/staged.ts';
 import { writeStagedFile } from '../src/export/stage-file.ts';
 import { exportStoreSuite } from './helpers/export-store-suite.ts';
 
@@ -67,6 +67,18 @@ test('the opened local store is where export threads stage their files, until it
   assert.equal(exportStagingDir(), join(dir, 'exports'));
   await store.close();
   assert.equal(exportStagingDir(), null);
+});
+
+test('staging directory sweep (S3): staged and spill files older than an hour go, nothing else', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-stage-'));
+  const old = writeStagedFile(stagePathIn(dir, '.spill'), new Uint8Array(10)).stagedPath;
+  const fresh = writeStagedFile(stagePathIn(dir), new Uint8Array(10)).stagedPath;
+  writeFileSync(join(dir, 'other'), 'x');
+  const hoursAgo = new Date(Date.now() - 2 * 3_600_000);
+  utimesSync(old, hoursAgo, hoursAgo);
+  utimesSync(join(dir, 'other'), hoursAgo, hoursAgo);
+  assert.equal(await sweepStaged(dir), 1);
+  assert.ok(!existsSync(old) && existsSync(fresh) && existsSync(join(dir, 'other')));
 });
 
 test('local store: the sweep removes temp directories a dead put left behind (after an hour), and broken entries', async () => {

@@ -8,10 +8,10 @@
  * - the module's memory keeps its high-water mark (~300 MB on a dense 10 km² 3dm: the document
  *   and the archive OpenNURBS serialises into), and OpenNURBS keeps ~1.5 kB per object written
  *   even after the document is freed. So each export takes a fresh instance, started as soon as
- *   the writer loads (~50 ms, while the first tiles run), and drops it when done: the old
- *   instance's memory goes with the garbage collector instead of staying under the next export
- *   of the thread (an IFC after a 3dm peaked ~250 MB higher); the export thread runs one full
- *   collection after each export (workers/export-worker.ts), so that happens at once.
+ *   the writer loads (~50 ms, while the first tiles run), and drops it when done. A dropped
+ *   instance's memory outlives forced collections (V8 frees it only in a memory-reducing one,
+ *   seconds later), so in the service each 3dm runs in a thread of its own that exits when the
+ *   file is written (workers/export-worker.ts): the memory goes with the thread, at once.
  */
 import rhino3dm, { type RhinoModule } from 'rhino3dm';
 

@@ -1,14 +1,15 @@
 import type { ExportStoreConfig } from './config.ts';
 import { tmpdir } from 'node:os';
 import { LocalExportStore } from './local.ts';
-import { exportStagingDir, setExportStagingDir } from './staged.ts';
+import { exportStagingDir, setExportStagingDir, sweepStaged } from './staged.ts';
 import type { ExportStore } from './types.ts';
 
 /**
  * Opens the configured export store, sweeps what expired while the service was down, and sweeps
  * again every `sweepIntervalMs` (an unref'd timer: it never keeps the process alive). `close()`
  * stops the timer. Export threads stage their files in the local store's directory (a rename
- * moves them in) or, for S3, in the OS temp directory (uploaded from there): ./staged.ts.
+ * moves them in) or, for S3, in the OS temp directory (uploaded from there; what an aborted
+ * export left there goes with the sweep, as the local store's own sweep does): ./staged.ts.
  */
 export async function openExportStore(config: ExportStoreConfig, log: (line: string) => void): Promise<ExportStore> {
   const options = { ttlMs: config.ttlMs, maxBytes: config.maxBytes };
@@ -18,10 +19,11 @@ export async function openExportStore(config: ExportStoreConfig, log: (line: str
     : await new LocalExportStore({ dir: config.dir, ...options }).open();
   const staging = config.kind === 's3' ? tmpdir() : config.dir;
   setExportStagingDir(staging);
-  const swept = await store.sweep();
+  const sweep = async (now?: number) => (await store.sweep(now)) + (config.kind === 's3' ? await sweepStaged(staging, now) : 0);
+  const swept = await sweep();
   if (swept > 0) log(`Export store: removed ${swept} expired or over-cap file(s) at start.`);
   const timer = setInterval(() => {
-    store.sweep().then(
+    sweep().then(
       (n) => { if (n > 0) log(`Export store: removed ${n} expired or over-cap file(s).`); },
       (err: Error) => log(`Export store sweep failed: ${err.message}`),
     );
@@ -31,7 +33,7 @@ export async function openExportStore(config: ExportStoreConfig, log: (line: str
     put: (name, bytes, contentType) => store.put(name, bytes, contentType),
     head: (token, name) => store.head(token, name),
     read: (token, name, range) => store.read(token, name, range),
-    sweep: (now) => store.sweep(now),
+    sweep,
     async close() {
       clearInterval(timer);
       if (exportStagingDir() === staging) setExportStagingDir(null);

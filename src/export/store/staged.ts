@@ -4,7 +4,7 @@
  * directory) or uploads it from disk (S3), so neither thread holds the finished file.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, open, rename, rm } from 'node:fs/promises';
+import { copyFile, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportBytes } from './types.ts';
 
@@ -16,6 +16,9 @@ export interface StagedFile {
 }
 
 export const isStaged = (bytes: ExportBytes): bytes is StagedFile => !(bytes instanceof Uint8Array) && !Array.isArray(bytes);
+
+/** A staged or spill file older than this belongs to an export that died (a cancelled export's thread is stopped mid-write). */
+const STAGE_GRACE_MS = 3_600_000;
 
 /** The local store's `.tmp-` prefix: a staged file its process died with goes with the store's sweep. */
 const STAGE_PREFIX = '.tmp-stage-';
@@ -54,4 +57,15 @@ export async function moveStaged(staged: StagedFile, dest: string): Promise<void
 
 export async function discardStaged(staged: StagedFile): Promise<void> {
   await rm(staged.stagedPath, { force: true });
+}
+
+/** Removes staged and spill files in `dir` older than an hour (the S3 store's staging directory); returns how many went. */
+export async function sweepStaged(dir: string, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(STAGE_PREFIX)) continue;
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (info && now - info.mtimeMs > STAGE_GRACE_MS) { await rm(join(dir, name), { force: true }); removed++; }
+  }
+  return removed;
 }
