@@ -20,10 +20,23 @@ export interface ServiceConfig {
   /** Worker threads for tile generation. */
   workers: number;
   /**
-   * V8 young generation of each tile worker, MB (3 × its semi-space; V8's own default is 48):
-   * larger spends less CPU on garbage collection, smaller holds less memory (CITY_WORKER_YOUNG_MB).
+   * V8 young generation of each tile worker, MB (3 × its semi-space, rounded up to a power of two;
+   * V8's own default is 48): both semi-spaces stay resident, so larger holds more memory; smaller
+   * promotes more and spends more CPU on collections (CITY_WORKER_YOUNG_MB).
    */
   workerYoungGenerationMb: number;
+  /**
+   * V8 old-generation ceiling of each tile worker, MB (CITY_WORKER_OLD_MB). V8 lets the old
+   * generation grow less between full collections under a lower ceiling (at most 1.8× what lived
+   * at 1536 MB, 4× from 2048 MB up), so promoted garbage does not pile up in every worker.
+   */
+  workerOldGenerationMb: number;
+  /**
+   * Whether V8 may collect garbage on helper threads (parallel scavenges, concurrent marking and
+   * sweeping; CITY_BACKGROUND_GC). Off by default when every core runs a tile worker: the helpers
+   * then only compete with the workers for the cores (src/service.ts tuneGc).
+   */
+  backgroundGc: boolean;
   /** Side of a planning tile in metres. */
   tileSize: number;
   /** Requests processed at once; more wait in the queue. */
@@ -55,7 +68,9 @@ export interface ServiceConfig {
 }
 
 /** Default of CITY_WORKER_YOUNG_MB (README "Configuration": measured memory and CPU). */
-export const WORKER_YOUNG_GENERATION_MB = 192;
+export const WORKER_YOUNG_GENERATION_MB = 48;
+/** Default of CITY_WORKER_OLD_MB. */
+export const WORKER_OLD_GENERATION_MB = 1536;
 
 function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -74,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     osmExtract: resolve(env.CITY_OSM_EXTRACT || join(REPO_ROOT, 'data/monaco/monaco.osm.pbf')),
     workers,
     workerYoungGenerationMb: Math.max(16, int(env.CITY_WORKER_YOUNG_MB, WORKER_YOUNG_GENERATION_MB)),
+    workerOldGenerationMb: Math.max(128, int(env.CITY_WORKER_OLD_MB, WORKER_OLD_GENERATION_MB)),
+    backgroundGc: env.CITY_BACKGROUND_GC ? env.CITY_BACKGROUND_GC !== '0' : workers < availableParallelism(),
     tileSize: int(env.CITY_TILE_SIZE, 500),
     maxInFlight: Math.max(1, int(env.CITY_MAX_IN_FLIGHT, Math.max(2, workers))),
     maxQueue: Math.max(0, int(env.CITY_MAX_QUEUE, 16)),
