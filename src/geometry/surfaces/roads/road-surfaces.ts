@@ -11,7 +11,8 @@
  * way's strip — and the same again with the sidewalks' outer widths for sidewalk corners; offset
  * each trimmed segment into its strip and its sidewalk strips (offset.ts); cut overlaps by
  * precedence (pieces.ts); collect footprints per way and role. With `within`, pieces away from
- * that box are skipped after the graph is built (a tile builds only what it keeps).
+ * that box are skipped after the graph is built (a tile builds only what it keeps), except those
+ * that meet the pieces reaching into it (they may cut them).
  *
  * Ids. A junction is `junction/<ids of its ways, sorted, joined by +>` (the ids of the ways that
  * meet are the same in every request, unlike local coordinates), with `#2`, `#3` … when the same
@@ -157,12 +158,15 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
     }
     return i;
   };
+  /** Pieces built but away from `within`: they may still cut one that reaches into it (below). */
+  const aside: PieceRecord[] = [];
+  let built = 0;
   const addPiece = (area: number, b: Band | Paths64, cutBy?: ReadonlySet<number>) => {
     const paths = Array.isArray(b) ? b : b.paths;
-    if (paths.length === 0 || !pathsMeet(paths)) return;
-    const piece: PieceRecord = { paths, simple: Array.isArray(b) ? false : b.simple, group: areas[area].group, owner: area, order: pieces.length };
+    if (paths.length === 0) return;
+    const piece: PieceRecord = { paths, simple: Array.isArray(b) ? false : b.simple, group: areas[area].group, owner: area, order: built++ };
     if (cutBy && cutBy.size > 0) piece.cutBy = cutBy;
-    pieces.push(piece);
+    (pathsMeet(paths) ? pieces : aside).push(piece);
   };
 
   const wayAreaOf = (w: number, role: 'way' | 'sidewalk', side?: 'left' | 'right'): number => {
@@ -363,6 +367,16 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
         rec.descriptor.id = rec.id;
       }
     });
+  }
+
+  // a piece away from the box still cuts those reaching in (a strip trimmed back past the box, under
+  // the sidewalk corner that reaches out over it: see test/surfaces-roads-within.test.ts)
+  if (aside.length > 0 && pieces.length > 0) {
+    const reach = Clipper.getBoundsPaths(pieces.flatMap((p) => p.paths));
+    for (const p of aside) {
+      const r = Clipper.getBoundsPaths(p.paths);
+      if (r.left <= reach.right && r.right >= reach.left && r.top <= reach.bottom && r.bottom >= reach.top) pieces.push(p);
+    }
   }
 
   // precedence: priority, then junctions before strips before overlays (raceways) before sidewalk
