@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Clipper, FillRule, type PathsD } from 'clipper2-ts';
-import { roadSurfaces, type RoadSurfaces } from '../src/geometry/surfaces/roads/road-surfaces.ts';
+import { roadSurfaces, type RoadInput, type RoadSurfaces } from '../src/geometry/surfaces/roads/road-surfaces.ts';
 import type { BBox } from '../src/geometry/types.ts';
 import { chain, len, scenes } from './helpers/road-scenes.ts';
 
@@ -53,7 +53,7 @@ test('a box around a star junction: strips trimmed back past the box still cut t
   // ways at acute angles trim their strips back past the box, while the sidewalk corner reaches out
   // over them: unless those strips cut it, its leftover outside the box kept a speck inside it joined
   // that the whole build drops as too small
-  const roads = [
+  const roads: RoadInput[] = [
     { id: 'way/100', tags: { highway: 'residential', sidewalk: 'left' }, points: [68.68783613097337, 12.111518756372345, 45.87685484397512, 8.089327299038647, 0, 0, 12.880722107994396, -10.808209170115141, 54.60708089850415, -45.820781441602755] },
     { id: 'way/103', tags: { highway: 'service', sidewalk: 'left', tunnel: 'yes' }, points: [0, 0, 1.386689821522885, -0.8006057417387527, 4.401354240898403, -2.5411230557815974] },
     { id: 'way/104', tags: { highway: 'service', oneway: 'yes', 'sidewalk:both:width': '2.1' }, points: [0, 0, 11.498034269326856, -4.1849422266077285, 55.54943993358008, 17.14508812925302] },
