@@ -113,3 +113,14 @@ export function flatBounds(points: ArrayLike<number>, stride = 2): BBox {
   }
   return { minX, minY, maxX, maxY };
 }
+
+/** Length of flat points [x0, y0, x1, y1, …] as a polyline, or around them as a ring (`closed`). */
+export function polylineLength(points: ArrayLike<number>, closed = false): number {
+  const n = points.length >> 1;
+  let len = 0;
+  for (let i = 0; i < (closed ? n : n - 1); i++) {
+    const j = (i + 1) % n;
+    len += Math.hypot(points[2 * j] - points[2 * i], points[2 * j + 1] - points[2 * i + 1]);
+  }
+  return len;
+}

@@ -7,7 +7,7 @@ import { Clipper, FillRule } from 'clipper2-ts';
 import type { Footprint, Ring } from '../../types.ts';
 import type { SurfaceArea } from '../types.ts';
 import { CLIPPER_SCALE, footprintPaths } from '../../clipper-paths.ts';
-import { isCounterClockwise, pointInRing, ringArea } from '../../ring.ts';
+import { isCounterClockwise, pointInRing, polylineLength, ringArea } from '../../ring.ts';
 import { holesInsideOuter } from '../../polygon-checks.ts';
 import { isSimpleFootprint } from '../../footprint-repair.ts';
 
@@ -30,10 +30,7 @@ export function footprintArea(fp: Footprint): number {
 }
 
 export function ringPerimeter(ring: Ring): number {
-  let p = 0;
-  const n = ring.length / 2;
-  for (let i = 0, j = n - 1; i < n; j = i++) p += Math.hypot(ring[2 * i] - ring[2 * j], ring[2 * i + 1] - ring[2 * j + 1]);
-  return p;
+  return polylineLength(ring, true);
 }
 
 interface Boxed {

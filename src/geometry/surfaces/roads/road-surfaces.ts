@@ -32,24 +32,18 @@ import { Clipper, FillRule } from 'clipper2-ts';
 import type { BBox, Footprint } from '../../types.ts';
 import type { DeckElevation, SurfaceArea, SurfaceKind, SurfaceLine } from '../types.ts';
 import { SURFACE_PRIORITY } from '../priority.ts';
-import { roadProfile, type RoadProfile } from './classify.ts';
 import { buildRoadGraph, type RoadGraph, type RoadSegment } from './graph.ts';
 import { junctionShape, type JunctionArm } from './junction.ts';
 import { band, ringBand, type Band } from './offset.ts';
 import { resolvePieces, type Piece } from './pieces.ts';
-import { withinTests } from './within.ts';
+import { meetingTheirBox, withinTests } from './within.ts';
+import { roadWays, type RoadInput } from './road-ways.ts';
 import { shrunkAndGrown } from '../assemble/offset.ts';
+
+export type { RoadInput } from './road-ways.ts';
 
 /** Parts of a sidewalk corner narrower than this go when an unpaved carriageway is taken out of it, metres. */
 const CORNER_MIN_WIDTH = 0.004;
-
-export interface RoadInput {
-  /** OSM id, `way/123`. */
-  id: string;
-  tags: Record<string, string>;
-  /** Open polyline [x0, y0, x1, y1, …] in local metres; a closed way repeats its first vertex last. */
-  points: number[];
-}
 
 export interface RoadSurfaceOptions {
   /** Ground height at a point (bridge abutments); 0 everywhere when absent. */
@@ -95,40 +89,13 @@ interface PieceRecord extends Piece {
   order: number;
 }
 
-interface WayInfo {
-  input: RoadInput;
-  profile: RoadProfile;
-  deck?: DeckElevation;
-  length: number;
-}
-
 const round2 = (v: number) => Math.round(v * 100) / 100;
-
-function polylineLength(points: readonly number[]): number {
-  let l = 0;
-  for (let i = 2; i + 1 < points.length; i += 2) l += Math.hypot(points[i] - points[i - 2], points[i + 1] - points[i - 1]);
-  return l;
-}
-
-function wayDeck(points: readonly number[], ground: (x: number, y: number) => number): DeckElevation {
-  const n = points.length;
-  const x0 = points[0], y0 = points[1], x1 = points[n - 2], y1 = points[n - 1];
-  return { start: { x: x0, y: y0, z: ground(x0, y0) }, end: { x: x1, y: y1, z: ground(x1, y1) } };
-}
 
 const bridgeGroup = (layer: number | undefined) => `bridge:${layer ?? 1}`;
 
 /** Builds the road surfaces of a tile's highway lines (see the module comment). */
 export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOptions = {}): RoadSurfaces {
-  const ground = options.ground ?? (() => 0);
-  const ways: WayInfo[] = [];
-  for (const input of roads) {
-    const profile = roadProfile(input.tags);
-    if (!profile || input.points.length < 4) continue;
-    const info: WayInfo = { input, profile, length: polylineLength(input.points) };
-    if (profile.bridge) info.deck = wayDeck(input.points, ground);
-    ways.push(info);
-  }
+  const ways = roadWays(roads, options.ground ?? (() => 0));
 
   const areas: AreaRecord[] = [];
   const pieces: PieceRecord[] = [];
@@ -371,13 +338,7 @@ export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOp
 
   // a piece away from the box still cuts those reaching in (a strip trimmed back past the box, under
   // the sidewalk corner that reaches out over it: see test/surfaces-roads-within.test.ts)
-  if (aside.length > 0 && pieces.length > 0) {
-    const reach = Clipper.getBoundsPaths(pieces.flatMap((p) => p.paths));
-    for (const p of aside) {
-      const r = Clipper.getBoundsPaths(p.paths);
-      if (r.left <= reach.right && r.right >= reach.left && r.top <= reach.bottom && r.bottom >= reach.top) pieces.push(p);
-    }
-  }
+  for (const p of meetingTheirBox(pieces, aside)) pieces.push(p);
 
   // precedence: priority, then junctions before strips before overlays (raceways) before sidewalk
   // corners before sidewalks, wider first, id, build order

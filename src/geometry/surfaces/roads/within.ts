@@ -45,3 +45,17 @@ export function withinTests(within: BBox | undefined) {
     },
   };
 }
+
+/**
+ * Of the pieces set `aside` (away from the box), those that meet the box of the pieces kept: a
+ * piece away from the box still cuts one reaching into it (a strip trimmed back past the box lies
+ * under the sidewalk corner that reaches out over it).
+ */
+export function meetingTheirBox<P extends { paths: Paths64 }>(kept: readonly P[], aside: readonly P[]): P[] {
+  if (kept.length === 0 || aside.length === 0) return [];
+  const reach = Clipper.getBoundsPaths(kept.flatMap((p) => p.paths));
+  return aside.filter((p) => {
+    const r = Clipper.getBoundsPaths(p.paths);
+    return r.left <= reach.right && r.right >= reach.left && r.top <= reach.bottom && r.bottom >= reach.top;
+  });
+}

@@ -1,6 +1,7 @@
 import { ClipType } from 'clipper2-ts';
 import Flatbush from 'flatbush';
 import type { BBox, Footprint, Ring } from '../../types.ts';
+import { polylineLength } from '../../ring.ts';
 import { booleanPieces, isAxisRectangle, pathsOf, piecePaths } from '../assemble/pieces.ts';
 import { SURFACE_PRIORITY } from '../priority.ts';
 import type { SurfaceArea } from '../types.ts';
@@ -250,16 +251,6 @@ function boxOf(ring: Ring): BBox | null {
     minY = Math.min(minY, ring[i + 1]); maxY = Math.max(maxY, ring[i + 1]);
   }
   return { minX, minY, maxX, maxY };
-}
-
-function polylineLength(p: Ring, closed: boolean): number {
-  let len = 0;
-  const n = p.length / 2;
-  for (let i = 0; i < (closed ? n : n - 1); i++) {
-    const j = (i + 1) % n;
-    len += Math.hypot(p[2 * j] - p[2 * i], p[2 * j + 1] - p[2 * i + 1]);
-  }
-  return len;
 }
 
 /** A piece's ends exactly on the square's nearest edge (the cut is computed in floating point). */
