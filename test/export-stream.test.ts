@@ -11,7 +11,8 @@ import rhino3dm from 'rhino3dm';
 import { buildExportFile } from '../src/export/export-task.ts';
 import { ExportStreamSink } from '../src/export/export-stream.ts';
 import { resolveExportCrs } from '../src/export/georef.ts';
-import { free } from '../src/export/formats/rhino3dm-wasm.ts';
+import { free } from './helpers/rhino3dm-free.ts';
+import { joinBytes } from '../src/export/formats/text-sink.ts';
 import type { ExportFormat } from '../src/contract/types.ts';
 import { problems, validateGltf } from './helpers/gltf-validate.ts';
 
@@ -35,8 +36,9 @@ test('3dm through the stream: every feature, group layers in the writers\' order
   sink.chunk('buildings', enc([mesh('way/1', 'building', 20), mesh('way/2', 'building', 40)]), 2);
   sink.chunk('buildings', enc([mesh('way/3', 'building', 60)]), 1);
   sink.end(['© OpenStreetMap contributors']);
-  const { bytes, extension } = await file;
-  assert.ok(bytes instanceof Uint8Array, '3dm comes whole');
+  const { bytes: pieces, extension } = await file;
+  assert.ok(Array.isArray(pieces), '3dm comes in pieces, never joined');
+  const bytes = joinBytes(pieces);
   port.close();
   assert.equal(extension, '3dm');
   const rh = await rhino3dm();

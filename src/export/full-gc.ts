@@ -8,7 +8,7 @@ let gc: Gc | null = null;
  * Starts a full (major) garbage collection of the calling thread's heap, which V8 finishes on its
  * own, incrementally, within moments. The export thread runs it after each export
  * (workers/export-worker.ts): its heap is small and idle, so nothing else would collect what the
- * export left — a 3dm's dropped WebAssembly instance — before the next export.
+ * export left (the parse garbage) before the next export.
  *
  * Asynchronous on purpose: a synchronous forced `gc()` also threw away V8's optimised code and
  * type feedback — tried after the start-up warm-up and when the tile pool fell idle, the next

@@ -1,7 +1,7 @@
 /**
  * The one place export writers register (issue 10). A format listed here is honoured; any other
  * gets 422 `format_unavailable`. Entries load their writer lazily, so the main thread can ask
- * "is this format available?" without pulling rhino3dm / web-ifc / gltf-transform into it — the
+ * "is this format available?" without pulling web-ifc / gltf-transform into it — the
  * writer itself only ever runs in an export thread (src/export/export-pool.ts).
  *
  * To add a format: one line below, `<format>: { load: async () => (await load<typeof import('./<format>.ts')>('<format>')).write<Format> }`,
@@ -28,9 +28,9 @@ export interface StreamingWriter {
 export interface ExportWriterEntry {
   load: () => Promise<ExportWriter>;
   /**
-   * Formats that take features as they arrive, so that work overlaps the tiles (3dm: every object
-   * crosses into WebAssembly) and neither the scene nor the whole file's text is held at once
-   * (IFC, DXF, DAE, OBJ: each feature becomes bytes when it comes).
+   * Formats that take features as they arrive, so that work overlaps the tiles and neither the
+   * scene nor the whole file is held at once (3dm, IFC, DXF, DAE, OBJ: each feature becomes
+   * bytes when it comes).
    */
   stream?: () => Promise<(head: ExportSceneHead) => StreamingWriter | Promise<StreamingWriter>>;
   /** The format's only unit (glTF: metres): `export.units` is ignored for it. */
@@ -66,11 +66,7 @@ export const EXPORT_WRITERS: Partial<Record<ExportFormat, ExportWriterEntry>> = 
   },
   '3dm': {
     load: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).writeRhino3dm,
-    stream: async () => {
-      const writer = await load<typeof import('./rhino3dm.ts')>('rhino3dm');
-      writer.prepareRhinoModule(); // its WebAssembly instantiates while the first tiles run
-      return writer.openRhino3dmStream;
-    },
+    stream: async () => (await load<typeof import('./rhino3dm.ts')>('rhino3dm')).openRhino3dmStream,
   },
   ifc: {
     load: async () => (await load<typeof import('./ifc.ts')>('ifc')).writeIfc,

@@ -1,190 +1,147 @@
 /**
- * Rhino 3dm writer (rhino3dm, OpenNURBS in WebAssembly), Rhino 7 files. One parent layer per
- * group and one sub-layer per kind (`surface::asphalt`); one mesh object per feature, named by
- * its id, with the descriptor as user strings; lines as PolylineCurves; nodes as point objects
- * carrying type, rotation and scale as user strings (rhino3dm cannot create block instances, and
- * a point is what a Grasshopper definition wants to place its own trees and benches on). Vertices
- * are stored in double precision, so absolute grid coordinates stay exact.
+ * Rhino 3dm writer: our own OpenNURBS archive writer (./rhino3dm-archive.ts), no WebAssembly.
+ * One parent layer per group and one sub-layer per kind (`surface::asphalt`); one mesh object per
+ * feature, named by its id, with the descriptor as user strings; lines as PolylineCurves; nodes as
+ * point objects carrying type, rotation and scale as user strings (a point is what a Grasshopper
+ * definition wants to place its own trees and benches on). Vertices are stored in double
+ * precision, so absolute grid coordinates stay exact.
+ *
+ * Archive version 70 (Rhino 7): Rhino reads its own and older versions only, many offices still
+ * run Rhino 7, and Rhino 8 opens it too. rhino3dm (OpenNURBS) reads it back in the tests.
+ *
+ * Streaming: each feature becomes its object record's bytes when it arrives, and those go out in
+ * ~1 MB pieces (to the export's spill file when it stages its file). The layer table comes before
+ * the object table in a 3dm, and layers are known only as features arrive, so the file's head —
+ * start section, settings, layers and the object table's header — is written at `finish`, in front
+ * of the pieces. Mesh arrays are deflated at level 1 (OpenNURBS' compressed buffers): the dense
+ * 10 km² file is ~40% smaller than stored, for a few percent of the time.
  */
-import type { File3dm, File3dmLayerTable, File3dmObjectTable, ObjectAttributes, RhinoModule } from 'rhino3dm';
-import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene, type ExportSceneHead } from '../scene.ts';
-import type { SceneItem } from '../scene-from-tiles.ts';
+import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene, type ExportSceneHead, type FinishedExport } from '../scene.ts';
+import type { FilePiece } from '../spill.ts';
 import { kindColour } from './palette.ts';
-import { writeDocumentGeoreference } from './rhino3dm-georef.ts';
-import { free, rhinoModule } from './rhino3dm-wasm.ts';
+import { ArchiveWriter, UuidSource } from './rhino3dm-archive.ts';
+import { documentSettings, documentStrings } from './rhino3dm-georef.ts';
+import { writeMeshObject, writePointObject, writePolylineObject, type ObjectAttributes } from './rhino3dm-objects.ts';
+import { writeEndOfFile, writeObjectTableHead, writeProperties, writeStart, writeTablesAfterObjects, writeTablesBeforeObjects, type LayerRecord } from './rhino3dm-tables.ts';
+import { writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 
-export { prepareRhinoModule } from './rhino3dm-wasm.ts';
-
-/** 3dm archive version written (Rhino 7 and later open it). */
+/** 3dm version written (archive version 70: Rhino 7 and later open it). */
 export const FILE_VERSION = 7;
 
-const rgb = (c: [number, number, number]) => ({ r: Math.round(c[0] * 255), g: Math.round(c[1] * 255), b: Math.round(c[2] * 255), a: 255 });
+/** zlib level of the mesh arrays (0: stored). */
+const DEFLATE_LEVEL = 1;
+/** Object records are handed over in pieces of about this size. */
+const PIECE = 1 << 20;
+
+const rgb = (c: [number, number, number]): [number, number, number] => [Math.round(c[0] * 255), Math.round(c[1] * 255), Math.round(c[2] * 255)];
 
 /** A descriptor value as user text: strings as they are, anything else as JSON. */
 const userText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
-class Rhino3dmWriter {
-  private readonly layers = new Map<string, number>();
-  /** Taken once: every `doc.objects()` / `doc.layers()` is a wrapper that keeps the model alive until freed. */
-  readonly objects: File3dmObjectTable;
-  readonly layerTable: File3dmLayerTable;
-
-  constructor(private readonly rh: RhinoModule, doc: File3dm) {
-    this.objects = doc.objects();
-    this.layerTable = doc.layers();
+/**
+ * An object name as OpenNURBS keeps it: it drops a whole name holding a control character or a
+ * noncharacter (U+xFFFE, U+xFFFF) on reading, and names do not start or end with a space, so
+ * those go instead (feature ids are plain ASCII: the first test lets them through as they are).
+ */
+export function objectName(id: string): string {
+  if (/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(id)) return id;
+  let out = '';
+  for (const ch of id) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0x20 && !(cp >= 0x7f && cp <= 0x9f) && (cp & 0xfffe) !== 0xfffe) out += ch;
   }
-
-  release(): void {
-    free(this.objects, this.layerTable);
-  }
-
-  /** The index of a group's parent layer, made on first use. */
-  groupLayer(group: ExportGroupName): number {
-    let parent = this.layers.get(group);
-    if (parent === undefined) {
-      parent = this.addLayer(group, kindColour(group), undefined);
-      this.layers.set(group, parent);
-    }
-    return parent;
-  }
-
-  /** The index of `group::kind` (coloured by the kind), creating the group's parent layer and the kind's sub-layer on first use. */
-  private layer(group: ExportGroupName, kind: string): number {
-    const key = `${group}::${kind}`;
-    let index = this.layers.get(key);
-    if (index !== undefined) return index;
-    index = this.addLayer(kind, kindColour(kind), this.groupLayer(group));
-    this.layers.set(key, index);
-    return index;
-  }
-
-  private addLayer(name: string, colour: [number, number, number], parent: number | undefined): number {
-    const table = this.layerTable, layer = new this.rh.Layer();
-    layer.name = name;
-    layer.color = rgb(colour);
-    if (parent !== undefined) {
-      const p = table.get(parent);
-      layer.parentLayerId = p.id;
-      free(p);
-    }
-    const index = table.add(layer);
-    free(layer);
-    return index;
-  }
-
-  private attributes(layer: number, name: string, strings: Record<string, unknown>): ObjectAttributes {
-    const a = new this.rh.ObjectAttributes();
-    a.layerIndex = layer;
-    a.name = name;
-    for (const [k, v] of Object.entries(strings)) if (v !== undefined && v !== null) a.setUserString(k, userText(v));
-    return a;
-  }
-
-  mesh(group: ExportGroupName, m: ExportMesh): void {
-    const mesh = new this.rh.Mesh(), vertices = mesh.vertices(), faces = mesh.faces();
-    vertices.useDoublePrecisionVertices = true;
-    const p = m.positions, t = m.indices;
-    for (let i = 0; i < p.length; i += 3) vertices.addPoint3d(p[i], p[i + 1], p[i + 2]);
-    for (let i = 0; i < t.length; i += 3) faces.addTriFace(t[i], t[i + 1], t[i + 2]);
-    const normals = mesh.normals();
-    normals.computeNormals();
-    const a = this.attributes(this.layer(group, m.kind), m.id, m.descriptor);
-    if (m.colour) {
-      a.colorSource = this.rh.ObjectColorSource.ColorFromObject;
-      a.objectColor = rgb(m.colour);
-    }
-    this.objects.addMesh(mesh, a);
-    free(normals, faces, vertices, mesh, a);
-  }
-
-  polyline(group: ExportGroupName, line: ExportPolyline): void {
-    const p = line.points, n = p.length / 3;
-    const points = new this.rh.Point3dList(n + (line.closed ? 1 : 0));
-    for (let i = 0; i < p.length; i += 3) points.add(p[i], p[i + 1], p[i + 2]);
-    if (line.closed && n) points.add(p[0], p[1], p[2]);
-    const curve = new this.rh.PolylineCurve(points);
-    // Layered by surface kind (`surfaceLines::asphalt`), as in DXF: one request draws only centerlines or only outlines.
-    const kind = typeof line.descriptor.type === 'string' ? line.descriptor.type : line.kind;
-    const a = this.attributes(this.layer(group, kind), line.id, line.descriptor);
-    this.objects.addCurve(curve, a);
-    free(curve, points, a);
-  }
-
-  node(group: ExportGroupName, node: ExportNode, index: number): void {
-    const id = typeof node.descriptor.id === 'string' ? node.descriptor.id : `${node.type}/${index}`;
-    const a = this.attributes(this.layer(group, node.type), id, { ...node.descriptor, rotation: node.rotation, scale: node.scale });
-    this.objects.addPoint(node.position, a);
-    free(a);
-  }
+  return out.replace(/^[\s\u200b]+|[\s\u200b]+$/g, '');
 }
 
-/** A 3dm document taking features one by one as the tiles' chunks are parsed, written out at `finish`. */
-export interface Rhino3dmStream {
-  add(group: ExportGroupName, it: SceneItem): void;
-  /** Georeference, comments and serialisation; `scene` gives name, units, georef and attribution (its groups are not read). */
-  finish(scene: ExportScene): ExportFile;
-  /** Frees the document without writing (a failed or cancelled export). */
-  abort(): void;
+const userStrings = (descriptor: Record<string, unknown>): [string, string][] =>
+  Object.entries(descriptor).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, userText(v)]);
+
+/** The layer table as features need it: a group's parent layer, a kind's sub-layer, each made on first use. */
+class Layers {
+  readonly records: LayerRecord[] = [];
+  private readonly index = new Map<string, number>();
+
+  constructor(private readonly ids: UuidSource) {}
+
+  group(group: ExportGroupName): number {
+    return this.get(group, () => this.add(group, undefined));
+  }
+
+  kind(group: ExportGroupName, kind: string): number {
+    return this.get(`${group}::${kind}`, () => this.add(kind, this.records[this.group(group)].id));
+  }
+
+  private get(key: string, make: () => number): number {
+    let i = this.index.get(key);
+    if (i === undefined) this.index.set(key, (i = make()));
+    return i;
+  }
+
+  private add(name: string, parent: Uint8Array | undefined): number {
+    // coloured by the kind (a group's own colour for a parent layer)
+    this.records.push({ id: this.ids.next(), name, colour: rgb(kindColour(name)), parent });
+    return this.records.length - 1;
+  }
 }
 
 /**
- * Opens a document for the head's groups (their parent layers are made now, in the writers'
- * order, so the layer table does not depend on which tile finished first).
+ * A 3dm taking features one by one as the tiles' chunks are parsed. The groups' parent layers
+ * are made at once, in the writers' order, so the layer table does not depend on which tile
+ * finished first.
  */
-export async function openRhino3dmStream({ groups }: ExportSceneHead): Promise<Rhino3dmStream> {
-  const rh = await rhinoModule();
-  const doc = new rh.File3dm();
-  const out = new Rhino3dmWriter(rh, doc);
-  for (const g of groups) out.groupLayer(g);
-  let nodes = 0, open = true;
-  const close = () => {
-    if (!open) return;
-    open = false;
-    out.release();
+export function openRhino3dmStream({ groups }: ExportSceneHead): SyncStreamingWriter {
+  const ids = new UuidSource();
+  const layers = new Layers(ids);
+  for (const g of groups) layers.group(g);
+  const out = new ArchiveWriter(DEFLATE_LEVEL);
+  const pieces: FilePiece[] = [];
+  let recordBytes = 0, nodes = 0;
+  const handOver = (): void => {
+    const piece = out.take();
+    recordBytes += piece.length;
+    pieces.push(piece);
   };
+  const attributes = (layer: number, name: string, strings: Record<string, unknown>, colour?: [number, number, number]): ObjectAttributes =>
+    ({ id: ids.next(), layer, name: objectName(name), strings: userStrings(strings), colour: colour && rgb(colour) });
+
+  const mesh = (group: ExportGroupName, m: ExportMesh): void => {
+    writeMeshObject(out, attributes(layers.kind(group, m.kind), m.id, m.descriptor, m.colour), m.positions, m.indices);
+  };
+  const polyline = (group: ExportGroupName, line: ExportPolyline): void => {
+    // Layered by surface kind (`surfaceLines::asphalt`), as in DXF: one request draws only centerlines or only outlines.
+    const kind = typeof line.descriptor.type === 'string' ? line.descriptor.type : line.kind;
+    writePolylineObject(out, attributes(layers.kind(group, kind), line.id, line.descriptor), line.points, line.closed);
+  };
+  const node = (group: ExportGroupName, n: ExportNode): void => {
+    const index = nodes++;
+    const id = typeof n.descriptor.id === 'string' ? n.descriptor.id : `${n.type}/${index}`;
+    writePointObject(out, attributes(layers.kind(group, n.type), id, { ...n.descriptor, rotation: n.rotation, scale: n.scale }), n.position);
+  };
+
   return {
     add(group, it) {
-      if (it.kind === 'mesh') out.mesh(group, it.item);
-      else if (it.kind === 'polyline') out.polyline(group, it.item);
-      else out.node(group, it.item, nodes++);
+      if (it.kind === 'mesh') mesh(group, it.item);
+      else if (it.kind === 'polyline') polyline(group, it.item);
+      else node(group, it.item);
+      if (out.length >= PIECE) handOver();
     },
-    finish(scene) {
-      try {
-        doc.applicationName = 'City Context';
-        doc.startSectionComments = `${scene.name}\n${scene.attribution.join('\n')}`;
-        writeDocumentGeoreference(rh, doc, scene);
-        close();
-        // Version 7: Rhino reads its own and older versions only, and many offices still run Rhino 7.
-        const options = new rh.File3dmWriteOptions();
-        options.version = FILE_VERSION;
-        // already a copy in JavaScript memory (its own ArrayBuffer), not a view into the WebAssembly heap
-        const bytes = doc.toByteArrayOptions(options);
-        free(options);
-        // No registered MIME type exists for 3dm.
-        return { bytes, extension: '3dm', contentType: 'application/octet-stream' };
-      } finally {
-        close();
-        free(doc);
-      }
+    finish(scene: ExportScene): FinishedExport {
+      if (out.length) handOver();
+      const head = new ArchiveWriter();
+      writeStart(head, `${scene.name}\n${scene.attribution.join('\n')}`);
+      writeProperties(head, 'City Context');
+      writeTablesBeforeObjects(head, documentSettings(scene), layers.records);
+      writeObjectTableHead(head, recordBytes);
+      const tail = new ArchiveWriter();
+      writeTablesAfterObjects(tail, documentStrings(scene));
+      writeEndOfFile(tail, head.length + recordBytes + tail.length);
+      // No registered MIME type exists for 3dm.
+      return { bytes: [head.takeBytes(), ...pieces.splice(0), tail.takeBytes()], extension: '3dm', contentType: 'application/octet-stream' };
     },
-    abort() {
-      close();
-      free(doc);
-    },
+    abort() {}, // nothing outside the JavaScript heap; spilled pieces go with the spill file
   };
 }
 
-export async function writeRhino3dm(scene: ExportScene): Promise<ExportFile> {
-  const stream = await openRhino3dmStream(sceneHead(scene));
-  try {
-    for (const group of scene.groups) {
-      for (const item of group.meshes) stream.add(group.name, { kind: 'mesh', item });
-      for (const item of group.polylines) stream.add(group.name, { kind: 'polyline', item });
-      for (const item of group.nodes) stream.add(group.name, { kind: 'node', item });
-    }
-  } catch (err) {
-    stream.abort();
-    throw err;
-  }
-  return stream.finish(scene);
+export function writeRhino3dm(scene: ExportScene): ExportFile {
+  return writeThroughStream(openRhino3dmStream(sceneHead(scene)), scene);
 }
