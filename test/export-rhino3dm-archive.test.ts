@@ -7,10 +7,11 @@
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { crc32, inflateSync } from 'node:zlib';
+import { crc32 as zlibCrc32, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import rhino3dm, { type File3dm, type RhinoModule } from 'rhino3dm';
-import { ArchiveWriter, TCODE, uuidBytes, UuidSource } from '../src/export/formats/rhino3dm-archive.ts';
+import { ArchiveWriter, crc32, DEFLATE_MIN } from '../src/export/formats/rhino3dm-archive.ts';
+import { TCODE, uuidBytes, UuidSource } from '../src/export/formats/rhino3dm-codes.ts';
 import { vertexNormals } from '../src/export/formats/rhino3dm-objects.ts';
 import { objectName, writeRhino3dm } from '../src/export/formats/rhino3dm.ts';
 import type { ExportMesh, ExportPolyline, ExportScene } from '../src/export/scene.ts';
@@ -76,21 +77,26 @@ test('UUIDs in archive byte order; fresh ids are version 4 and distinct', () => 
   assert.equal(seen.size, 5000);
 });
 
-test('compressed buffers: up to 128 bytes stored, larger ones a zlib stream in an anonymous chunk, all stored at level 0', () => {
-  const small = new Uint8Array(128).fill(7), big = new Float64Array(100).fill(4843000.123);
+test('compressed buffers: short ones stored, longer ones a zlib stream in an anonymous chunk, all stored at level 0', () => {
+  const small = new Uint8Array(DEFLATE_MIN - 1).fill(7), big = new Float64Array(DEFLATE_MIN / 8).fill(4843000.123);
   const w = new ArchiveWriter(1);
   w.compressed(small);
   const a = w.takeBytes();
-  assert.deepEqual([le32(a, 0), le32(a, 4), a[8]], [128, crc32(small), 0]);
-  assert.equal(a.length, 9 + 128);
+  assert.deepEqual([le32(a, 0), le32(a, 4), a[8]], [small.length, crc32(small), 0]);
+  assert.equal(a.length, 9 + small.length);
   w.compressed(big);
   const b = w.takeBytes();
-  assert.deepEqual([le32(b, 0), le32(b, 4), b[8], le32(b, 9)], [800, crc32(new Uint8Array(big.buffer)), 1, TCODE.ANONYMOUS_CHUNK]);
+  assert.deepEqual([le32(b, 0), le32(b, 4), b[8], le32(b, 9)], [DEFLATE_MIN, crc32(new Uint8Array(big.buffer)), 1, TCODE.ANONYMOUS_CHUNK]);
   const len = le64(b, 13);
+  assert.ok(len < DEFLATE_MIN / 10, 'deflated');
   assert.deepEqual(new Float64Array(new Uint8Array(inflateSync(b.subarray(21, 21 + len - 4))).buffer), big);
   const stored = new ArchiveWriter(0);
   stored.compressed(big);
   assert.equal(stored.takeBytes()[8], 0);
+});
+
+test('our CRC-32 of short runs is zlib\'s', () => {
+  fc.assert(fc.property(fc.uint8Array({ maxLength: 600 }), fc.nat(), (b, seed) => assert.equal(crc32(b, seed >>> 0), zlibCrc32(b, seed >>> 0))));
 });
 
 test('vertex normals: unit, area-weighted, outward on a box', () => {

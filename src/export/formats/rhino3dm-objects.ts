@@ -9,7 +9,8 @@
  * absolute grid coordinates exact (the float vertices OpenNURBS also requires are those rounded,
  * exactly as it checks them on reading).
  */
-import { ARCHIVE_VERSION, NIL_UUID, OPENNURBS_VERSION, TCODE, UNSET_VALUE, uuidBytes, type ArchiveWriter } from './rhino3dm-archive.ts';
+import type { ArchiveWriter } from './rhino3dm-archive.ts';
+import { ARCHIVE_VERSION, NIL_UUID, OPENNURBS_VERSION, TCODE, UNSET_VALUE, uuidBytes } from './rhino3dm-codes.ts';
 
 const CLASS = {
   mesh: uuidBytes('4ED7D4E4-E947-11d3-BFE5-0010830122F0'),
@@ -108,8 +109,8 @@ function writeObject(w: ArchiveWriter, type: number, classId: Uint8Array, a: Obj
 }
 
 /** Unit vertex normals: each triangle's area-weighted normal summed at its corners (Rhino's own would be computed on load). */
-export function vertexNormals(p: Float64Array, t: Uint32Array): Float32Array {
-  const sum = new Float64Array(p.length);
+export function vertexNormals(p: Float64Array, t: Uint32Array, out: Float32Array = new Float32Array(p.length), sum: Float64Array = new Float64Array(p.length)): Float32Array {
+  sum.fill(0);
   for (let i = 0; i < t.length; i += 3) {
     const a = 3 * t[i], b = 3 * t[i + 1], c = 3 * t[i + 2];
     const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
@@ -119,17 +120,45 @@ export function vertexNormals(p: Float64Array, t: Uint32Array): Float32Array {
     sum[b] += nx, sum[b + 1] += ny, sum[b + 2] += nz;
     sum[c] += nx, sum[c + 1] += ny, sum[c + 2] += nz;
   }
-  const out = new Float32Array(p.length);
   for (let i = 0; i < p.length; i += 3) {
     const l = Math.hypot(sum[i], sum[i + 1], sum[i + 2]);
     if (l > 0) {
       out[i] = sum[i] / l;
       out[i + 1] = sum[i + 1] / l;
       out[i + 2] = sum[i + 2] / l;
-    } else out[i + 2] = 1; // a vertex of degenerate triangles only
+    } else out[i] = out[i + 1] = 0, out[i + 2] = 1; // a vertex of degenerate triangles only
   }
   return out;
 }
+
+/** Arrays reused from mesh to mesh (a dense export writes ~15 000): each is consumed before the next use. */
+class Scratch {
+  private f32 = new Float32Array(0);
+  private f64 = new Float64Array(0);
+  private raw = new ArrayBuffer(0);
+
+  floats(n: number): Float32Array {
+    if (this.f32.length < n) this.f32 = new Float32Array(Math.max(n, 2 * this.f32.length));
+    return this.f32.subarray(0, n);
+  }
+
+  doubles(n: number): Float64Array {
+    if (this.f64.length < n) this.f64 = new Float64Array(Math.max(n, 2 * this.f64.length));
+    return this.f64.subarray(0, n);
+  }
+
+  /** `n` unsigned integers of `size` bytes each. */
+  ints(n: number, size: 1 | 2 | 4): Uint8Array | Uint16Array | Uint32Array {
+    if (this.raw.byteLength < n * size) this.raw = new ArrayBuffer(Math.max(n * size, 2 * this.raw.byteLength));
+    return size === 1 ? new Uint8Array(this.raw, 0, n) : size === 2 ? new Uint16Array(this.raw, 0, n) : new Uint32Array(this.raw, 0, n);
+  }
+}
+
+const scratch = new Scratch();
+const EMPTY = new Uint8Array(0);
+/** Empty float boxes (minimum above maximum) of the vertices, the normals (xyz) and the texture coordinates (uv). */
+const EMPTY_BOXES = new Float32Array([1, 1, 1, -1, -1, -1, 1, 1, 1, -1, -1, -1, 1, 1, -1, -1]);
+const UNSET_INTERVALS = new Float64Array(8).fill(UNSET_VALUE);
 
 /** ON_Mesh, version 3.8, of triangles (stored as quads whose last two corners are the same). */
 function writeMeshData(w: ArchiveWriter, p: Float64Array, t: Uint32Array, normals: boolean): void {
@@ -137,16 +166,16 @@ function writeMeshData(w: ArchiveWriter, p: Float64Array, t: Uint32Array, normal
   w.version(3, 8);
   w.i32(vcount);
   w.i32(fcount);
-  w.f64(UNSET_VALUE, UNSET_VALUE, UNSET_VALUE, UNSET_VALUE, UNSET_VALUE, UNSET_VALUE, UNSET_VALUE, UNSET_VALUE); // texture and surface domains
+  w.bytes(UNSET_INTERVALS); // texture and surface domains
   w.f64(0, 0); // surface scale
-  for (const v of [1, 1, 1, -1, -1, -1, 1, 1, 1, -1, -1, -1, 1, 1, -1, -1]) w.f32(v); // empty float vertex, normal and texture boxes
+  w.bytes(EMPTY_BOXES);
   w.i32(-1); // closed: unknown
   w.u8(0); // no mesh parameters
   w.u8(0), w.u8(0), w.u8(0), w.u8(0); // no curvature statistics
   // face corner indices in the narrowest integer that holds every vertex index
   const size = vcount < 256 ? 1 : vcount < 65536 ? 2 : 4;
   w.i32(size);
-  const faces = size === 1 ? new Uint8Array(4 * fcount) : size === 2 ? new Uint16Array(4 * fcount) : new Uint32Array(4 * fcount);
+  const faces = scratch.ints(4 * fcount, size);
   for (let f = 0, i = 0; i < t.length; i += 3, f += 4) {
     faces[f] = t[i];
     faces[f + 1] = t[i + 1];
@@ -154,15 +183,17 @@ function writeMeshData(w: ArchiveWriter, p: Float64Array, t: Uint32Array, normal
   }
   w.bytes(faces);
   if (vcount > 0) {
-    w.compressed(new Float32Array(p)); // float vertices: OpenNURBS requires them beside the doubles
-    w.compressed(normals ? vertexNormals(p, t) : new Float32Array(0));
-    w.compressed(new Uint8Array(0)); // texture coordinates
-    w.compressed(new Uint8Array(0)); // curvatures
-    w.compressed(new Uint8Array(0)); // vertex colours
+    const floats = scratch.floats(p.length);
+    floats.set(p);
+    w.compressed(floats); // float vertices: OpenNURBS requires them beside the doubles
+    w.compressed(normals ? vertexNormals(p, t, floats, scratch.doubles(p.length)) : EMPTY);
+    w.compressed(EMPTY); // texture coordinates
+    w.compressed(EMPTY); // curvatures
+    w.compressed(EMPTY); // vertex colours
   }
   w.i32(0); // packed texture not rotated
   w.bytes(NIL_UUID); // texture mapping id
-  if (vcount > 0) w.compressed(new Uint8Array(0)); // surface parameters
+  if (vcount > 0) w.compressed(EMPTY); // surface parameters
   // the texture mapping tag (version 1.1): none, identity transform
   w.beginVersioned(TCODE.ANONYMOUS_CHUNK, 1, 1);
   w.bytes(NIL_UUID);
@@ -177,7 +208,7 @@ function writeMeshData(w: ArchiveWriter, p: Float64Array, t: Uint32Array, normal
   w.u32(vcount);
   if (vcount > 0) w.compressed(p);
   w.end();
-  w.f64(UNSET_VALUE, UNSET_VALUE, UNSET_VALUE, UNSET_VALUE, UNSET_VALUE, UNSET_VALUE); // vertex box: computed on reading
+  w.bytes(UNSET_INTERVALS.subarray(0, 6)); // vertex box: computed on reading
 }
 
 export function writeMeshObject(w: ArchiveWriter, a: ObjectAttributes, positions: Float64Array, indices: Uint32Array, normals = true): void {

@@ -6,7 +6,8 @@
  * empty or not, as OpenNURBS writes them; only the records we fill are written, at the oldest
  * chunk version that carries them.
  */
-import { ARCHIVE_VERSION, NIL_UUID, OPENNURBS_VERSION, TCODE, uuidBytes, type ArchiveWriter } from './rhino3dm-archive.ts';
+import type { ArchiveWriter } from './rhino3dm-archive.ts';
+import { ARCHIVE_VERSION, NIL_UUID, OPENNURBS_VERSION, TCODE, uuidBytes } from './rhino3dm-codes.ts';
 import { writeClassRecord, writeUserStrings } from './rhino3dm-objects.ts';
 
 const LAYER_CLASS = uuidBytes('95809813-E985-11d3-BFE5-0010830122F0');

@@ -13,13 +13,15 @@
  * ~1 MB pieces (to the export's spill file when it stages its file). The layer table comes before
  * the object table in a 3dm, and layers are known only as features arrive, so the file's head —
  * start section, settings, layers and the object table's header — is written at `finish`, in front
- * of the pieces. Mesh arrays are deflated at level 1 (OpenNURBS' compressed buffers): the dense
- * 10 km² file is ~40% smaller than stored, for a few percent of the time.
+ * of the pieces. Mesh arrays of 1 kB and more are deflated at level 1 (OpenNURBS' compressed
+ * buffers; ./rhino3dm-archive.ts DEFLATE_MIN): most of a 3dm is per-object records and UTF-16
+ * user strings, which OpenNURBS never compresses, so deflating saves ~4–8% at most.
  */
 import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene, type ExportSceneHead, type FinishedExport } from '../scene.ts';
 import type { FilePiece } from '../spill.ts';
 import { kindColour } from './palette.ts';
-import { ArchiveWriter, UuidSource } from './rhino3dm-archive.ts';
+import { ArchiveWriter } from './rhino3dm-archive.ts';
+import { UuidSource } from './rhino3dm-codes.ts';
 import { documentSettings, documentStrings } from './rhino3dm-georef.ts';
 import { writeMeshObject, writePointObject, writePolylineObject, type ObjectAttributes } from './rhino3dm-objects.ts';
 import { writeEndOfFile, writeObjectTableHead, writeProperties, writeStart, writeTablesAfterObjects, writeTablesBeforeObjects, type LayerRecord } from './rhino3dm-tables.ts';
