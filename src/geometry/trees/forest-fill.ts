@@ -1,5 +1,6 @@
 import Flatbush from 'flatbush';
-import { flatBounds, pointInRing, ringArea } from '../ring.ts';
+import { flatBounds, ringArea } from '../ring.ts';
+import { RingLocator } from '../ring-locator.ts';
 import type { BBox, Footprint } from '../types.ts';
 import type { FillRule } from './fill-areas.ts';
 import { hashInts, unit } from './hash.ts';
@@ -56,9 +57,10 @@ export interface FillOptions {
 /** Every plant of the fill whose cell meets `box` (a cell's plant may lie just outside it). */
 export function forestFill(box: BBox, areas: readonly FillArea[], opts: FillOptions): FillSite[] {
   if (areas.length === 0) return [];
-  const entries: { area: FillArea; f: Footprint; size: number }[] = [];
-  for (const area of areas) for (const f of area.footprints) entries.push({ area, f, size: footprintsArea(area.footprints) });
+  const entries: Entry[] = [];
+  for (const area of areas) for (const f of area.footprints) entries.push(new Entry(area, f, footprintsArea(area.footprints)));
   if (entries.length === 0) return [];
+  const orchards = entries.some((e) => e.area.rule.rows);
   const index = new Flatbush(entries.length);
   for (const e of entries) {
     const b = flatBounds(e.f.outer);
@@ -75,7 +77,8 @@ export function forestFill(box: BBox, areas: readonly FillArea[], opts: FillOpti
     if (v === undefined) rowAt.set(key, (v = pick((i + 0.5) * FILL_CELL, (j + 0.5) * FILL_CELL, true) !== null));
     return v;
   };
-  for (let j = Math.floor(box.minY / FILL_CELL); j <= Math.floor(box.maxY / FILL_CELL); j++) {
+  // (no orchard among the areas: no cell holds a row plant, and the pass over every cell is skipped)
+  if (orchards) for (let j = Math.floor(box.minY / FILL_CELL); j <= Math.floor(box.maxY / FILL_CELL); j++) {
     for (let i = Math.floor(box.minX / FILL_CELL); i <= Math.floor(box.maxX / FILL_CELL); i++) {
       if (!rowPlant(i, j)) continue;
       const x = (i + 0.5) * FILL_CELL, y = (j + 0.5) * FILL_CELL, e = pick(x, y, true)!;
@@ -111,7 +114,7 @@ export function forestFill(box: BBox, areas: readonly FillArea[], opts: FillOpti
     const e = pick(c.x, c.y, false);
     if (!e || unit(hashInts(c.h, 3)) >= e.area.rule.keep) return;
     if (!survives(i, j, c, opts.salt)) return;
-    if (nearRowPlant(c.x, c.y, rowPlant)) return;
+    if (orchards && nearRowPlant(c.x, c.y, rowPlant)) return;
     if (opts.blocked?.(c.x, c.y)) return;
     out.push({ x: c.x, y: c.y, i, j, area: e.area });
   }
@@ -150,19 +153,29 @@ function nearRowPlant(x: number, y: number, rowPlant: (i: number, j: number) => 
   return false;
 }
 
+/** One footprint of a fill area, with its rings' locators made on the first point asked (most footprints are never asked). */
+class Entry {
+  private rings: RingLocator[] | null = null;
+
+  constructor(readonly area: FillArea, readonly f: Footprint, readonly size: number) {}
+
+  contains(x: number, y: number): boolean {
+    const rings = (this.rings ??= [this.f.outer, ...this.f.holes].map((r) => new RingLocator(r)));
+    if (!rings[0].contains(x, y)) return false;
+    for (let k = 1; k < rings.length; k++) if (rings[k].contains(x, y)) return false;
+    return true;
+  }
+}
+
 /** The area holding a point among those of the kind (rows or free): the smallest wins, then the lower id, like ties of the ground. */
-function containing(entries: readonly { area: FillArea; f: Footprint; size: number }[], hits: number[], x: number, y: number, rows: boolean): { area: FillArea; f: Footprint; size: number } | null {
-  let best: { area: FillArea; f: Footprint; size: number } | null = null;
+function containing(entries: readonly Entry[], hits: number[], x: number, y: number, rows: boolean): Entry | null {
+  let best: Entry | null = null;
   for (const h of hits) {
     const e = entries[h];
-    if (e.area.rule.rows !== rows || !inFootprint(x, y, e.f)) continue;
+    if (e.area.rule.rows !== rows || !e.contains(x, y)) continue;
     if (!best || e.size < best.size || (e.size === best.size && e.area.id < best.area.id)) best = e;
   }
   return best;
-}
-
-function inFootprint(x: number, y: number, f: Footprint): boolean {
-  return pointInRing(x, y, f.outer) && !f.holes.some((h) => pointInRing(x, y, h));
 }
 
 function footprintsArea(fs: readonly Footprint[]): number {
