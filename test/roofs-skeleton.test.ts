@@ -1,7 +1,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { footprintSkeleton, isSkeletonLoaded, loadSkeleton, rawSkeletonForTest } from '../src/geometry/buildings/roofs/skeleton.ts';
+import { footprintSkeleton, isSkeletonLoaded, loadSkeleton, rawSkeletonForTest, skeletonOf } from '../src/geometry/buildings/roofs/skeleton.ts';
 import type { FootprintSkeleton } from '../src/geometry/buildings/roofs/skeleton.ts';
 import { convexSkeleton } from '../src/geometry/buildings/roofs/convex-skeleton.ts';
 import { planFromSkeleton } from '../src/geometry/buildings/roofs/skeleton-plan.ts';
@@ -101,13 +101,17 @@ function covered(a: FootprintSkeleton, b: FootprintSkeleton): boolean {
   return a.nodeX.every((x, i) => b.nodeX.some((x2, j) => Math.hypot(x - x2, a.nodeY[i] - b.nodeY[j], a.nodeT[i] - b.nodeT[j]) < 0.02));
 }
 
-test('property: the double-precision wavefront finds CGAL\'s skeleton on concave footprints and courtyards', () => {
-  let checked = 0, declined = 0;
-  fc.assert(fc.property(footprintArbitrary(['L', 'T', 'U', 'star', 'courtyard', 'chamfered', 'wobbly']), ({ footprint: raw }) => {
+test('property: the double-precision wavefront finds CGAL\'s skeleton on concave footprints and courtyards', async () => {
+  let checked = 0, declined = 0, noReference = 0;
+  await fc.assert(fc.asyncProperty(footprintArbitrary(['L', 'T', 'U', 'star', 'courtyard', 'chamfered', 'wobbly']), async ({ footprint: raw }) => {
+    if (!isSkeletonLoaded()) await loadSkeleton(); // a fresh instance after an abort on an earlier run
     const fp = normalizeFootprint(raw);
     if (!fp) return;
     const cgal = footprintSkeleton(fp);
-    assert.ok(typeof cgal !== 'string', String(cgal));
+    // The reference must exist: CGAL (float32 input) aborts or gives up on ~1 in 50,000 of these,
+    // T footprints with exactly collinear arms and a stem a millimetre off parallel (fast-check
+    // seeds 254, 337, 408, 538, 540, 573). That says nothing about the wavefront: counted.
+    if (typeof cgal === 'string') { noReference++; return; }
     const wave = wavefrontSkeleton(fp);
     if (!wave || !skeletonIsPlausible(fp, wave)) { declined++; return; } // CGAL takes over: allowed, counted
     checked++;
@@ -115,7 +119,38 @@ test('property: the double-precision wavefront finds CGAL\'s skeleton on concave
     assert.ok(covered(cgal, wave), 'all CGAL nodes present');
     assert.ok(Math.abs(cgal.maxT - wave.maxT) < 1e-3 * Math.max(1, cgal.maxT));
   }), { numRuns: 300 });
+  assert.ok(noReference <= 3, `CGAL failed on ${noReference} footprints`);
   assert.ok(declined <= checked / 20, `wavefront declined ${declined} of ${checked + declined}`);
+});
+
+test('T footprints whose bar arms are nearly collinear: the wavefront agrees with CGAL or declines, and the roof is CGAL\'s', () => {
+  // After the stem has gone the two arms' sides become neighbours. When the stem's two reflex
+  // corners arrive (almost) together, a sliver of a stem side may be left between them, too small
+  // for doubles (or CGAL's float32 input) to tell from nothing; with the arms nearly parallel it
+  // does not close but runs diagonally on as a ridge: the roof differs by metres either way.
+  const cases = [
+    // fast-check seed 1823857324: the ends ~1 µm apart at t ≈ 3.856; CGAL keeps a sliver of the
+    // left stem side, which runs to (7.68, 17.11) at t ≈ 5.14; taken as a tie the ridge went straight up.
+    [2.571, 0.005, 10.283, 0.02, 10.259, 11.974, 12.83, 11.979, 12.797, 28.805, -0.056, 28.78, -0.023, 11.954, 2.547, 11.959],
+    // Seed 388: arms exactly collinear in decimals (a tie in doubles), not after CGAL's float32 rounding.
+    [1.8, 0.005, 7.2, 0.02, 7.186, 4.8, 8.986, 4.805, 8.966, 11.975, -0.034, 11.95, -0.014, 4.78, 1.786, 4.785],
+    // Seed 588: one stem corner splits the other's side 0.4 µm from its end, leaving the sliver.
+    [9.235, 0.008, 13.853, 0.012, 13.826, 30.928, 23.061, 30.936, 23.053, 40.02, -0.034, 40, -0.026, 30.916, 9.209, 30.924],
+  ];
+  for (const outer of cases) {
+    const fp = normalizeFootprint({ outer, holes: [] })!;
+    const cgal = footprintSkeleton(fp);
+    assert.ok(typeof cgal !== 'string', String(cgal));
+    const wave = wavefrontSkeleton(fp);
+    if (wave && skeletonIsPlausible(fp, wave)) assert.ok(covered(cgal, wave), `the wavefront finds CGAL's skeleton of ${outer}`);
+    const roof = skeletonOf(fp);
+    assert.ok(typeof roof !== 'string', String(roof));
+    assert.deepEqual(nodes(roof), nodes(cgal));
+  }
+  // A true tie (arms on one axis-parallel line, so also for CGAL) stays with the wavefront.
+  const exact = normalizeFootprint({ outer: [3.6, 0, 5.4, 0, 5.4, 4.8, 9, 4.8, 9, 6, 0, 6, 0, 4.8, 3.6, 4.8], holes: [] })!;
+  const wave = wavefrontSkeleton(exact), cgal = footprintSkeleton(exact);
+  assert.ok(wave && skeletonIsPlausible(exact, wave) && typeof cgal !== 'string' && covered(cgal, wave));
 });
 
 test('the wavefront agrees with CGAL on every concave Monaco fixture footprint', () => {

@@ -1,12 +1,14 @@
 import type { Footprint } from '../../types.ts';
 import type { FootprintSkeleton } from './skeleton.ts';
+import { heapPop, heapPush } from './event-heap.ts';
 
 /**
  * Straight skeleton of any footprint (holes allowed) by simulating the shrinking wavefront in
  * double precision: edge events (a side piece vanishes), split events (a reflex corner runs into
  * a side) and ridge events (two opposite sides meet along a line). 10–100× faster than CGAL in
  * WebAssembly, but without exact arithmetic: callers must check the result (validateSkeleton) and
- * fall back to CGAL when it fails. Returns null when it gives up.
+ * fall back to CGAL when it fails. Returns null when it gives up, also on near-ties whose outcome
+ * doubles cannot decide (see SLIVER).
  */
 
 interface Side {
@@ -41,6 +43,17 @@ interface Vert {
 interface Event { t: number; kind: 0 | 1; piece?: Piece; version?: number; vert?: Vert; side?: Side }
 
 const MAX_SIDES = 600;
+/**
+ * Near-ties. Two events (almost) at once, e.g. both reflex corners of a T's stem reaching each
+ * other, can leave a sliver: a piece shorter than SLIVER × footprint size, below what doubles
+ * (and CGAL's float32 input) tell from zero, so whether it exists, and on which side, is noise.
+ * Harmless when its ends converge or part quickly (SLIVER_CLOSING per unit of offset: it closes
+ * at once, or could not have formed); but with nearly parallel neighbours (a T's bar arms once
+ * the stem has gone) it lives on as a ridge of its own, and the roof differs by metres between
+ * the outcomes. The wavefront then declines and CGAL decides.
+ */
+const SLIVER = 1e-6;
+const SLIVER_CLOSING = 0.01;
 
 export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | null {
   const rings = [footprint.outer, ...footprint.holes];
@@ -210,6 +223,7 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
     }
     const v = makeVert(a, b, x, y, t);
     if (v) {
+      if (lingers(a, t) || lingers(b, t)) return false;
       schedulePiece(a, t);
       schedulePiece(b, t);
       scheduleSplits(v, t);
@@ -221,6 +235,8 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
     const da = (pax - x) * ux + (pay - y) * uy, db = (pbx - x) * ux + (pby - y) * uy;
     if (!(da > -eps && db > -eps)) return false;
     if (Math.abs(da - db) <= 1e-7 * Math.max(1, scale)) {
+      // Both far ends at once, as far as doubles can tell: either piece may truly keep a sliver.
+      if (tieIsAmbiguous(a, b, eps)) return false;
       const far = addNode(pax, pay, t);
       a.startChain.push(far);
       b.endChain.push(far);
@@ -249,6 +265,13 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
     after.startChain.push(far);
     a.endChain.push(far);
     return join(a, after, pbx, pby, t, far);
+  }
+
+  /** Whether piece p is a sliver at time t that lives on (see SLIVER). */
+  function lingers(p: Piece, t: number): boolean {
+    const s = p.side, a = p.start, b = p.end;
+    const length = (b.x + b.vx * (t - b.t0) - a.x - a.vx * (t - a.t0)) * s.dx + (b.y + b.vy * (t - b.t0) - a.y - a.vy * (t - a.t0)) * s.dy;
+    return length <= SLIVER * Math.max(1, scale) && Math.abs((b.vx - a.vx) * s.dx + (b.vy - a.vy) * s.dy) <= SLIVER_CLOSING;
   }
 
   function sameSpot(ax: number, ay: number, bx: number, by: number): boolean {
@@ -293,6 +316,31 @@ function polishNodes(faces: number[][], sides: Side[], n0: number, nodeX: number
   }
 }
 
+/**
+ * Whether an apparent tie of a ridge walk matters: opposite pieces a (ending) and b (starting)
+ * meet along a line and reach their far ends together. Had either truly been longer, it would keep
+ * a sliver between its far neighbour and the other's (see SLIVER): the tie matters when such a
+ * sliver would live on, unless those two neighbours lie on one line (then the ends coincide exactly).
+ */
+function tieIsAmbiguous(a: Piece, b: Piece, eps: number): boolean {
+  const before = a.start.prev, after = b.end.next;
+  if (before === after || before === b || after === a) return false; // the loop closes here anyway
+  const p = before.side, q = after.side;
+  if (p.nx === q.nx && p.ny === q.ny && Math.abs(p.nx * (p.ax - q.ax) + p.ny * (p.ay - q.ay)) <= eps) return false;
+  return sliverLivesOn(p, b, b.end) || sliverLivesOn(q, a, a.start);
+}
+
+/** Whether a sliver of piece p's side, between side `other` (its new neighbour) and p's vertex `kept`, would live on. */
+function sliverLivesOn(other: Side, p: Piece, kept: Vert): boolean {
+  const s = p.side;
+  const denom = 1 + other.nx * s.nx + other.ny * s.ny;
+  if (denom < 1e-9) return true;
+  const vx = (other.nx + s.nx) / denom, vy = (other.ny + s.ny) / denom;
+  // The new corner is at p's start (other → p) when p is b, at its end (p → other) when p is a.
+  const rate = kept === p.end ? (kept.vx - vx) * s.dx + (kept.vy - vy) * s.dy : (vx - kept.vx) * s.dx + (vy - kept.vy) * s.dy;
+  return Math.abs(rate) <= SLIVER_CLOSING;
+}
+
 /** The vertex between pieces a (ending) and b (starting); null when their sides are opposite and parallel. */
 function makeVert(a: Piece, b: Piece, x: number, y: number, t0: number): Vert | null {
   const denom = 1 + a.side.nx * b.side.nx + a.side.ny * b.side.ny;
@@ -321,38 +369,4 @@ function collapseTime(piece: Piece): number {
   const pa = a.x * side.dx + a.y * side.dy - av * a.t0;
   const pb = b.x * side.dx + b.y * side.dy - bv * b.t0;
   return Math.max((pb - pa) / denom, a.t0, b.t0);
-}
-
-// --- a small binary heap on event time ---
-
-function heapPush(heap: Event[], e: Event): void {
-  heap.push(e);
-  let i = heap.length - 1;
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    if (heap[parent].t <= e.t) break;
-    heap[i] = heap[parent];
-    i = parent;
-  }
-  heap[i] = e;
-}
-
-function heapPop(heap: Event[]): Event | undefined {
-  const top = heap[0];
-  const last = heap.pop();
-  if (heap.length > 0 && last) {
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1, r = l + 1;
-      let m = i;
-      const mt = () => (m === i ? last.t : heap[m].t);
-      if (l < heap.length && heap[l].t < mt()) m = l;
-      if (r < heap.length && heap[r].t < mt()) m = r;
-      if (m === i) break;
-      heap[i] = heap[m];
-      i = m;
-    }
-    heap[i] = last;
-  }
-  return top;
 }
