@@ -10,6 +10,7 @@ import { sideIndex } from './side-index.ts';
 import { interiorsDisjoint } from './disjoint.ts';
 import { withoutSharedSides } from './shared-sides.ts';
 import { polygonPaths, treePolygons } from './poly-tree.ts';
+import { baseGround } from './base-ground.ts';
 
 export interface ResolveOverlapsOptions {
   /** Building footprints: cut out of every ground-level piece (not out of bridge decks). */
@@ -129,7 +130,7 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   for (const p of keptPaths) if (p) for (const q of p) covered.push(q);
   const removed: Paths64 = [];
   const sides = sideIndex(kept);
-  let base = cleanBoolean(ClipType.Difference, clipPaths, withoutSharedSides(covered), minWidth, minArea, removed, sides);
+  let base = baseGround(clipPaths, clip.bounds, covered, minWidth, minArea, removed, sides);
   const slivers = removed.length ? cleanBoolean(ClipType.Union, removed, null, NOISE_WIDTH, 0) : [];
   if (slivers.length > 0) base = uniteWithBase(base, mergeSlivers(slivers, kept, rank, sides));
 

@@ -1,0 +1,52 @@
+import { ClipType, type Paths64, type Rect64 } from 'clipper2-ts';
+import type { Footprint } from '../../types.ts';
+import { clipToBox } from './boxes.ts';
+import { cleanBoolean } from './clean-pieces.ts';
+import { withoutSharedSides } from './shared-sides.ts';
+import type { SideIndex } from './side-index.ts';
+
+/**
+ * Cutter sides per part of the clip above which the base ground is built part by part: Clipper's
+ * sweep costs about the sides times the sides crossing a scanline, and the base ground of a city
+ * tile is one polygon with every block as a hole, so its opening sweeps the whole tile again.
+ */
+export const BASE_PART_SIDES = 2000;
+/** At most this many parts a side. */
+const MAX_PARTS = 4;
+
+/**
+ * The base ground (resolve-overlaps.ts): the clip less everything `covered`, cleaned (cleanPieces;
+ * what the opening takes off appended to `removed`). A large one is built in a grid of parts of
+ * the clip's box, each from the cutters cut to its part: the parts meet along their common sides
+ * as neighbouring tiles do (a seam is a side like any other: shared vertex for vertex, and a
+ * sliver under the opening's width along it goes to the piece beside it, as at a tile's edge).
+ */
+export function baseGround(clip: Paths64, bounds: Rect64, covered: Paths64, minWidth: number, minArea: number, removed: Paths64, sides: SideIndex, partSides = BASE_PART_SIDES): Footprint[] {
+  let n = 0;
+  for (const p of covered) n += p.length;
+  const k = Math.min(MAX_PARTS, Math.ceil(Math.sqrt(n / partSides)));
+  if (k <= 1) return cleanBoolean(ClipType.Difference, clip, withoutSharedSides(covered), minWidth, minArea, removed, sides);
+  const xs = cuts(bounds.left, bounds.right, k), ys = cuts(bounds.top, bounds.bottom, k);
+  const out: Footprint[] = [];
+  for (let j = 0; j < k; j++) {
+    for (let i = 0; i < k; i++) {
+      const box: Rect64 = { left: xs[i], right: xs[i + 1], top: ys[j], bottom: ys[j + 1] };
+      const part = clipToBox(clip, box);
+      if (part.length === 0) continue;
+      // cut to the part first, then the shared sides dropped: a side two pieces share is cut
+      // alike in both (boxes.ts), so the twins still cancel; the paths withoutSharedSides walks
+      // may not be cut one by one
+      const cutters = withoutSharedSides(clipToBox(covered, box));
+      for (const f of cleanBoolean(ClipType.Difference, part, cutters, minWidth, minArea, removed, sides)) out.push(f);
+    }
+  }
+  return out;
+}
+
+/** k + 1 grid coordinates from `lo` to `hi`, evenly spaced. */
+function cuts(lo: number, hi: number, k: number): number[] {
+  const out = [lo];
+  for (let i = 1; i < k; i++) out.push(Math.round(lo + ((hi - lo) * i) / k));
+  out.push(hi);
+  return out;
+}
