@@ -136,6 +136,8 @@ test('T footprints whose bar arms are nearly collinear: the wavefront agrees wit
     [1.8, 0.005, 7.2, 0.02, 7.186, 4.8, 8.986, 4.805, 8.966, 11.975, -0.034, 11.95, -0.014, 4.78, 1.786, 4.785],
     // Seed 588: one stem corner splits the other's side 0.4 µm from its end, leaving the sliver.
     [9.235, 0.008, 13.853, 0.012, 13.826, 30.928, 23.061, 30.936, 23.053, 40.02, -0.034, 40, -0.026, 30.916, 9.209, 30.924],
+    // Seed 1190: arms on one sloped line with bit-identical directions in doubles; not for CGAL.
+    [1.8, 0.001, 7.2, 0.004, 7.197, 4.91, 8.997, 4.911, 8.993, 12.27, -0.007, 12.265, -0.003, 4.906, 1.797, 4.907],
   ];
   for (const outer of cases) {
     const fp = normalizeFootprint({ outer, holes: [] })!;

@@ -236,7 +236,7 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
     if (!(da > -eps && db > -eps)) return false;
     if (Math.abs(da - db) <= 1e-7 * Math.max(1, scale)) {
       // Both far ends at once, as far as doubles can tell: either piece may truly keep a sliver.
-      if (tieIsAmbiguous(a, b, eps)) return false;
+      if (tieIsAmbiguous(a, b)) return false;
       const far = addNode(pax, pay, t);
       a.startChain.push(far);
       b.endChain.push(far);
@@ -320,13 +320,15 @@ function polishNodes(faces: number[][], sides: Side[], n0: number, nodeX: number
  * Whether an apparent tie of a ridge walk matters: opposite pieces a (ending) and b (starting)
  * meet along a line and reach their far ends together. Had either truly been longer, it would keep
  * a sliver between its far neighbour and the other's (see SLIVER): the tie matters when such a
- * sliver would live on, unless those two neighbours lie on one line (then the ends coincide exactly).
+ * sliver would live on. Unless those two neighbours lie on one axis-parallel line (same x or same
+ * y): then the ends coincide exactly, also after CGAL's rounding to float32, which would move
+ * collinear points on any other line off it.
  */
-function tieIsAmbiguous(a: Piece, b: Piece, eps: number): boolean {
+function tieIsAmbiguous(a: Piece, b: Piece): boolean {
   const before = a.start.prev, after = b.end.next;
   if (before === after || before === b || after === a) return false; // the loop closes here anyway
   const p = before.side, q = after.side;
-  if (p.nx === q.nx && p.ny === q.ny && Math.abs(p.nx * (p.ax - q.ax) + p.ny * (p.ay - q.ay)) <= eps) return false;
+  if (p.nx === q.nx && p.ny === q.ny && ((p.nx === 0 && p.ay === q.ay) || (p.ny === 0 && p.ax === q.ax))) return false;
   return sliverLivesOn(p, b, b.end) || sliverLivesOn(q, a, a.start);
 }
 
