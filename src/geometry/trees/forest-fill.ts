@@ -60,64 +60,104 @@ export function forestFill(box: BBox, areas: readonly FillArea[], opts: FillOpti
   const entries: Entry[] = [];
   for (const area of areas) for (const f of area.footprints) entries.push(new Entry(area, f, footprintsArea(area.footprints)));
   if (entries.length === 0) return [];
-  const orchards = entries.some((e) => e.area.rule.rows);
-  const index = new Flatbush(entries.length);
-  for (const e of entries) {
-    const b = flatBounds(e.f.outer);
-    index.add(b.minX, b.minY, b.maxX, b.maxY);
-  }
-  index.finish();
-  const out: FillSite[] = [];
-  const pick = (x: number, y: number, rows: boolean) => containing(entries, index.search(x, y, x, y), x, y, rows);
-  // orchards: the centres of the FILL_CELL grid inside a rows area
-  const rowAt = new Map<string, boolean>();
-  const rowPlant = (i: number, j: number): boolean => {
-    const key = `${i},${j}`;
-    let v = rowAt.get(key);
-    if (v === undefined) rowAt.set(key, (v = pick((i + 0.5) * FILL_CELL, (j + 0.5) * FILL_CELL, true) !== null));
-    return v;
-  };
-  // (no orchard among the areas: no cell holds a row plant, and the pass over every cell is skipped)
-  if (orchards) for (let j = Math.floor(box.minY / FILL_CELL); j <= Math.floor(box.maxY / FILL_CELL); j++) {
-    for (let i = Math.floor(box.minX / FILL_CELL); i <= Math.floor(box.maxX / FILL_CELL); i++) {
-      if (!rowPlant(i, j)) continue;
-      const x = (i + 0.5) * FILL_CELL, y = (j + 0.5) * FILL_CELL, e = pick(x, y, true)!;
-      if (unit(hashInts(hashInts(i, j, opts.salt), 3)) >= e.area.rule.keep) continue;
-      if (opts.blocked?.(x, y)) continue;
-      out.push({ x, y, i, j, area: e.area });
+  return new Fill(entries, opts).plant(box);
+}
+
+/**
+ * One fill run. A class, not closures made per call: V8 keeps a closure's optimised code only
+ * while a closure of it lives, so per-call closures were compiled again after every full collection.
+ */
+class Fill {
+  private readonly index: Flatbush;
+  /** No orchard among the areas: no cell holds a row plant, and the pass over every cell is skipped. */
+  private readonly orchards: boolean;
+  private readonly rowAt = new Map<string, boolean>();
+  private readonly out: FillSite[] = [];
+
+  constructor(private readonly entries: readonly Entry[], private readonly opts: FillOptions) {
+    this.orchards = entries.some((e) => e.area.rule.rows);
+    const index = new Flatbush(entries.length);
+    for (const e of entries) {
+      const b = flatBounds(e.f.outer);
+      index.add(b.minX, b.minY, b.maxX, b.maxY);
     }
+    index.finish();
+    this.index = index;
   }
-  // free fill: surviving candidates of the CANDIDATE_CELL grid, visited only under the free areas'
-  // boxes (most of a tile is no fill area; the survival test is the costly part)
-  const seen = new Set<number>();
-  const i0 = Math.floor(box.minX / CANDIDATE_CELL), j0 = Math.floor(box.minY / CANDIDATE_CELL);
-  const columns = Math.floor(box.maxX / CANDIDATE_CELL) - i0 + 1;
-  for (const e of entries) {
-    if (e.area.rule.rows) continue;
-    const b = flatBounds(e.f.outer);
-    for (let j = Math.max(j0, Math.floor(b.minY / CANDIDATE_CELL)); j <= Math.min(Math.floor(box.maxY / CANDIDATE_CELL), Math.floor(b.maxY / CANDIDATE_CELL)); j++) {
-      for (let i = Math.max(i0, Math.floor(b.minX / CANDIDATE_CELL)); i <= Math.min(i0 + columns - 1, Math.floor(b.maxX / CANDIDATE_CELL)); i++) {
-        const cell = (j - j0) * columns + (i - i0);
-        if (seen.has(cell)) continue;
-        seen.add(cell);
-        freePlant(i, j);
+
+  plant(box: BBox): FillSite[] {
+    const { out, opts } = this;
+    // orchards: the centres of the FILL_CELL grid inside a rows area
+    if (this.orchards) for (let j = Math.floor(box.minY / FILL_CELL); j <= Math.floor(box.maxY / FILL_CELL); j++) {
+      for (let i = Math.floor(box.minX / FILL_CELL); i <= Math.floor(box.maxX / FILL_CELL); i++) {
+        if (!this.rowPlant(i, j)) continue;
+        const x = (i + 0.5) * FILL_CELL, y = (j + 0.5) * FILL_CELL, e = this.pick(x, y, true)!;
+        if (unit(hashInts(hashInts(i, j, opts.salt), 3)) >= e.area.rule.keep) continue;
+        if (opts.blocked?.(x, y)) continue;
+        out.push({ x, y, i, j, area: e.area });
       }
     }
+    // free fill: surviving candidates of the CANDIDATE_CELL grid, visited only under the free areas'
+    // boxes (most of a tile is no fill area; the survival test is the costly part)
+    const seen = new Set<number>();
+    const i0 = Math.floor(box.minX / CANDIDATE_CELL), j0 = Math.floor(box.minY / CANDIDATE_CELL);
+    const columns = Math.floor(box.maxX / CANDIDATE_CELL) - i0 + 1;
+    for (const e of this.entries) {
+      if (e.area.rule.rows) continue;
+      const b = flatBounds(e.f.outer);
+      for (let j = Math.max(j0, Math.floor(b.minY / CANDIDATE_CELL)); j <= Math.min(Math.floor(box.maxY / CANDIDATE_CELL), Math.floor(b.maxY / CANDIDATE_CELL)); j++) {
+        for (let i = Math.max(i0, Math.floor(b.minX / CANDIDATE_CELL)); i <= Math.min(i0 + columns - 1, Math.floor(b.maxX / CANDIDATE_CELL)); i++) {
+          const cell = (j - j0) * columns + (i - i0);
+          if (seen.has(cell)) continue;
+          seen.add(cell);
+          this.freePlant(i, j);
+        }
+      }
+    }
+    out.sort(bySiteOrder);
+    return out;
   }
-  out.sort((a, b) => a.j - b.j || a.i - b.i || (a.area.rule.rows ? 0 : 1) - (b.area.rule.rows ? 0 : 1));
-  return out;
 
-  function freePlant(i: number, j: number): void {
+  private pick(x: number, y: number, rows: boolean): Entry | null {
+    return containing(this.entries, this.index.search(x, y, x, y), x, y, rows);
+  }
+
+  private rowPlant(i: number, j: number): boolean {
+    const key = `${i},${j}`;
+    let v = this.rowAt.get(key);
+    if (v === undefined) this.rowAt.set(key, (v = this.pick((i + 0.5) * FILL_CELL, (j + 0.5) * FILL_CELL, true) !== null));
+    return v;
+  }
+
+  private freePlant(i: number, j: number): void {
+    const opts = this.opts;
     // cheapest tests first (the answer does not depend on their order): in an area, its keep
     // draw (a park keeps one in ten), then the neighbours' candidates
     const c = candidate(i, j, opts.salt);
-    const e = pick(c.x, c.y, false);
+    const e = this.pick(c.x, c.y, false);
     if (!e || unit(hashInts(c.h, 3)) >= e.area.rule.keep) return;
     if (!survives(i, j, c, opts.salt)) return;
-    if (orchards && nearRowPlant(c.x, c.y, rowPlant)) return;
+    if (this.orchards && this.nearRowPlant(c.x, c.y)) return;
     if (opts.blocked?.(c.x, c.y)) return;
-    out.push({ x: c.x, y: c.y, i, j, area: e.area });
+    this.out.push({ x: c.x, y: c.y, i, j, area: e.area });
   }
+
+  /** Whether an orchard plant (a FILL_CELL centre in a rows area) stands within FILL_MIN_SPACING. */
+  private nearRowPlant(x: number, y: number): boolean {
+    const i = Math.floor(x / FILL_CELL), j = Math.floor(y / FILL_CELL);
+    for (let dj = -1; dj <= 1; dj++) {
+      for (let di = -1; di <= 1; di++) {
+        const cx = (i + di + 0.5) * FILL_CELL, cy = (j + dj + 0.5) * FILL_CELL;
+        if (Math.hypot(cx - x, cy - y) < FILL_MIN_SPACING && this.rowPlant(i + di, j + dj)) return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** Row by row, cell by cell, an orchard plant before a free one in the same cell. */
+function bySiteOrder(a: FillSite, b: FillSite): number {
+  return a.j - b.j || a.i - b.i || (a.area.rule.rows ? 0 : 1) - (b.area.rule.rows ? 0 : 1);
 }
 
 interface Candidate { x: number; y: number; h: number; priority: number }
@@ -139,18 +179,6 @@ function survives(i: number, j: number, c: Candidate, salt: number): boolean {
     }
   }
   return true;
-}
-
-/** Whether an orchard plant (a FILL_CELL centre in a rows area) stands within FILL_MIN_SPACING. */
-function nearRowPlant(x: number, y: number, rowPlant: (i: number, j: number) => boolean): boolean {
-  const i = Math.floor(x / FILL_CELL), j = Math.floor(y / FILL_CELL);
-  for (let dj = -1; dj <= 1; dj++) {
-    for (let di = -1; di <= 1; di++) {
-      const cx = (i + di + 0.5) * FILL_CELL, cy = (j + dj + 0.5) * FILL_CELL;
-      if (Math.hypot(cx - x, cy - y) < FILL_MIN_SPACING && rowPlant(i + di, j + dj)) return true;
-    }
-  }
-  return false;
 }
 
 /** One footprint of a fill area, with its rings' locators made on the first point asked (most footprints are never asked). */
