@@ -1,5 +1,5 @@
 import Flatbush from 'flatbush';
-import { pointInRing } from '../ring.ts';
+import { RingLocator } from '../ring-locator.ts';
 import type { Footprint } from '../types.ts';
 
 /** A polyline corridor: points closer than `halfWidth` to the line are in it (a road with its sidewalks). */
@@ -61,14 +61,27 @@ export class PointBlocker {
     this.index = index;
   }
 
+  /** Per footprint, its rings' locators, made when a point first falls in its box (large water and hard ground are asked thousands of times). */
+  private readonly locators: (RingLocator[] | undefined)[] = [];
+
+  private inFootprint(k: number, x: number, y: number): boolean {
+    let rings = this.locators[k];
+    if (!rings) {
+      const f = this.o.footprints[k];
+      rings = this.locators[k] = [f.outer, ...f.holes].map((r) => new RingLocator(r));
+    }
+    if (!rings[0].contains(x, y)) return false;
+    for (let h = 1; h < rings.length; h++) if (rings[h].contains(x, y)) return false;
+    return true;
+  }
+
   blocked(x: number, y: number): boolean {
     if (!this.index) return false;
     const hits = this.index.search(x, y, x, y);
     for (const h of hits) {
       const ref = this.refs[h];
       if (this.kinds[h] === 0) {
-        const f = this.o.footprints[ref];
-        if (pointInRing(x, y, f.outer) && !f.holes.some((hole) => pointInRing(x, y, hole))) return true;
+        if (this.inFootprint(ref, x, y)) return true;
       } else if (this.kinds[h] === 1) {
         const s = ref * 5;
         if (segmentDistance(x, y, this.segs[s], this.segs[s + 1], this.segs[s + 2], this.segs[s + 3]) < this.segs[s + 4]) return true;
