@@ -138,6 +138,9 @@ test('T footprints whose bar arms are nearly collinear: the wavefront agrees wit
     [9.235, 0.008, 13.853, 0.012, 13.826, 30.928, 23.061, 30.936, 23.053, 40.02, -0.034, 40, -0.026, 30.916, 9.209, 30.924],
     // Seed 1190: arms on one sloped line with bit-identical directions in doubles; not for CGAL.
     [1.8, 0.001, 7.2, 0.004, 7.197, 4.91, 8.997, 4.911, 8.993, 12.27, -0.007, 12.265, -0.003, 4.906, 1.797, 4.907],
+    // Seed 1620: arms at one y, but the stem's sides 1 mm off parallel (taken as opposite): CGAL
+    // keeps a zero-length piece of the left stem side between the arms, which runs diagonally.
+    [4.19, 0, 7.292, 0, 7.292, 32, 11.482, 32, 11.482, 40, -0.001, 40, -0.001, 32, 4.189, 32],
   ];
   for (const outer of cases) {
     const fp = normalizeFootprint({ outer, holes: [] })!;

@@ -320,15 +320,16 @@ function polishNodes(faces: number[][], sides: Side[], n0: number, nodeX: number
  * Whether an apparent tie of a ridge walk matters: opposite pieces a (ending) and b (starting)
  * meet along a line and reach their far ends together. Had either truly been longer, it would keep
  * a sliver between its far neighbour and the other's (see SLIVER): the tie matters when such a
- * sliver would live on. Unless those two neighbours lie on one axis-parallel line (same x or same
- * y): then the ends coincide exactly, also after CGAL's rounding to float32, which would move
- * collinear points on any other line off it.
+ * sliver would live on. Unless the tie is exact, also after CGAL's rounding to float32 (which moves
+ * collinear points on a sloped line off it): a and b exactly opposite and axis-parallel, the two
+ * neighbours on one axis-parallel line (an axis-aligned T with its arms at one y).
  */
 function tieIsAmbiguous(a: Piece, b: Piece): boolean {
   const before = a.start.prev, after = b.end.next;
   if (before === after || before === b || after === a) return false; // the loop closes here anyway
-  const p = before.side, q = after.side;
-  if (p.nx === q.nx && p.ny === q.ny && ((p.nx === 0 && p.ay === q.ay) || (p.ny === 0 && p.ax === q.ax))) return false;
+  const p = before.side, q = after.side, sa = a.side, sb = b.side;
+  const exact = sa.nx === -sb.nx && sa.ny === -sb.ny && (sa.nx === 0 || sa.ny === 0) && p.nx === q.nx && p.ny === q.ny && ((p.nx === 0 && p.ay === q.ay) || (p.ny === 0 && p.ax === q.ax));
+  if (exact) return false;
   return sliverLivesOn(p, b, b.end) || sliverLivesOn(q, a, a.start);
 }
 
