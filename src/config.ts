@@ -34,7 +34,7 @@ export interface ServiceConfig {
   /**
    * Whether V8 may collect garbage on helper threads (parallel scavenges, concurrent marking and
    * sweeping; CITY_BACKGROUND_GC). Off by default when every core runs a tile worker: the helpers
-   * then only compete with the workers for the cores (src/service.ts tuneGc).
+   * then only compete with the workers for the cores (src/service.ts tuneV8).
    */
   backgroundGc: boolean;
   /** Side of a planning tile in metres. */
