@@ -90,8 +90,14 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   const ground: number[] = [];
   const decks: number[] = [];
   for (let i = 0; i < areas.length; i++) (areas[i].deck ? decks : ground).push(i);
-  const paths: Paths64[] = ground.map((i) => pathsOf(areas[i].footprints));
-  const bounds: (Rect64 | null)[] = paths.map((p) => (p.length ? Clipper.getBoundsPaths(p) : null));
+  // loops, not map: a callback is a closure whose optimised code V8 drops at every full collection
+  const paths: Paths64[] = [];
+  const bounds: (Rect64 | null)[] = [];
+  for (const i of ground) {
+    const p = pathsOf(areas[i].footprints);
+    paths.push(p);
+    bounds.push(p.length ? Clipper.getBoundsPaths(p) : null);
+  }
   const rank = precedence(areas, ground);
   const order = Array.from(rank.keys()).sort((p, q) => rank[p] - rank[q]);
   const areaIndex = indexOf(bounds);

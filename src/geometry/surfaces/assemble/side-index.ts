@@ -39,12 +39,16 @@ export function sideIndex(kept: readonly (Footprint[] | null)[]): SideIndex {
   const index = new Flatbush(Math.max(n, 1));
   const xy = new Float64Array(4 * n), area = new Int32Array(n), polygon = new Int32Array(n);
   let s = 0;
-  kept.forEach((pieces, k) => {
-    if (pieces) pieces.forEach((f, i) => {
+  // loops, not forEach: a callback is a closure whose optimised code V8 drops at every full collection
+  for (let k = 0; k < kept.length; k++) {
+    const pieces = kept[k];
+    if (!pieces) continue;
+    for (let i = 0; i < pieces.length; i++) {
+      const f = pieces[i];
       s = addSides(f.outer, k, i, s, index, xy, area, polygon);
       for (const h of f.holes) s = addSides(h, k, i, s, index, xy, area, polygon);
-    });
-  });
+    }
+  }
   if (n === 0) index.add(0, 0, 0, 0);
   index.finish();
   return { index, xy, area, polygon };

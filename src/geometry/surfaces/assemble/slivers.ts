@@ -60,7 +60,7 @@ export function mergeSlivers(slivers: readonly Footprint[], kept: (Footprint[] |
     const pieces = kept[k]!;
     const united: Paths64 = [];
     const rest: Footprint[] = [];
-    pieces.forEach((f, i) => { if (gift.touched.has(i)) piecePaths([f], united); else rest.push(f); });
+    for (let i = 0; i < pieces.length; i++) { if (gift.touched.has(i)) piecePaths([pieces[i]], united); else rest.push(pieces[i]); }
     for (const p of gift.paths) united.push(p);
     for (const f of booleanPieces(ClipType.Union, withoutSharedSides(united), null)) rest.push(f);
     kept[k] = rest;

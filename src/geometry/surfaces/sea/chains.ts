@@ -152,16 +152,20 @@ const DIRECTION_BASES = [100, 30, 10, 0];
  * not read ends farther than that margin from the box, so its extension cannot reach the box.
  */
 export function extendOpenEnds(chains: readonly CoastChain[], box: BBox, length: number): CoastChain[] {
-  return chains.map((c) => {
-    if (c.closed) return c;
-    const p = c.points, n = p.length / 2;
-    const end = extension(p, n - 1, -1, box, length, chains);
-    const start = extension(p, 0, 1, box, length, chains);
-    if (!end && !start) return c;
-    const points = [...(start ?? []), ...p, ...(end ?? [])];
-    const segmentIds = [...(start ? [null] : []), ...c.segmentIds, ...(end ? [null] : [])];
-    return { points, closed: false, segmentIds };
-  });
+  return chains.map(extendChain, { box, length, chains });
+}
+
+/** `chains.map` with a module-level callback (its `this` the arguments): a closure made per call loses its optimised code at every full collection. */
+function extendChain(this: { box: BBox; length: number; chains: readonly CoastChain[] }, c: CoastChain): CoastChain {
+  if (c.closed) return c;
+  const { box, length, chains } = this;
+  const p = c.points, n = p.length / 2;
+  const end = extension(p, n - 1, -1, box, length, chains);
+  const start = extension(p, 0, 1, box, length, chains);
+  if (!end && !start) return c;
+  const points = [...(start ?? []), ...p, ...(end ?? [])];
+  const segmentIds = [...(start ? [null] : []), ...c.segmentIds, ...(end ? [null] : [])];
+  return { points, closed: false, segmentIds };
 }
 
 /** The point that extends the chain at vertex `at` (its first or last), looking back in `step` direction. */

@@ -125,18 +125,35 @@ export function pointInFace(face: Face, x: number, y: number): boolean {
 
 /** Finds the face holding a point: candidates by box (Flatbush), the smallest boxes first. */
 export function faceFinder(faces: readonly Face[]): (x: number, y: number) => number {
-  if (faces.length <= 4) {
-    return (x, y) => { for (let f = 0; f < faces.length; f++) if (pointInFace(faces[f], x, y)) return f; return -1; };
+  const finder = new FaceFinder(faces);
+  return finder.faceAt.bind(finder);
+}
+
+/** A class, not closures made per call: V8 drops a closure's optimised code at every full collection. */
+class FaceFinder {
+  private readonly index: Flatbush | null = null;
+  private readonly size: number[] = [];
+
+  constructor(private readonly faces: readonly Face[]) {
+    if (faces.length <= 4) return;
+    const index = new Flatbush(faces.length);
+    for (const f of faces) index.add(f.box.minX, f.box.minY, f.box.maxX, f.box.maxY);
+    index.finish();
+    this.index = index;
+    this.size = faces.map((f) => (f.box.maxX - f.box.minX) * (f.box.maxY - f.box.minY));
   }
-  const index = new Flatbush(faces.length);
-  for (const f of faces) index.add(f.box.minX, f.box.minY, f.box.maxX, f.box.maxY);
-  index.finish();
-  const size = faces.map((f) => (f.box.maxX - f.box.minX) * (f.box.maxY - f.box.minY));
-  return (x, y) => {
-    const candidates = index.search(x, y, x, y).sort((a, b) => size[a] - size[b]);
+
+  faceAt(x: number, y: number): number {
+    const faces = this.faces;
+    if (!this.index) {
+      for (let f = 0; f < faces.length; f++) if (pointInFace(faces[f], x, y)) return f;
+      return -1;
+    }
+    const size = this.size;
+    const candidates = this.index.search(x, y, x, y).sort((a, b) => size[a] - size[b]);
     for (const f of candidates) if (pointInFace(faces[f], x, y)) return f;
     return -1;
-  };
+  }
 }
 
 /**

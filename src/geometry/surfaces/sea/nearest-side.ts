@@ -14,7 +14,9 @@ import type { BBox } from '../../types.ts';
  */
 export function nearestCoastSide(chains: readonly CoastChain[], x: number, y: number, maxDistance: number, uses: SegmentFilter = mappedOnly): 'water' | 'land' | null {
   let best = Infinity, bestChain = -1, bestSegment = -1, bestT = 0;
-  chains.forEach((c, ci) => {
+  // a loop, not forEach: a callback is a closure whose optimised code V8 drops at every full collection
+  for (let ci = 0; ci < chains.length; ci++) {
+    const c = chains[ci];
     const p = c.points, n = p.length / 2;
     const segments = c.closed ? n : n - 1;
     for (let s = 0; s < segments; s++) {
@@ -28,7 +30,7 @@ export function nearestCoastSide(chains: readonly CoastChain[], x: number, y: nu
       const d = Math.hypot(x - (ax + t * dx), y - (ay + t * dy));
       if (d < best) { best = d; bestChain = ci; bestSegment = s; bestT = t; }
     }
-  });
+  }
   if (bestChain < 0 || best > maxDistance || best === 0) return null;
   const c = chains[bestChain], p = c.points, n = p.length / 2;
   const s = bestSegment, e = (s + 1) % n;
