@@ -58,6 +58,20 @@ class TransverseMercatorFrame implements LocalFrame {
     return [point.x, point.y];
   }
 
+  /** Projects flat [lon0, lat0, …] into a new flat local list, with no pair array per point (a tenth of a tile's allocation). */
+  projectFlat(lonLat: ArrayLike<number>): number[] {
+    const out = new Array<number>(lonLat.length);
+    const point = this.point, projection = this.projection;
+    for (let i = 0; i < lonLat.length; i += 2) {
+      point.x = lonLat[i] * D2R;
+      point.y = lonLat[i + 1] * D2R;
+      projection.forward(point);
+      out[i] = point.x;
+      out[i + 1] = point.y;
+    }
+    return out;
+  }
+
   toLonLat(x: number, y: number): [number, number] {
     const point = this.point;
     point.x = x;
@@ -69,6 +83,7 @@ class TransverseMercatorFrame implements LocalFrame {
 
 /** Projects a flat [lon0, lat0, lon1, lat1, …] list into a new flat local [x0, y0, …] list. */
 export function projectFlat(frame: LocalFrame, lonLat: ArrayLike<number>): number[] {
+  if (frame instanceof TransverseMercatorFrame) return frame.projectFlat(lonLat);
   const out = new Array<number>(lonLat.length);
   for (let i = 0; i < lonLat.length; i += 2) {
     const [x, y] = frame.toLocal(lonLat[i], lonLat[i + 1]);
