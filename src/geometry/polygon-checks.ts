@@ -4,51 +4,64 @@ import { orient, segmentsIntersect } from './segments.ts';
 
 /** Planar checks on rings: simplicity, convexity, areas (roof builders and footprint repair use them). */
 
-/** Segments of a set of rings as [x1, y1, x2, y2] plus which ring and index each came from. */
-interface Segment { x1: number; y1: number; x2: number; y2: number; ring: number; index: number; count: number }
-
-function segmentsOf(rings: readonly Ring[]): Segment[] {
-  const out: Segment[] = [];
-  rings.forEach((ring, r) => {
-    const n = ring.length / 2;
-    for (let i = 0; i < n; i++) {
-      const j = (i + 1) % n;
-      out.push({ x1: ring[2 * i], y1: ring[2 * i + 1], x2: ring[2 * j], y2: ring[2 * j + 1], ring: r, index: i, count: n });
-    }
-  });
-  return out;
-}
-
 /**
  * True when no two sides of the rings touch or cross, apart from neighbouring sides of one ring
- * meeting at their shared corner. O(n²) with a bounding-box sweep; footprints are small.
+ * meeting at their shared corner. O(n²) with a bounding-box sweep; footprints are small. The sides
+ * live in typed arrays and are sorted by index with a module-level comparator: no object per side
+ * and no closure (every ground piece and footprint passes here).
  */
 export function ringsAreDisjointAndSimple(rings: readonly Ring[]): boolean {
-  const segs = segmentsOf(rings);
-  segs.sort((a, b) => Math.min(a.x1, a.x2) - Math.min(b.x1, b.x2));
-  for (let i = 0; i < segs.length; i++) {
-    const s = segs[i];
-    const sMaxX = Math.max(s.x1, s.x2);
-    for (let j = i + 1; j < segs.length; j++) {
-      const t = segs[j];
-      if (Math.min(t.x1, t.x2) > sMaxX) break;
-      if (s.ring === t.ring) {
-        const d = Math.abs(s.index - t.index);
-        if (d === 1 || d === s.count - 1) {
+  let total = 0;
+  for (const ring of rings) total += ring.length / 2;
+  const xy = new Float64Array(4 * total), meta = new Int32Array(3 * total), minX = new Float64Array(total);
+  let k = 0;
+  for (let r = 0; r < rings.length; r++) {
+    const ring = rings[r], n = ring.length / 2;
+    for (let i = 0; i < n; i++, k++) {
+      const j = (i + 1) % n;
+      xy[4 * k] = ring[2 * i]; xy[4 * k + 1] = ring[2 * i + 1]; xy[4 * k + 2] = ring[2 * j]; xy[4 * k + 3] = ring[2 * j + 1];
+      meta[3 * k] = r; meta[3 * k + 1] = i; meta[3 * k + 2] = n;
+      minX[k] = Math.min(xy[4 * k], xy[4 * k + 2]);
+    }
+  }
+  // the same order as sorting the sides by their smaller x (a stable sort of the side numbers)
+  const order = new Array<number>(total);
+  for (let i = 0; i < total; i++) order[i] = i;
+  sortKeys = minX;
+  order.sort(byKey);
+  sortKeys = EMPTY;
+  for (let a = 0; a < total; a++) {
+    const s = order[a];
+    const sx1 = xy[4 * s], sy1 = xy[4 * s + 1], sx2 = xy[4 * s + 2], sy2 = xy[4 * s + 3];
+    const sMaxX = Math.max(sx1, sx2);
+    for (let b = a + 1; b < total; b++) {
+      const t = order[b];
+      if (minX[t] > sMaxX) break;
+      const tx1 = xy[4 * t], ty1 = xy[4 * t + 1], tx2 = xy[4 * t + 2], ty2 = xy[4 * t + 3];
+      if (meta[3 * s] === meta[3 * t]) {
+        const d = Math.abs(meta[3 * s + 1] - meta[3 * t + 1]), count = meta[3 * s + 2];
+        if (d === 1 || d === count - 1) {
           // neighbours share one corner; they must not overlap beyond it
-          if (s.count === 3 || !foldsBack(s, t)) continue;
+          if (count === 3 || !foldsBack(sx2 - sx1, sy2 - sy1, tx2 - tx1, ty2 - ty1)) continue;
           return false;
         }
       }
-      if (segmentsIntersect(s.x1, s.y1, s.x2, s.y2, t.x1, t.y1, t.x2, t.y2)) return false;
+      if (segmentsIntersect(sx1, sy1, sx2, sy2, tx1, ty1, tx2, ty2)) return false;
     }
   }
   return true;
 }
 
-/** Neighbouring sides fold back on each other (a zero-width spike). */
-function foldsBack(s: Segment, t: Segment): boolean {
-  const ax = s.x2 - s.x1, ay = s.y2 - s.y1, bx = t.x2 - t.x1, by = t.y2 - t.y1;
+const EMPTY = new Float64Array(0);
+/** The keys `byKey` compares (set around one sort: sorts do not nest). */
+let sortKeys: Float64Array = EMPTY;
+
+function byKey(a: number, b: number): number {
+  return sortKeys[a] - sortKeys[b];
+}
+
+/** Neighbouring sides (a, b directions) fold back on each other (a zero-width spike). */
+function foldsBack(ax: number, ay: number, bx: number, by: number): boolean {
   return ax * by - ay * bx === 0 && ax * bx + ay * by < 0;
 }
 
