@@ -1,10 +1,12 @@
+import { grownBytes } from './grow-bytes.ts';
+
 /**
  * A small, fast JSON byte writer for geometry. JSON.stringify of millions of numbers is the
  * bottleneck of large responses, so numbers are written digit by digit, rounded to millimetres
  * (DESIGN.md), straight into a growing byte buffer that can be transferred between threads.
  */
 export class JsonBytesWriter {
-  private buf: Uint8Array;
+  private buf: Uint8Array<ArrayBuffer>;
   private pos = 0;
   private static readonly encoder = new TextEncoder();
 
@@ -17,12 +19,7 @@ export class JsonBytesWriter {
   }
 
   private ensure(extra: number): void {
-    if (this.pos + extra <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.pos + extra) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.pos));
-    this.buf = next;
+    if (this.pos + extra > this.buf.length) this.buf = grownBytes(this.buf, this.pos, extra);
   }
 
   /** Writes ASCII text as is (structural JSON such as `{"vertices":[`). */

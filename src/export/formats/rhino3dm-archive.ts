@@ -14,6 +14,7 @@ import { crc32 as zlibCrc32, deflateSync } from 'node:zlib';
 import { endianness } from 'node:os';
 import { activeSpill, type FilePiece } from '../spill.ts';
 import { TCODE } from './rhino3dm-codes.ts';
+import { grownBytes } from '../../encode/grow-bytes.ts';
 
 // 3dm files are little-endian and typed arrays are copied in as they lie in memory.
 if (endianness() !== 'LE') throw new Error('the 3dm writer needs a little-endian host');
@@ -78,12 +79,8 @@ export class ArchiveWriter {
 
   private room(n: number): void {
     if (this.pos + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.pos + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.pos));
-    this.buf = next;
-    this.view = new DataView(next.buffer);
+    this.buf = grownBytes(this.buf, this.pos, n);
+    this.view = new DataView(this.buf.buffer);
   }
 
   u8(v: number): void {
