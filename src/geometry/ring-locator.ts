@@ -1,5 +1,5 @@
 import { pointInRing } from './ring.ts';
-import type { Ring } from './types.ts';
+import type { Footprint, Ring } from './types.ts';
 
 /** Rings with fewer vertices than this are tested whole: sorting their sides into bands costs more than it saves. */
 const MIN_BANDED_VERTICES = 24;
@@ -78,5 +78,19 @@ export class RingLocator {
     const b0 = Math.max(0, Math.floor((lo - this.minY) / this.bandHeight));
     const b1 = Math.min(this.bands - 1, Math.floor((hi - this.minY) / this.bandHeight));
     return [b0, b1];
+  }
+}
+
+/** A footprint for many points: inside its outer ring and in none of its holes (RingLocators made on the first point asked). */
+export class FootprintLocator {
+  private rings: RingLocator[] | null = null;
+
+  constructor(private readonly footprint: Footprint) {}
+
+  contains(x: number, y: number): boolean {
+    const rings = (this.rings ??= [this.footprint.outer, ...this.footprint.holes].map((r) => new RingLocator(r)));
+    if (!rings[0].contains(x, y)) return false;
+    for (let k = 1; k < rings.length; k++) if (rings[k].contains(x, y)) return false;
+    return true;
   }
 }

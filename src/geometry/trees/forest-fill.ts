@@ -1,6 +1,6 @@
 import Flatbush from 'flatbush';
 import { flatBounds, ringArea } from '../ring.ts';
-import { RingLocator } from '../ring-locator.ts';
+import { FootprintLocator } from '../ring-locator.ts';
 import type { BBox, Footprint } from '../types.ts';
 import type { FillRule } from './fill-areas.ts';
 import { hashInts, unit } from './hash.ts';
@@ -181,17 +181,12 @@ function survives(i: number, j: number, c: Candidate, salt: number): boolean {
   return true;
 }
 
-/** One footprint of a fill area, with its rings' locators made on the first point asked (most footprints are never asked). */
+/** One footprint of a fill area (its locator builds its bands on the first point asked: most footprints are never asked). */
 class Entry {
-  private rings: RingLocator[] | null = null;
+  readonly locator: FootprintLocator;
 
-  constructor(readonly area: FillArea, readonly f: Footprint, readonly size: number) {}
-
-  contains(x: number, y: number): boolean {
-    const rings = (this.rings ??= [this.f.outer, ...this.f.holes].map((r) => new RingLocator(r)));
-    if (!rings[0].contains(x, y)) return false;
-    for (let k = 1; k < rings.length; k++) if (rings[k].contains(x, y)) return false;
-    return true;
+  constructor(readonly area: FillArea, readonly f: Footprint, readonly size: number) {
+    this.locator = new FootprintLocator(f);
   }
 }
 
@@ -200,7 +195,7 @@ function containing(entries: readonly Entry[], hits: number[], x: number, y: num
   let best: Entry | null = null;
   for (const h of hits) {
     const e = entries[h];
-    if (e.area.rule.rows !== rows || !e.contains(x, y)) continue;
+    if (e.area.rule.rows !== rows || !e.locator.contains(x, y)) continue;
     if (!best || e.size < best.size || (e.size === best.size && e.area.id < best.area.id)) best = e;
   }
   return best;

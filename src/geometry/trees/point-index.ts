@@ -1,5 +1,5 @@
 import Flatbush from 'flatbush';
-import { RingLocator } from '../ring-locator.ts';
+import { FootprintLocator } from '../ring-locator.ts';
 import type { Footprint } from '../types.ts';
 
 /** A polyline corridor: points closer than `halfWidth` to the line are in it (a road with its sidewalks). */
@@ -61,18 +61,11 @@ export class PointBlocker {
     this.index = index;
   }
 
-  /** Per footprint, its rings' locators, made when a point first falls in its box (large water and hard ground are asked thousands of times). */
-  private readonly locators: (RingLocator[] | undefined)[] = [];
+  /** Per footprint, a locator made when a point first falls in its box (large water and hard ground are asked thousands of times). */
+  private readonly locators: (FootprintLocator | undefined)[] = [];
 
   private inFootprint(k: number, x: number, y: number): boolean {
-    let rings = this.locators[k];
-    if (!rings) {
-      const f = this.o.footprints[k];
-      rings = this.locators[k] = [f.outer, ...f.holes].map((r) => new RingLocator(r));
-    }
-    if (!rings[0].contains(x, y)) return false;
-    for (let h = 1; h < rings.length; h++) if (rings[h].contains(x, y)) return false;
-    return true;
+    return (this.locators[k] ??= new FootprintLocator(this.o.footprints[k])).contains(x, y);
   }
 
   blocked(x: number, y: number): boolean {
