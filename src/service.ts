@@ -122,9 +122,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
 const JIT_FLAGS_OFF = ['turbo-inline-array-builtins'];
 
 /**
- * V8 flags are process-wide, so these apply to every thread (tuneV8; the JIT flag above too).
- * Allocation-site pretenuring is off:
- * with the tile workers' small semi-spaces, data that lives for one tile survives two scavenges,
+ * V8 flags are process-wide, so these apply to every thread (the JIT flag above too).
+ * Allocation-site pretenuring is off: with the tile workers' small semi-spaces, data that lives for one tile survives two scavenges,
  * V8 then allocated such sites straight into the old generation, and the garbage they left there
  * cost full collections (monaco-region-2016 default request in one thread: 2.2–2.5 → 1.9–2.1
  * CPU-s). Without background GC every thread collects its own garbage: with a tile worker on every

@@ -57,7 +57,7 @@ export async function warmUpRequests(deps: PipelineDeps, options: RequestWarmUpO
   return runs;
 }
 
-/** Requests per cycle: one on each of the five squares (with and without cropScene in turn). */
+/** Requests per cycle: one on each of the five squares (default groups with and without cropScene in turn, the last buildings alone). */
 const CYCLE = 5;
 
 /**
