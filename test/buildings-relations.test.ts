@@ -21,7 +21,7 @@ import type { Footprint } from '../src/geometry/types.ts';
 import { parseContextRequest } from '../src/contract/parse-request.ts';
 import { planRequest } from '../src/plan/plan-request.ts';
 import { buildTile } from '../src/pipeline/build-tile.ts';
-import { buildingRelationsPbf, ORIGIN, stripPolygon } from './helpers/building-relations-fixture.ts';
+import { buildingRelationsPbf, ORIGIN, stripPolygon } from './support/generators/building-relations.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'buildings-relations-'));
 const dbPath = join(dir, 'osm.sqlite');

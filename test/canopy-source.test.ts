@@ -13,7 +13,7 @@ import { resolveCrs } from '../src/sources/dem/crs.ts';
 import { createCanopySourceFromConfig } from '../src/sources/canopy/config.ts';
 import type { CanopyWindow } from '../src/sources/canopy/types.ts';
 import { isolatedTrees, renderChm } from '../scripts/lib/synthetic-chm.ts';
-import { crop, writeChmTiff } from './helpers/canopy-tiff.ts';
+import { crop, writeChmTiff } from './support/generators/canopy-tiff.ts';
 
 let dir = '';
 before(async () => { dir = await mkdtemp(join(tmpdir(), 'chm-')); });

@@ -7,7 +7,7 @@ import {
   ElevationMapSchema, ErrorBodySchema, ExportResponseSchema, GeometryResponseSchema, MeshSchema,
 } from '../src/contract/response-schema.ts';
 import { elevationMapEntry } from '../src/geometry/terrain/elevation-map-entry.ts';
-import { MONACO, rectangle, SPEC_SETTING_DEFAULTS } from './helpers/contract-arbitraries.ts';
+import { MONACO, rectangle, SPEC_SETTING_DEFAULTS } from './support/arbitraries/contract.ts';
 
 /** Every field name of the spec's Settings and Export tables, copied from SPEC.md. */
 const SPEC_SETTINGS_FIELDS = [

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseContextRequest } from '../src/contract/parse-request.ts';
 import { ApiError, type ErrorCode } from '../src/contract/errors.ts';
-import { close, MONACO, offset, rectangle, SPEC_EXPORT_DEFAULTS, SPEC_SETTING_DEFAULTS } from './helpers/contract-arbitraries.ts';
+import { close, MONACO, offset, rectangle, SPEC_EXPORT_DEFAULTS, SPEC_SETTING_DEFAULTS } from './support/arbitraries/contract.ts';
 
 /** Around the Monaco Yacht Club: 400 m × 300 m. */
 const POLYGON = rectangle(MONACO, 400, 300);

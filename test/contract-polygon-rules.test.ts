@@ -5,7 +5,7 @@ import { area } from '@turf/turf';
 import { checkLatLon, checkPolygon, ringAreaKm2, type LatLon } from '../src/contract/polygon-rules.ts';
 import { findRingSelfIntersection } from '../src/contract/ring-self-intersection.ts';
 import { MAX_POLYGON_POINTS } from '../src/contract/limits.ts';
-import { close, MONACO, offset, rectangle, starRing } from './helpers/contract-arbitraries.ts';
+import { close, MONACO, offset, rectangle, starRing } from './support/arbitraries/contract.ts';
 
 /** Port Hercule and the Rocher, Monaco: a real harbour outline (hand-traced, clockwise). */
 const PORT_HERCULE: LatLon[] = close([

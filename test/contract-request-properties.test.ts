@@ -7,7 +7,7 @@ import { ApiError, type ErrorCode } from '../src/contract/errors.ts';
 import type { ContextRequest } from '../src/contract/types.ts';
 import {
   close, offset, place, SETTING_ENUMS, SPEC_EXPORT_DEFAULTS, SPEC_SETTING_DEFAULTS, validBody, type LatLon,
-} from './helpers/contract-arbitraries.ts';
+} from './support/arbitraries/contract.ts';
 
 const given = (v: unknown) => v !== null && v !== undefined;
 

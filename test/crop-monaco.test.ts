@@ -16,11 +16,11 @@ import { inspectMesh } from '../src/geometry/mesh-checks.ts';
 import { pointInRing } from '../src/geometry/ring.ts';
 import { cropPolygon, distanceOutside, type CropPolygon } from '../src/geometry/crop/index.ts';
 import type { RunningService } from '../src/service.ts';
-import { postContext, toIndexedMesh } from './helpers/http.ts';
-import { startExportApp, type ExportApp } from './helpers/export-app.ts';
-import { MemoryExportStore } from './helpers/memory-export-store.ts';
-import { problems, validateGltf } from './helpers/gltf-validate.ts';
-import { cropPolygonArbitrary } from './crop-arbitraries.ts';
+import { postContext, toIndexedMesh } from './support/service/http.ts';
+import { startExportApp, type ExportApp } from './support/service/export-app.ts';
+import { MemoryExportStore } from './support/stores/memory-export-store.ts';
+import { problems, validateGltf } from './support/checks/gltf-validate.ts';
+import { cropPolygonArbitrary } from './support/arbitraries/crop.ts';
 
 const c: [number, number] = [43.7335, 7.419], d = 0.0018;
 /** The h1 probe's polygon: a 400 m square over central Monaco with a notch reaching its centre. */

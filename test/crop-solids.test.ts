@@ -8,9 +8,9 @@ import { normalizeFootprint } from '../src/geometry/ring.ts';
 import { ringPath } from '../src/geometry/clipper-paths.ts';
 import type { Footprint, IndexedMesh, Ring } from '../src/geometry/types.ts';
 import { CAP_FAILED_NOTE, cropPolygon, cropSolids, cutSolid, distanceOutside, type CropPolygon } from '../src/geometry/crop/index.ts';
-import { referenceInspectMesh } from './helpers/reference-mesh-check.ts';
-import { footprintArbitrary } from './roofs-footprint-arbitraries.ts';
-import { boundaryPoint, centreAt, cropPolygonArbitrary } from './crop-arbitraries.ts';
+import { referenceInspectMesh } from './support/checks/reference-mesh-check.ts';
+import { footprintArbitrary } from './support/arbitraries/roof-footprints.ts';
+import { boundaryPoint, centreAt, cropPolygonArbitrary } from './support/arbitraries/crop.ts';
 
 before(async () => { await loadRoofs(); });
 

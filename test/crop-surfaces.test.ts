@@ -8,7 +8,7 @@ import type { Footprint, IndexedMesh, Ring } from '../src/geometry/types.ts';
 import { buildTerrainMesh } from '../src/geometry/terrain/terrain-mesh.ts';
 import type { ElevationGrid } from '../src/geometry/terrain/elevation-grid.ts';
 import { clipAreas, clipPolylineToPolygon, clipSurfaceMesh, cropPolygon, distanceOutside, distanceToBoundary, elevationMask } from '../src/geometry/crop/index.ts';
-import { cropPolygonArbitrary } from './crop-arbitraries.ts';
+import { cropPolygonArbitrary } from './support/arbitraries/crop.ts';
 
 const shift = (ring: Ring, dx: number, dy: number) => ring.map((v, i) => v + (i % 2 === 0 ? dx : dy));
 const clipperArea = (paths: Paths64) => paths.reduce((a, p) => a + Clipper.area(p), 0) / 1e6;

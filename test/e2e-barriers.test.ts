@@ -9,8 +9,8 @@ import { segmentsIntersect } from '../src/geometry/segments.ts';
 import { OsmStore } from '../src/sources/osm/store.ts';
 import type { OsmFeature } from '../src/sources/osm/types.ts';
 import type { RunningService } from '../src/service.ts';
-import { postContext, square, startTestService, toIndexedMesh } from './helpers/http.ts';
-import { mapHeight, type Entry } from './helpers/elevation-map.ts';
+import { postContext, square, startTestService, toIndexedMesh } from './support/service/http.ts';
+import { mapHeight, type Entry } from './support/service/elevation-map.ts';
 
 /**
  * Barriers over real Monaco (issue 9): every barrier way that meets the polygon comes back exactly

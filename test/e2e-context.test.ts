@@ -4,7 +4,7 @@ import { request } from 'undici';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
 import { ErrorBodySchema, GeometryResponseSchema } from '../src/contract/response-schema.ts';
 import type { RunningService } from '../src/service.ts';
-import { MONACO_CENTRE, postContext, square, startTestService, toIndexedMesh } from './helpers/http.ts';
+import { MONACO_CENTRE, postContext, square, startTestService, toIndexedMesh } from './support/service/http.ts';
 
 let svc: RunningService;
 let key: string;

@@ -16,10 +16,10 @@ import { localFrameDefinition } from '../src/frame/local-frame.ts';
 import { lookupEpsg } from '../src/frame/epsg.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../src/export/scene.ts';
 import type { RunningService } from '../src/service.ts';
-import { daePositions, objPositions, plyVertices, PYTHON, run, stlPositions, unzip } from './helpers/export-readers.ts';
-import { postContext } from './helpers/http.ts';
-import { CORNER, ORIGIN, POLYGON, startExportApp, type ExportApp } from './helpers/export-app.ts';
-import { MemoryExportStore } from './helpers/memory-export-store.ts';
+import { daePositions, objPositions, plyVertices, PYTHON, run, stlPositions, unzip } from './support/checks/export-readers.ts';
+import { postContext } from './support/service/http.ts';
+import { CORNER, ORIGIN, POLYGON, startExportApp, type ExportApp } from './support/service/export-app.ts';
+import { MemoryExportStore } from './support/stores/memory-export-store.ts';
 
 const READER = new URL('./fixtures/dxf/read-dxf.py', import.meta.url).pathname;
 const COMBOS: { crs: string; placement: 'anchor' | 'absolute'; units: ExportUnits }[] = [

@@ -18,10 +18,10 @@ import { localFrameDefinition } from '../src/frame/local-frame.ts';
 import { lookupEpsg } from '../src/frame/epsg.ts';
 import type { ExportDeps } from '../src/server/export-handler.ts';
 import type { RunningService } from '../src/service.ts';
-import { postContext, square } from './helpers/http.ts';
-import { BUILDING, CORNER, ORIGIN, POLYGON, startExportApp, type ExportApp } from './helpers/export-app.ts';
-import { MemoryExportStore } from './helpers/memory-export-store.ts';
-import { problems, validateGltf } from './helpers/gltf-validate.ts';
+import { postContext, square } from './support/service/http.ts';
+import { BUILDING, CORNER, ORIGIN, POLYGON, startExportApp, type ExportApp } from './support/service/export-app.ts';
+import { MemoryExportStore } from './support/stores/memory-export-store.ts';
+import { problems, validateGltf } from './support/checks/gltf-validate.ts';
 
 let svc: RunningService;
 let url: string;

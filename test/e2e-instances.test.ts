@@ -10,8 +10,8 @@ import { nodeTypeOf } from '../src/geometry/instances/tags/node-type.ts';
 import type { RunningService } from '../src/service.ts';
 import { OsmStore } from '../src/sources/osm/store.ts';
 import type { OsmFeature } from '../src/sources/osm/types.ts';
-import { postContext, square, startTestService } from './helpers/http.ts';
-import { mapHeight, onMap, type Entry } from './helpers/elevation-map.ts';
+import { postContext, square, startTestService } from './support/service/http.ts';
+import { mapHeight, onMap, type Entry } from './support/service/elevation-map.ts';
 
 /** All of Monaco and its forest edges (~6 km²), returned by 500 m tiles and by 230 m tiles. */
 const POLYGON = square(43.735, 7.42, 2500);

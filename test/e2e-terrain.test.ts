@@ -7,8 +7,8 @@ import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { GeometryResponseSchema } from '../src/contract/response-schema.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
 import type { RunningService } from '../src/service.ts';
-import { postContext, square, startTestService, toIndexedMesh } from './helpers/http.ts';
-import { gridPoint, mapHeight, onMap, type Entry } from './helpers/elevation-map.ts';
+import { postContext, square, startTestService, toIndexedMesh } from './support/service/http.ts';
+import { gridPoint, mapHeight, onMap, type Entry } from './support/service/elevation-map.ts';
 
 let svc: RunningService;
 let key: string;

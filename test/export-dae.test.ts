@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { writeDae } from '../src/export/formats/dae.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../src/export/scene.ts';
-import { assimpMeshes, COLLADA_CATALOG, COLLADA_XSD, daePositions, hasPoint, run, sampleCorner, sampleTriangles, writeTemp } from './helpers/export-readers.ts';
-import { sampleScene } from './helpers/export-scenes.ts';
+import { assimpMeshes, COLLADA_CATALOG, COLLADA_XSD, daePositions, hasPoint, run, sampleCorner, sampleTriangles, writeTemp } from './support/checks/export-readers.ts';
+import { sampleScene } from './support/scenes/export-scenes.ts';
 
 const UNITS: ExportUnits[] = ['m', 'mm', 'ft', 'in'];
 

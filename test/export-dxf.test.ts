@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { writeDxf } from '../src/export/formats/dxf.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../src/export/scene.ts';
-import { assimpMeshes, hasPoint, PYTHON, run, sampleCorner, sampleTriangles, writeTemp } from './helpers/export-readers.ts';
-import { sampleScene } from './helpers/export-scenes.ts';
+import { assimpMeshes, hasPoint, PYTHON, run, sampleCorner, sampleTriangles, writeTemp } from './support/checks/export-readers.ts';
+import { sampleScene } from './support/scenes/export-scenes.ts';
 
 const UNITS: ExportUnits[] = ['m', 'mm', 'ft', 'in'];
 const INSUNITS: Record<ExportUnits, number> = { in: 1, ft: 2, mm: 4, m: 6 };

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NodeIO, type Document } from '@gltf-transform/core';
 import { writeGlb, writeGltf } from '../src/export/formats/gltf.ts';
-import { SAMPLE_CORNER, SAMPLE_TRIANGLES, sampleScene } from './helpers/export-scenes.ts';
-import { problems, validateGltf } from './helpers/gltf-validate.ts';
+import { SAMPLE_CORNER, SAMPLE_TRIANGLES, sampleScene } from './support/scenes/export-scenes.ts';
+import { problems, validateGltf } from './support/checks/gltf-validate.ts';
 import { SYMBOL_TRIANGLES } from '../src/export/formats/node-symbols.ts';
 import { NOMINAL_HEIGHT } from '../src/geometry/instances/catalogue.ts';
 

@@ -10,7 +10,7 @@ import * as W from 'web-ifc';
 import { writeIfc, PROPERTY_SET_NAME } from '../src/export/formats/ifc.ts';
 import { METRES_PER_UNIT, type ExportScene, type ExportUnits } from '../src/export/scene.ts';
 import { SYMBOL_TRIANGLES } from '../src/export/formats/node-symbols.ts';
-import { sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from './helpers/export-scenes.ts';
+import { sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from './support/scenes/export-scenes.ts';
 
 const { IfcAPI } = W;
 let api: W.IfcAPI;

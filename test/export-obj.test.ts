@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { writeObj } from '../src/export/formats/obj.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../src/export/scene.ts';
-import { assimpMeshes, hasPoint, objPositions, PYTHON, run, sampleCorner, sampleTriangles, writeTemp } from './helpers/export-readers.ts';
-import { sampleScene } from './helpers/export-scenes.ts';
+import { assimpMeshes, hasPoint, objPositions, PYTHON, run, sampleCorner, sampleTriangles, writeTemp } from './support/checks/export-readers.ts';
+import { sampleScene } from './support/scenes/export-scenes.ts';
 
 const UNITS: ExportUnits[] = ['m', 'mm', 'ft', 'in'];
 

@@ -15,8 +15,8 @@ import { TCODE, uuidBytes, UuidSource } from '../src/export/formats/rhino3dm-cod
 import { vertexNormals } from '../src/export/formats/rhino3dm-objects.ts';
 import { objectName, writeRhino3dm } from '../src/export/formats/rhino3dm.ts';
 import type { ExportMesh, ExportPolyline, ExportScene } from '../src/export/scene.ts';
-import { free } from './helpers/rhino3dm-free.ts';
-import { sampleScene } from './helpers/export-scenes.ts';
+import { free } from './support/checks/rhino3dm-free.ts';
+import { sampleScene } from './support/scenes/export-scenes.ts';
 
 let rh: RhinoModule;
 before(async () => { rh = await rhino3dm(); });

@@ -10,9 +10,9 @@ import rhino3dm, { type File3dm, type File3dmObject, type RhinoModule } from 'rh
 import { writeRhino3dm } from '../src/export/formats/rhino3dm.ts';
 import { modelNorthEast } from '../src/export/formats/rhino3dm-georef.ts';
 import { kindColour } from '../src/export/formats/palette.ts';
-import { free } from './helpers/rhino3dm-free.ts';
+import { free } from './support/checks/rhino3dm-free.ts';
 import { METRES_PER_UNIT, type ExportScene, type ExportUnits } from '../src/export/scene.ts';
-import { sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from './helpers/export-scenes.ts';
+import { sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from './support/scenes/export-scenes.ts';
 
 let rh: RhinoModule;
 before(async () => { rh = await rhino3dm(); });

@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import { writePly } from '../src/export/formats/ply.ts';
 import { writeStl } from '../src/export/formats/stl.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../src/export/scene.ts';
-import { assimpMeshes, hasPoint, plyVertices, sampleCorner, sampleTriangles, stlPositions, writeTemp } from './helpers/export-readers.ts';
-import { sampleScene } from './helpers/export-scenes.ts';
+import { assimpMeshes, hasPoint, plyVertices, sampleCorner, sampleTriangles, stlPositions, writeTemp } from './support/checks/export-readers.ts';
+import { sampleScene } from './support/scenes/export-scenes.ts';
 
 const UNITS: ExportUnits[] = ['m', 'mm', 'ft', 'in'];
 

@@ -10,7 +10,7 @@ import { LocalExportStore } from '../src/export/store/local.ts';
 import { openExportStore } from '../src/export/store/open.ts';
 import { exportStagingDir, stagePathIn, sweepStaged } from '../src/export/store/staged.ts';
 import { writeStagedFile } from '../src/export/stage-file.ts';
-import { exportStoreSuite } from './helpers/export-store-suite.ts';
+import { exportStoreSuite } from './support/stores/export-store-suite.ts';
 
 exportStoreSuite('local store', async ({ ttlMs, maxBytes }) => {
   let shift = 0;

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { S3ExportStore } from '../src/export/store/s3.ts';
 import { stagePathIn } from '../src/export/store/staged.ts';
 import { writeStagedFile } from '../src/export/stage-file.ts';
-import { exportStoreSuite } from './helpers/export-store-suite.ts';
-import { startTestS3, type TestS3 } from './helpers/s3-server.ts';
+import { exportStoreSuite } from './support/stores/export-store-suite.ts';
+import { startTestS3, type TestS3 } from './support/stores/s3-server.ts';
 
 let s3: TestS3;
 let buckets = 0;

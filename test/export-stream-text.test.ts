@@ -18,7 +18,7 @@ import { joinBytes } from '../src/export/formats/text-sink.ts';
 import type { ExportFile } from '../src/export/scene.ts';
 import { isStaged } from '../src/export/store/staged.ts';
 import type { ExportFormat } from '../src/contract/types.ts';
-import { assimpMeshes, unzip, writeTemp } from './helpers/export-readers.ts';
+import { assimpMeshes, unzip, writeTemp } from './support/checks/export-readers.ts';
 
 const enc = (items: unknown[]) => new TextEncoder().encode(items.map((i) => JSON.stringify(i)).join(','));
 const mesh = (id: string, type: string, x: number) => ({

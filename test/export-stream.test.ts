@@ -11,10 +11,10 @@ import rhino3dm from 'rhino3dm';
 import { buildExportFile } from '../src/export/export-task.ts';
 import { ExportStreamSink } from '../src/export/export-stream.ts';
 import { resolveExportCrs } from '../src/export/georef.ts';
-import { free } from './helpers/rhino3dm-free.ts';
+import { free } from './support/checks/rhino3dm-free.ts';
 import { joinBytes } from '../src/export/formats/text-sink.ts';
 import type { ExportFormat } from '../src/contract/types.ts';
-import { problems, validateGltf } from './helpers/gltf-validate.ts';
+import { problems, validateGltf } from './support/checks/gltf-validate.ts';
 
 const enc = (items: unknown[]) => new TextEncoder().encode(items.map((i) => JSON.stringify(i)).join(','));
 const mesh = (id: string, type: string, x: number) => ({

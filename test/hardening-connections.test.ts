@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
-import { startFakeApp, smallBody, type FakeApp } from './helpers/hardening-app.ts';
-import { postContext } from './helpers/http.ts';
-import { openSocket, rawPost, readAll } from './helpers/raw-http.ts';
+import { startFakeApp, smallBody, type FakeApp } from './support/service/fake-app.ts';
+import { postContext } from './support/service/http.ts';
+import { openSocket, rawPost, readAll } from './support/service/raw-http.ts';
 
 async function withApp(options: Parameters<typeof startFakeApp>[0], fn: (app: FakeApp) => Promise<void>) {
   const app = await startFakeApp(options);

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { request } from 'undici';
 import { Admission } from '../src/server/admission.ts';
-import { startFakeApp, smallBody } from './helpers/hardening-app.ts';
-import { postContext } from './helpers/http.ts';
-import { eventually, openSocket, rawPost } from './helpers/raw-http.ts';
+import { startFakeApp, smallBody } from './support/service/fake-app.ts';
+import { postContext } from './support/service/http.ts';
+import { eventually, openSocket, rawPost } from './support/service/raw-http.ts';
 
 test('a client that stops reading is cut off: its slot is freed and it is not charged', async () => {
   // ~36 MB of response: far more than the loopback socket buffers hold.

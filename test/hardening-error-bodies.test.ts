@@ -4,9 +4,9 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startFakeApp, smallBody, type FakeApp } from './helpers/hardening-app.ts';
-import { postContext } from './helpers/http.ts';
-import { openSocket, rawPost, readAll } from './helpers/raw-http.ts';
+import { startFakeApp, smallBody, type FakeApp } from './support/service/fake-app.ts';
+import { postContext } from './support/service/http.ts';
+import { openSocket, rawPost, readAll } from './support/service/raw-http.ts';
 
 let app: FakeApp;
 before(async () => { app = await startFakeApp({ maxBodyBytes: 8 << 20 }); });

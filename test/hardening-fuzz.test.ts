@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runFuzz } from '../scripts/lib/fuzz-run.ts';
-import { startFakeApp } from './helpers/hardening-app.ts';
+import { startFakeApp } from './support/service/fake-app.ts';
 
 test('fuzz slice: 1,500 seeded cases, no 5xx, no non-JSON error body, no unexpected reset', async () => {
   const app = await startFakeApp({ maxBodyBytes: 5 << 20, limits: { idleTimeoutMs: 500 } });

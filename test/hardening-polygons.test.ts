@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { rectTouchesPolygon, tileBBox, tileGridFor, tilesTouchingPolygon, type TileGrid } from '../src/plan/tiling.ts';
 import type { Ring } from '../src/geometry/types.ts';
-import { startFakeApp, smallBody, type FakeApp } from './helpers/hardening-app.ts';
-import { postContext } from './helpers/http.ts';
+import { startFakeApp, smallBody, type FakeApp } from './support/service/fake-app.ts';
+import { postContext } from './support/service/http.ts';
 
 let app: FakeApp;
 let key: string;

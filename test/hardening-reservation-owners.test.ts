@@ -13,8 +13,8 @@ import { once } from 'node:events';
 import { AccountStore } from '../src/accounts/index.ts';
 import { loadConfig, storePaths } from '../src/config.ts';
 import { startService } from '../src/service.ts';
-import { startFakeApp, smallBody } from './helpers/hardening-app.ts';
-import { eventually } from './helpers/raw-http.ts';
+import { startFakeApp, smallBody } from './support/service/fake-app.ts';
+import { eventually } from './support/service/raw-http.ts';
 
 test('a second process opening the same accounts file leaves the first one\'s in-flight hold alone', async () => {
   const app = await startFakeApp({ delayMs: 800 });

@@ -13,7 +13,7 @@ import { importOsm, type ImportStats } from '../src/sources/osm/import.ts';
 import { OsmStore, storeInfo, storeIsCurrent } from '../src/sources/osm/store.ts';
 import { OSM_LAYERS } from '../src/sources/osm/layers.ts';
 import type { OsmFeature } from '../src/sources/osm/types.ts';
-import { buildingRelationsPbf, cornersLonLat } from './helpers/building-relations-fixture.ts';
+import { buildingRelationsPbf, cornersLonLat } from './support/generators/building-relations.ts';
 
 const WORLD = { minLon: -180, minLat: -90, maxLon: 180, maxLat: 90 };
 const dir = mkdtempSync(join(tmpdir(), 'osm-building-relations-'));

@@ -8,7 +8,7 @@ import { MeshBuilder } from '../src/geometry/mesh-builder.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
 import { normalizeFootprint } from '../src/geometry/ring.ts';
 import type { Footprint, IndexedMesh, Ring } from '../src/geometry/types.ts';
-import { footprintArbitrary } from './roofs-footprint-arbitraries.ts';
+import { footprintArbitrary } from './support/arbitraries/roof-footprints.ts';
 
 before(async () => {
   await loadRoofs();

@@ -7,7 +7,7 @@ import { convexSkeleton } from '../src/geometry/buildings/roofs/convex-skeleton.
 import { planFromSkeleton } from '../src/geometry/buildings/roofs/skeleton-plan.ts';
 import { wavefrontSkeleton } from '../src/geometry/buildings/roofs/wavefront-skeleton.ts';
 import { skeletonIsPlausible } from '../src/geometry/buildings/roofs/skeleton-check.ts';
-import { footprintArbitrary } from './roofs-footprint-arbitraries.ts';
+import { footprintArbitrary } from './support/arbitraries/roof-footprints.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeFootprint } from '../src/geometry/ring.ts';

@@ -4,10 +4,10 @@ import fc from 'fast-check';
 import { buildBuildingPart, ROOF_SHAPES } from '../src/geometry/buildings/build-part.ts';
 import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
-import { referenceInspectMesh } from './helpers/reference-mesh-check.ts';
+import { referenceInspectMesh } from './support/checks/reference-mesh-check.ts';
 import { normalizeFootprint } from '../src/geometry/ring.ts';
 import type { IndexedMesh } from '../src/geometry/types.ts';
-import { footprintArbitrary } from './roofs-footprint-arbitraries.ts';
+import { footprintArbitrary } from './support/arbitraries/roof-footprints.ts';
 
 before(async () => {
   await loadRoofs();

@@ -6,8 +6,8 @@ import { request } from 'undici';
 import { exportStoreConfigFromEnv } from '../src/export/store/config.ts';
 import type { StoredExport } from '../src/export/store/types.ts';
 import type { RunningService } from '../src/service.ts';
-import { startTestService } from './helpers/http.ts';
-import { startTestS3, type TestS3 } from './helpers/s3-server.ts';
+import { startTestService } from './support/service/http.ts';
+import { startTestS3, type TestS3 } from './support/stores/s3-server.ts';
 
 const BYTES = new TextEncoder().encode('0123456789abcdefghij'); // 20 bytes
 const NAME = 'Monaco – Condamine.glb';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { REPO_ROOT } from '../src/repo-root.ts';
 import { startServer } from '../scripts/bench-server.ts';
-import { postContext, square } from './helpers/http.ts';
+import { postContext, square } from './support/service/http.ts';
 
 test('the compiled service (npm start) serves geometry and exports from dist/', { timeout: 120_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-dist-'));

@@ -17,7 +17,7 @@ import { createGroundSampler, type GroundSampler } from '../src/geometry/terrain
 import type { ElevationGrid } from '../src/geometry/terrain/elevation-grid.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
 import { signedArea2, pointInRing } from '../src/geometry/ring.ts';
-import { area, holds, rect, sceneArb } from './helpers/assemble-scenes.ts';
+import { area, holds, rect, sceneArb } from './support/scenes/assemble-scenes.ts';
 
 /** A piece's own area (outer minus holes). */
 const shoelace = (f: Footprint) => (Math.abs(signedArea2(f.outer)) - f.holes.reduce((a, h) => a + Math.abs(signedArea2(h)), 0)) / 2;

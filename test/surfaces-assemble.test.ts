@@ -13,7 +13,7 @@ import type { SurfaceArea } from '../src/geometry/surfaces/types.ts';
 import { BASE_GROUND_PRIORITY } from '../src/geometry/surfaces/priority.ts';
 import { resolveOverlaps } from '../src/geometry/surfaces/assemble/resolve-overlaps.ts';
 import { signedArea2 } from '../src/geometry/ring.ts';
-import { area, holds, rect, sceneArb } from './helpers/assemble-scenes.ts';
+import { area, holds, rect, sceneArb } from './support/scenes/assemble-scenes.ts';
 
 /*
  * Tolerances (documented in resolve-overlaps.ts):

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { Clipper, FillRule, type PathsD } from 'clipper2-ts';
 import { roadSurfaces, type RoadInput, type RoadSurfaces } from '../src/geometry/surfaces/roads/road-surfaces.ts';
 import type { BBox } from '../src/geometry/types.ts';
-import { chain, len, scenes } from './helpers/road-scenes.ts';
+import { chain, len, scenes } from './support/scenes/road-scenes.ts';
 
 /** Area (m²) and outline length (m) of each area id's footprints inside `box`, the ids that have any. */
 function areasInside(r: RoadSurfaces, box: BBox): Map<string, { area: number; outline: number }> {

@@ -20,7 +20,7 @@ import { footprintArea, footprintProblem, overlaps, sharedBoundaryLength, strips
 import type { SurfaceArea } from '../src/geometry/surfaces/types.ts';
 import { SURFACE_PRIORITY } from '../src/geometry/surfaces/priority.ts';
 import { tidyPaths } from '../src/geometry/surfaces/roads/tidy.ts';
-import { len, scenes } from './helpers/road-scenes.ts';
+import { len, scenes } from './support/scenes/road-scenes.ts';
 
 type Ground = (x: number, y: number) => number;
 

@@ -14,7 +14,7 @@ import { clipSegment } from '../src/geometry/surfaces/sea/clip.ts';
 import {
   anyScene, assertSides, assertValid, bay, boxOfSquare, expectedSea, harbour, num, peninsula, rect, reversePoints, seaOf, square,
   squareClip, waysOf, wayCuts, wedgeTolerance, xorArea,
-} from './helpers/sea-scenes.ts';
+} from './support/scenes/sea-scenes.ts';
 
 function holds<T>(property: fc.IProperty<T>, numRuns: number): void {
   const details = fc.check(property, { numRuns: numRuns * Number(process.env.SEA_RUNS ?? 1) });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { startService } from '../src/service.ts';
-import { postContext, square } from './helpers/http.ts';
+import { postContext, square } from './support/service/http.ts';
 
 test('the service warms up on whole requests, charges nobody, then answers', async () => {
   const lines: string[] = [];

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import proj4 from 'proj4';
 import { resolveCrs } from '../../src/sources/dem/crs.ts';
-import { crop, writeChmTiff } from '../../test/helpers/canopy-tiff.ts';
-import { postContext, square, startTestService } from '../../test/helpers/http.ts';
+import { crop, writeChmTiff } from '../../test/support/generators/canopy-tiff.ts';
+import { postContext, square, startTestService } from '../../test/support/service/http.ts';
 import { forestTrees, renderChm } from './synthetic-chm.ts';
 
 const SIDE = 3000, FILE = 500, CENTRE: [number, number] = [43.735, 7.42];

@@ -4,11 +4,11 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { storePaths } from '../../src/config.ts';
-import { Admission } from '../../src/server/admission.ts';
-import { createApp } from '../../src/server/app.ts';
-import type { ExportDeps } from '../../src/server/export-handler.ts';
-import type { RunningService } from '../../src/service.ts';
+import { storePaths } from '../../../src/config.ts';
+import { Admission } from '../../../src/server/admission.ts';
+import { createApp } from '../../../src/server/app.ts';
+import type { ExportDeps } from '../../../src/server/export-handler.ts';
+import type { RunningService } from '../../../src/service.ts';
 import { square, startTestService } from './http.ts';
 
 /** way/94252406 (Rue de la Turbie 17, 4 levels, flat) and its first node, straight from the Monaco extract. */

@@ -6,11 +6,11 @@
  * message) and `area`, a one-polygon SurfaceArea for the examples.
  */
 import fc from 'fast-check';
-import type { Footprint, Ring } from '../../src/geometry/types.ts';
-import type { SurfaceArea, SurfaceKind } from '../../src/geometry/surfaces/types.ts';
-import { SURFACE_KINDS } from '../../src/geometry/surfaces/types.ts';
-import { SURFACE_PRIORITY } from '../../src/geometry/surfaces/priority.ts';
-import { reverseRing } from '../../src/geometry/ring.ts';
+import type { Footprint, Ring } from '../../../src/geometry/types.ts';
+import type { SurfaceArea, SurfaceKind } from '../../../src/geometry/surfaces/types.ts';
+import { SURFACE_KINDS } from '../../../src/geometry/surfaces/types.ts';
+import { SURFACE_PRIORITY } from '../../../src/geometry/surfaces/priority.ts';
+import { reverseRing } from '../../../src/geometry/ring.ts';
 
 /** fc.assert, with the failing assertion's own message in the report (SURFACES_RUNS=k runs k times as many cases). */
 export function holds<T>(property: fc.IProperty<T>, numRuns: number): void {

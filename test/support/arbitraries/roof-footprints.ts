@@ -5,7 +5,7 @@
  * 1 km frame. Raw output: run it through normalizeFootprint like the pipeline does.
  */
 import fc from 'fast-check';
-import type { Footprint, Ring } from '../src/geometry/types.ts';
+import type { Footprint, Ring } from '../../../src/geometry/types.ts';
 
 export type FootprintKind = 'rectangle' | 'L' | 'T' | 'U' | 'convex' | 'star' | 'courtyard' | 'chamfered' | 'wobbly';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { S3StoreConfig } from '../../src/export/store/config.ts';
+import type { S3StoreConfig } from '../../../src/export/store/config.ts';
 
 export interface TestS3 {
   /** Connection settings for one fresh bucket on the server. */

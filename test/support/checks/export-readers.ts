@@ -7,13 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ExportFile } from '../../src/export/scene.ts';
-import { SAMPLE_CORNER, SAMPLE_TRIANGLES } from './export-scenes.ts';
+import type { ExportFile } from '../../../src/export/scene.ts';
+import { SAMPLE_CORNER, SAMPLE_TRIANGLES } from '../scenes/export-scenes.ts';
 
 /** Debian's python (it has python3-ezdxf; a pyenv python on PATH may not). */
 export const PYTHON = '/usr/bin/python3';
 export const COLLADA_XSD = '/usr/lib/opencollada/collada_schema_1_4_1.xsd';
-export const COLLADA_CATALOG = new URL('../fixtures/collada/catalog.xml', import.meta.url).pathname;
+export const COLLADA_CATALOG = new URL('../../fixtures/collada/catalog.xml', import.meta.url).pathname;
 
 /** Runs a tool; throws with its output when it is missing or fails. */
 export function run(cmd: string, args: string[], env: Record<string, string> = {}): string {

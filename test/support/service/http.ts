@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { loadConfig, type ServiceConfig } from '../../src/config.ts';
-import { startService, type RunningService } from '../../src/service.ts';
-import type { IndexedMesh } from '../../src/geometry/types.ts';
+import { loadConfig, type ServiceConfig } from '../../../src/config.ts';
+import { startService, type RunningService } from '../../../src/service.ts';
+import type { IndexedMesh } from '../../../src/geometry/types.ts';
 
 /** Starts the real service on loopback with a scratch data directory. */
 export async function startTestService(overrides: Partial<ServiceConfig> = {}): Promise<RunningService> {

@@ -5,8 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { isStaged } from '../../src/export/store/staged.ts';
-import type { ExportBytes, ExportStore, StoredExport } from '../../src/export/store/types.ts';
+import { isStaged } from '../../../src/export/store/staged.ts';
+import type { ExportBytes, ExportStore, StoredExport } from '../../../src/export/store/types.ts';
 
 export class MemoryExportStore implements ExportStore {
   readonly files = new Map<string, { meta: StoredExport; bytes: Uint8Array }>();

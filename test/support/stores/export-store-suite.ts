@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { text } from 'node:stream/consumers';
-import type { ExportStore } from '../../src/export/store/types.ts';
+import type { ExportStore } from '../../../src/export/store/types.ts';
 
 export interface StoreUnderTest {
   store: ExportStore;

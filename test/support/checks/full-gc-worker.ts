@@ -1,7 +1,7 @@
 /** Worker for test/full-gc.test.ts: makes garbage, starts a full collection, posts how many heap bytes that freed once it is done. */
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { startFullGc } from '../../src/export/full-gc.ts';
+import { startFullGc } from '../../../src/export/full-gc.ts';
 import { freedWithin } from './heap-freed.ts';
 
 let junk: unknown[] | null = Array.from({ length: 300_000 }, (_, i) => ({ i, s: `item ${i}` }));

@@ -5,7 +5,7 @@
  * buildings across it.
  */
 import fc from 'fast-check';
-import type { Ring } from '../src/geometry/types.ts';
+import type { Ring } from '../../../src/geometry/types.ts';
 
 const len = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
 

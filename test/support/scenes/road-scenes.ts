@@ -5,7 +5,7 @@
  * widths, lanes, one-way, sidewalks, bridges and tunnels. Local metres around (0, 0).
  */
 import fc from 'fast-check';
-import type { RoadInput } from '../../src/geometry/surfaces/roads/road-surfaces.ts';
+import type { RoadInput } from '../../../src/geometry/surfaces/roads/road-surfaces.ts';
 
 const CLASSES = ['primary', 'secondary', 'tertiary', 'residential', 'service', 'living_street', 'unclassified', 'trunk', 'track'];
 

@@ -4,8 +4,8 @@
  * anchor placement or shifted into absolute grid coordinates. Counts are known so a re-read file
  * can be checked triangle for triangle.
  */
-import type { ExportMesh, ExportScene, ExportUnits } from '../../src/export/scene.ts';
-import { METRES_PER_UNIT } from '../../src/export/scene.ts';
+import type { ExportMesh, ExportScene, ExportUnits } from '../../../src/export/scene.ts';
+import { METRES_PER_UNIT } from '../../../src/export/scene.ts';
 
 /** A closed axis-aligned box [x0, y0, z0] → [x1, y1, z1]: 8 vertices, 12 outward triangles. */
 export function boxMesh(id: string, kind: string, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): ExportMesh {

@@ -16,14 +16,14 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Clipper, FillRule, PolyTree64, ClipType, type Paths64 } from 'clipper2-ts';
-import type { BBox, Footprint, Ring } from '../../src/geometry/types.ts';
-import type { SurfaceArea } from '../../src/geometry/surfaces/types.ts';
-import { SURFACE_PRIORITY } from '../../src/geometry/surfaces/priority.ts';
-import { hasCrossingSides, pathsOf, totalArea } from '../../src/geometry/surfaces/assemble/pieces.ts';
-import { ringPath, pathRing } from '../../src/geometry/clipper-paths.ts';
-import { pointInRing, signedArea2 } from '../../src/geometry/ring.ts';
-import { joinCoastlines, extendOpenEnds, SEA_AREAS_DEFAULTS, type Coastline } from '../../src/geometry/surfaces/sea/index.ts';
-import { clipSegment } from '../../src/geometry/surfaces/sea/clip.ts';
+import type { BBox, Footprint, Ring } from '../../../src/geometry/types.ts';
+import type { SurfaceArea } from '../../../src/geometry/surfaces/types.ts';
+import { SURFACE_PRIORITY } from '../../../src/geometry/surfaces/priority.ts';
+import { hasCrossingSides, pathsOf, totalArea } from '../../../src/geometry/surfaces/assemble/pieces.ts';
+import { ringPath, pathRing } from '../../../src/geometry/clipper-paths.ts';
+import { pointInRing, signedArea2 } from '../../../src/geometry/ring.ts';
+import { joinCoastlines, extendOpenEnds, SEA_AREAS_DEFAULTS, type Coastline } from '../../../src/geometry/surfaces/sea/index.ts';
+import { clipSegment } from '../../../src/geometry/surfaces/sea/clip.ts';
 
 export const L = 5000; // scenes reach this far, well beyond every square and margin
 /** Output is on the millimetre grid: a clip edge off the grid is rounded by up to half a millimetre. */

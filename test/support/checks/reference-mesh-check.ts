@@ -1,5 +1,5 @@
-import type { IndexedMesh } from '../../src/geometry/types.ts';
-import type { MeshReport } from '../../src/geometry/mesh-checks.ts';
+import type { IndexedMesh } from '../../../src/geometry/types.ts';
+import type { MeshReport } from '../../../src/geometry/mesh-checks.ts';
 
 /**
  * Reference mesh judge for tests: the plainest possible implementation (string keys per

@@ -9,11 +9,11 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Piscina } from 'piscina';
-import { AccountStore } from '../../src/accounts/index.ts';
-import { Admission } from '../../src/server/admission.ts';
-import { createApp } from '../../src/server/app.ts';
-import type { HttpLimits } from '../../src/server/http-limits.ts';
-import type { TileTask } from '../../src/plan/plan-request.ts';
+import { AccountStore } from '../../../src/accounts/index.ts';
+import { Admission } from '../../../src/server/admission.ts';
+import { createApp } from '../../../src/server/app.ts';
+import type { HttpLimits } from '../../../src/server/http-limits.ts';
+import type { TileTask } from '../../../src/plan/plan-request.ts';
 
 export interface FakeAppOptions {
   itemsPerTile?: number;
