@@ -1,6 +1,6 @@
 /**
  * Parts mapped with `type=building` relations belong to the relation's outline whatever the
- * geometry, and every tile of a request decides alike (see test/helpers/building-relations-fixture.ts
+ * geometry, and every tile of a request decides alike (see test/support/generators/building-relations.ts
  * for the layout: a part sticking into a neighbour, parts 200 m from their outline, and a part in
  * the middle of a long outline that its relation gives to another one).
  */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { CANOPY_DETECT_DEFAULTS, detectionMargin, detectTrees, type CanopyGrid, type DetectedTree } from '../src/geometry/canopy/index.ts';
-import { forestTrees, isolatedTrees, renderChm, type SyntheticChm } from '../scripts/lib/synthetic-chm.ts';
+import { forestTrees, isolatedTrees, renderChm, type SyntheticChm } from './support/generators/synthetic-chm.ts';
 
 /** Matches detected tops to known trees (nearest within `within` metres, one to one). */
 function score(chm: SyntheticChm, found: readonly DetectedTree[], within = 1) {

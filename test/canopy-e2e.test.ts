@@ -11,9 +11,10 @@ import { importOsm } from '../src/sources/osm/import.ts';
 import { OsmStore } from '../src/sources/osm/store.ts';
 import { REPO_ROOT, type ServiceConfig } from '../src/config.ts';
 import type { RunningService } from '../src/service.ts';
-import { isolatedTrees, renderChm, type SyntheticTree } from '../scripts/lib/synthetic-chm.ts';
+import { isolatedTrees, renderChm, type SyntheticTree } from './support/generators/synthetic-chm.ts';
 import { crop, writeChmTiff } from './support/generators/canopy-tiff.ts';
-import { postContext, square, startTestService } from './support/service/http.ts';
+import { postContext, startTestService } from './support/service/http.ts';
+import { square } from './support/polygons.ts';
 
 /**
  * treeSource hybrid and canopy over HTTP, with a generated canopy height model (UTM 32N, 1 m)

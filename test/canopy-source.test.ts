@@ -12,7 +12,7 @@ import { detectTrees } from '../src/geometry/canopy/index.ts';
 import { resolveCrs } from '../src/sources/dem/crs.ts';
 import { createCanopySourceFromConfig } from '../src/sources/canopy/config.ts';
 import type { CanopyWindow } from '../src/sources/canopy/types.ts';
-import { isolatedTrees, renderChm } from '../scripts/lib/synthetic-chm.ts';
+import { isolatedTrees, renderChm } from './support/generators/synthetic-chm.ts';
 import { crop, writeChmTiff } from './support/generators/canopy-tiff.ts';
 
 let dir = '';

@@ -1,5 +1,5 @@
 /**
- * The synthetic dense city of the benchmark (scripts/dense-city.ts): deterministic from its seed,
+ * The synthetic dense city of the benchmark (test/support/generators/dense-city.ts): deterministic from its seed,
  * shaped as the issue asks (outline and part counts, stacked towers, roof shapes, 300 m
  * type=building relations), and imported whole by importOsm.
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DENSE_CITY_DEFAULTS, denseCityExtract, denseCityPbf, denseCitySummary, type DenseCityOptions } from '../scripts/dense-city.ts';
+import { DENSE_CITY_DEFAULTS, denseCityExtract, denseCityPbf, denseCitySummary, type DenseCityOptions } from './support/generators/dense-city.ts';
 import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { importOsm, type ImportStats } from '../src/sources/osm/import.ts';
 import { OsmStore } from '../src/sources/osm/store.ts';

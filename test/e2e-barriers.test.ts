@@ -9,7 +9,8 @@ import { segmentsIntersect } from '../src/geometry/segments.ts';
 import { OsmStore } from '../src/sources/osm/store.ts';
 import type { OsmFeature } from '../src/sources/osm/types.ts';
 import type { RunningService } from '../src/service.ts';
-import { postContext, square, startTestService, toIndexedMesh } from './support/service/http.ts';
+import { postContext, startTestService, toIndexedMesh } from './support/service/http.ts';
+import { square } from './support/polygons.ts';
 import { mapHeight, type Entry } from './support/service/elevation-map.ts';
 
 /**

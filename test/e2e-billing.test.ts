@@ -11,7 +11,8 @@ import { createApp } from '../src/server/app.ts';
 import { buildTile } from '../src/pipeline/build-tile.ts';
 import type { TileTask } from '../src/plan/plan-request.ts';
 import type { RunningService } from '../src/service.ts';
-import { MONACO_CENTRE, postContext, square, startTestService } from './support/service/http.ts';
+import { postContext, startTestService } from './support/service/http.ts';
+import { MONACO_CENTRE, square } from './support/polygons.ts';
 
 let svc: RunningService;
 

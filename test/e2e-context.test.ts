@@ -4,7 +4,8 @@ import { request } from 'undici';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
 import { ErrorBodySchema, GeometryResponseSchema } from '../src/contract/response-schema.ts';
 import type { RunningService } from '../src/service.ts';
-import { MONACO_CENTRE, postContext, square, startTestService, toIndexedMesh } from './support/service/http.ts';
+import { postContext, startTestService, toIndexedMesh } from './support/service/http.ts';
+import { MONACO_CENTRE, square } from './support/polygons.ts';
 
 let svc: RunningService;
 let key: string;

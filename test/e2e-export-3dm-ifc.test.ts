@@ -13,7 +13,8 @@ import { localFrameDefinition } from '../src/frame/local-frame.ts';
 import { lookupEpsg } from '../src/frame/epsg.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../src/export/scene.ts';
 import type { RunningService } from '../src/service.ts';
-import { postContext, square } from './support/service/http.ts';
+import { postContext } from './support/service/http.ts';
+import { square } from './support/polygons.ts';
 import { BUILDING, CORNER, ORIGIN, POLYGON, startExportApp, type ExportApp } from './support/service/export-app.ts';
 import { MemoryExportStore } from './support/stores/memory-export-store.ts';
 

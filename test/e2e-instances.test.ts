@@ -10,7 +10,8 @@ import { nodeTypeOf } from '../src/geometry/instances/tags/node-type.ts';
 import type { RunningService } from '../src/service.ts';
 import { OsmStore } from '../src/sources/osm/store.ts';
 import type { OsmFeature } from '../src/sources/osm/types.ts';
-import { postContext, square, startTestService } from './support/service/http.ts';
+import { postContext, startTestService } from './support/service/http.ts';
+import { square } from './support/polygons.ts';
 import { mapHeight, onMap, type Entry } from './support/service/elevation-map.ts';
 
 /** All of Monaco and its forest edges (~6 km²), returned by 500 m tiles and by 230 m tiles. */

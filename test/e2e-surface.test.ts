@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { Clipper, EndType, FillRule, JoinType, type Paths64 } from 'clipper2-ts';
 import { GeometryResponseSchema } from '../src/contract/response-schema.ts';
 import type { RunningService } from '../src/service.ts';
-import { postContext, square, startTestService } from './support/service/http.ts';
+import { postContext, startTestService } from './support/service/http.ts';
+import { square } from './support/polygons.ts';
 import { mapHeight, type Entry } from './support/service/elevation-map.ts';
 
 let svc: RunningService;

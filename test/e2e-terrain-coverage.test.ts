@@ -17,7 +17,8 @@ import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { writeOsmPbf, type NodeInput, type WayInput } from '../src/sources/osm/pbf-writer.ts';
 import type { RunningService } from '../src/service.ts';
 import { gridPoint, hgtReader, mapHeight, type Entry } from './support/service/elevation-map.ts';
-import { postContext, square, startTestService } from './support/service/http.ts';
+import { postContext, startTestService } from './support/service/http.ts';
+import { square } from './support/polygons.ts';
 
 const SIZE = 1201;
 const VOID = { row: 600, col: 600, half: 3 }; // 7 × 7 void pixels around (10.5 N, 10.5 E)

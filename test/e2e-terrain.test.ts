@@ -7,7 +7,8 @@ import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { GeometryResponseSchema } from '../src/contract/response-schema.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
 import type { RunningService } from '../src/service.ts';
-import { postContext, square, startTestService, toIndexedMesh } from './support/service/http.ts';
+import { postContext, startTestService, toIndexedMesh } from './support/service/http.ts';
+import { square } from './support/polygons.ts';
 import { gridPoint, mapHeight, onMap, type Entry } from './support/service/elevation-map.ts';
 
 let svc: RunningService;

@@ -5,7 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { postContext, square, startTestService } from './support/service/http.ts';
+import { postContext, startTestService } from './support/service/http.ts';
+import { square } from './support/polygons.ts';
 
 test('an export starts an export thread, which exits after the idle timeout; the tile pool runs no writer', { timeout: 120_000 }, async () => {
   const svc = await startTestService({ exportPool: { threads: 1, idleTimeoutMs: 300 } });

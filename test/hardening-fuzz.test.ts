@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runFuzz } from '../scripts/lib/fuzz-run.ts';
+import { runFuzz } from './support/fuzz/run.ts';
 import { startFakeApp } from './support/service/fake-app.ts';
 
 test('fuzz slice: 1,500 seeded cases, no 5xx, no non-JSON error body, no unexpected reset', async () => {

@@ -1,7 +1,7 @@
 /**
  * README.md "The ground" carries the current tables: the kinds table (surfaceAreaTableMarkdown,
  * rules.ts), the surface=* legend, the priority order (priority.ts) and the road and path widths
- * (roads/widths.ts). Regenerate with `node --import tsx scripts/lib/ground-readme-tables.ts --write`.
+ * (roads/widths.ts). Regenerate with `npm run docs:tables`.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,18 +9,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../src/config.ts';
 import { surfaceAreaTableMarkdown } from '../src/geometry/surfaces/classify/index.ts';
-import { GROUND_README_BLOCKS, readmeBlock } from '../scripts/lib/ground-readme-tables.ts';
+import { GROUND_README_BLOCKS } from './support/docs/ground-tables.ts';
+import { readmeBlock } from './support/docs/readme-blocks.ts';
 
 const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
 
 test('README.md carries the current kinds table (the same as the doc comment of rules.ts)', () => {
   assert.equal(readmeBlock(readme, 'surface-area-table'), surfaceAreaTableMarkdown(),
-    'regenerate with node --import tsx scripts/lib/ground-readme-tables.ts --write');
+    'regenerate with npm run docs:tables');
 });
 
 test('README.md carries the current surface=* legend, priority order and road and path widths', () => {
   for (const [name, render] of Object.entries(GROUND_README_BLOCKS)) {
-    assert.equal(readmeBlock(readme, name), render(), `README block ${name}: regenerate with node --import tsx scripts/lib/ground-readme-tables.ts --write`);
+    assert.equal(readmeBlock(readme, name), render(), `README block ${name}: regenerate with npm run docs:tables`);
   }
 });
 

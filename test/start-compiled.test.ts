@@ -12,8 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { REPO_ROOT } from '../src/repo-root.ts';
-import { startServer } from '../scripts/bench-server.ts';
-import { postContext, square } from './support/service/http.ts';
+import { startServer } from './support/service/compiled-server.ts';
+import { postContext } from './support/service/http.ts';
+import { square } from './support/polygons.ts';
 
 test('the compiled service (npm start) serves geometry and exports from dist/', { timeout: 120_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-dist-'));

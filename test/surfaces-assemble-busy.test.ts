@@ -1,9 +1,9 @@
 /**
- * The ground assembly on two busy 500 m tiles (scripts/lib/busy-tile.ts: a street grid of ~2,000
+ * The ground assembly on two busy 500 m tiles (test/support/scenes/busy-tile.ts: a street grid of ~2,000
  * areas and a stress tile of ~2,000 crossing strips and blobs, each with 800 buildings): every
  * piece valid, no overlaps, pieces covering clip − buildings, meshes upward and on the terrain,
  * one outline per ring. Untimed: the time of each step is printed by `npm run bench`
- * (scripts/lib/assemble-tile-bench.ts), as speed targets live in the benchmark.
+ * (scripts/bench/lib/assemble-tile-bench.ts), as speed targets live in the benchmark.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +17,7 @@ import { surfaceMeshes } from '../src/geometry/surfaces/assemble/surface-meshes.
 import { surfaceOutlines } from '../src/geometry/surfaces/assemble/surface-outlines.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
 import { signedArea2 } from '../src/geometry/ring.ts';
-import { busyTerrain, randomTile, streetTile, type BusyTileMaker } from '../scripts/lib/busy-tile.ts';
+import { busyTerrain, randomTile, streetTile, type BusyTileMaker } from './support/scenes/busy-tile.ts';
 
 function paths(fps: readonly Footprint[]): Paths64 {
   const out: Paths64 = [];

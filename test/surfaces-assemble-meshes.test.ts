@@ -1,6 +1,6 @@
 /**
  * surfaceMeshes, surfaceOutlines and drapeLine over the pieces resolveOverlaps makes of the random
- * scenes of test/helpers/assemble-scenes.ts, on a gentle synthetic terrain: upward, non-degenerate,
+ * scenes of test/support/scenes/assemble-scenes.ts, on a gentle synthetic terrain: upward, non-degenerate,
  * consistently wound triangles covering each piece; draped pieces on the ground, flat ones at the
  * lowest ground under them; bridge decks linear from abutment to abutment; outlines on the meshes'
  * vertices. SURFACES_RUNS=k runs k times as many cases.

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { GROUND_COLOURS, renderSurfacePng } from '../scripts/lib/ground-png.ts';
+import { GROUND_COLOURS, renderSurfacePng } from './support/ground-png.ts';
 import { resolveOverlaps } from '../src/geometry/surfaces/assemble/resolve-overlaps.ts';
 import { surfaceMeshes } from '../src/geometry/surfaces/assemble/surface-meshes.ts';
 import { SURFACE_PRIORITY } from '../src/geometry/surfaces/priority.ts';

@@ -1,5 +1,5 @@
 /**
- * resolveOverlaps: properties over the random scenes of test/helpers/assemble-scenes.ts (pieces
+ * resolveOverlaps: properties over the random scenes of test/support/scenes/assemble-scenes.ts (pieces
  * tile clip − buildings without overlaps, every piece valid; no area keeps ground a higher one
  * covers) and examples (a road across a park, ties, thin leftovers, bridge decks, a slanted clip).
  * Meshes and outlines of the pieces are tested in test/surfaces-assemble-meshes.test.ts.

@@ -2,7 +2,7 @@
  * roadSurfaces(…, { within }) builds only what meets a box (a tile) from the whole ways: inside
  * the box the areas must be exactly those of the whole build — same ids, same ground (up to
  * Clipper's millimetre grid). Property over the generated road graphs of
- * test/helpers/road-scenes.ts and random boxes.
+ * test/support/scenes/road-scenes.ts and random boxes.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

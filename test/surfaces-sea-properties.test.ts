@@ -1,5 +1,5 @@
 /**
- * seaAreas over random scenes (test/helpers/sea-scenes.ts: straight coast, bay, peninsula,
+ * seaAreas over random scenes (test/support/scenes/sea-scenes.ts: straight coast, bay, peninsula,
  * islands, harbour) and random squares: the sea is exactly square − land within the grid-wedge
  * tolerance, neighbouring tiles agree, and broken coastlines never put sea on the land side.
  * SEA_RUNS=k runs k times as many cases. Examples are in test/surfaces-sea.test.ts.

@@ -2,7 +2,7 @@
  * seaAreas (the sea in a square from coastline ways), example by example: a straight coast, islands
  * and lakes, squares no coast crosses, a coast through a corner or along an edge, joined and cut
  * ways, spikes, broken data, a clip that is not a square. The scenes, the checks (assertValid,
- * assertSides) and the tolerances are in test/helpers/sea-scenes.ts; the properties over random
+ * assertSides) and the tolerances are in test/support/scenes/sea-scenes.ts; the properties over random
  * scenes are in test/surfaces-sea-properties.test.ts.
  */
 import { test } from 'node:test';

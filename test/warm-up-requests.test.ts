@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { startService } from '../src/service.ts';
-import { postContext, square } from './support/service/http.ts';
+import { postContext } from './support/service/http.ts';
+import { square } from './support/polygons.ts';
 
 test('the service warms up on whole requests, charges nobody, then answers', async () => {
   const lines: string[] = [];

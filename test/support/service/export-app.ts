@@ -9,7 +9,8 @@ import { Admission } from '../../../src/server/admission.ts';
 import { createApp } from '../../../src/server/app.ts';
 import type { ExportDeps } from '../../../src/server/export-handler.ts';
 import type { RunningService } from '../../../src/service.ts';
-import { square, startTestService } from './http.ts';
+import { startTestService } from './http.ts';
+import { square } from '../polygons.ts';
 
 /** way/94252406 (Rue de la Turbie 17, 4 levels, flat) and its first node, straight from the Monaco extract. */
 export const BUILDING = 'way/94252406';

@@ -33,18 +33,9 @@ export async function postContext(base: string, key: string | null, body: unknow
   return { status: res.statusCode, headers: res.headers, text, json };
 }
 
-/** A closed ring of [lat, lon] around a centre, roughly `side` metres square. */
-export function square(lat: number, lon: number, side: number): [number, number][] {
-  const dLat = side / 2 / 111320, dLon = side / 2 / (111320 * Math.cos((lat * Math.PI) / 180));
-  return [[lat - dLat, lon - dLon], [lat - dLat, lon + dLon], [lat + dLat, lon + dLon], [lat + dLat, lon - dLon], [lat - dLat, lon - dLon]];
-}
-
 /** A response mesh (flat triangle list or indexed) as an IndexedMesh for inspectMesh. */
 export function toIndexedMesh(m: { vertices: number[]; indices?: number[] }): IndexedMesh {
   const positions = Float64Array.from(m.vertices);
   const indices = m.indices ? Uint32Array.from(m.indices) : Uint32Array.from({ length: positions.length / 3 }, (_, i) => i);
   return { positions, indices };
 }
-
-/** Central Monaco (La Condamine / Monaco-Ville). */
-export const MONACO_CENTRE = [43.735, 7.419] as const;

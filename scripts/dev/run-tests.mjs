@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+/**
+ * Runs one lane of the tests: `node scripts/dev/run-tests.mjs <unit|e2e> [filter ...] [-- node --test options]`.
+ *
+ * - unit: every test/unit/**\/*.test.ts, files in parallel (one per core; TEST_CONCURRENCY overrides).
+ * - e2e:  every test/e2e/**\/*.test.ts, one file at a time (they start the service, servers, worker
+ *         pools or child processes, and several measure time or memory).
+ *
+ * The file list is expanded here rather than by `node --test 'test/unit/**\/*.test.ts'`, because the
+ * runner takes glob patterns only from Node 21 on; this works the same on Node 20 and 22. Filters are
+ * substrings of the path (`npm run test:unit -- skeleton roofs/`); options after `--` go to
+ * `node --test` (e.g. `-- --test-reporter=dot`).
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const LANES = { unit: { dir: 'test/unit', concurrency: Number(process.env.TEST_CONCURRENCY) || availableParallelism() }, e2e: { dir: 'test/e2e', concurrency: 1 } };
+
+const [lane, ...rest] = process.argv.slice(2);
+if (!(lane in LANES)) {
+  console.error('usage: node scripts/dev/run-tests.mjs <unit|e2e> [path filter ...] [-- node --test options]');
+  process.exit(2);
+}
+const dash = rest.indexOf('--');
+const filters = dash < 0 ? rest : rest.slice(0, dash);
+const nodeOptions = dash < 0 ? [] : rest.slice(dash + 1);
+
+/** Every *.test.ts below `dir`, as paths relative to the repository root with forward slashes, sorted. */
+function testFiles(dir) {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
+    .map((e) => relative(ROOT, join(e.parentPath ?? e.path, e.name)).split(sep).join('/'))
+    .sort();
+}
+
+const { dir, concurrency } = LANES[lane];
+const files = testFiles(dir).filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
+if (files.length === 0) {
+  console.error(`no test files in ${dir}${filters.length ? ` matching ${filters.join(', ')}` : ''}`);
+  process.exit(1);
+}
+const args = ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...nodeOptions, ...files];
+const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,44 @@
+/**
+ * `npm run gallery:ground [outDir]`: a picture of the Monaco ground from above, coloured by kind
+ * (test/support/ground-png.ts has the colours), for a person to look at. Builds the sample's ground
+ * through the real tile tasks (900 m square over central Monaco, 0.5 m pixels) and writes
+ * `<outDir>/ground-monaco.png` (default ./gallery, git-ignored) with a legend of the kinds seen.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../src/config.ts';
+import { parseContextRequest } from '../../src/contract/parse-request.ts';
+import { planRequest } from '../../src/plan/plan-request.ts';
+import { buildTile } from '../../src/pipeline/build-tile.ts';
+import { importOsm } from '../../src/sources/osm/import.ts';
+import type { SurfaceMesh } from '../../src/geometry/surfaces/types.ts';
+import { GROUND_COLOURS, renderSurfacePng } from '../../test/support/ground-png.ts';
+
+const outDir = process.argv[2] ?? join(REPO_ROOT, 'gallery');
+const CENTRE: [number, number] = [43.7335, 7.419];
+const SIDE = 900;
+
+const store = join(mkdtempSync(join(tmpdir(), 'cc-ground-')), 'osm.sqlite');
+await importOsm(join(REPO_ROOT, 'data/monaco/monaco.osm.pbf'), store);
+const a = SIDE / 2 / 111_320, b = SIDE / 2 / (111_320 * Math.cos((CENTRE[0] * Math.PI) / 180));
+const [lat, lon] = CENTRE;
+const polygon = [[lat - a, lon - b], [lat - a, lon + b], [lat + a, lon + b], [lat + a, lon - b], [lat - a, lon - b]];
+const request = parseContextRequest({ polygon, origin: CENTRE, settings: { geometry: ['surface'], crs: 'local', upAxis: 'Z', indexedMeshes: true } });
+const plan = planRequest(request, { tileSize: 500, storePath: store, dem: null });
+const meshes: SurfaceMesh[] = [];
+for (const task of plan.tasks) {
+  const json = Buffer.from((await buildTile(task)).groups.surface?.json ?? new Uint8Array()).toString('utf8');
+  if (!json) continue;
+  for (const m of JSON.parse(`[${json}]`) as { vertices: number[]; indices: number[]; descriptor: Record<string, unknown> }[]) {
+    meshes.push({ mesh: { positions: Float64Array.from(m.vertices), indices: Uint32Array.from(m.indices) }, descriptor: m.descriptor });
+  }
+}
+const half = SIDE / 2;
+const png = await renderSurfacePng(meshes, { minX: -half, minY: -half, maxX: half, maxY: half }, 2);
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'ground-monaco.png'), png);
+const counts: Record<string, number> = {};
+for (const m of meshes) counts[String(m.descriptor.type)] = (counts[String(m.descriptor.type)] ?? 0) + 1;
+console.log(`wrote ${join(outDir, 'ground-monaco.png')} (${SIDE} m square, 2 px/m): ${meshes.length} pieces`);
+for (const [kind, n] of Object.entries(counts).sort()) console.log(`  ${kind.padEnd(20)} ${String(n).padStart(5)}  rgb(${(GROUND_COLOURS as Record<string, readonly number[]>)[kind]?.join(',') ?? '?'})`);

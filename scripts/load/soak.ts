@@ -1,0 +1,114 @@
+/**
+ * `npm run soak`: overloads the service (started as `npm start`, Monaco sample) about 10× for a
+ * while with well-behaved clients, mixed with slow readers, clients that abort mid-stream and
+ * idle sockets, and reports (issue 13): p50/p99 of served requests against the unloaded figure,
+ * the 503 share, peak RSS, and the ledger of the soak account (charged = sum of completed
+ * requests, nothing held afterwards). Exits 1 when a target is missed.
+ *
+ *   npm run soak                    # 60 s
+ *   npm run soak -- --seconds 20
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Agent, request } from 'undici';
+import { AccountStore } from '../../src/accounts/index.ts';
+import { REPO_ROOT, storePaths } from '../../src/config.ts';
+import { square } from '../../test/support/polygons.ts';
+import { startServer } from '../../test/support/service/compiled-server.ts';
+import { rssMb } from '../../test/support/service/proc.ts';
+import { aborter, goodClient, idleSocket, newTally, quantile, slowReader } from './soak-clients.ts';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, overload: { type: 'string', default: '10' } } });
+const seconds = Number(values.seconds);
+const MAX_IN_FLIGHT = 2;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'cc-soak-'));
+Object.assign(process.env, {
+  CITY_WORKERS: process.env.CITY_WORKERS ?? '2',
+  CITY_MAX_IN_FLIGHT: String(MAX_IN_FLIGHT),
+  CITY_SLOW_READER_TIMEOUT_MS: process.env.CITY_SLOW_READER_TIMEOUT_MS ?? '3000',
+  CITY_WARMUP_REQUESTS_MS: '0',
+});
+console.log(`Starting the service on ${dataDir} …`);
+const server = await startServer(dataDir, join(REPO_ROOT, 'data/monaco/monaco.osm.pbf'));
+let exitCode = 1;
+try {
+  const accounts = AccountStore.open(storePaths(dataDir).accounts, { releaseStale: false });
+  const START_KM2 = 10_000;
+  const account = accounts.createAccount({ name: 'soak', balanceKm2: START_KM2 });
+  const key = accounts.createKey(account.id, 'production').key;
+  const body = JSON.stringify({ polygon: square(43.7335, 7.4195, 400), settings: { geometry: ['buildings', 'barriers'] } });
+  // Slow readers ask for an answer larger than the socket buffers (several MB of buildings).
+  const bigBody = JSON.stringify({ polygon: square(43.7335, 7.4195, 1500), settings: { geometry: ['buildings'] } });
+
+  // Unloaded: one request at a time.
+  const unloaded: number[] = [];
+  for (let i = 0; i < 23; i++) {
+    const t = performance.now();
+    const res = await request(`${server.base}/v1/context`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body });
+    await res.body.text();
+    if (i >= 3) unloaded.push(performance.now() - t); // the first three warm the workers
+  }
+  const unloadedP99 = quantile(unloaded, 0.99);
+  console.log(`Unloaded: p50 ${quantile(unloaded, 0.5).toFixed(0)} ms, p99 ${unloadedP99.toFixed(0)} ms`);
+
+  const tally = newTally();
+  const until = Date.now() + seconds * 1000;
+  const target = { base: server.base, key, body, until };
+  const good = Number(values.overload) * MAX_IN_FLIGHT;
+  const agent = new Agent({ connections: good });
+  let peakRss = 0;
+  const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssMb(server.pid)); }, 250);
+  console.log(`Admission: ${MAX_IN_FLIGHT} in flight, queue ${process.env.CITY_MAX_QUEUE ?? '16 (default)'}`);
+  console.log(`Soaking for ${seconds} s: ${good} clients, 2 slow readers, 2 aborting clients, 50 idle sockets …`);
+  await Promise.all([
+    ...Array.from({ length: good }, () => goodClient(target, agent, tally)),
+    ...Array.from({ length: 2 }, () => slowReader(target, bigBody, tally)),
+    ...Array.from({ length: 2 }, () => aborter(target, tally)),
+    ...Array.from({ length: 50 }, () => idleSocket(target, tally)),
+  ]);
+  clearInterval(sampler);
+  await agent.close();
+  // Let the last responses settle (cut slow readers, the delivery window), then read the ledger.
+  await delay(5000);
+  const rows = accounts.usage(account.id, { limit: 1_000_000 });
+  const after = accounts.getAccount(account.id)!;
+  const completed = rows.filter((r) => r.status === 'completed');
+  const chargedM2 = Math.round((START_KM2 - after.balanceKm2) * 1e6);
+  const completedM2 = completed.reduce((s, r) => s + Math.round(r.costKm2 * 1e6), 0);
+  const byStatus: Record<string, number> = {};
+  for (const r of rows) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+  accounts.close();
+
+  const served = tally.served;
+  const p50 = quantile(served, 0.5), p99 = quantile(served, 0.99);
+  const answered = served.length + tally.busy;
+  const report = {
+    seconds,
+    unloadedMs: { p50: quantile(unloaded, 0.5), p99: unloadedP99 },
+    servedMs: { count: served.length, p50, p99 },
+    busyShare: answered ? tally.busy / answered : 0,
+    other: tally.other,
+    slowReaders: tally.slowReaders,
+    aborts: tally.aborts,
+    idleSocketsOpened: tally.idleSockets,
+    peakRssMb: peakRss,
+    ledger: { rows: rows.length, byStatus, chargedKm2: chargedM2 / 1e6, completedKm2: completedM2 / 1e6, heldKm2: after.reservedKm2 },
+  };
+  console.log(JSON.stringify(report, null, 2));
+  const checks = {
+    'p99 served ≤ 2× unloaded': p99 <= 2 * unloadedP99,
+    'RSS ≤ 1 GB': peakRss <= 1024,
+    'ledger exact (charged = completed, nothing held)': chargedM2 === completedM2 && after.reservedKm2 === 0 && !byStatus.reserved,
+    'every well-behaved 200 charged': completed.length >= served.length,
+  };
+  for (const [what, ok] of Object.entries(checks)) console.log(`${ok ? 'ok  ' : 'MISS'} ${what}`);
+  exitCode = Object.values(checks).every(Boolean) ? 0 : 1;
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exitCode = exitCode;
