@@ -2,7 +2,7 @@
  * `npm run fuzz`: sends generated request bodies and raw malformed requests to the service and
  * reports the answers (issue 13). Goal: 0 5xx, 0 non-JSON error bodies, 0 connections lost on a
  * well-framed request, RSS bounded. Not part of `npm test` (a seeded slice of it is:
- * test/hardening-fuzz.test.ts). Exits 1 when a goal is missed.
+ * test/e2e/hardening-fuzz.test.ts). Exits 1 when a goal is missed.
  *
  *   npm run fuzz                                  # 100,000 cases against a service it starts (as `npm start`, Monaco sample)
  *   npm run fuzz -- --count 20000 --seed 7

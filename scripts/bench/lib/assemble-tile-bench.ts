@@ -1,7 +1,7 @@
 /**
  * Part of `npm run bench`: the time of each step of the ground assembly on the busy 500 m tiles of
  * test/support/scenes/busy-tile.ts (~2,000 mapped areas and 800 buildings each), in this process on one
- * thread. What the steps produce is checked, untimed, by test/surfaces-assemble-busy.test.ts.
+ * thread. What the steps produce is checked, untimed, by test/unit/geometry/surfaces/assemble/busy-tiles.test.ts.
  *
  * Steps: resolveOverlaps (the non-overlapping pieces), surfaceMeshes without terrain, draped on a
  * 31.25 m and on a 10 m terrain grid, flat on the terrain (disableSurfaceProjection: each piece at

@@ -1,4 +1,4 @@
-/** Worker for test/full-gc.test.ts: makes garbage, starts a full collection, posts how many heap bytes that freed once it is done. */
+/** Worker for test/unit/export/full-gc.test.ts: makes garbage, starts a full collection, posts how many heap bytes that freed once it is done. */
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { startFullGc } from '../../../src/export/full-gc.ts';

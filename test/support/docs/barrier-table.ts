@@ -1,6 +1,6 @@
 /**
  * The barrier size table of README.md "## Barriers", rendered from BARRIER_DEFAULTS so it cannot
- * go stale (test/readme-barriers.test.ts compares the README block with it). The block sits
+ * go stale (test/unit/docs/readme-barriers.test.ts compares the README block with it). The block sits
  * between `<!-- barrier-defaults-table:start -->` and `<!-- barrier-defaults-table:end -->`.
  * `npm run docs:tables` rewrites it in README.md.
  */

@@ -1,6 +1,6 @@
 /**
  * The tables of README.md "The ground", rendered from the code that decides (so they cannot go
- * stale: test/readme-ground.test.ts compares each README block with its renderer):
+ * stale: test/unit/docs/readme-ground.test.ts compares each README block with its renderer):
  *
  * - `surface-area-table`: OSM area tags → `descriptor.type` (surfaceAreaTableMarkdown, rules.ts);
  * - `surface-policy-legend`: what `surface=*` does under each policy of that table;

@@ -1,7 +1,7 @@
 /**
  * Busy 500 m tiles for the ground assembly (resolveOverlaps → surfaceMeshes / surfaceOutlines),
  * deterministic from a seed: shared by the benchmark (scripts/bench/lib/assemble-tile-bench.ts, which
- * times each step) and by test/surfaces-assemble-busy.test.ts (which checks the result, untimed).
+ * times each step) and by test/unit/geometry/surfaces/assemble/busy-tiles.test.ts (which checks the result, untimed).
  *
  * - `streetTile`: a street grid — ~2,000 mapped areas (carriageway and pavement strips, junctions,
  *   urban land use per block, footways, parking, parks and gardens of all sizes) and 800 buildings;

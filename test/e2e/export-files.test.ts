@@ -1,0 +1,93 @@
+/**
+ * OBJ, STL, PLY, DAE and DXF exports through the real HTTP app, worker pool and Monaco store: a
+ * known OSM building corner, read back from each file by our test readers (python zipfile, ezdxf,
+ * plain parsing of the formats' own layouts), lands where proj4 puts it — to 1 mm (STL absolute:
+ * to float32, as documented) — over placements, CRSs and units. The full placement × crs × units
+ * matrix runs on glb (e2e-export.test.ts) through the same scene; the writers are unit-agnostic,
+ * so four mixed combinations per format cover them here.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import proj4 from 'proj4';
+import { localFrameDefinition } from '../../src/frame/local-frame.ts';
+import { lookupEpsg } from '../../src/frame/epsg.ts';
+import { METRES_PER_UNIT, type ExportUnits } from '../../src/export/scene.ts';
+import type { RunningService } from '../../src/service.ts';
+import { daePositions, objPositions, plyVertices, PYTHON, run, stlPositions, unzip } from '../support/checks/export-readers.ts';
+import { postContext } from '../support/service/http.ts';
+import { CORNER, ORIGIN, POLYGON, startExportApp, type ExportApp } from '../support/service/export-app.ts';
+import { MemoryExportStore } from '../support/stores/memory-export-store.ts';
+
+const READER = new URL('../fixtures/dxf/read-dxf.py', import.meta.url).pathname;
+const COMBOS: { crs: string; placement: 'anchor' | 'absolute'; units: ExportUnits }[] = [
+  { crs: 'local', placement: 'anchor', units: 'mm' },
+  { crs: 'EPSG:2154', placement: 'anchor', units: 'in' },
+  { crs: 'EPSG:32632', placement: 'absolute', units: 'ft' },
+  { crs: 'EPSG:3857', placement: 'absolute', units: 'm' },
+];
+
+let svc: RunningService;
+let url: string;
+let app: ExportApp;
+const store = new MemoryExportStore();
+
+before(async () => {
+  app = await startExportApp({ store });
+  ({ svc, url } = app);
+});
+after(async () => {
+  await app?.close();
+});
+
+/** Positions (scene units) and the georeference note of one exported file. */
+function read(format: string, bytes: Uint8Array): { xyz: number[]; note: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-files-'));
+  const path = join(dir, `file.${format === 'obj' ? 'obj.zip' : format}`);
+  writeFileSync(path, bytes);
+  const text = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
+  switch (format) {
+    case 'obj': {
+      const obj = readFileSync(join(unzip(path), 'city-context-43.7340N-7.4200E.obj'), 'utf8');
+      return { xyz: objPositions(obj), note: obj };
+    }
+    case 'stl': return { xyz: stlPositions(bytes), note: text.slice(0, 80) };
+    case 'ply': { const p = plyVertices(bytes); return { xyz: p.xyz, note: p.header }; }
+    case 'dae': { const xml = new TextDecoder().decode(bytes); return { xyz: daePositions(xml), note: xml.slice(0, 4096) }; }
+    default: {
+      const r = JSON.parse(run(PYTHON, [READER, path])) as { errors: number; points: number[]; comments: string[] };
+      assert.equal(r.errors, 0);
+      return { xyz: r.points, note: r.comments.join('\n') };
+    }
+  }
+}
+
+test('a known OSM building corner lands where proj4 puts it in OBJ, STL, PLY, DAE and DXF exports (to 1 mm; STL absolute to float32)', async () => {
+  const account = svc.accounts.createAccount({ name: `files${Math.random()}`, balanceKm2: 100, active: true });
+  const key = svc.accounts.createKey(account.id, 'development').key;
+  for (const format of ['obj', 'stl', 'ply', 'dae', 'dxf']) {
+    for (const { crs, placement, units } of COMBOS) {
+      const a = await postContext(url, key, { polygon: POLYGON, origin: ORIGIN, settings: { geometry: ['buildings'] }, export: { format, crs, placement, units } });
+      assert.equal(a.status, 200, a.text);
+      const { xyz, note } = read(format, store.bytesOf(a.json.downloadUrl)!);
+      const def = crs === 'local' ? localFrameDefinition(ORIGIN[0], ORIGIN[1]) : lookupEpsg(Number(crs.slice(5)))!.proj4;
+      const [wantE, wantN] = proj4(def, [CORNER.lon, CORNER.lat]) as number[];
+      // Anchor: the file's own note says where (0, 0, 0) lies in the grid (local's is 0, 0).
+      let base = [0, 0];
+      if (placement === 'anchor' && crs !== 'local') {
+        const m = /grid E (-?[\d.]+), N (-?[\d.]+)/.exec(note) ?? /E0=(-?[\d.]+) N0=(-?[\d.]+)/.exec(note);
+        assert.ok(m, `${format}: the origin's grid position in the file`);
+        base = [Number(m[1]), Number(m[2])];
+      }
+      const k = METRES_PER_UNIT[units];
+      let best = Infinity;
+      for (let i = 0; i < xyz.length; i += 3) {
+        best = Math.min(best, Math.hypot((base[0] + xyz[i]) * k - wantE, (base[1] + xyz[i + 1]) * k - wantN, xyz[i + 2] * k));
+      }
+      const tolerance = format === 'stl' && placement === 'absolute' ? Math.max(Math.abs(wantE), Math.abs(wantN)) * 2 ** -24 + 1e-3 : 1e-3;
+      assert.ok(best < tolerance, `${format} ${crs} ${placement} ${units}: corner off by ${(best * 1000).toFixed(2)} mm`);
+    }
+  }
+});

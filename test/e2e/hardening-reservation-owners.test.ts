@@ -1,0 +1,123 @@
+/**
+ * Issue 13.3: a starting process must not release another live process's reservations. Only the
+ * holds of owners that are gone (expired lease, or a process that no longer exists) are released.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'undici';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { AccountStore } from '../../src/accounts/index.ts';
+import { loadConfig, storePaths } from '../../src/config.ts';
+import { startService } from '../../src/service.ts';
+import { startFakeApp, smallBody } from '../support/service/fake-app.ts';
+import { eventually } from '../support/service/raw-http.ts';
+
+test('a second process opening the same accounts file leaves the first one\'s in-flight hold alone', async () => {
+  const app = await startFakeApp({ delayMs: 800 });
+  try {
+    const { accountId, key } = app.newKey(0.01); // pays for exactly one small request
+    const answer = request(`${app.url}/v1/context`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(smallBody()),
+    });
+    await eventually(() => app.accounts.getAccount(accountId)!.reservedKm2 > 0, 'the request holds its cost');
+
+    const second = AccountStore.open(app.accountsPath); // what a second server does at start-up
+    try {
+      assert.equal(second.releaseStaleReservations(), 0);
+      const held = second.getAccount(accountId)!;
+      assert.equal(held.reservedKm2, 0.01, 'the live hold survives');
+      assert.equal(second.usage(accountId)[0].status, 'reserved');
+      // The balance stays spoken for: the second process cannot sell it again.
+      assert.throws(() => second.reserve(second.authenticate(key), 0.005), /remaining balance/);
+    } finally {
+      second.close();
+    }
+    const res = await answer;
+    assert.equal(res.statusCode, 200);
+    await res.body.text();
+    await eventually(() => app.accounts.usage(accountId)[0].status === 'completed', 'the request is charged');
+    assert.equal(app.accounts.getAccount(accountId)!.balanceKm2, 0);
+  } finally {
+    await app.close();
+  }
+});
+
+test('holds of a process whose lease lapsed are released, once, by the next process', async () => {
+  const app = await startFakeApp();
+  try {
+    const { accountId, key } = app.newKey(1);
+    // A process that died: its clock (so its lease) is an hour behind.
+    const dead = AccountStore.open(app.accountsPath, { releaseStale: false, now: () => new Date(Date.now() - 3_600_000) });
+    dead.reserve(dead.authenticate(key), 0.5);
+    const live = app.accounts.reserve(app.accounts.authenticate(key), 0.2);
+    const next = AccountStore.open(app.accountsPath, { releaseStale: false });
+    try {
+      assert.equal(next.releaseStaleReservations(), 1, 'only the dead process\'s hold');
+      assert.equal(next.releaseStaleReservations(), 0);
+      assert.equal(next.getAccount(accountId)!.reservedKm2, 0.2);
+      assert.equal(live.commit(), true);
+      assert.equal(next.getAccount(accountId)!.balanceKm2, 0.8);
+    } finally {
+      next.close();
+      dead.close();
+    }
+  } finally {
+    await app.close();
+  }
+});
+
+test('the service releases a dead process\'s holds at start and says so in its log, once', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-own-'));
+  const path = storePaths(dataDir).accounts;
+  const dead = AccountStore.open(path, { now: () => new Date(Date.now() - 3_600_000) });
+  const account = dead.createAccount({ name: 'left-over', balanceKm2: 1 });
+  dead.reserve(dead.authenticate(dead.createKey(account.id).key), 0.5);
+  dead.close(); // its lease is gone with it; the hold stays in the file
+  const lines: string[] = [];
+  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 1, warmUpMs: 0, warmUpRequestsMs: 0 };
+  const svc = await startService(config, (line) => lines.push(line));
+  try {
+    const released = lines.filter((l) => /^Released \d+ reservation/.test(l));
+    assert.deepEqual(released, ['Released 1 reservation(s) held by processes that are gone (not charged).']);
+    assert.equal(svc.accounts.getAccount(account.id)!.reservedKm2, 0);
+  } finally {
+    await svc.close();
+  }
+});
+
+test('a process killed with SIGKILL mid-request: its hold is released by the next start at once, before its lease lapses', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'cc-kill-')), 'accounts.sqlite');
+  const setup = AccountStore.open(path, { releaseStale: false });
+  const account = setup.createAccount({ name: 'killed', balanceKm2: 1 });
+  const key = setup.createKey(account.id).key;
+  const storeModule = fileURLToPath(new URL('../../src/accounts/index.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `
+    import { AccountStore } from ${JSON.stringify(storeModule)};
+    const store = AccountStore.open(${JSON.stringify(path)}, { releaseStale: false, leaseTtlMs: 600000 });
+    store.reserve(store.authenticate(${JSON.stringify(key)}), 0.4);
+    console.log('held');
+    setInterval(() => {}, 1000);
+  `], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((ok, fail) => {
+      child.stdout!.on('data', (d: Buffer) => { if (String(d).includes('held')) ok(); });
+      child.once('exit', () => fail(new Error('the child exited early')));
+    });
+    assert.equal(setup.getAccount(account.id)!.reservedKm2, 0.4);
+    assert.equal(setup.releaseStaleReservations(), 0, 'alive: kept');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    assert.equal(setup.releaseStaleReservations(), 1, 'its process is gone: released though its lease runs 10 more minutes');
+    assert.equal(setup.getAccount(account.id)!.reservedKm2, 0);
+  } finally {
+    child.kill('SIGKILL');
+    setup.close();
+  }
+});

@@ -1,0 +1,54 @@
+/**
+ * The tiles' encoded items (indexed meshes, nodes, polylines in local Z-up metres) become an
+ * ExportScene: ids, kinds, colours and terrain names carried over, groups in the writers' order,
+ * positions through the export frame, node headings turned by the grid convergence.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createExportFrame, resolveExportCrs } from '../../../src/export/georef.ts';
+import { sceneFromTiles } from '../../../src/export/scene-from-tiles.ts';
+
+const enc = (items: unknown[]) => new TextEncoder().encode(items.map((i) => JSON.stringify(i)).join(','));
+const ORIGIN = [43.7335, 7.419] as const;
+
+const mesh = { vertices: [0, 0, 0, 10, 0, 0, 0, 10, 0], indices: [0, 1, 2], descriptor: { type: 'building', id: 'way/7', buildingColour: '#ff8000' } };
+const terrain = { vertices: [0, 0, 1, 10, 0, 1, 0, 10, 1], indices: [0, 1, 2], descriptor: { type: 'terrain', tile: [2, 3] } };
+const node = { type: 'bench', x: 5, y: 5, z: 0, rotation: 1, scale: 1, descriptor: { type: 'bench', id: 'node/9' } };
+const line = { vertices: [0, 0, 0, 5, 0, 0], closed: false, descriptor: { type: 'asphalt', kind: 'centerline', id: 'way/8' } };
+
+test('scene from tile chunks: groups in order, ids, kinds, colours, frame applied, headings turned', () => {
+  const frame = createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('EPSG:32632'), placement: 'anchor', units: 'mm' });
+  const scene = sceneFromTiles({
+    name: 'n',
+    attribution: ['© OpenStreetMap contributors'],
+    groups: [
+      { key: 'topography:meshes', chunks: [enc([terrain])] },
+      { key: 'instances', chunks: [new Uint8Array(0), enc([node])] },
+      { key: 'surfaceLines', chunks: [enc([line])] },
+      { key: 'buildings', chunks: [enc([mesh]), enc([mesh])] },
+      { key: 'barriers', chunks: [enc([{ ...mesh, descriptor: { type: 'fence', id: 'way/5', colour: '#000000' } }])] },
+    ],
+  }, frame);
+  assert.deepEqual(scene.groups.map((g) => g.name), ['buildings', 'barriers', 'instances', 'topography', 'surfaceLines']);
+  assert.deepEqual(scene.groups[1].meshes[0].colour, [0, 0, 0], 'a barrier\'s colour tag');
+  scene.groups.splice(1, 1);
+  const [b] = scene.groups[0].meshes;
+  assert.equal(scene.groups[0].meshes.length, 2);
+  assert.equal(b.id, 'way/7');
+  assert.equal(b.kind, 'building');
+  assert.deepEqual(b.colour, [1, 128 / 255, 0]);
+  assert.deepEqual([...b.indices], [0, 1, 2]);
+  // the second vertex is 10 m east of the origin: ~10 000 mm along the (slightly turned) grid axes
+  const dx = b.positions[3] - b.positions[0], dy = b.positions[4] - b.positions[1];
+  assert.ok(Math.abs(Math.hypot(dx, dy) - 10_000 * 0.9996) < 5, `${Math.hypot(dx, dy)}`);
+  assert.ok(Math.abs(Math.atan2(dy, dx) + frame.georef.gridConvergence) < 1e-4, 'east turned by the convergence');
+  assert.equal(scene.groups[2].meshes[0].id, 'terrain/2,3');
+  assert.equal(scene.groups[2].meshes[0].positions[2], 1000);
+  const n = scene.groups[1].nodes[0];
+  assert.equal(n.type, 'bench');
+  assert.ok(Math.abs(n.rotation - (1 - frame.georef.gridConvergence)) < 1e-12);
+  const l = scene.groups[3].polylines[0];
+  assert.deepEqual([l.id, l.kind, l.closed], ['way/8', 'centerline', false]);
+  assert.equal(scene.units, 'mm');
+  assert.deepEqual(scene.attribution, ['© OpenStreetMap contributors']);
+});

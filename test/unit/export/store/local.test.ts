@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { exportStoreConfigFromEnv } from '../../../../src/export/store/config.ts';
+import { newToken } from '../../../../src/export/store/entry.ts';
+import { pickEvictions } from '../../../../src/export/store/eviction.ts';
+import { LocalExportStore } from '../../../../src/export/store/local.ts';
+import { openExportStore } from '../../../../src/export/store/open.ts';
+import { exportStagingDir, stagePathIn, sweepStaged } from '../../../../src/export/store/staged.ts';
+import { writeStagedFile } from '../../../../src/export/stage-file.ts';
+import { exportStoreSuite } from '../../../support/stores/export-store-suite.ts';
+
+exportStoreSuite('local store', async ({ ttlMs, maxBytes }) => {
+  let shift = 0;
+  const store = await new LocalExportStore({ dir: mkdtempSync(join(tmpdir(), 'cc-exports-')), ttlMs, maxBytes, now: () => Date.now() + shift }).open();
+  return { store, advance: (ms) => { shift += ms; }, close: () => store.close() };
+});
+
+test('tokens: 144 random bits, base64url, no repeats, every character in use', () => {
+  const tokens = new Set(Array.from({ length: 2000 }, newToken));
+  assert.equal(tokens.size, 2000);
+  const chars = new Set([...tokens].join(''));
+  assert.equal(chars.size, 64, 'all 64 base64url characters appear');
+  for (const t of tokens) assert.match(t, /^[A-Za-z0-9_-]{24}$/);
+});
+
+test('local store: token directory with file and sidecar, no temp left; a new instance sees it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-exports-'));
+  const store = await new LocalExportStore({ dir, ttlMs: 60_000, maxBytes: 1000 }).open();
+  const put = await store.put('x.dxf', new TextEncoder().encode('0\nEOF\n'), 'image/vnd.dxf');
+  assert.deepEqual(readdirSync(dir), [put.token]);
+  assert.deepEqual(readdirSync(join(dir, put.token)).sort(), ['file', 'meta.json']);
+  const reopened = await new LocalExportStore({ dir, ttlMs: 60_000, maxBytes: 1000 }).open();
+  assert.deepEqual(await reopened.head(put.token, 'x.dxf'), put);
+});
+
+test('local store: a file put in pieces is stored whole, with the size and ETag of the whole', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-exports-'));
+  const store = await new LocalExportStore({ dir, ttlMs: 60_000, maxBytes: 1000 }).open();
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const whole = await store.put('w.ifc', enc('ISO-10303-21;\nEND'), 'application/x-step');
+  const pieces = await store.put('p.ifc', [enc('ISO-10303-21;'), enc(''), enc('\nEND')], 'application/x-step');
+  assert.deepEqual([pieces.size, pieces.etag], [whole.size, whole.etag]);
+  assert.equal(readFileSync(join(dir, pieces.token, 'file'), 'utf8'), 'ISO-10303-21;\nEND');
+});
+
+test('local store: a file staged by an export thread in its directory is moved in, same size and ETag; one over the cap is removed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-exports-'));
+  const store = await new LocalExportStore({ dir, ttlMs: 60_000, maxBytes: 1000 }).open();
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const whole = await store.put('w.ifc', enc('ISO-10303-21;\nEND'), 'application/x-step');
+  const staged = writeStagedFile(stagePathIn(dir), [enc('ISO-10303-21;'), enc('\nEND')]);
+  const put = await store.put('s.ifc', staged, 'application/x-step');
+  assert.deepEqual([put.size, put.etag], [whole.size, whole.etag]);
+  assert.equal(readFileSync(join(dir, put.token, 'file'), 'utf8'), 'ISO-10303-21;\nEND');
+  assert.deepEqual(readdirSync(dir).sort(), [put.token, whole.token].sort(), 'the staged file moved');
+  const big = writeStagedFile(stagePathIn(dir), new Uint8Array(2000));
+  await assert.rejects(store.put('big.ifc', big, 'application/x-step'), /exceeds the store cap/);
+  assert.ok(!existsSync(big.stagedPath), 'a refused staged file is removed');
+});
+
+test('the opened local store is where export threads stage their files, until it closes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-data-'));
+  const store = await openExportStore(exportStoreConfigFromEnv({}, dir), () => {});
+  assert.equal(exportStagingDir(), join(dir, 'exports'));
+  await store.close();
+  assert.equal(exportStagingDir(), null);
+});
+
+test('staging directory sweep (S3): staged and spill files older than an hour go, nothing else', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-stage-'));
+  const old = writeStagedFile(stagePathIn(dir, '.spill'), new Uint8Array(10)).stagedPath;
+  const fresh = writeStagedFile(stagePathIn(dir), new Uint8Array(10)).stagedPath;
+  writeFileSync(join(dir, 'other'), 'x');
+  const hoursAgo = new Date(Date.now() - 2 * 3_600_000);
+  utimesSync(old, hoursAgo, hoursAgo);
+  utimesSync(join(dir, 'other'), hoursAgo, hoursAgo);
+  assert.equal(await sweepStaged(dir), 1);
+  assert.ok(!existsSync(old) && existsSync(fresh) && existsSync(join(dir, 'other')));
+});
+
+test('local store: the sweep removes temp directories a dead put left behind (after an hour), and broken entries', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-exports-'));
+  const store = await new LocalExportStore({ dir, ttlMs: 60_000, maxBytes: 1000 }).open();
+  mkdirSync(join(dir, '.tmp-dead'));
+  mkdirSync(join(dir, '.tmp-busy'));
+  const old = (Date.now() - 2 * 3_600_000) / 1000;
+  utimesSync(join(dir, '.tmp-dead'), old, old);
+  mkdirSync(join(dir, newToken())); // no sidecar
+  assert.equal(await store.sweep(), 2);
+  assert.deepEqual(readdirSync(dir), ['.tmp-busy']);
+  assert.equal(existsSync(join(dir, '.tmp-dead')), false);
+});
+
+test('pickEvictions: oldest first until the rest and the incoming file fit', () => {
+  const e = [{ token: 'c', size: 5, createdAt: 3 }, { token: 'a', size: 5, createdAt: 1 }, { token: 'b', size: 5, createdAt: 2 }];
+  assert.deepEqual(pickEvictions(e, 15), []);
+  assert.deepEqual(pickEvictions(e, 15, 1), ['a']);
+  assert.deepEqual(pickEvictions(e, 11, 6), ['a', 'b']);
+  assert.deepEqual(pickEvictions(e, 4), ['a', 'b', 'c']);
+});
+
+test('openExportStore: sweeps what expired while the service was down, then on its timer until closed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-exports-'));
+  const past = await new LocalExportStore({ dir, ttlMs: 1000, maxBytes: 1000, now: () => Date.now() - 5000 }).open();
+  const stale = await past.put('stale.obj', new Uint8Array(3), 'text/plain');
+  const lines: string[] = [];
+  const config = { ...exportStoreConfigFromEnv({}, dir), dir, ttlMs: 300, sweepIntervalMs: 50 };
+  const store = await openExportStore(config, (l) => lines.push(l));
+  assert.equal(existsSync(join(dir, stale.token)), false, 'swept at open');
+  assert.match(lines.join('\n'), /removed 1 expired/);
+  const soon = await store.put('soon.obj', new Uint8Array(3), 'text/plain');
+  await new Promise((r) => setTimeout(r, 600));
+  assert.equal(existsSync(join(dir, soon.token)), false, 'swept by the timer');
+  await store.close();
+  const later = await new LocalExportStore({ dir, ttlMs: 1, maxBytes: 1000, now: () => Date.now() - 10_000 }).open();
+  const kept = await later.put('kept.obj', new Uint8Array(3), 'text/plain');
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(existsSync(join(dir, kept.token)), true, 'no sweep after close');
+});
