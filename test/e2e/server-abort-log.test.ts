@@ -22,7 +22,9 @@ test('a client that goes away mid-body is logged as one short abort line, not as
     socket.write('POST /v1/context HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"polygon":');
     await new Promise((r) => setTimeout(r, 50));
     socket.destroy();
-    await Promise.race([seen, new Promise((_, reject) => setTimeout(() => reject(new Error('nothing logged')), 5000))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([seen, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('nothing logged')), 5000); })]);
+    clearTimeout(timer);
     assert.equal(lines.length, 1, lines.join('\n'));
     assert.match(lines[0], /^POST \/v1\/context aborted by the client/);
     assert.doesNotMatch(lines[0], /internal error|\n|    at /);
