@@ -7,9 +7,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import Flatbush from 'flatbush';
-import { Clipper, FillRule, type Paths64 } from 'clipper2-ts';
-import type { Footprint, Ring } from '../../../../../src/geometry/types.ts';
+import { Clipper, FillRule } from 'clipper2-ts';
+import type { Footprint } from '../../../../../src/geometry/types.ts';
 import type { SurfaceArea } from '../../../../../src/geometry/surfaces/types.ts';
 import { BASE_GROUND_PRIORITY } from '../../../../../src/geometry/surfaces/priority.ts';
 import { resolveOverlaps } from '../../../../../src/geometry/surfaces/assemble/resolve-overlaps.ts';
@@ -17,59 +16,12 @@ import { surfaceMeshes } from '../../../../../src/geometry/surfaces/assemble/sur
 import { surfaceOutlines } from '../../../../../src/geometry/surfaces/assemble/surface-outlines.ts';
 import { inspectMesh } from '../../../../../src/geometry/mesh-checks.ts';
 import { signedArea2 } from '../../../../../src/geometry/ring.ts';
+import { assertValidPolygon, m2, mmPaths as paths, perimeterOf } from '../../../../support/checks/footprints.ts';
 import { busyTerrain, randomTile, streetTile, type BusyTileMaker } from '../../../../support/scenes/busy-tile.ts';
 
-function paths(fps: readonly Footprint[]): Paths64 {
-  const out: Paths64 = [];
-  for (const f of fps) for (const [k, r] of [f.outer, ...f.holes].entries()) {
-    const p = Array.from({ length: r.length / 2 }, (_, i) => ({ x: Math.round(r[2 * i] * 1000), y: Math.round(r[2 * i + 1] * 1000) }));
-    if (p.length < 3) continue;
-    if ((Clipper.area(p) > 0) !== (k === 0)) p.reverse();
-    out.push(p);
-  }
-  return out;
-}
-const m2 = (ps: Paths64) => Math.abs(Clipper.areaPaths(ps)) / 1e6;
 const union = (fps: readonly Footprint[]) => Clipper.union(paths(fps), FillRule.NonZero);
 /** A polygon's own area (outer minus holes), by the shoelace formula. */
 const ownArea = (f: Footprint) => (Math.abs(signedArea2(f.outer)) - f.holes.reduce((a, h) => a + Math.abs(signedArea2(h)), 0)) / 2;
-const ringLength = (r: Ring) => {
-  let l = 0;
-  for (let i = 0; i < r.length; i += 2) l += Math.hypot(r[(i + 2) % r.length] - r[i], r[(i + 3) % r.length] - r[i + 1]);
-  return l;
-};
-
-function properlyCross(e: number[], f: number[]): boolean {
-  const o = (px: number, py: number, qx: number, qy: number, rx: number, ry: number) => Math.sign((qx - px) * (ry - py) - (qy - py) * (rx - px));
-  const d1 = o(f[0], f[1], f[2], f[3], e[0], e[1]), d2 = o(f[0], f[1], f[2], f[3], e[2], e[3]);
-  const d3 = o(e[0], e[1], e[2], e[3], f[0], f[1]), d4 = o(e[0], e[1], e[2], e[3], f[2], f[3]);
-  return d1 * d2 < 0 && d3 * d4 < 0;
-}
-
-/** Valid polygon: finite, ≥ 3 vertices per ring, outer counter-clockwise, holes clockwise inside it, no two sides crossing. */
-function assertValidPolygon(fp: Footprint, where: string): void {
-  const edges: number[][] = [];
-  [fp.outer, ...fp.holes].forEach((r, k) => {
-    assert.ok(r.length >= 6 && r.length % 2 === 0, `${where}: ring of ${r.length / 2} vertices`);
-    assert.ok(r.every(Number.isFinite), `${where}: non-finite vertex`);
-    const a2 = signedArea2(r);
-    assert.ok(k === 0 ? a2 > 0 : a2 < 0, `${where}: ring ${k} wrongly oriented`);
-    const n = r.length / 2;
-    for (let i = 0; i < n; i++) edges.push([r[2 * i], r[2 * i + 1], r[(2 * i + 2) % r.length], r[(2 * i + 3) % r.length]]);
-  });
-  const index = new Flatbush(edges.length);
-  for (const e of edges) index.add(Math.min(e[0], e[2]), Math.min(e[1], e[3]), Math.max(e[0], e[2]), Math.max(e[1], e[3]));
-  index.finish();
-  edges.forEach((e, i) => {
-    for (const j of index.search(Math.min(e[0], e[2]), Math.min(e[1], e[3]), Math.max(e[0], e[2]), Math.max(e[1], e[3]))) {
-      if (j > i) assert.ok(!properlyCross(e, edges[j]), `${where}: sides cross`);
-    }
-  });
-  if (fp.holes.length) {
-    const outside = m2(Clipper.difference(paths(fp.holes.map((h) => ({ outer: h, holes: [] }))), paths([{ outer: fp.outer, holes: [] }]), FillRule.NonZero));
-    assert.ok(outside < 1e-6, `${where}: a hole outside its outer ring`);
-  }
-}
 
 interface Resolved { name: string; clip: Footprint; buildings: Footprint[]; pieces: SurfaceArea[]; polygons: Footprint[] }
 
@@ -97,7 +49,7 @@ function checkPieces(r: Resolved): void {
  * only overlaps and gaps; summed over all sides, at most 0.5 mm × their length.
  */
 function checkTiling({ name, clip, buildings, polygons }: Resolved): void {
-  const perimeter = polygons.reduce((s, f) => s + [f.outer, ...f.holes].reduce((t, r) => t + ringLength(r), 0), 0);
+  const perimeter = perimeterOf(polygons);
   const wedges = 0.5e-3 * perimeter;
   const all = union(polygons);
   const unionArea = m2(all), summed = polygons.reduce((s, f) => s + ownArea(f), 0);
@@ -131,7 +83,7 @@ function checkMeshesAndOutlines(r: Resolved): void {
       // draped sides are split at the grid lines on the millimetre grid (drape.ts: a split point moves
       // off its side by under 0.71 mm), so the draped plan area may differ by that much along the sides
       const fps = pieces[k].footprints, want = fps.reduce((s, f) => s + ownArea(f), 0);
-      const slack = label === 'flat' ? 1e-6 * want + 1e-4 : 0.71e-3 * fps.reduce((s, f) => s + [f.outer, ...f.holes].reduce((t, q) => t + ringLength(q), 0), 0);
+      const slack = label === 'flat' ? 1e-6 * want + 1e-4 : 0.71e-3 * perimeterOf(fps);
       assert.ok(Math.abs(planArea - want) <= slack, `${at}: triangles cover ${planArea} m² of ${want} m²`);
       for (let i = 2; i < p.length; i += 3) {
         const z = label === 'flat' ? 0 : ground(p[i - 2], p[i - 1]);

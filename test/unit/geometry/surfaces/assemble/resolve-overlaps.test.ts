@@ -7,13 +7,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { Clipper, EndType, FillRule, JoinType, type Paths64 } from 'clipper2-ts';
-import type { Footprint, Ring } from '../../../../../src/geometry/types.ts';
+import { Clipper, EndType, FillRule, JoinType } from 'clipper2-ts';
+import type { Footprint } from '../../../../../src/geometry/types.ts';
 import type { SurfaceArea } from '../../../../../src/geometry/surfaces/types.ts';
 import { BASE_GROUND_PRIORITY } from '../../../../../src/geometry/surfaces/priority.ts';
 import { resolveOverlaps } from '../../../../../src/geometry/surfaces/assemble/resolve-overlaps.ts';
-import { signedArea2 } from '../../../../../src/geometry/ring.ts';
 import { area, holds, rect, sceneArb } from '../../../../support/scenes/assemble-scenes.ts';
+import { assertValidPolygon, m2, mmPaths as paths, perimeterOf } from '../../../../support/checks/footprints.ts';
 
 /*
  * Tolerances (documented in resolve-overlaps.ts):
@@ -27,51 +27,14 @@ import { area, holds, rect, sceneArb } from '../../../../support/scenes/assemble
  * - total area within 0.1% of area(clip − buildings): the base ground fills the rest and slivers
  *   are merged, nothing is dropped; what differs is those wedges.
  */
-const perimeterOf = (fps: readonly Footprint[]) => fps.reduce((s, f) => s + [f.outer, ...f.holes].reduce((t, r) => t + ringLength(r), 0), 0);
 const wedgeTolerance = (a: readonly Footprint[], b: readonly Footprint[]) => 1e-3 + 0.5e-3 * Math.min(perimeterOf(a), perimeterOf(b));
 let worstOverlap = 0;
 
 // ---------- checks ----------
 
-function paths(fps: readonly Footprint[]): Paths64 {
-  const out: Paths64 = [];
-  for (const f of fps) for (const [k, r] of [f.outer, ...f.holes].entries()) {
-    const p = r.length ? Array.from({ length: r.length / 2 }, (_, i) => ({ x: Math.round(r[2 * i] * 1000), y: Math.round(r[2 * i + 1] * 1000) })) : [];
-    if (p.length < 3) continue;
-    if ((Clipper.area(p) > 0) !== (k === 0)) p.reverse();
-    out.push(p);
-  }
-  return out;
-}
-
-const m2 = (ps: Paths64) => Math.abs(Clipper.areaPaths(ps)) / 1e6;
 const areaOf = (fps: readonly Footprint[]) => m2(Clipper.union(paths(fps), FillRule.NonZero));
 const intersection = (a: readonly Footprint[], b: readonly Footprint[]) => m2(Clipper.intersect(paths(a), paths(b), FillRule.NonZero));
 const minus = (a: readonly Footprint[], b: readonly Footprint[]) => m2(Clipper.difference(paths(a), paths(b), FillRule.NonZero));
-
-function properlyCross(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
-  const o = (px: number, py: number, qx: number, qy: number, rx: number, ry: number) => Math.sign((qx - px) * (ry - py) - (qy - py) * (rx - px));
-  const d1 = o(cx, cy, dx, dy, ax, ay), d2 = o(cx, cy, dx, dy, bx, by), d3 = o(ax, ay, bx, by, cx, cy), d4 = o(ax, ay, bx, by, dx, dy);
-  return d1 * d2 < 0 && d3 * d4 < 0;
-}
-
-/** Valid piece: finite, ≥ 3 vertices per ring, outer CCW, holes CW inside the outer, no two edges crossing. */
-function assertValidPiece(fp: Footprint, where: string): void {
-  const rings = [fp.outer, ...fp.holes];
-  const edges: number[][] = [];
-  rings.forEach((r, k) => {
-    assert.ok(r.length >= 6 && r.length % 2 === 0, `${where}: ring of ${r.length / 2} vertices`);
-    assert.ok(r.every(Number.isFinite), `${where}: non-finite vertex`);
-    const a2 = signedArea2(r);
-    assert.ok(k === 0 ? a2 > 0 : a2 < 0, `${where}: ring ${k} wrongly oriented`);
-    const n = r.length / 2;
-    for (let i = 0; i < n; i++) { const j = (i + 1) % n; edges.push([r[2 * i], r[2 * i + 1], r[2 * j], r[2 * j + 1]]); }
-  });
-  for (let i = 0; i < edges.length; i++) for (let j = i + 1; j < edges.length; j++) {
-    assert.ok(!properlyCross(...(edges[i] as [number, number, number, number]), ...(edges[j] as [number, number, number, number])), `${where}: edges cross`);
-  }
-  for (const h of fp.holes) assert.ok(minus([{ outer: h.slice(), holes: [] }], [{ outer: fp.outer, holes: [] }]) < 1e-6, `${where}: hole outside its outer ring`);
-}
 
 // ---------- resolveOverlaps ----------
 
@@ -96,7 +59,7 @@ test('resolveOverlaps: pieces tile clip − buildings without overlaps; every pi
     const total = groundPieces.reduce((a, g) => a + g.footprints.reduce((s, f) => s + areaOf([f]), 0), 0);
     assert.ok(Math.abs(total - expected) <= 1e-3 * expected + 1e-6, `total ${total} vs clip − buildings ${expected}`);
     for (const a of out) {
-      for (const fp of a.footprints) assertValidPiece(fp, String(a.descriptor.id ?? a.descriptor.type));
+      for (const fp of a.footprints) assertValidPolygon(fp, String(a.descriptor.id ?? a.descriptor.type));
       assert.ok(minus(a.footprints, [clip]) < wedgeTolerance(a.footprints, [clip]), 'piece outside the clip');
       if (!a.deck) assert.ok(intersection(a.footprints, buildings) < wedgeTolerance(a.footprints, buildings), 'piece under a building');
     }
@@ -125,19 +88,12 @@ test('resolveOverlaps: an area never keeps ground that a higher one covers (beyo
         const [hp, ha] = rankKey(higher), [lp] = rankKey(lower);
         if (!(hp > lp)) continue;
         // slivers (< 5 cm wide) may be merged into a neighbour: bound the overlap by 5 cm × perimeter
-        const perimeter = higher.footprints.reduce((s, f) => s + [f.outer, ...f.holes].reduce((t, r) => t + ringLength(r), 0), 0);
+        const perimeter = perimeterOf(higher.footprints);
         assert.ok(intersection(lower.footprints, higher.footprints) <= 0.05 * perimeter + 1e-3, `priority ${lp} piece covers priority ${hp} ground (${ha})`);
       }
     }
   }), 100);
 });
-
-function ringLength(r: Ring): number {
-  let s = 0;
-  const n = r.length / 2;
-  for (let i = 0; i < n; i++) { const j = (i + 1) % n; s += Math.hypot(r[2 * j] - r[2 * i], r[2 * j + 1] - r[2 * i + 1]); }
-  return s;
-}
 
 const tile: Footprint = { outer: rect(0, 0, 100, 100), holes: [] };
 
