@@ -6,16 +6,13 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import proj4 from 'proj4';
 import rhino3dm, { type File3dm, type RhinoModule } from 'rhino3dm';
 import * as W from 'web-ifc';
-import { localFrameDefinition } from '../../src/frame/local-frame.ts';
-import { lookupEpsg } from '../../src/frame/epsg.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../../src/export/scene.ts';
 import type { RunningService } from '../../src/service.ts';
 import { postContext } from '../support/service/http.ts';
 import { square } from '../support/polygons.ts';
-import { BUILDING, CORNER, ORIGIN, POLYGON, startExportApp, type ExportApp } from '../support/service/export-app.ts';
+import { BUILDING, cornerIn, ORIGIN, POLYGON, startExportApp, type ExportApp } from '../support/service/export-app.ts';
 import { MemoryExportStore } from '../support/stores/memory-export-store.ts';
 
 
@@ -119,8 +116,7 @@ function cornerCandidatesIfc(bytes: Uint8Array): number[][] {
 test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every placement × crs × units (3dm, ifc)', async () => {
   const k = key(1000);
   for (const crs of ['local', 'EPSG:32632', 'EPSG:2154', 'EPSG:3857']) {
-    const def = crs === 'local' ? localFrameDefinition(ORIGIN[0], ORIGIN[1]) : lookupEpsg(Number(crs.slice(5)))!.proj4;
-    const [wantE, wantN] = proj4(def, [CORNER.lon, CORNER.lat]) as number[];
+    const [wantE, wantN] = cornerIn(crs);
     for (const placement of ['anchor', 'absolute']) {
       for (const units of ['m', 'mm', 'ft', 'in'] as const) {
         const body = (format: string) => ({ polygon: POLYGON, origin: ORIGIN, settings: { geometry: ['buildings'] }, export: { format, crs, placement, units } });

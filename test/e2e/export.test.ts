@@ -9,18 +9,15 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import proj4 from 'proj4';
 import { request } from 'undici';
 import { NodeIO, type Node } from '@gltf-transform/core';
 import { ExportResponseSchema } from '../../src/contract/response-schema.ts';
 import { EXPORT_WRITERS } from '../../src/export/formats/index.ts';
-import { localFrameDefinition } from '../../src/frame/local-frame.ts';
-import { lookupEpsg } from '../../src/frame/epsg.ts';
 import type { ExportDeps } from '../../src/server/export-handler.ts';
 import type { RunningService } from '../../src/service.ts';
 import { postContext } from '../support/service/http.ts';
 import { square } from '../support/polygons.ts';
-import { BUILDING, CORNER, ORIGIN, POLYGON, startExportApp, type ExportApp } from '../support/service/export-app.ts';
+import { BUILDING, cornerIn, ORIGIN, POLYGON, startExportApp, type ExportApp } from '../support/service/export-app.ts';
 import { MemoryExportStore } from '../support/stores/memory-export-store.ts';
 import { problems, validateGltf } from '../support/checks/gltf-validate.ts';
 
@@ -164,8 +161,7 @@ test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every 
   const { key } = newAccount(100);
   let worst = 0;
   for (const crs of ['local', 'EPSG:32632', 'EPSG:2154', 'EPSG:3857']) {
-    const def = crs === 'local' ? localFrameDefinition(ORIGIN[0], ORIGIN[1]) : lookupEpsg(Number(crs.slice(5)))!.proj4;
-    const [wantE, wantN] = proj4(def, [CORNER.lon, CORNER.lat]) as number[];
+    const [wantE, wantN] = cornerIn(crs);
     for (const placement of ['anchor', 'absolute']) {
       for (const units of ['m', 'mm', 'ft', 'in']) {
         const a = await postContext(url, key, exportBody({ format: 'glb', crs, placement, units }));

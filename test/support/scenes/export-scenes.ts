@@ -75,3 +75,10 @@ export function sampleScene(o: SampleOptions = {}): ExportScene {
     attribution: ['© OpenStreetMap contributors, ODbL 1.0', 'SRTM: NASA / USGS, public domain'],
   };
 }
+
+/** The sample in anchor placement but on a projected CRS: a non-zero origin and a meridian convergence. */
+export function anchoredUtm(units: ExportUnits): ExportScene {
+  const s = sampleScene({ units, placement: 'anchor' }), k = 1 / METRES_PER_UNIT[units];
+  s.georef = { ...s.georef, crs: 32632, proj4: '+proj=utm +zone=32 +datum=WGS84 +units=m +no_defs', originGrid: [370_000 * k, 4_843_000 * k], gridConvergence: -0.0231 };
+  return s;
+}

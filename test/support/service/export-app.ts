@@ -3,8 +3,11 @@
  * server whose exports go to a store the test reads, plus the known building they check.
  */
 import type { AddressInfo } from 'node:net';
+import proj4 from 'proj4';
 import type { Server } from 'node:http';
 import { storePaths } from '../../../src/config.ts';
+import { lookupEpsg } from '../../../src/frame/epsg.ts';
+import { localFrameDefinition } from '../../../src/frame/local-frame.ts';
 import { Admission } from '../../../src/server/admission.ts';
 import { createApp } from '../../../src/server/app.ts';
 import type { ExportDeps } from '../../../src/server/export-handler.ts';
@@ -17,6 +20,12 @@ export const BUILDING = 'way/94252406';
 export const CORNER = { lon: 7.4182484, lat: 43.7336199 };
 export const ORIGIN: [number, number] = [43.734, 7.42];
 export const POLYGON = square(43.7336, 7.4183, 160);
+
+/** Where proj4 puts CORNER in `crs` (`local`: the local frame at ORIGIN; else `EPSG:n`): [east, north] in the CRS's units. */
+export function cornerIn(crs: string): [number, number] {
+  const def = crs === 'local' ? localFrameDefinition(ORIGIN[0], ORIGIN[1]) : lookupEpsg(Number(crs.slice(5)))!.proj4;
+  return proj4(def, [CORNER.lon, CORNER.lat]) as [number, number];
+}
 
 export interface ExportApp {
   svc: RunningService;

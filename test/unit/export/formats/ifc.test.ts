@@ -8,20 +8,13 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import * as W from 'web-ifc';
 import { writeIfc, PROPERTY_SET_NAME } from '../../../../src/export/formats/ifc.ts';
-import { METRES_PER_UNIT, type ExportScene, type ExportUnits } from '../../../../src/export/scene.ts';
+import { METRES_PER_UNIT, type ExportScene } from '../../../../src/export/scene.ts';
 import { SYMBOL_TRIANGLES } from '../../../../src/export/formats/node-symbols.ts';
-import { sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from '../../../support/scenes/export-scenes.ts';
+import { anchoredUtm, sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from '../../../support/scenes/export-scenes.ts';
 
 const { IfcAPI } = W;
 let api: W.IfcAPI;
 before(async () => { api = new IfcAPI(); await api.Init(undefined, true); api.SetLogLevel(W.LogLevel.LOG_LEVEL_OFF); });
-
-/** The sample in anchor placement but on a projected CRS: a non-zero origin and a meridian convergence. */
-function anchoredUtm(units: ExportUnits): ExportScene {
-  const s = sampleScene({ units, placement: 'anchor' }), k = 1 / METRES_PER_UNIT[units];
-  s.georef = { ...s.georef, crs: 32632, proj4: '+proj=utm +zone=32 +datum=WGS84 +units=m +no_defs', originGrid: [370_000 * k, 4_843_000 * k], gridConvergence: -0.0231 };
-  return s;
-}
 
 async function open(scene: ExportScene): Promise<number> {
   const file = await writeIfc(scene);

@@ -12,7 +12,7 @@ import { modelNorthEast } from '../../../../src/export/formats/rhino3dm-georef.t
 import { kindColour } from '../../../../src/export/formats/palette.ts';
 import { free } from '../../../support/checks/rhino3dm-free.ts';
 import { METRES_PER_UNIT, type ExportScene, type ExportUnits } from '../../../../src/export/scene.ts';
-import { sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from '../../../support/scenes/export-scenes.ts';
+import { anchoredUtm, sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from '../../../support/scenes/export-scenes.ts';
 
 let rh: RhinoModule;
 before(async () => { rh = await rhino3dm(); });
@@ -33,13 +33,6 @@ function objects(doc: File3dm): { o: File3dmObject; layer: string; type: string;
     out.push({ o, layer: doc.layers().get(a.layerIndex).fullPath, type: o.geometry().constructor.name, name: a.name, strings: Object.fromEntries(a.getUserStrings() as unknown as [string, string][]) });
   }
   return out;
-}
-
-/** The sample in anchor placement but on a projected CRS: a non-zero origin and a meridian convergence. */
-function anchoredUtm(units: ExportUnits): ExportScene {
-  const s = sampleScene({ units, placement: 'anchor' }), k = 1 / METRES_PER_UNIT[units];
-  s.georef = { ...s.georef, crs: 32632, proj4: '+proj=utm +zone=32 +datum=WGS84 +units=m +no_defs', originGrid: [370_000 * k, 4_843_000 * k], gridConvergence: -0.0231 };
-  return s;
 }
 
 test('one layer per group and kind, one object per feature with its descriptor as user strings', async () => {
