@@ -8,6 +8,7 @@ import { request } from 'undici';
 import type { CompiledServer } from '../../test/support/service/compiled-server.ts';
 import { square } from '../../test/support/polygons.ts';
 import { cpuSeconds, resetPeakRss, vmKb } from '../../test/support/service/proc.ts';
+import { median } from './lib/timing.ts';
 
 export interface Measured {
   firstByteMs: number;
@@ -46,13 +47,12 @@ export async function measure(server: CompiledServer, body: unknown, gzip = fals
 
 /** Per-figure medians of several runs. */
 export function medianOf(runs: Measured[]): Measured {
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   return {
-    firstByteMs: med(runs.map((r) => r.firstByteMs)),
-    totalMs: med(runs.map((r) => r.totalMs)),
-    bytes: med(runs.map((r) => r.bytes)),
-    cpuS: med(runs.map((r) => r.cpuS)),
-    peakRssMb: med(runs.map((r) => r.peakRssMb)),
+    firstByteMs: median(runs.map((r) => r.firstByteMs)),
+    totalMs: median(runs.map((r) => r.totalMs)),
+    bytes: median(runs.map((r) => r.bytes)),
+    cpuS: median(runs.map((r) => r.cpuS)),
+    peakRssMb: median(runs.map((r) => r.peakRssMb)),
     peakIsLifetime: runs.some((r) => r.peakIsLifetime),
   };
 }

@@ -80,6 +80,15 @@ function lifetimePeak(label: string, server: CompiledServer, target: number) {
   console.log(`${label} server peak RSS over its lifetime: ${verdict(rss, target, 'MB')}`);
 }
 
+/** After the buildings: the ground, barriers, instances, exports and cropScene over the ~10 km² square. */
+async function benchTheRest(label: string, server: CompiledServer, buildingsWarm: Measured): Promise<void> {
+  await benchGround(label, server, BUILDINGS_10KM2, buildingsWarm, RUNS);
+  await benchBarrierRequests(label, server, BUILDINGS_10KM2, RUNS);
+  await benchInstanceRequests(label, server, BUILDINGS_10KM2, RUNS);
+  await benchExportRequests(label, server, BUILDINGS_10KM2, RUNS);
+  await benchCropRequests(label, server, BUILDINGS_10KM2, RUNS);
+}
+
 async function benchDense(root: string) {
   const dir = join(root, 'dense');
   mkdirSync(dir, { recursive: true });
@@ -95,11 +104,7 @@ async function benchDense(root: string) {
   const server = await startServer(dir, extract);
   try {
     const buildingsWarm = await coldAndWarm('dense city', server, DENSE_TARGETS);
-    await benchGround('dense city', server, BUILDINGS_10KM2, buildingsWarm, RUNS);
-    await benchBarrierRequests('dense city', server, BUILDINGS_10KM2, RUNS);
-    await benchInstanceRequests('dense city', server, BUILDINGS_10KM2, RUNS);
-    await benchExportRequests('dense city', server, BUILDINGS_10KM2, RUNS);
-    await benchCropRequests('dense city', server, BUILDINGS_10KM2, RUNS);
+    await benchTheRest('dense city', server, buildingsWarm);
     // the lifetime spans the exports too: their ceiling (issue 10, 700 MB) is the one that applies
     lifetimePeak('dense city', server, 700);
   } finally {
@@ -124,11 +129,7 @@ async function benchRegion(root: string) {
         console.log(`monaco-region-2016 ${c.name}${gzip ? ' (gzip)' : ''}: ${figures(medianOf(runs), c.targets)}`);
       }
     }
-    await benchGround('monaco-region-2016', server, BUILDINGS_10KM2, buildingsWarm, RUNS);
-    await benchBarrierRequests('monaco-region-2016', server, BUILDINGS_10KM2, RUNS);
-    await benchInstanceRequests('monaco-region-2016', server, BUILDINGS_10KM2, RUNS);
-    await benchExportRequests('monaco-region-2016', server, BUILDINGS_10KM2, RUNS);
-    await benchCropRequests('monaco-region-2016', server, BUILDINGS_10KM2, RUNS);
+    await benchTheRest('monaco-region-2016', server, buildingsWarm);
     lifetimePeak('monaco-region-2016', server, 1024);
   } finally {
     await server.stop();
@@ -140,7 +141,7 @@ try {
   if (ONLY !== 'region') await benchDense(root);
   if (ONLY !== 'dense') await benchRegion(root);
   if (process.env.BENCH_SKIP_TILES !== '1') benchAssembleTiles(RUNS);
-  if (process.env.BENCH_SKIP_CANOPY !== '1') benchCanopy(RUNS);
+  if (process.env.BENCH_SKIP_CANOPY !== '1') await benchCanopy(RUNS);
   if (process.env.BENCH_SKIP_ROOFS !== '1') await benchBuildings(root);
 } finally {
   rmSync(root, { recursive: true, force: true });

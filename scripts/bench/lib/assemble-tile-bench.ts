@@ -13,9 +13,8 @@ import { resolveOverlaps } from '../../../src/geometry/surfaces/assemble/resolve
 import { surfaceMeshes } from '../../../src/geometry/surfaces/assemble/surface-meshes.ts';
 import { surfaceOutlines } from '../../../src/geometry/surfaces/assemble/surface-outlines.ts';
 import type { SurfaceMesh } from '../../../src/geometry/surfaces/types.ts';
+import { median } from './timing.ts';
 import { BUSY_TILES, busyTerrain, type BusyTileMaker } from '../../../test/support/scenes/busy-tile.ts';
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Median wall time (ms) of `runs` calls of `f`, and the last result. */
 function timed<T>(runs: number, f: () => T): [number, T] {

@@ -15,6 +15,7 @@ import { crop, writeChmTiff } from '../../../test/support/generators/canopy-tiff
 import { postContext, startTestService } from '../../../test/support/service/http.ts';
 import { square } from '../../../test/support/polygons.ts';
 import { forestTrees, renderChm } from '../../../test/support/generators/synthetic-chm.ts';
+import { timeRuns } from './timing.ts';
 
 const SIDE = 3000, FILE = 500, CENTRE: [number, number] = [43.735, 7.42];
 
@@ -36,20 +37,11 @@ async function main(): Promise<void> {
       for (const treeSource of ['standard', 'hybrid', 'canopy']) {
         const post = () => postContext(service.url, service.demo!.key, { polygon, settings: { geometry: ['instances'], treeSource } });
         await post();
-        const walls: number[] = [], cpus: number[] = [];
-        let last: Awaited<ReturnType<typeof post>> | null = null;
-        for (let k = 0; k < runs; k++) {
-          const c0 = process.cpuUsage(), t0 = performance.now();
-          last = await post();
-          walls.push((performance.now() - t0) / 1000);
-          const c = process.cpuUsage(c0);
-          cpus.push((c.user + c.system) / 1e6);
-        }
-        const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-        const nodes: { type: string; descriptor: { source: string } }[] = last!.json.geometry[0].nodes;
+        const { wall, cpu, out: last } = await timeRuns(runs, post);
+        const nodes: { type: string; descriptor: { source: string } }[] = last.json.geometry[0].nodes;
         const by = (s: string) => nodes.filter((n) => n.type === 'tree' && n.descriptor.source === s).length;
-        console.log(`  ${treeSource.padEnd(8)} ${med(walls).toFixed(2)} s, ${med(cpus).toFixed(2)} CPU-s; trees: ${by('canopy')} detected, ${by('osm')} surveyed, ${by('procedural')} procedural; ` +
-          `${(last!.text.length / 1e6).toFixed(1)} MB; warnings ${last!.json.warnings.map((w: { code: string }) => w.code).join(', ') || 'none'}`);
+        console.log(`  ${treeSource.padEnd(8)} ${wall.toFixed(2)} s, ${cpu.toFixed(2)} CPU-s; trees: ${by('canopy')} detected, ${by('osm')} surveyed, ${by('procedural')} procedural; ` +
+          `${(last.text.length / 1e6).toFixed(1)} MB; warnings ${last.json.warnings.map((w: { code: string }) => w.code).join(', ') || 'none'}`);
       }
     } finally {
       await service.close();

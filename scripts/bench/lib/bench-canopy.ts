@@ -10,6 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import { CANOPY_DETECT_DEFAULTS, detectionMargin, detectTrees, type CanopyGrid, type DetectedTree } from '../../../src/geometry/canopy/index.ts';
 import { forestTrees, renderChm } from '../../../test/support/generators/synthetic-chm.ts';
+import { timeRuns } from './timing.ts';
 
 const TARGET_S_PER_KM2 = 1;
 const TILE_METRES = 500;
@@ -19,20 +20,6 @@ const CASES: Case[] = [
   { name: '1 km² at 0.5 m', sideMetres: 1000, cellSize: 0.5 },
   { name: '10 km² at 1 m', sideMetres: 3163, cellSize: 1 },
 ];
-
-function measure<T>(runs: number, f: () => T): { wall: number; cpu: number; out: T } {
-  const walls: number[] = [], cpus: number[] = [];
-  let out!: T;
-  for (let k = 0; k < runs; k++) {
-    const c0 = process.cpuUsage(), t0 = performance.now();
-    out = f();
-    walls.push((performance.now() - t0) / 1000);
-    const c = process.cpuUsage(c0);
-    cpus.push((c.user + c.system) / 1e6);
-  }
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return { wall: med(walls), cpu: med(cpus), out };
-}
 
 /** A fingerprint of trees (position, height, crown) that does not depend on their order. */
 function fingerprint(trees: Iterable<DetectedTree>): string {
@@ -64,7 +51,7 @@ function detectTiled(grid: CanopyGrid): DetectedTree[] {
 
 export interface CanopyBenchRow { name: string; km2: number; trees: number; wholeWall: number; wholeCpu: number; tiledWall: number; tiledCpu: number; sameTrees: boolean }
 
-export function benchCanopy(runs = Number(process.env.BENCH_RUNS ?? 3)): CanopyBenchRow[] {
+export async function benchCanopy(runs = Number(process.env.BENCH_RUNS ?? 3)): Promise<CanopyBenchRow[]> {
   console.log('\ncanopy tree detection (generated closed forest, crowns overlapping; one thread):');
   const rows: CanopyBenchRow[] = [];
   // a small case first, so the timed runs are of optimised code
@@ -73,8 +60,8 @@ export function benchCanopy(runs = Number(process.env.BENCH_RUNS ?? 3)): CanopyB
     const n = Math.round(c.sideMetres / c.cellSize);
     const chm = renderChm(n, n, c.cellSize, forestTrees(c.sideMetres, c.sideMetres, 6, 7), { noise: 0.05, seed: 3 });
     const km2 = (c.sideMetres / 1000) ** 2;
-    const whole = measure(runs, () => detectTrees(chm));
-    const tiled = measure(runs, () => detectTiled(chm));
+    const whole = await timeRuns(runs, () => detectTrees(chm));
+    const tiled = await timeRuns(runs, () => detectTiled(chm));
     const sameTrees = fingerprint(whole.out) === fingerprint(tiled.out);
     const row = { name: c.name, km2, trees: whole.out.length, wholeWall: whole.wall, wholeCpu: whole.cpu, tiledWall: tiled.wall, tiledCpu: tiled.cpu, sameTrees };
     rows.push(row);
@@ -86,4 +73,4 @@ export function benchCanopy(runs = Number(process.env.BENCH_RUNS ?? 3)): CanopyB
   return rows;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) benchCanopy();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchCanopy();
