@@ -11,22 +11,9 @@ import type { SurfaceArea, SurfaceKind } from '../../../src/geometry/surfaces/ty
 import { SURFACE_KINDS } from '../../../src/geometry/surfaces/types.ts';
 import { SURFACE_PRIORITY } from '../../../src/geometry/surfaces/priority.ts';
 import { reverseRing } from '../../../src/geometry/ring.ts';
-
-/** fc.assert, with the failing assertion's own message in the report (SURFACES_RUNS=k runs k times as many cases). */
-export function holds<T>(property: fc.IProperty<T>, numRuns: number): void {
-  const details = fc.check(property, { numRuns: numRuns * Number(process.env.SURFACES_RUNS ?? 1) });
-  if (!details.failed) return;
-  const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  throw new Error(`${cause}\ncounterexample: ${JSON.stringify(details.counterexample)}\nseed ${details.seed}, path ${details.counterexamplePath}`);
-}
+import { num, rect } from './shapes.ts';
 
 // ---------- generators ----------
-
-const num = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
-
-export function rect(x0: number, y0: number, x1: number, y1: number): Ring {
-  return [x0, y0, x1, y0, x1, y1, x0, y1];
-}
 
 function rotate(ring: Ring, angle: number, cx: number, cy: number): Ring {
   const c = Math.cos(angle), s = Math.sin(angle);

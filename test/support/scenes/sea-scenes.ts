@@ -24,16 +24,11 @@ import { ringPath, pathRing } from '../../../src/geometry/clipper-paths.ts';
 import { pointInRing, signedArea2 } from '../../../src/geometry/ring.ts';
 import { joinCoastlines, extendOpenEnds, SEA_AREAS_DEFAULTS, type Coastline } from '../../../src/geometry/surfaces/sea/index.ts';
 import { clipSegment } from '../../../src/geometry/surfaces/sea/clip.ts';
+import { distanceToSegment, num, rect } from './shapes.ts';
 
 export const L = 5000; // scenes reach this far, well beyond every square and margin
 /** Output is on the millimetre grid: a clip edge off the grid is rounded by up to half a millimetre. */
 const GRID = 5e-4 + 1e-9;
-
-export const num = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
-
-export function rect(x0: number, y0: number, x1: number, y1: number): Ring {
-  return [x0, y0, x1, y0, x1, y1, x0, y1];
-}
 
 function transform(ring: Ring, angle: number, dx: number, dy: number): Ring {
   const c = Math.cos(angle), s = Math.sin(angle);
@@ -216,7 +211,7 @@ export function assertSides(areas: readonly SurfaceArea[], ways: readonly Coastl
     const p = c.points, n = p.length / 2;
     c.segmentIds.forEach((id, k) => { if (id === null) others.push([p[2 * k], p[2 * k + 1], p[2 * ((k + 1) % n)], p[2 * ((k + 1) % n) + 1]]); });
   }
-  const clearOf = (x: number, y: number, self: number[]) => others.every((s) => s === self || distToSeg(x, y, s) > 3 * d);
+  const clearOf = (x: number, y: number, self: number[]) => others.every((s) => s === self || distanceToSegment(x, y, s) > 3 * d);
   for (const s of segs) {
     const [ax, ay, bx, by] = s;
     const len = Math.hypot(bx - ax, by - ay);
@@ -227,12 +222,6 @@ export function assertSides(areas: readonly SurfaceArea[], ways: readonly Coastl
     if (inside(mx - rx, my - ry) && clearOf(mx - rx, my - ry, s) && clearOf(mx, my, s)) assert.ok(!inSea(areas, mx - rx, my - ry), `sea on the land side of ${s.map((v) => v.toFixed(2))}`);
     if (both && inside(mx + rx, my + ry) && clearOf(mx + rx, my + ry, s) && clearOf(mx, my, s)) assert.ok(inSea(areas, mx + rx, my + ry), `no sea on the water side of ${s.map((v) => v.toFixed(2))}`);
   }
-}
-
-function distToSeg(x: number, y: number, [ax, ay, bx, by]: number[]): number {
-  const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy;
-  const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2)) : 0;
-  return Math.hypot(x - ax - t * dx, y - ay - t * dy);
 }
 
 export function xorArea(a: readonly Footprint[], b: readonly Footprint[]): number {

@@ -12,7 +12,9 @@ import type { Footprint } from '../../../../../src/geometry/types.ts';
 import type { SurfaceArea } from '../../../../../src/geometry/surfaces/types.ts';
 import { BASE_GROUND_PRIORITY } from '../../../../../src/geometry/surfaces/priority.ts';
 import { resolveOverlaps } from '../../../../../src/geometry/surfaces/assemble/resolve-overlaps.ts';
-import { area, holds, rect, sceneArb } from '../../../../support/scenes/assemble-scenes.ts';
+import { area, sceneArb } from '../../../../support/scenes/assemble-scenes.ts';
+import { rect } from '../../../../support/scenes/shapes.ts';
+import { holds } from '../../../../support/arbitraries/holds.ts';
 import { assertValidPolygon, m2, mmPaths as paths, perimeterOf } from '../../../../support/checks/footprints.ts';
 
 /*

@@ -17,7 +17,9 @@ import { createGroundSampler, type GroundSampler } from '../../../../../src/geom
 import type { ElevationGrid } from '../../../../../src/geometry/terrain/elevation-grid.ts';
 import { inspectMesh } from '../../../../../src/geometry/mesh-checks.ts';
 import { signedArea2, pointInRing } from '../../../../../src/geometry/ring.ts';
-import { area, holds, rect, sceneArb } from '../../../../support/scenes/assemble-scenes.ts';
+import { area, sceneArb } from '../../../../support/scenes/assemble-scenes.ts';
+import { rect } from '../../../../support/scenes/shapes.ts';
+import { holds } from '../../../../support/arbitraries/holds.ts';
 
 /** A piece's own area (outer minus holes). */
 const shoelace = (f: Footprint) => (Math.abs(signedArea2(f.outer)) - f.holes.reduce((a, h) => a + Math.abs(signedArea2(h)), 0)) / 2;

@@ -11,7 +11,8 @@ import type { Footprint } from '../../../../../src/geometry/types.ts';
 import { totalArea } from '../../../../../src/geometry/surfaces/assemble/pieces.ts';
 import { seaAreas, joinCoastlines, type Coastline } from '../../../../../src/geometry/surfaces/sea/index.ts';
 import { clipChainToBox } from '../../../../../src/geometry/surfaces/sea/clip.ts';
-import { L, assertSides, assertValid, inSea, rect, scene, seaOf, square, waysOf } from '../../../../support/scenes/sea-scenes.ts';
+import { L, assertSides, assertValid, inSea, scene, seaOf, square, waysOf } from '../../../../support/scenes/sea-scenes.ts';
+import { rect } from '../../../../support/scenes/shapes.ts';
 
 test('a straight coast: sea on the right of its direction, land on the left', () => {
   const clip = square(0, 0, 50);

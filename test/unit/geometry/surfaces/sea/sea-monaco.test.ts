@@ -24,6 +24,7 @@ import { hasCrossingSides, pathsOf, totalArea } from '../../../../../src/geometr
 import { pointInRing, signedArea2 } from '../../../../../src/geometry/ring.ts';
 import { seaAreas, joinCoastlines, nearestBoxPoint, type Coastline } from '../../../../../src/geometry/surfaces/sea/index.ts';
 import { clipSegment } from '../../../../../src/geometry/surfaces/sea/clip.ts';
+import { distanceToSegment } from '../../../../support/scenes/shapes.ts';
 
 const MONACO = 'data/monaco/monaco.osm.pbf';
 const MARGIN = 1000;
@@ -164,7 +165,7 @@ test('Monaco: neighbouring tiles agree, and no sea lies on the land side of the 
           const clear = ways.every((o) => {
             for (let k = 0; k + 3 < o.points.length; k += 2) {
               if (o === w && k === i) continue;
-              if (distance(mx, my, o.points.slice(k, k + 4)) < 0.2) return false;
+              if (distanceToSegment(mx, my, o.points.slice(k, k + 4)) < 0.2) return false;
             }
             return true;
           });
@@ -194,9 +195,3 @@ test('Monaco: neighbouring tiles agree, and no sea lies on the land side of the 
   }
   console.log(`${tiles} tiles of 500 m over Monaco: sea ${(seaArea / 1e6).toFixed(3)} km²; quarters vs tile worst difference ${worst.toExponential(2)} m² (${tiles - beyondReach} tiles compared, ${beyondReach} with a quarter beyond the 1 km reach)`);
 });
-
-function distance(x: number, y: number, [ax, ay, bx, by]: number[]): number {
-  const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy;
-  const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2)) : 0;
-  return Math.hypot(x - ax - t * dx, y - ay - t * dy);
-}

@@ -12,16 +12,12 @@ import { totalArea } from '../../../../../src/geometry/surfaces/assemble/pieces.
 import { seaAreas, type Coastline } from '../../../../../src/geometry/surfaces/sea/index.ts';
 import { clipSegment } from '../../../../../src/geometry/surfaces/sea/clip.ts';
 import {
-  anyScene, assertSides, assertValid, bay, boxOfSquare, expectedSea, harbour, num, peninsula, rect, reversePoints, seaOf, square,
+  anyScene, assertSides, assertValid, bay, boxOfSquare, expectedSea, harbour, peninsula, reversePoints, seaOf, square,
   squareClip, waysOf, wayCuts, wedgeTolerance, xorArea,
 } from '../../../../support/scenes/sea-scenes.ts';
+import { num, rect } from '../../../../support/scenes/shapes.ts';
+import { holds } from '../../../../support/arbitraries/holds.ts';
 
-function holds<T>(property: fc.IProperty<T>, numRuns: number): void {
-  const details = fc.check(property, { numRuns: numRuns * Number(process.env.SEA_RUNS ?? 1) });
-  if (!details.failed) return;
-  const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  throw new Error(`${cause}\ncounterexample: ${JSON.stringify(details.counterexample)}\nseed ${details.seed}, path ${details.counterexamplePath}`);
-}
 
 test('property: the sea in a random square is exactly square − land (straight coast, bay, peninsula, islands, harbour)', () => {
   const seen = new Set<string>();
@@ -37,7 +33,7 @@ test('property: the sea in a random square is exactly square − land (straight 
     const tol = wedgeTolerance(ways, b, [b.minX, b.maxX], [b.minY, b.maxY]); // joints keep the earlier way's point: the jitter moves nothing
     assert.ok(Math.abs(got - want) <= tol, `${s.name}: sea ${got} m², expected ${want} m² (tolerance ${tol})`);
     assertSides(out, ways, clip, true);
-  }), 300);
+  }), 300, 'SEA_RUNS');
   assert.ok(seen.size >= 5, `scenes seen: ${[...seen]}`);
   console.log(`exact sea: worst |sea − (square − land)| ${worstError.toExponential(2)} m² over scenes ${[...seen].sort().join(', ')}`);
 });
@@ -58,7 +54,7 @@ test('property: neighbouring tiles agree — the sea of four quarter squares uni
     const tol = wedgeTolerance(ways, b, [mx], [my]);
     worst = Math.max(worst, diff / tol);
     assert.ok(diff <= tol, `${s.name}: the quarters differ from the whole by ${diff} m² (tolerance ${tol})`);
-  }), 150);
+  }), 150, 'SEA_RUNS');
   console.log(`tiling: worst difference between quarters and whole ${(100 * worst).toFixed(1)}% of its tolerance`);
 });
 
@@ -89,7 +85,7 @@ test('property: tiling on a finely drawn coast: quarters and whole agree within 
     const diff = xorArea(whole, parts);
     worst = Math.max(worst, diff);
     assert.ok(diff <= 1e-3, `${s.name}: quarters differ from the whole by ${diff} m²`);
-  }), 25);
+  }), 25, 'SEA_RUNS');
   console.log(`tiling (fine coast): worst difference ${worst.toExponential(2)} m²`);
 });
 
@@ -111,6 +107,6 @@ test('property: broken coastlines (ways missing, one drawn the wrong way round) 
       .flatMap((r) => seaOf(seaAreas(ways, { outer: r, holes: [] })));
     runs++;
     if (xorArea(seaOf(out), parts) <= wedgeTolerance(ways, b, [mx], [my])) agree++;
-  }), 300);
+  }), 300, 'SEA_RUNS');
   console.log(`broken coastlines: quarters agree with the whole in ${agree} of ${runs} cases`);
 });
