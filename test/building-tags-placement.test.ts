@@ -11,7 +11,7 @@ import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
 import { inspectMesh } from '../src/geometry/mesh-checks.ts';
 import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { buildBuildings } from '../src/geometry/buildings/from-osm.ts';
-import type { OsmFeature } from '../src/sources/osm/types.ts';
+import type { OsmFeature } from '../src/osm-model/feature.ts';
 import type { Footprint } from '../src/geometry/types.ts';
 
 before(async () => { await loadRoofs(); });

@@ -12,7 +12,7 @@ import { DENSE_CITY_DEFAULTS, denseCityExtract, denseCityPbf, denseCitySummary, 
 import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { importOsm, type ImportStats } from '../src/sources/osm/import.ts';
 import { OsmStore } from '../src/sources/osm/store.ts';
-import type { OsmFeature } from '../src/sources/osm/types.ts';
+import type { OsmFeature } from '../src/osm-model/feature.ts';
 import type { OsmPbfData } from '../src/sources/osm/pbf-writer.ts';
 
 const SMALL: DenseCityOptions = { ...DENSE_CITY_DEFAULTS, seed: 7, sideMetres: 600 };

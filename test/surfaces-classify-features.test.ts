@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '../src/config.ts';
 import { importOsm } from '../src/sources/osm/import.ts';
 import { OsmStore } from '../src/sources/osm/store.ts';
-import type { OsmFeature } from '../src/sources/osm/types.ts';
+import type { OsmFeature } from '../src/osm-model/feature.ts';
 import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { isCounterClockwise, ringArea } from '../src/geometry/ring.ts';
 import { isSimpleFootprint } from '../src/geometry/footprint-repair.ts';

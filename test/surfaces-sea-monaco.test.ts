@@ -17,7 +17,7 @@ import { Clipper, FillRule } from 'clipper2-ts';
 import { importOsm } from '../src/sources/osm/import.ts';
 import { OsmStore } from '../src/sources/osm/store.ts';
 import { createLocalFrame, projectFlat, type LocalFrame } from '../src/frame/local-frame.ts';
-import type { LonLatBBox } from '../src/sources/osm/types.ts';
+import type { LonLatBBox } from '../src/osm-model/feature.ts';
 import type { BBox, Footprint } from '../src/geometry/types.ts';
 import type { SurfaceArea } from '../src/geometry/surfaces/types.ts';
 import { hasCrossingSides, pathsOf, totalArea } from '../src/geometry/surfaces/assemble/pieces.ts';

@@ -8,6 +8,7 @@
  * OpenAPI document.
  */
 
+import { responseGroupTypes } from './groups.ts';
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './errors.ts';
 import { LatLonSchema, OUTPUT_CRS } from './request-schema.ts';
@@ -111,8 +112,12 @@ export const PolylineSchema = z.object({
   }
 }).describe('A draped line of the `surfaceLines` group: a road or path centerline, or the outline of a surface piece.');
 
-export const GROUP_TYPES = ['buildings', 'surface', 'barriers', 'instances', 'infrastructure', 'topography', 'surfaceLines'] as const;
-const GroupType = z.enum(GROUP_TYPES).describe('Group name; `infrastructure` when the request used that name for instances.');
+/** A response group's `type`: read from the group table (groups.ts) when checked, as registered families may add types. */
+export const GroupTypeSchema = z.any().superRefine((value, ctx) => {
+  const types = responseGroupTypes();
+  if (!types.includes(value)) ctx.addIssue({ code: 'invalid_value', values: types, input: value });
+}).transform((value) => value as string).describe('Group name; the alias when the request used one (`infrastructure` for instances).');
+const GroupType = GroupTypeSchema;
 
 export const GeometryGroupSchema = z.discriminatedUnion('geometryType', [
   z.object({ type: GroupType, geometryType: z.literal('meshes'), meshes: z.array(MeshSchema) }),

@@ -51,7 +51,7 @@ export async function buildExportFile(task: ExportTask): Promise<ExportOutcome> 
   setActiveSpill(spill);
   try {
     const attribution = await receive(task.port, async (m) => {
-      if (m.kind === 'declare') return void builder.declare(m.key);
+      if (m.kind === 'declare') return void builder.declare(m.key, m.target);
       // every declare came first: the streaming document can lay out its groups now
       if (openStream && !stream) stream = await openStream(head());
       builder.add(m.key, m.json);

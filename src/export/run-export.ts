@@ -8,7 +8,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { ApiError } from '../contract/errors.ts';
 import type { ContextRequest, ExportFormat } from '../contract/types.ts';
 import { utmZoneFor } from '../frame/utm.ts';
-import { runContext, type PipelineDeps, type RunSummary } from '../pipeline/run-context.ts';
+import { runRequest, type PipelineDeps, type RunSummary } from '../pipeline/run-request.ts';
 import { ExportStreamSink } from './export-stream.ts';
 import type { ExportOutcome, ExportTask } from './export-task.ts';
 import { exportWriterEntry, EXPORT_WRITERS } from './formats/index.ts';
@@ -117,7 +117,7 @@ export async function runExport(request: ContextRequest, plan: ExportPlan, deps:
   written.catch((err) => cancel.abort(err)); // the tiles stop when the writer fails
   const sink = new ExportStreamSink(port1);
   try {
-    const summary = await runContext(pipelineRequestFor(request), deps, sink, cancel.signal);
+    const summary = await runRequest(pipelineRequestFor(request), deps, sink, cancel.signal);
     sink.end(summary.attributions.map((a) => `${a.text} (${a.license}, ${a.url})`));
     const file = await written;
     return { file, fileName: `${plan.name}.${file.extension}`, summary };

@@ -19,8 +19,8 @@ export type ExportUnits = 'm' | 'mm' | 'ft' | 'in';
 /** Metres per unit (international foot and inch). */
 export const METRES_PER_UNIT: Record<ExportUnits, number> = { m: 1, mm: 0.001, ft: 0.3048, in: 0.0254 };
 
-/** The groups a scene can hold, in the order writers should list them. */
-export type ExportGroupName = 'buildings' | 'surface' | 'barriers' | 'instances' | 'topography' | 'surfaceLines';
+/** A group a scene holds: an output's `exportGroup` in the group table (src/contract/groups.ts), listed in the table's order. */
+export type ExportGroupName = string;
 
 /** One feature's closed or open triangle mesh (buildings, ground pieces, barriers, terrain tiles). */
 export interface ExportMesh {

@@ -5,7 +5,7 @@ import { cutField, filledField } from '../plan/elevation-field.ts';
 import { elevationMapEntries } from '../plan/merge-elevation.ts';
 import type { RequestPlan, TileTask } from '../plan/plan-request.ts';
 import { extraTerrainTiles, terrainOnlyTask, type TileIndex } from '../plan/terrain-tiles.ts';
-import type { TileResult } from './build-tile.ts';
+import type { TileResult } from '../plan/tile-result.ts';
 import { elevationWarnings, type CoverageTally } from './warnings.ts';
 import type { ResponseWarning } from '../contract/response-schema.ts';
 import { cropPolygon, elevationMask } from '../geometry/crop/index.ts';

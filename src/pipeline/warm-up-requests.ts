@@ -1,7 +1,7 @@
 import { parseContextRequest } from '../contract/parse-request.ts';
-import type { GroupSink } from '../server/response-stream.ts';
+import type { GroupSink } from './group-sink.ts';
 import { OsmStore } from '../sources/osm/store.ts';
-import { runContext, type PipelineDeps } from './run-context.ts';
+import { runRequest, type PipelineDeps } from './run-request.ts';
 
 const WORLD = { minLon: -180, minLat: -90, maxLon: 180, maxLat: 90 };
 
@@ -45,7 +45,7 @@ export async function warmUpRequests(deps: PipelineDeps, options: RequestWarmUpO
     // last of each cycle asks for buildings alone, the commonest request, whose tiles and answer
     // take paths of their own (the first one after a default-only warm-up took ~1.3x a warm one)
     const settings = runs % CYCLE === CYCLE - 1 ? { geometry: ['buildings'] } : { cropScene: runs % 2 === 1 };
-    await runContext(parseContextRequest({ polygon, settings }), deps, DISCARD, new AbortController().signal);
+    await runRequest(parseContextRequest({ polygon, settings }), deps, DISCARD, new AbortController().signal);
     runs++;
     if (runs % CYCLE === 0) {
       const used = process.cpuUsage(cycleStart);

@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import type { AccountStore } from '../accounts/index.ts';
 import { parseContextRequest } from '../contract/parse-request.ts';
 import { spatialReferenceFor } from '../frame/output-frame.ts';
-import { runContext, type PipelineDeps } from '../pipeline/run-context.ts';
+import { runRequest, type PipelineDeps } from '../pipeline/run-request.ts';
 import type { Admission } from './admission.ts';
 import { parseJsonBody, readBody, requireJsonContentType, type BodyBudget } from './body.ts';
 import { watchDelivery, watchSlowReader } from './delivery.ts';
@@ -68,7 +68,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     writer.begin({ origin: request.origin, spatialReference: spatialReferenceFor({ origin: request.origin, crs: request.settings.crs, upAxis: request.settings.upAxis }) });
     let summary;
     try {
-      summary = await runContext(request, deps.pipeline, writer, gone.signal);
+      summary = await runRequest(request, deps.pipeline, writer, gone.signal);
       if (gone.signal.aborted) throw gone.signal.reason;
       writer.end({ warnings: summary.warnings, attributions: summary.attributions, dataAccess: { granted: 'full', suppressedCountries: [], reason: null } });
       // The work is done: the slot goes to the next request now, not when this client has read it all

@@ -1,9 +1,9 @@
 import { barrierFeature, buildBarrier, gateNodeFeature, withOpenings, BARRIER_LAYERS, GATE_HOST_LAYERS, type BarrierFeature, type BarrierMesh } from '../../geometry/barriers/from-osm.ts';
 import { gateNodeKind } from '../../geometry/barriers/tags/index.ts';
 import { pointInRing } from '../../geometry/ring.ts';
-import type { OsmFeature } from '../../sources/osm/types.ts';
-import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
-import { featureAnchor } from '../../plan/tiling.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
+import { OSM_ATTRIBUTION } from '../../sources/attributions.ts';
+import { featureAnchor } from '../../geometry/anchor.ts';
 import type { FeatureFamily, TileContext } from '../family.ts';
 import { encodeMeshes } from '../encode-meshes.ts';
 import { cropSolids } from '../../geometry/crop/crop-solids.ts';
@@ -24,7 +24,7 @@ const GATE_HOST_PAD_DEGREES = 1e-6;
  */
 export const barriersFamily: FeatureFamily = {
   name: 'barriers',
-  wanted: (task) => task.groups.includes('barriers'),
+  group: 'barriers',
   build(tile, out) {
     let t = performance.now();
     const built = tileBarriers(tile);

@@ -7,7 +7,7 @@ import { URBAN_LANDUSE_PRIORITY } from '../../geometry/surfaces/priority.ts';
 import { CARRIAGEWAY_CLASSES, PATH_WIDTHS, carriagewayWidth, pathWidth } from '../../geometry/surfaces/roads/widths.ts';
 import { PointBlocker, type Corridor } from '../../geometry/trees/point-index.ts';
 import type { Footprint } from '../../geometry/types.ts';
-import type { OsmFeature } from '../../sources/osm/types.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
 
 /** Ground kinds nothing grows on: roads, pavements, pitches, water, building sites. */
 const HARD_KINDS = new Set(['asphalt', 'roadwayIntersection', 'roadwayArea', 'pavement', 'pitch', 'helipad', 'water', 'buildingConstruction']);

@@ -1,4 +1,4 @@
-import type { OsmTags } from '../../sources/osm/types.ts';
+import type { OsmTags } from '../../osm-model/feature.ts';
 import { parseLength } from '../buildings/tags/length.ts';
 import type { BarrierLine } from './types.ts';
 

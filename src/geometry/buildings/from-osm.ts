@@ -1,11 +1,11 @@
-import type { OsmFeature } from '../../sources/osm/types.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
 import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
 import { affineBetween, mapPositionsInPlace, mapRing, stableFrameAt, type Affine2 } from '../../frame/stable-frame.ts';
 import type { Footprint, IndexedMesh, Ring } from '../types.ts';
 import type { RoofShape } from './build-part.ts';
 import { buildBuildingPart } from './build-part.ts';
 import { validFootprints } from '../footprint-repair.ts';
-import { featureAnchor } from '../../plan/tiling.ts';
+import { featureAnchor } from '../anchor.ts';
 import { pointInRing } from '../ring.ts';
 import { footprintGroundRange, type GroundSampler } from '../terrain/ground-sampler.ts';
 import { footprintContains, interiorPoint, outlineRemainder } from './parts.ts';

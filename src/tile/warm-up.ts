@@ -1,5 +1,5 @@
 import { parseContextRequest } from '../contract/parse-request.ts';
-import { planRequest } from '../plan/plan-request.ts';
+import { planTasks } from '../features/index.ts';
 import type { OsmSource } from '../sources/osm/types.ts';
 import { buildTile } from './build-tile.ts';
 
@@ -39,7 +39,7 @@ export async function warmUpTiles(storePath: string, source: OsmSource, options:
   for (let round = 0; performance.now() - started < budgetMs; round++) {
     const defaultRoofType = ['flat', 'flat', 'hipped', 'gabled'][round % 4];
     const request = parseContextRequest({ polygon, settings: { geometry: ['buildings', 'surface'], defaultRoofType, cropScene: round % 2 === 1 } });
-    for (const task of planRequest(request, { tileSize: 500, storePath, dem: null }).tasks) {
+    for (const task of planTasks(request, { tileSize: 500, storePath, dem: null }).tasks) {
       // Cloned as piscina clones a request's tasks: deserialised objects have shapes of their own, and
       // code optimised for literal-built tasks would be thrown away at the first real one.
       meshes += (await buildTile(structuredClone(task))).groups.buildings?.count ?? 0;

@@ -1,9 +1,31 @@
-import type { ResponseWarning } from '../contract/response-schema.ts';
-import type { TileGroupResult } from '../features/family.ts';
-import { capThreshold } from '../geometry/trees/tree-cap.ts';
+import type { ResponseWarning } from '../../contract/response-schema.ts';
+import type { ContextRequest } from '../../contract/types.ts';
+import { TILE_REPORTS, type TileGroupResult } from '../../plan/tile-result.ts';
+import type { FamilyCollector, FamilySources } from '../family.ts';
+import { capThreshold } from '../../geometry/trees/tree-cap.ts';
 
-/** Output key under which tiles return the capped vegetation items of the instances group. */
-export const CAPPED_TREES_KEY = 'instances:trees';
+/**
+ * The instances family's main-thread step: the tree cap over the whole request, then the canopy
+ * coverage warnings. Trees reach the response only here, once every tile is in.
+ */
+export function collectTrees(req: ContextRequest, sources: FamilySources): FamilyCollector {
+  const { canopyMaxTrees, treeSource } = req.settings;
+  const cap = new TreeCap(canopyMaxTrees);
+  const canopy = treeSource !== 'standard' ? new CanopyReport(treeSource, sources.canopy) : null;
+  return {
+    take(result) {
+      cap.take(result.groups[TILE_REPORTS.cappedTrees]);
+      canopy?.take(result.groups[TILE_REPORTS.canopy]);
+    },
+    finish() {
+      const kept = cap.finish();
+      const warnings: ResponseWarning[] = [];
+      if (kept.dropped > 0) warnings.push(treeCapWarning(canopyMaxTrees, kept.total, kept.dropped));
+      if (canopy) warnings.push(...canopy.warnings());
+      return { chunks: [{ key: 'instances', json: kept.json, count: kept.count }], warnings };
+    },
+  };
+}
 
 /**
  * `canopyMaxTrees` across a request (geometry/trees/tree-cap.ts): tiles return their trees with

@@ -1,19 +1,18 @@
 import { setMaxListeners } from 'node:events';
 import type { Piscina } from 'piscina';
-import type { ContextRequest, GeometryGroup } from '../contract/types.ts';
+import type { ContextRequest } from '../contract/types.ts';
+import type { ResponseWarning } from '../contract/response-schema.ts';
 import { JsonBytesWriter } from '../encode/json-bytes.ts';
-import { needsTerrain, planRequest, type RequestPlan, type TileTask } from '../plan/plan-request.ts';
+import { collectorsFor, planTasks, responseGroups } from '../features/index.ts';
+import type { FamilySources } from '../features/family.ts';
+import { needsTerrain, type RequestPlan, type TileTask } from '../plan/plan-request.ts';
+import type { TileResult } from '../plan/tile-result.ts';
+import type { Attribution } from '../sources/attributions.ts';
+import type { CanopySourceConfig } from '../sources/canopy/config.ts';
 import { sharedElevationSource, type DemSourceConfig } from '../sources/dem/config.ts';
-import type { GroupSink } from '../server/response-stream.ts';
-import type { TileResult } from './build-tile.ts';
-import type { Attribution } from './attributions.ts';
+import type { GroupSink } from './group-sink.ts';
 import { TerrainAssembly } from './terrain-assembly.ts';
 import { schedulerFor } from './tile-scheduler.ts';
-import type { ResponseWarning } from '../contract/response-schema.ts';
-import { CAPPED_TREES_KEY, CanopyReport, TreeCap, treeCapWarning } from './tree-cap.ts';
-import { attachTreePlan } from '../features/instances/tree-plan.ts';
-import { CANOPY_REPORT_KEY } from '../features/instances/tree-source.ts';
-import type { CanopySourceConfig } from '../sources/canopy/config.ts';
 
 export interface PipelineDeps {
   pool: Piscina;
@@ -38,33 +37,8 @@ export interface RunSummary {
   warnings: ResponseWarning[];
 }
 
-/** The name a group has in the response: `instances` is called what the caller called it. */
-export function responseGroupName(group: GeometryGroup, req: ContextRequest): string {
-  return group === 'instances' ? req.settings.instancesGroupName : group;
-}
-
-/** An output group of the response: the key tiles report it under, its `type` and `geometryType`. */
-interface OutputGroup { key: string; type: string; geometryType: string; fromTiles: boolean }
-
-function outputGroups(plan: RequestPlan, req: ContextRequest): OutputGroup[] {
-  const out: OutputGroup[] = [];
-  const surfaceTypes = req.settings.surfaceTypes;
-  for (const g of plan.groups) {
-    if (g === 'surface') {
-      // SPEC: `meshes` gives the surface group; centerlines and/or outlines give draped polylines in surfaceLines.
-      if (surfaceTypes.includes('meshes')) out.push({ key: 'surface', type: 'surface', geometryType: 'meshes', fromTiles: true });
-      if (surfaceTypes.some((t) => t !== 'meshes')) out.push({ key: 'surfaceLines', type: 'surfaceLines', geometryType: 'polylines', fromTiles: true });
-    } else if (g !== 'topography') {
-      // DESIGN.md: instances are nodes (type, position, rotation, scale), every other group meshes
-      out.push({ key: g, type: responseGroupName(g, req), geometryType: g === 'instances' ? 'nodes' : 'meshes', fromTiles: true });
-    }
-    else {
-      if (plan.terrain?.maps) out.push({ key: 'topography:maps', type: 'topography', geometryType: 'elevationMaps', fromTiles: false });
-      if (plan.terrain?.meshes) out.push({ key: 'topography:meshes', type: 'topography', geometryType: 'meshes', fromTiles: true });
-    }
-  }
-  return out;
-}
+/** Output keys the main thread fills itself rather than the tiles: the merged elevation maps. */
+const MAIN_THREAD_KEYS = new Set(['topography:maps']);
 
 /**
  * Runs a request on the worker pool: every tile task in parallel, each finished tile's groups
@@ -75,12 +49,12 @@ function outputGroups(plan: RequestPlan, req: ContextRequest): OutputGroup[] {
  * thread, once every tile has sent its grid. The first tile failure cancels the remaining tasks
  * and rejects; so does `signal` (client gone).
  */
-export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: GroupSink, signal: AbortSignal): Promise<RunSummary> {
+export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: GroupSink, signal: AbortSignal): Promise<RunSummary> {
   const dem = deps.dem ?? null;
   const demResolutionMetres = needsTerrain(req) ? (await sharedElevationSource(dem)).resolutionMetresAt(req.origin[0]) : undefined;
-  const plan = planRequest(req, { tileSize: deps.tileSize, storePath: deps.storePath, dem, demResolutionMetres });
-  const groups = outputGroups(plan, req);
-  attachTreePlan(plan.tasks, req.settings, deps.canopy);
+  const sources: FamilySources = { canopy: deps.canopy ?? null };
+  const plan = planTasks(req, { tileSize: deps.tileSize, storePath: deps.storePath, dem, demResolutionMetres }, sources);
+  const groups = responseGroups(req.settings).map((g) => ({ ...g, fromTiles: !MAIN_THREAD_KEYS.has(g.key) }));
   for (const g of groups) sink.declare(g.key, g.type, g.geometryType);
 
   const cancel = new AbortController();
@@ -93,8 +67,7 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
   const workerMs: Record<string, number> = {};
   const attributions = new Map<string, Attribution>();
   const terrain = plan.terrain ? new TerrainAssembly(plan, req.settings.combineElevationMaps) : null;
-  const treeCap = plan.groups.includes('instances') ? new TreeCap(req.settings.canopyMaxTrees) : null;
-  const canopy = treeCap && req.settings.treeSource !== 'standard' ? new CanopyReport(req.settings.treeSource, deps.canopy) : null;
+  const collectors = collectorsFor(req, sources);
   let tileCount = 0;
   // this request's own line to the pool, served in turn with the other requests' (tile-scheduler.ts)
   const tiles = schedulerFor(deps.pool).queue();
@@ -108,8 +81,7 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
       sink.chunk(g.key, part.json, part.count);
       items[g.key] = (items[g.key] ?? 0) + part.count;
     }
-    treeCap?.take(result.groups[CAPPED_TREES_KEY]);
-    canopy?.take(result.groups[CANOPY_REPORT_KEY]);
+    for (const c of collectors) c.take(result);
     terrain?.take(task, result);
     for (const a of result.attributions) attributions.set(a.id, a);
     for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
@@ -135,13 +107,14 @@ export async function runContext(req: ContextRequest, deps: PipelineDeps, sink: 
     workerMs.merge = performance.now() - t;
   }
   const warnings = terrain?.warnings() ?? [];
-  if (treeCap) {
-    // trees wait for every tile: which ones the cap keeps depends on all of them
-    const kept = treeCap.finish();
-    if (kept.count > 0) sink.chunk('instances', kept.json, kept.count);
-    items.instances = (items.instances ?? 0) + kept.count;
-    if (kept.dropped > 0) warnings.push(treeCapWarning(req.settings.canopyMaxTrees, kept.total, kept.dropped));
-    if (canopy) warnings.push(...canopy.warnings());
+  // what waits for every tile (the trees: which ones the cap keeps depends on all of them)
+  for (const c of collectors) {
+    const done = c.finish();
+    for (const { key, json, count } of done.chunks) {
+      if (count > 0) sink.chunk(key, json, count);
+      items[key] = (items[key] ?? 0) + count;
+    }
+    warnings.push(...done.warnings);
   }
   for (const g of groups) sink.done(g.key);
   return { plan, tiles: tileCount, items, attributions: [...attributions.values()], workerMs, warnings };

@@ -1,12 +1,12 @@
-import type { LocalFrame } from '../frame/local-frame.ts';
-import type { ElevationGrid, GridCoverage } from '../geometry/terrain/elevation-grid.ts';
-import { createGroundSampler, type GroundSampler } from '../geometry/terrain/ground-sampler.ts';
-import type { BBox } from '../geometry/types.ts';
-import { cutField } from '../plan/elevation-field.ts';
-import type { TerrainPlan } from '../plan/plan-request.ts';
-import { sharedElevationSource } from '../sources/dem/config.ts';
-import { readTileElevation } from '../sources/dem/read-tile-elevation.ts';
-import type { Attribution } from './attributions.ts';
+import type { LocalFrame } from '../../frame/local-frame.ts';
+import type { ElevationGrid, GridCoverage } from '../../geometry/terrain/elevation-grid.ts';
+import { createGroundSampler, type GroundSampler } from '../../geometry/terrain/ground-sampler.ts';
+import type { BBox } from '../../geometry/types.ts';
+import { cutField } from '../../plan/elevation-field.ts';
+import type { TerrainPlan } from '../../plan/plan-request.ts';
+import { sharedElevationSource } from '../../sources/dem/config.ts';
+import { readTileElevation } from '../../sources/dem/read-tile-elevation.ts';
+import type { Attribution } from '../../sources/attributions.ts';
 
 /** A tile's terrain as the worker uses it. */
 export interface TileTerrain {
