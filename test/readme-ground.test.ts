@@ -1,5 +1,5 @@
 /**
- * README.md "The ground" carries the current tables: the kinds table (surfaceAreaTableMarkdown,
+ * docs/ground.md carries the current tables: the kinds table (surfaceAreaTableMarkdown,
  * rules.ts), the surface=* legend, the priority order (priority.ts) and the road and path widths
  * (roads/widths.ts). Regenerate with `node --import tsx scripts/lib/ground-readme-tables.ts --write`.
  */
@@ -11,23 +11,21 @@ import { REPO_ROOT } from '../src/config.ts';
 import { surfaceAreaTableMarkdown } from '../src/geometry/surfaces/classify/index.ts';
 import { GROUND_README_BLOCKS, readmeBlock } from '../scripts/lib/ground-readme-tables.ts';
 
-const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+const doc = readFileSync(join(REPO_ROOT, 'docs/ground.md'), 'utf8');
 
-test('README.md carries the current kinds table (the same as the doc comment of rules.ts)', () => {
-  assert.equal(readmeBlock(readme, 'surface-area-table'), surfaceAreaTableMarkdown(),
+test('docs/ground.md carries the current kinds table (the same as the doc comment of rules.ts)', () => {
+  assert.equal(readmeBlock(doc, 'surface-area-table'), surfaceAreaTableMarkdown(),
     'regenerate with node --import tsx scripts/lib/ground-readme-tables.ts --write');
 });
 
-test('README.md carries the current surface=* legend, priority order and road and path widths', () => {
+test('docs/ground.md carries the current surface=* legend, priority order and road and path widths', () => {
   for (const [name, render] of Object.entries(GROUND_README_BLOCKS)) {
-    assert.equal(readmeBlock(readme, name), render(), `README block ${name}: regenerate with node --import tsx scripts/lib/ground-readme-tables.ts --write`);
+    assert.equal(readmeBlock(doc, name), render(), `docs/ground.md block ${name}: regenerate with node --import tsx scripts/lib/ground-readme-tables.ts --write`);
   }
 });
 
-test('the README blocks are in the section "The ground", each once', () => {
-  const section = readme.slice(readme.indexOf('\n## The ground\n'), readme.indexOf('\n## ', readme.indexOf('\n## The ground\n') + 1));
+test('each docs/ground.md block is there once', () => {
   for (const name of Object.keys(GROUND_README_BLOCKS)) {
-    assert.equal(section.split(`<!-- ${name}:start -->`).length, 2, `${name} in "The ground"`);
-    assert.equal(readme.split(`<!-- ${name}:start -->`).length, 2, `${name} once in README.md`);
+    assert.equal(doc.split(`<!-- ${name}:start -->`).length, 2, `${name} once in docs/ground.md`);
   }
 });

@@ -1,8 +1,8 @@
 /**
- * The barrier size table of README.md "## Barriers", rendered from BARRIER_DEFAULTS so it cannot
- * go stale (test/readme-barriers.test.ts compares the README block with it). The block sits
+ * The barrier size table of docs/barriers.md, rendered from BARRIER_DEFAULTS so it cannot go
+ * stale (test/readme-barriers.test.ts compares the block there with it). The block sits
  * between `<!-- barrier-defaults-table:start -->` and `<!-- barrier-defaults-table:end -->`.
- * `node --import tsx scripts/lib/barrier-readme-table.ts --write` rewrites it in README.md.
+ * `node --import tsx scripts/lib/barrier-readme-table.ts --write` rewrites it in docs/barriers.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,14 +19,14 @@ export function barrierDefaultsTableMarkdown(): string {
   return ['| kind | material | height | width | profile | why |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
-/** The README text between the block's markers, or null when the markers are missing. */
+/** The text between the block's markers, or null when the markers are missing. */
 export function readmeBlock(readme: string, name = BARRIER_TABLE_NAME): string | null {
   const m = new RegExp(`<!-- ${name}:start -->\\n([\\s\\S]*?)\\n?<!-- ${name}:end -->`).exec(readme);
   return m ? m[1] : null;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv.includes('--write')) {
-  const path = join(REPO_ROOT, 'README.md');
+  const path = join(REPO_ROOT, 'docs/barriers.md');
   const readme = readFileSync(path, 'utf8');
   const name = BARRIER_TABLE_NAME;
   const next = readme.replace(new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?\\n?(<!-- ${name}:end -->)`), `$1${barrierDefaultsTableMarkdown()}\n$2`);

@@ -1,14 +1,14 @@
 /**
- * The tables of README.md "The ground", rendered from the code that decides (so they cannot go
- * stale: test/readme-ground.test.ts compares each README block with its renderer):
+ * The tables of docs/ground.md, rendered from the code that decides (so they cannot go
+ * stale: test/readme-ground.test.ts compares each block there with its renderer):
  *
  * - `surface-area-table`: OSM area tags → `descriptor.type` (surfaceAreaTableMarkdown, rules.ts);
  * - `surface-policy-legend`: what `surface=*` does under each policy of that table;
  * - `ground-priority-table`: which kind keeps the ground where areas overlap (priority.ts);
  * - `road-width-table`, `path-width-table`: default widths of carriageways and paths (roads/widths.ts).
  *
- * Each block sits in the README between `<!-- name:start -->` and `<!-- name:end -->` lines.
- * `node --import tsx scripts/lib/ground-readme-tables.ts --write` rewrites them in README.md.
+ * Each block sits in docs/ground.md between `<!-- name:start -->` and `<!-- name:end -->` lines.
+ * `node --import tsx scripts/lib/ground-readme-tables.ts --write` rewrites them there.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,14 +86,14 @@ export function readmeBlock(readme: string, name: string): string | null {
 export function withCurrentBlocks(readme: string): string {
   let out = readme;
   for (const [name, render] of Object.entries(GROUND_README_BLOCKS)) {
-    if (readmeBlock(out, name) === null) throw new Error(`README.md has no ${name} block`);
+    if (readmeBlock(out, name) === null) throw new Error(`docs/ground.md has no ${name} block`);
     out = out.replace(blockPattern(name), (_, start: string) => `${start}${render()}\n<!-- ${name}:end -->`);
   }
   return out;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const path = join(REPO_ROOT, 'README.md');
+  const path = join(REPO_ROOT, 'docs/ground.md');
   const readme = readFileSync(path, 'utf8');
   if (process.argv.includes('--write')) writeFileSync(path, withCurrentBlocks(readme));
   else for (const [name, render] of Object.entries(GROUND_README_BLOCKS)) console.log(`<!-- ${name}:start -->\n${render()}\n<!-- ${name}:end -->\n`);
