@@ -117,7 +117,7 @@ test('every export format holds the registered group', async () => {
   assert.ok(formats.length >= 9, formats.join());
   for (const format of formats) {
     const sizes: number[] = [];
-    let withRails = Buffer.alloc(0);
+    let withRails: Buffer = Buffer.alloc(0);
     for (const geometry of [['barriers'], ['barriers', 'railways']]) {
       const request = requestOf({ geometry }, { format });
       const result = await runExport(request, prepareExport(request), deps, new AbortController().signal);
