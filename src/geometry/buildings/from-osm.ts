@@ -2,7 +2,7 @@ import type { OsmFeature } from '../../sources/osm/types.ts';
 import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
 import { affineBetween, mapPositionsInPlace, mapRing, stableFrameAt, type Affine2 } from '../../frame/stable-frame.ts';
 import type { Footprint, IndexedMesh, Ring } from '../types.ts';
-import type { RoofShape } from './build-part.ts';
+import type { RoofShape } from './roofs/types.ts';
 import { buildBuildingPart } from './build-part.ts';
 import { validFootprints } from '../footprint-repair.ts';
 import { featureAnchor } from '../../plan/tiling.ts';

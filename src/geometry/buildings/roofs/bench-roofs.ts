@@ -1,6 +1,6 @@
 import type { Footprint } from '../../types.ts';
-import type { RoofShape } from '../build-part.ts';
-import { buildBuildingPart, ROOF_SHAPES } from '../build-part.ts';
+import { ROOF_SHAPES, type RoofShape } from './types.ts';
+import { buildBuildingPart } from '../build-part.ts';
 import { loadSkeleton, resetSkeletonStats, skeletonStats } from './skeleton.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Footprint } from '../../types.ts';
-import type { RoofShape, RoofSpec } from '../build-part.ts';
+import type { RoofShape, RoofSpec } from './types.ts';
 import { ringArea } from '../../ring.ts';
 import type { RoofPlan } from './plan.ts';
 import { planFromFan, planFromFootprint } from './plan.ts';

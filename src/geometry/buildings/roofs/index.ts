@@ -1,6 +1,6 @@
 import type { Footprint } from '../../types.ts';
 import type { MeshBuilder } from '../../mesh-builder.ts';
-import type { RoofShape, RoofSpec } from '../build-part.ts';
+import type { RoofShape, RoofSpec } from './types.ts';
 import { triangulateFootprint } from '../../triangulate.ts';
 import type { RoofContext, RoofStrategy } from './designs.ts';
 import { emitRoof } from './emit.ts';

@@ -1,4 +1,4 @@
-import type { RoofShape } from '../build-part.ts';
+import type { RoofShape } from '../roofs/types.ts';
 import { parseLength } from './length.ts';
 import { parseLevels } from './levels.ts';
 import { parseRoofAngle } from './angle.ts';
