@@ -1,12 +1,13 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { footprintSkeleton, isSkeletonLoaded, loadSkeleton, rawSkeletonForTest, skeletonOf } from '../src/geometry/buildings/roofs/skeleton.ts';
-import type { FootprintSkeleton } from '../src/geometry/buildings/roofs/skeleton.ts';
-import { convexSkeleton } from '../src/geometry/buildings/roofs/convex-skeleton.ts';
+import { footprintSkeleton, isSkeletonLoaded, loadSkeleton, skeletonOf } from '../src/geometry/skeleton/index.ts';
+import { rawSkeletonForTest } from '../src/geometry/skeleton/cgal.ts';
+import type { FootprintSkeleton } from '../src/geometry/skeleton/types.ts';
+import { convexSkeleton } from '../src/geometry/skeleton/convex.ts';
 import { planFromSkeleton } from '../src/geometry/buildings/roofs/skeleton-plan.ts';
-import { wavefrontSkeleton } from '../src/geometry/buildings/roofs/wavefront-skeleton.ts';
-import { skeletonIsPlausible } from '../src/geometry/buildings/roofs/skeleton-check.ts';
+import { wavefrontSkeleton } from '../src/geometry/skeleton/wavefront.ts';
+import { skeletonIsPlausible } from '../src/geometry/skeleton/check.ts';
 import { footprintArbitrary } from './roofs-footprint-arbitraries.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

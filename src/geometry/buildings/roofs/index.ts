@@ -28,7 +28,7 @@ import { QUADRUPLE_SALTBOX_STRATEGIES } from './quadruple-saltbox.ts';
  * addWalls(mesh, roof.rings.outer, 0, 12); // walls follow roof.rings, then a floor
  */
 
-export { loadSkeleton as loadRoofs } from './skeleton.ts';
+export { loadSkeleton as loadRoofs } from '../../skeleton/index.ts';
 export { footprintHalfWidth } from './ridge.ts';
 
 export interface RoofResult {

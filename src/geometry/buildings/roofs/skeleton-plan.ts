@@ -1,6 +1,6 @@
 import type { Footprint } from '../../types.ts';
 import { signedArea2 } from '../../ring.ts';
-import type { FootprintSkeleton } from './skeleton.ts';
+import type { FootprintSkeleton } from '../../skeleton/types.ts';
 import type { RoofPlan } from './plan.ts';
 import { addPlanVertex, emptyPlan, planArea2 } from './plan.ts';
 import { polygonArea2, polygonIsSimple } from '../../polygon-checks.ts';

@@ -1,14 +1,13 @@
 import { createRequire } from 'node:module';
-import type { Footprint } from '../../types.ts';
-import { signedArea2 } from '../../ring.ts';
-import { holesInsideOuter, ringsAreDisjointAndSimple } from '../../polygon-checks.ts';
-import { convexSkeleton } from './convex-skeleton.ts';
-import { wavefrontSkeleton } from './wavefront-skeleton.ts';
-import { skeletonIsPlausible } from './skeleton-check.ts';
+import type { Footprint } from '../types.ts';
+import { signedArea2 } from '../ring.ts';
+import { holesInsideOuter, ringsAreDisjointAndSimple } from '../polygon-checks.ts';
+import type { FootprintSkeleton } from './types.ts';
+import { stats } from './stats.ts';
 
 /**
- * The straight skeleton of a footprint (skeletonOf: fast paths first), and the exact one from the
- * `straight-skeleton` package (CGAL compiled to WebAssembly). The package wants a browser-like global while it loads, works in float32, and a
+ * The exact straight skeleton from the `straight-skeleton` package (CGAL compiled to
+ * WebAssembly). The package wants a browser-like global while it loads, works in float32, and a
  * failed CGAL assertion aborts the whole WebAssembly instance; this wrapper hides all three:
  * it validates input first, centres coordinates so float32 keeps sub-millimetre precision, maps
  * the contour back to the exact input vertices, and reloads a fresh instance after an abort.
@@ -19,37 +18,6 @@ interface SkeletonBuilderApi {
   buildFromPolygon(rings: number[][][]): { vertices: [number, number, number][]; polygons: number[][] } | null;
 }
 
-export interface FootprintSkeleton {
-  /** Number of footprint ring vertices (outer then holes); face entries below it are ring vertex indices. */
-  ringVertexCount: number;
-  /** Skeleton nodes: face entries ≥ ringVertexCount refer to node (entry − ringVertexCount). */
-  nodeX: number[];
-  nodeY: number[];
-  /** Offset time of each node = its distance from the sides of its faces (metres). */
-  nodeT: number[];
-  /** One counter-clockwise face per footprint side: [sideEnd, …nodes, sideStart]. */
-  faces: number[][];
-  /** Largest node time. */
-  maxT: number;
-  /** True when it came from CGAL (exact predicates), false or absent from a fast path. */
-  exact?: boolean;
-}
-
-export interface SkeletonStats {
-  /** CGAL calls, failures and milliseconds spent in them. */
-  calls: number;
-  failures: number;
-  ms: number;
-  /** Footprints served by the convex fast path, and milliseconds spent in it. */
-  convexCalls: number;
-  convexMs: number;
-  /** Footprints tried on the double-precision wavefront, how many it could not do (CGAL then ran), and milliseconds. */
-  wavefrontCalls: number;
-  wavefrontRejected: number;
-  wavefrontMs: number;
-}
-
-const stats: SkeletonStats = { calls: 0, failures: 0, ms: 0, convexCalls: 0, convexMs: 0, wavefrontCalls: 0, wavefrontRejected: 0, wavefrontMs: 0 };
 let builder: SkeletonBuilderApi | null = null;
 let loading: Promise<void> | null = null;
 
@@ -82,48 +50,9 @@ export function isSkeletonLoaded(): boolean {
   return builder !== null;
 }
 
-/** Calls, failures and time spent inside the skeleton since the last reset (for the bench). */
-export function skeletonStats(): SkeletonStats {
-  return { ...stats };
-}
-
-export function resetSkeletonStats(): void {
-  stats.calls = 0;
-  stats.failures = 0;
-  stats.ms = 0;
-  stats.convexCalls = 0;
-  stats.convexMs = 0;
-  stats.wavefrontCalls = 0;
-  stats.wavefrontRejected = 0;
-  stats.wavefrontMs = 0;
-}
-
 /**
- * The straight skeleton of a normalised footprint: the convex fast path when the footprint is
- * convex without holes; else the double-precision wavefront when its result passes the checks
- * of skeleton-check.ts; else CGAL (exact, ~20× slower).
- */
-export function skeletonOf(footprint: Footprint): FootprintSkeleton | string {
-  let started = performance.now();
-  const convex = convexSkeleton(footprint);
-  if (convex && skeletonIsPlausible(footprint, convex)) {
-    stats.convexCalls++;
-    stats.convexMs += performance.now() - started;
-    return convex;
-  }
-  started = performance.now();
-  const wave = wavefrontSkeleton(footprint);
-  const accepted = wave !== null && skeletonIsPlausible(footprint, wave);
-  stats.wavefrontCalls++;
-  stats.wavefrontMs += performance.now() - started;
-  if (accepted) return wave;
-  stats.wavefrontRejected++;
-  return footprintSkeleton(footprint);
-}
-
-/**
- * The straight skeleton of a normalised footprint (outer counter-clockwise, holes clockwise), or a
- * sentence saying why there is none.
+ * The exact straight skeleton of a normalised footprint (outer counter-clockwise, holes
+ * clockwise), or a sentence saying why there is none.
  */
 export function footprintSkeleton(footprint: Footprint): FootprintSkeleton | string {
   if (!builder) return 'the straight skeleton is not loaded';
