@@ -11,43 +11,104 @@ import { stats } from './stats.ts';
  * failed CGAL assertion aborts the whole WebAssembly instance; this wrapper hides all three:
  * it validates input first, centres coordinates so float32 keeps sub-millimetre precision, maps
  * the contour back to the exact input vertices, and reloads a fresh instance after an abort.
+ *
+ * CGAL is optional. The package bundles CGAL code whose upstream licence is GPL-3 or commercial,
+ * so it is an optionalDependency that is loaded lazily, only if it is installed: a build that must
+ * not ship it leaves it out (`npm install --omit=optional`), or sets CITY_SKELETON_CGAL=off to
+ * keep it unloaded where it is installed. Without it the double-precision skeletons (index.ts)
+ * decide alone: footprintSkeleton says why there is none for what they decline, and the roof
+ * builders fall back along their chain as for any skeleton that fails (roofs/index.ts
+ * ROOF_CHAINS: a hipped roof on such a footprint becomes pyramidal where one apex sees every side,
+ * else flat), so every building part is still a closed solid.
  */
 
-interface SkeletonBuilderApi {
-  init(): Promise<void>;
+/** What this wrapper needs of the package's SkeletonBuilder (after its init). */
+export interface ExactSkeletonBuilder {
   buildFromPolygon(rings: number[][][]): { vertices: [number, number, number][]; polygons: number[][] } | null;
 }
 
-let builder: SkeletonBuilderApi | null = null;
-let loading: Promise<void> | null = null;
+/** Loads a fresh builder, or resolves null when CGAL is not to be had (not installed, switched off). */
+export type ExactSkeletonLoader = () => Promise<ExactSkeletonBuilder | null>;
 
-/** Loads (or reloads after a crash) the WebAssembly module. Await once before building skeleton roofs. */
+/**
+ * The package's loader: null when CITY_SKELETON_CGAL=off or when `straight-skeleton` is not
+ * installed (it is an optionalDependency, see above); a fresh instance on every call, which is
+ * what recovery after an abort needs. Any other failure (a broken install) is thrown.
+ */
+export async function loadCgalPackage(): Promise<ExactSkeletonBuilder | null> {
+  if (process.env.CITY_SKELETON_CGAL === 'off') return null;
+  const require = createRequire(import.meta.url);
+  let path: string;
+  try {
+    path = require.resolve('straight-skeleton');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return null;
+    throw error;
+  }
+  const g = globalThis as Record<string, unknown>;
+  const hadSelf = 'self' in g, hadWindow = 'window' in g;
+  // The Emscripten glue only runs when it sees a browser-like global; remove it again afterwards.
+  if (!hadSelf) g.self = g;
+  if (!hadWindow) g.window = g;
+  try {
+    delete require.cache[path]; // a fresh instance after an abort
+    const mod = require(path) as { SkeletonBuilder: ExactSkeletonBuilder & { init(): Promise<void> } };
+    await mod.SkeletonBuilder.init();
+    return mod.SkeletonBuilder;
+  } finally {
+    if (!hadSelf) delete g.self;
+    if (!hadWindow) delete g.window;
+  }
+}
+
+let loader: ExactSkeletonLoader = loadCgalPackage;
+let builder: ExactSkeletonBuilder | null = null;
+/** The loader said there is no CGAL: no point asking again until the loader changes. */
+let absent = false;
+let loading: Promise<void> | null = null;
+/** Bumped when the loader changes, so that a load still running for the old one is discarded. */
+let generation = 0;
+
+/**
+ * Loads (or reloads after a crash) the WebAssembly module. Await once before building skeleton
+ * roofs. Resolves also when CGAL is absent (see above); rejects only when it is there but broken.
+ */
 export function loadSkeleton(): Promise<void> {
-  if (builder) return Promise.resolve();
+  if (builder || absent) return Promise.resolve();
+  const mine = generation;
   loading ??= (async () => {
-    const g = globalThis as Record<string, unknown>;
-    const hadSelf = 'self' in g, hadWindow = 'window' in g;
-    // The Emscripten glue only runs when it sees a browser-like global; remove it again afterwards.
-    if (!hadSelf) g.self = g;
-    if (!hadWindow) g.window = g;
     try {
-      const require = createRequire(import.meta.url);
-      const path = require.resolve('straight-skeleton');
-      delete require.cache[path]; // a fresh instance after an abort
-      const mod = require(path) as { SkeletonBuilder: SkeletonBuilderApi };
-      await mod.SkeletonBuilder.init();
-      builder = mod.SkeletonBuilder;
+      const loaded = await loader();
+      if (mine !== generation) return;
+      if (loaded) builder = loaded;
+      else absent = true;
     } finally {
-      if (!hadSelf) delete g.self;
-      if (!hadWindow) delete g.window;
-      loading = null;
+      if (mine === generation) loading = null;
     }
   })();
   return loading;
 }
 
+/**
+ * Replaces how CGAL is loaded (null: the package, loadCgalPackage) and forgets the instance loaded
+ * so far; loadSkeleton then loads with the new loader. For tests that run without CGAL or make it
+ * abort, and for embedders that bring their own build.
+ */
+export function setExactSkeletonLoader(next: ExactSkeletonLoader | null): void {
+  loader = next ?? loadCgalPackage;
+  builder = null;
+  absent = false;
+  loading = null;
+  generation++;
+}
+
 export function isSkeletonLoaded(): boolean {
   return builder !== null;
+}
+
+/** Whether CGAL is there: `absent` once a load found none, `unloaded` before any load (or after an abort until the reload). */
+export function exactSkeletonStatus(): 'loaded' | 'absent' | 'unloaded' {
+  return builder ? 'loaded' : absent ? 'absent' : 'unloaded';
 }
 
 /**
@@ -55,7 +116,7 @@ export function isSkeletonLoaded(): boolean {
  * clockwise), or a sentence saying why there is none.
  */
 export function footprintSkeleton(footprint: Footprint): FootprintSkeleton | string {
-  if (!builder) return 'the straight skeleton is not loaded';
+  if (!builder) return absent ? 'the exact straight skeleton (CGAL, the optional straight-skeleton package) is not installed' : 'the straight skeleton is not loaded';
   const rings = [footprint.outer, ...footprint.holes];
   if (!ringsAreDisjointAndSimple(rings) || !holesInsideOuter(footprint)) return 'the footprint is not a simple polygon';
 
@@ -88,7 +149,7 @@ export function footprintSkeleton(footprint: Footprint): FootprintSkeleton | str
     input.push(pts);
   }
 
-  let raw: ReturnType<SkeletonBuilderApi['buildFromPolygon']>;
+  let raw: ReturnType<ExactSkeletonBuilder['buildFromPolygon']>;
   const started = performance.now();
   stats.calls++;
   try {
@@ -137,16 +198,4 @@ export function footprintSkeleton(footprint: Footprint): FootprintSkeleton | str
 function fail(reason: string): string {
   stats.failures++;
   return reason;
-}
-
-/** Test hook: hands raw rings to the package without validation (to exercise crash recovery). */
-export function rawSkeletonForTest(rings: number[][][]): unknown {
-  if (!builder) return 'not loaded';
-  try {
-    return builder.buildFromPolygon(rings);
-  } catch (error) {
-    builder = null;
-    void loadSkeleton().catch(() => undefined);
-    return error instanceof Error ? error : new Error(String(error));
-  }
 }
