@@ -1,9 +1,8 @@
 import type { Footprint, IndexedMesh, Ring } from '../types.ts';
 import { MeshBuilder } from '../mesh-builder.ts';
 import { inspectMesh } from '../mesh-checks.ts';
-import { triangulateFootprint } from '../triangulate.ts';
 import { buildRoof } from './roofs/index.ts';
-import { triangulateRings } from './roofs/triangulate-rings.ts';
+import { triangulateFootprint, triangulateRings } from '../triangulate/index.ts';
 import type { RoofShape, RoofSpec } from './roofs/types.ts';
 
 export interface BuildingPartSpec {

@@ -1,7 +1,7 @@
 import type { Footprint } from '../../types.ts';
 import type { MeshBuilder } from '../../mesh-builder.ts';
 import type { RoofShape, RoofSpec } from './types.ts';
-import { triangulateFootprint } from '../../triangulate.ts';
+import { triangulateFootprint } from '../../triangulate/index.ts';
 import type { RoofContext, RoofStrategy } from './designs.ts';
 import { emitRoof } from './emit.ts';
 import { FLAT_STRATEGIES } from './flat.ts';
