@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { createLocalFrame, projectFlat } from '../src/frame/local-frame.ts';
-import { validFootprints } from '../src/geometry/footprint-repair.ts';
+import { validFootprints } from '../src/geometry/planar/footprint-repair.ts';
 import { benchRoofs } from '../test/support/bench-roofs.ts';
 import type { RoofShape } from '../src/geometry/buildings/roofs/types.ts';
 import type { Footprint } from '../src/geometry/types.ts';

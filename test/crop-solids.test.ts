@@ -6,7 +6,7 @@ import { buildBuildingPart } from '../src/geometry/buildings/build-part.ts';
 import type { RoofShape } from '../src/geometry/buildings/roofs/types.ts';
 import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
 import { normalizeFootprint } from '../src/geometry/ring.ts';
-import { ringPath } from '../src/geometry/clipper-paths.ts';
+import { ringPath } from '../src/geometry/planar/clipper-paths.ts';
 import type { Footprint, IndexedMesh, Ring } from '../src/geometry/types.ts';
 import { CAP_FAILED_NOTE, cropPolygon, cropSolids, cutSolid, distanceOutside, type CropPolygon } from '../src/geometry/crop/index.ts';
 import { referenceInspectMesh } from './helpers/reference-mesh-check.ts';

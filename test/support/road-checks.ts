@@ -6,10 +6,10 @@
 import { Clipper, FillRule } from 'clipper2-ts';
 import type { Footprint, Ring } from '../../src/geometry/types.ts';
 import type { SurfaceArea } from '../../src/geometry/surfaces/types.ts';
-import { CLIPPER_SCALE, footprintPaths } from '../../src/geometry/clipper-paths.ts';
+import { CLIPPER_SCALE, footprintPaths } from '../../src/geometry/planar/clipper-paths.ts';
 import { isCounterClockwise, pointInRing, polylineLength, ringArea } from '../../src/geometry/ring.ts';
-import { holesInsideOuter } from '../../src/geometry/polygon-checks.ts';
-import { isSimpleFootprint } from '../../src/geometry/footprint-repair.ts';
+import { holesInsideOuter } from '../../src/geometry/planar/polygon-checks.ts';
+import { isSimpleFootprint } from '../../src/geometry/planar/footprint-repair.ts';
 
 /** Why a footprint is not valid, or null: outer counter-clockwise, holes clockwise and inside, no crossing, finite, ≥ minArea. */
 export function footprintProblem(fp: Footprint, minArea = 0.01): string | null {

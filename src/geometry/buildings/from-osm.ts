@@ -4,7 +4,7 @@ import { affineBetween, mapPositionsInPlace, mapRing, stableFrameAt, type Affine
 import type { Footprint, IndexedMesh, Ring } from '../types.ts';
 import type { RoofShape } from './roofs/types.ts';
 import { buildBuildingPart } from './build-part.ts';
-import { validFootprints } from '../footprint-repair.ts';
+import { validFootprints } from '../planar/footprint-repair.ts';
 import { featureAnchor } from '../../plan/tiling.ts';
 import { pointInRing } from '../ring.ts';
 import { footprintGroundRange, type GroundSampler } from '../terrain/ground-sampler.ts';

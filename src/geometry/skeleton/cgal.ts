@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Footprint } from '../types.ts';
 import { signedArea2 } from '../ring.ts';
-import { holesInsideOuter, ringsAreDisjointAndSimple } from '../polygon-checks.ts';
+import { holesInsideOuter, ringsAreDisjointAndSimple } from '../planar/polygon-checks.ts';
 import type { FootprintSkeleton } from './types.ts';
 import { stats } from './stats.ts';
 

@@ -1,6 +1,6 @@
 import type { Footprint } from '../types.ts';
 import type { FootprintSkeleton } from './types.ts';
-import { isConvexRing } from '../polygon-checks.ts';
+import { isConvexRing } from '../planar/polygon-checks.ts';
 
 /**
  * Straight skeleton of a convex footprint without holes, in double precision. A convex polygon has

@@ -1,7 +1,7 @@
 import { Clipper, TriangulateResult } from 'clipper2-ts';
 import type { Footprint } from '../types.ts';
-import { CLIPPER_SCALE } from '../clipper-paths.ts';
-import { piecePaths } from '../surfaces/assemble/pieces.ts';
+import { CLIPPER_SCALE } from '../planar/clipper-paths.ts';
+import { piecePaths } from '../planar/pieces.ts';
 import { triangleArea2 } from './slivers.ts';
 
 /**

@@ -12,7 +12,7 @@ import { footprintSkeleton, skeletonOf, type FootprintSkeleton } from '../../ske
 import { planFromSkeleton } from './skeleton-plan.ts';
 import type { SkeletonPlan } from './skeleton-plan.ts';
 import { starApex } from './kernel.ts';
-import { isConvexRing } from '../../polygon-checks.ts';
+import { isConvexRing } from '../../planar/polygon-checks.ts';
 
 /**
  * The three constructions every roof shape is made from, each a plan plus a profile:

@@ -3,7 +3,7 @@ import { signedArea2 } from '../../ring.ts';
 import type { FootprintSkeleton } from '../../skeleton/types.ts';
 import type { RoofPlan } from './plan.ts';
 import { addPlanVertex, emptyPlan, planArea2 } from './plan.ts';
-import { polygonArea2, polygonIsSimple } from '../../polygon-checks.ts';
+import { polygonArea2, polygonIsSimple } from '../../planar/polygon-checks.ts';
 import { triangulateRings } from '../../triangulate/index.ts';
 
 /**

@@ -37,7 +37,7 @@
 import type { LocalFrame } from '../../../frame/local-frame.ts';
 import { projectFlat } from '../../../frame/local-frame.ts';
 import type { OsmFeature, OsmLayer } from '../../../sources/osm/types.ts';
-import { validFootprints } from '../../footprint-repair.ts';
+import { validFootprints } from '../../planar/footprint-repair.ts';
 import { ringArea } from '../../ring.ts';
 import type { Footprint } from '../../types.ts';
 import type { SurfaceArea } from '../types.ts';
