@@ -1,4 +1,4 @@
-import { parseLength } from '../../buildings/tags/length.ts';
+import { parseLength } from '../../../osm-model/tag-values/length.ts';
 import type { OsmTags } from '../../../sources/osm/types.ts';
 import type { BarrierKind } from '../types.ts';
 

@@ -42,7 +42,7 @@ import { ringArea } from '../../ring.ts';
 import type { Footprint } from '../../types.ts';
 import type { SurfaceArea } from '../types.ts';
 import { classifySurfaceArea } from './classify-area.ts';
-import { parseLayer } from './tag-values.ts';
+import { parseLayer } from '../../../osm-model/tag-values/items.ts';
 
 /** Store layers the caller must query for ground areas (see the table above). */
 export const SURFACE_AREA_LAYERS: readonly OsmLayer[] = ['landcover', 'water', 'highway', 'railway', 'barrier', 'other', 'building'];
