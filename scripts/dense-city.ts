@@ -26,7 +26,7 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { createLocalFrame } from '../src/frame/local-frame.ts';
-import { writeOsmPbf, type OsmPbfData } from '../src/sources/osm/pbf-writer.ts';
+import { writeOsmPbf, type OsmPbfData } from '../test/support/pbf-writer.ts';
 import { CityBuilder, corners, type Pt, type Rect, type Tags } from './lib/city-builder.ts';
 import { courtyardBlock, fillRow, longBuilding, LONG_BUILDING, type Row } from './lib/dense-city-buildings.ts';
 import { mulberry32 } from './lib/prng.ts';

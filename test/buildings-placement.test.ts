@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { importOsm } from '../src/sources/osm/import.ts';
-import { writeOsmPbf, type NodeInput, type WayInput } from '../src/sources/osm/pbf-writer.ts';
+import { writeOsmPbf, type NodeInput, type WayInput } from './support/pbf-writer.ts';
 import { parseContextRequest } from '../src/contract/parse-request.ts';
 import { planTasks } from '../src/features/index.ts';
 import { buildTile } from '../src/tile/build-tile.ts';

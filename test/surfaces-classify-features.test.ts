@@ -14,7 +14,7 @@ import { OsmStore } from '../src/sources/osm/store.ts';
 import type { OsmFeature } from '../src/osm-model/feature.ts';
 import { createLocalFrame } from '../src/frame/local-frame.ts';
 import { isCounterClockwise, ringArea } from '../src/geometry/ring.ts';
-import { isSimpleFootprint } from '../src/geometry/footprint-repair.ts';
+import { isSimpleFootprint } from '../src/geometry/planar/footprint-repair.ts';
 import type { SurfaceArea, SurfaceKind } from '../src/geometry/surfaces/types.ts';
 import { SURFACE_PRIORITY, URBAN_LANDUSE_PRIORITY } from '../src/geometry/surfaces/priority.ts';
 import { MIN_FOOTPRINT_AREA, SURFACE_AREA_LAYERS, surfaceAreasFromFeatures } from '../src/geometry/surfaces/classify/index.ts';

@@ -20,7 +20,7 @@ import { createLocalFrame, projectFlat, type LocalFrame } from '../src/frame/loc
 import type { LonLatBBox } from '../src/osm-model/feature.ts';
 import type { BBox, Footprint } from '../src/geometry/types.ts';
 import type { SurfaceArea } from '../src/geometry/surfaces/types.ts';
-import { hasCrossingSides, pathsOf, totalArea } from '../src/geometry/surfaces/assemble/pieces.ts';
+import { hasCrossingSides, pathsOf, totalArea } from '../src/geometry/planar/pieces.ts';
 import { pointInRing, signedArea2 } from '../src/geometry/ring.ts';
 import { seaAreas, joinCoastlines, nearestBoxPoint, type Coastline } from '../src/geometry/surfaces/sea/index.ts';
 import { clipSegment } from '../src/geometry/surfaces/sea/clip.ts';

@@ -1,5 +1,5 @@
 import { buildBuildingGroup, type BuildingMesh } from '../../geometry/buildings/from-osm.ts';
-import type { RoofShape } from '../../geometry/buildings/build-part.ts';
+import type { RoofShape } from '../../geometry/buildings/roofs/types.ts';
 import { loadRoofs } from '../../geometry/buildings/roofs/index.ts';
 import { pointInRing } from '../../geometry/ring.ts';
 import { OSM_ATTRIBUTION } from '../../sources/attributions.ts';

@@ -1,6 +1,6 @@
 import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
 import { CELL_DEGREES, stableFrameAt } from '../../frame/stable-frame.ts';
-import { validFootprints } from '../../geometry/footprint-repair.ts';
+import { validFootprints } from '../../geometry/planar/footprint-repair.ts';
 import { undergroundReason } from '../../geometry/buildings/tags/index.ts';
 import { classifySurfaceArea, notGroundReason } from '../../geometry/surfaces/classify/index.ts';
 import { URBAN_LANDUSE_PRIORITY } from '../../geometry/surfaces/priority.ts';

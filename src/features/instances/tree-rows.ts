@@ -1,6 +1,6 @@
 import { fineUnit, hashString, unit } from '../../geometry/trees/hash.ts';
 import { parseTreeKind } from '../../geometry/trees/tags/leaf.ts';
-import { parseLength } from '../../geometry/buildings/tags/index.ts';
+import { parseLength } from '../../osm-model/tag-values/index.ts';
 import { surveyedRank } from '../../geometry/trees/tree-cap.ts';
 import { TREE_ROW_SPACING, treeRowPositions } from '../../geometry/trees/tree-row.ts';
 import { projectFlat } from '../../frame/local-frame.ts';

@@ -1,5 +1,5 @@
 import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
-import { validFootprints } from '../../geometry/footprint-repair.ts';
+import { validFootprints } from '../../geometry/planar/footprint-repair.ts';
 import { undergroundReason } from '../../geometry/buildings/tags/index.ts';
 import type { Footprint } from '../../geometry/types.ts';
 import type { OsmFeature } from '../../osm-model/feature.ts';

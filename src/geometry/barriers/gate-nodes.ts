@@ -1,5 +1,5 @@
 import type { OsmTags } from '../../osm-model/feature.ts';
-import { parseLength } from '../buildings/tags/length.ts';
+import { parseLength } from '../../osm-model/tag-values/length.ts';
 import type { BarrierLine } from './types.ts';
 
 /** A way a gate node may stand on, in the local frame. */

@@ -1,4 +1,4 @@
-import { parseLength } from '../../buildings/tags/length.ts';
+import { parseLength } from '../../../osm-model/tag-values/length.ts';
 import type { OsmTags } from '../../../osm-model/feature.ts';
 import type { BarrierKind } from '../types.ts';
 

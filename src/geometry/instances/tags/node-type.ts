@@ -1,4 +1,4 @@
-import { parseLength } from '../../buildings/tags/index.ts';
+import { parseLength } from '../../../osm-model/tag-values/index.ts';
 import type { NodeType } from '../types.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Ring } from '../../types.ts';
 
 /**
  * A cheap test of whether a polygon can have parts narrower than `width`: only such a polygon
- * needs the morphological opening of pieces.ts (three Clipper sweeps), every other one is kept as
+ * needs the morphological opening of planar/pieces.ts (three Clipper sweeps), every other one is kept as
  * Clipper wrote it. Most pieces of the ground have no thin part at all, so this is where the
  * assembly saves most of its time.
  *

@@ -1,5 +1,5 @@
 import { Clipper, type Paths64 } from 'clipper2-ts';
-import { CLIPPER_SCALE } from '../../clipper-paths.ts';
+import { CLIPPER_SCALE } from '../../planar/clipper-paths.ts';
 import { flatBounds } from '../../ring.ts';
 import type { BBox } from '../../types.ts';
 import type { JunctionArm } from './junction.ts';

@@ -2,7 +2,7 @@ import { ClipType } from 'clipper2-ts';
 import Flatbush from 'flatbush';
 import type { BBox, Footprint, Ring } from '../../types.ts';
 import { polylineLength } from '../../ring.ts';
-import { booleanPieces, isAxisRectangle, pathsOf, piecePaths } from '../assemble/pieces.ts';
+import { booleanPieces, isAxisRectangle, pathsOf, piecePaths } from '../../planar/pieces.ts';
 import { SURFACE_PRIORITY } from '../priority.ts';
 import type { SurfaceArea } from '../types.ts';
 import { clipChainToBox, clipSegment } from './clip.ts';

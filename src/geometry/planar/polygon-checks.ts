@@ -1,6 +1,6 @@
-import type { Footprint, Ring } from './types.ts';
-import { pointInRing, signedArea2 } from './ring.ts';
-import { orient, segmentsIntersect } from './segments.ts';
+import type { Footprint, Ring } from '../types.ts';
+import { pointInRing, signedArea2 } from '../ring.ts';
+import { orient, segmentsIntersect } from '../segments.ts';
 
 /** Planar checks on rings: simplicity, convexity, areas (roof builders and footprint repair use them). */
 

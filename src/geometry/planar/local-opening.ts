@@ -1,19 +1,19 @@
 import { Clipper, FillRule, type Path64, type Paths64, type Rect64 } from 'clipper2-ts';
-import { CLIPPER_SCALE } from '../../clipper-paths.ts';
+import { CLIPPER_SCALE } from './clipper-paths.ts';
 import { clipToBox, grown } from './boxes.ts';
 import { shrunkAndGrown } from './offset.ts';
 
 /**
- * The morphological opening of a large polygon around a few places only. Each cluster of the
- * places (boxes from thin-parts.ts or crossing-sides.ts) with a margin of WINDOW_MARGIN is cut out
- * of the polygon (boxes.ts clipToBox) and opened on its own: the shape shrunk and grown back
- * (offset.ts) is exact within CORE_MARGIN of the places — beyond the reach of the window's own
+ * The morphological opening of a large polygon around a few places only. Each cluster of the places
+ * (boxes from surfaces/assemble/thin-parts.ts or crossing-sides.ts) with a margin of WINDOW_MARGIN
+ * is cut out of the polygon (boxes.ts clipToBox) and opened on its own: the shape shrunk and grown
+ * back (offset.ts) is exact within CORE_MARGIN of the places — beyond the reach of the window's own
  * sides. The mask is that shape within the cores of the windows and everything outside them; the
  * opening is the polygon ∩ mask, one sweep over the polygon's sides and a few small ones, where
- * opening it whole takes three sweeps over twice its sides (for a sliver at one corner of a
- * polygon of a thousand sides and a hundred holes). Like the whole opening, the mask's sides keep
- * OVERSHOOT away from the polygon's but where it is thin, so the intersection leaves no zigzags.
- * `lost`: what the opening takes off (within the cores).
+ * opening it whole takes three sweeps over twice its sides (for a sliver at one corner of a polygon
+ * of a thousand sides and a hundred holes). Like the whole opening, the mask's sides keep OVERSHOOT
+ * away from the polygon's but where it is thin, so the intersection leaves no zigzags. `lost`: what
+ * the opening takes off (within the cores).
  *
  * What opening takes off lies between the two sides that make a thin place (their box), or within
  * a few widths of it; a margin of 25 cm is far beyond that for the widths used (5 cm and less).

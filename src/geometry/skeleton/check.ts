@@ -1,7 +1,7 @@
-import type { Footprint } from '../../types.ts';
-import { signedArea2 } from '../../ring.ts';
-import type { FootprintSkeleton } from './skeleton.ts';
-import { polygonArea2, polygonIsSimple } from '../../polygon-checks.ts';
+import type { Footprint } from '../types.ts';
+import { signedArea2 } from '../ring.ts';
+import type { FootprintSkeleton } from './types.ts';
+import { polygonArea2, polygonIsSimple } from '../planar/polygon-checks.ts';
 
 /**
  * Whether a skeleton is a straight skeleton of the footprint, as far as cheap checks can tell:

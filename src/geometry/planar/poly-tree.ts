@@ -1,7 +1,7 @@
 import { Clipper, ClipType, FillRule, PointInPolygonResult, PolyTree64, type Path64, type Paths64, type PolyPath64, type Point64 } from 'clipper2-ts';
-import type { Footprint, Ring } from '../../types.ts';
-import { pathRing } from '../../clipper-paths.ts';
-import { signedArea2 } from '../../ring.ts';
+import type { Footprint, Ring } from '../types.ts';
+import { pathRing } from './clipper-paths.ts';
+import { signedArea2 } from '../ring.ts';
 
 /**
  * Reading Clipper2's poly trees: polygons with their holes as Clipper wrote them (islands inside

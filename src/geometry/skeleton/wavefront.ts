@@ -1,14 +1,14 @@
-import type { Footprint } from '../../types.ts';
-import type { FootprintSkeleton } from './skeleton.ts';
+import type { Footprint } from '../types.ts';
+import type { FootprintSkeleton } from './types.ts';
 import { heapPop, heapPush } from './event-heap.ts';
 
 /**
  * Straight skeleton of any footprint (holes allowed) by simulating the shrinking wavefront in
  * double precision: edge events (a side piece vanishes), split events (a reflex corner runs into
  * a side) and ridge events (two opposite sides meet along a line). 10–100× faster than CGAL in
- * WebAssembly, but without exact arithmetic: callers must check the result (validateSkeleton) and
- * fall back to CGAL when it fails. Returns null when it gives up, also on near-ties whose outcome
- * doubles cannot decide (see SLIVER).
+ * WebAssembly, but without exact arithmetic: callers must check the result (check.ts
+ * skeletonIsPlausible) and fall back to CGAL when it fails. Returns null when it gives up, also on
+ * near-ties whose outcome doubles cannot decide (see SLIVER).
  */
 
 interface Side {
@@ -211,7 +211,7 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
       return true;
     }
     if (a.start === b.end) {
-      // Two pieces between the same two corners enclose nothing: this part of the roof is done.
+      // Two pieces between the same two corners enclose nothing: this part of the skeleton is done.
       const far = a.start;
       const [fx, fy] = positionAt(far, t);
       const farNode = sameSpot(fx, fy, x, y) ? node : addNode(fx, fy, t);

@@ -1,5 +1,5 @@
 import { Clipper, EndType, JoinType, type Path64, type Paths64 } from 'clipper2-ts';
-import { CLIPPER_SCALE } from '../../clipper-paths.ts';
+import { CLIPPER_SCALE } from './clipper-paths.ts';
 
 /** How much further the opening grows back than it shrank, in grid units (5 mm). */
 export const OVERSHOOT = 5;

@@ -1,7 +1,7 @@
 import { Clipper, ClipType, FillRule, PolyTree64 } from 'clipper2-ts';
-import type { Footprint } from './types.ts';
+import type { Footprint } from '../types.ts';
 import { footprintPaths, footprintsFromTree } from './clipper-paths.ts';
-import { normalizeFootprint } from './ring.ts';
+import { normalizeFootprint } from '../ring.ts';
 import { ringsAreDisjointAndSimple } from './polygon-checks.ts';
 
 /**

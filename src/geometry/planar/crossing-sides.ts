@@ -1,5 +1,5 @@
-import type { Ring } from '../../types.ts';
-import { CLIPPER_SCALE } from '../../clipper-paths.ts';
+import type { Ring } from '../types.ts';
+import { CLIPPER_SCALE } from './clipper-paths.ts';
 
 /**
  * True when two sides of the rings cross (each passes strictly through the other) or overlap

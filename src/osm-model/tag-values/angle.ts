@@ -1,8 +1,8 @@
-/** OSM `roof:angle`: the slope's pitch in degrees (`30`, `42.5°`, `30 deg`), 0 ≤ angle < 90; else null. */
+/** A slope's pitch in degrees, as `roof:angle` is tagged (`30`, `42.5°`, `30 deg`): 0 ≤ angle < 90; else null. */
 
 const ANGLE = /^(\d+(?:[.,]\d+)?)\s*(?:°|deg|degrees?)?$/;
 
-export function parseRoofAngle(value: string | undefined): number | null {
+export function parseAngle(value: string | undefined): number | null {
   if (value === undefined) return null;
   const m = ANGLE.exec(value.trim().toLowerCase());
   if (!m) return null;

@@ -1,6 +1,6 @@
 import type { Path64, Paths64, PolyPath64 } from 'clipper2-ts';
-import type { Footprint, Ring } from './types.ts';
-import { normalizeFootprint } from './ring.ts';
+import type { Footprint, Ring } from '../types.ts';
+import { normalizeFootprint } from '../ring.ts';
 
 /**
  * Glue between our rings and Clipper2: Clipper works on integers, so coordinates go onto a

@@ -1,14 +1,14 @@
 import { Clipper, ClipType, FillRule, PolyTree64, type Paths64, type PolyPath64 } from 'clipper2-ts';
-import type { Footprint, Ring } from '../../types.ts';
-import { CLIPPER_SCALE, ringPath } from '../../clipper-paths.ts';
-import { signedArea2 } from '../../ring.ts';
+import type { Footprint, Ring } from '../types.ts';
+import { CLIPPER_SCALE, ringPath } from './clipper-paths.ts';
+import { signedArea2 } from '../ring.ts';
 import { orientedRing, polygonFootprint, treePolygons } from './poly-tree.ts';
 import { hasCrossingSides } from './crossing-sides.ts';
 import { openingMask } from './local-opening.ts';
 import { offset, shrunkAndGrown } from './offset.ts';
 
 /**
- * Clipper2 plumbing for the ground pieces, on the millimetre grid of src/geometry/clipper-paths.ts.
+ * Clipper2 plumbing for the ground pieces, on the millimetre grid of clipper-paths.ts.
  *
  * Unlike `footprintsFromTree`, the pieces are taken from Clipper's output as it is (oriented, and
  * only millimetre specks dropped), without the 1 cm vertex cleaning of `normalizeFootprint`: that

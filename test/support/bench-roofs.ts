@@ -1,7 +1,7 @@
-import type { Footprint } from '../../types.ts';
-import type { RoofShape } from '../build-part.ts';
-import { buildBuildingPart, ROOF_SHAPES } from '../build-part.ts';
-import { loadSkeleton, resetSkeletonStats, skeletonStats } from './skeleton.ts';
+import type { Footprint } from '../../src/geometry/types.ts';
+import { ROOF_SHAPES, type RoofShape } from '../../src/geometry/buildings/roofs/types.ts';
+import { buildBuildingPart } from '../../src/geometry/buildings/build-part.ts';
+import { loadSkeleton, resetSkeletonStats, skeletonStats } from '../../src/geometry/skeleton/index.ts';
 
 /**
  * Roof building cost per shape, for `npm run bench`: whole building parts (walls, floor, roof and

@@ -1,15 +1,15 @@
 /**
- * Checks of road surfaces for tests and probes (like mesh-checks.ts for meshes): footprint
+ * Checks of road surfaces for tests and probes (like src/geometry/mesh-checks.ts for meshes): footprint
  * validity, overlap areas, coverage of centerlines, the length of boundary two areas share.
  * Slow and exact enough; not used on the request path.
  */
 import { Clipper, FillRule } from 'clipper2-ts';
-import type { Footprint, Ring } from '../../types.ts';
-import type { SurfaceArea } from '../types.ts';
-import { CLIPPER_SCALE, footprintPaths } from '../../clipper-paths.ts';
-import { isCounterClockwise, pointInRing, polylineLength, ringArea } from '../../ring.ts';
-import { holesInsideOuter } from '../../polygon-checks.ts';
-import { isSimpleFootprint } from '../../footprint-repair.ts';
+import type { Footprint, Ring } from '../../src/geometry/types.ts';
+import type { SurfaceArea } from '../../src/geometry/surfaces/types.ts';
+import { CLIPPER_SCALE, footprintPaths } from '../../src/geometry/planar/clipper-paths.ts';
+import { isCounterClockwise, pointInRing, polylineLength, ringArea } from '../../src/geometry/ring.ts';
+import { holesInsideOuter } from '../../src/geometry/planar/polygon-checks.ts';
+import { isSimpleFootprint } from '../../src/geometry/planar/footprint-repair.ts';
 
 /** Why a footprint is not valid, or null: outer counter-clockwise, holes clockwise and inside, no crossing, finite, ≥ minArea. */
 export function footprintProblem(fp: Footprint, minArea = 0.01): string | null {

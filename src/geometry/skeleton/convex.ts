@@ -1,12 +1,13 @@
-import type { Footprint } from '../../types.ts';
-import type { FootprintSkeleton } from './skeleton.ts';
-import { isConvexRing } from '../../polygon-checks.ts';
+import type { Footprint } from '../types.ts';
+import type { FootprintSkeleton } from './types.ts';
+import { isConvexRing } from '../planar/polygon-checks.ts';
 
 /**
  * Straight skeleton of a convex footprint without holes, in double precision. A convex polygon has
  * only edge events (a shrinking side vanishes and its neighbours meet), so the skeleton is a short
  * loop over "which side vanishes next". This is the fast path for the most common footprints
- * (rectangles and other convex shapes); CGAL (skeleton.ts) handles the rest. Same output shape.
+ * (rectangles and other convex shapes); the wavefront or CGAL (index.ts) handles the rest. Same
+ * output shape.
  */
 
 interface Vertex {

@@ -1,6 +1,6 @@
 /**
  * Reading OSM tag values the way mappers write them: `;` lists, stray spaces and capitals, `no`
- * meaning "not this". Shared by the area classifier's parsers; no knowledge of any key here.
+ * meaning "not this". No knowledge of any key here (the area classifier's rules use them).
  */
 
 type Tags = Readonly<Record<string, string>>;
