@@ -9,7 +9,7 @@ import { httpLimitsFromEnv, type HttpLimits } from './server/http-limits.ts';
 
 export { REPO_ROOT };
 
-/** Service configuration; every field can be set from the environment (README lists them). */
+/** Service configuration; every field can be set from the environment (docs/configuration.md). */
 export interface ServiceConfig {
   host: string;
   port: number;
@@ -67,7 +67,7 @@ export interface ServiceConfig {
   http: HttpLimits;
 }
 
-/** Default of CITY_WORKER_YOUNG_MB (README "Configuration": measured memory and CPU). */
+/** Default of CITY_WORKER_YOUNG_MB (docs/configuration.md; the measurements: docs/performance.md). */
 export const WORKER_YOUNG_GENERATION_MB = 48;
 /** Default of CITY_WORKER_OLD_MB. */
 export const WORKER_OLD_GENERATION_MB = 1536;

@@ -3,7 +3,7 @@
  * OpenAPI text and the tests all quote the same numbers.
  */
 
-/** Largest polygon per request (SPEC "Limits"), in km² of turf's geodesic (spherical) area. */
+/** Largest polygon per request (docs/spec.md "Limits"), in km² of turf's geodesic (spherical) area. */
 export const MAX_AREA_KM2 = 10;
 
 /** A closed ring needs at least 4 points (3 corners plus the closing copy of the first). */

@@ -3,7 +3,7 @@
  * Settings and Export tables with allowed values and defaults, and the normalisation to
  * `ContextRequest` (src/contract/types.ts). The OpenAPI document is generated from these schemas.
  *
- * Tolerant reader (DESIGN.md "Contract decisions"):
+ * Tolerant reader (docs/design.md "Contract decisions"):
  * - unknown fields anywhere are dropped (zod objects strip);
  * - an explicit `null` for an optional field means "not given";
  * - enumerations match exactly, except `crs`: any letter case of "local" is read as `local`;

@@ -5,7 +5,7 @@
  * a node `{type, x, y, z, rotation, scale, descriptor}` or a polyline `{vertices, closed, descriptor}`
  * in local metres; the export frame then moves them into the file's CRS, placement and units.
  *
- * Precision: the JSON chunks carry millimetres (DESIGN.md "Numbers"), so a point is within
+ * Precision: the JSON chunks carry millimetres (docs/design.md "Numbers"), so a point is within
  * 0.71 mm of its exact position before reprojection.
  */
 import { exportedOutputs, type GeometryType } from '../contract/groups.ts';

@@ -51,7 +51,7 @@ export interface ExportPolyline {
 
 /** A placed instance (tree, bench, …): writers draw a simple symbol or a block/instance reference. */
 export interface ExportNode {
-  /** Node type of DESIGN.md (`tree`, `bench`, …). */
+  /** Node type (`tree`, `bench`, …; docs/design.md "Nodes"). */
   type: string;
   position: [number, number, number];
   /** Radians, counter-clockwise about Z. */

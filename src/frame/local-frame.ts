@@ -1,8 +1,8 @@
 import proj4 from 'proj4';
 
 /**
- * The local metric frame of a request (DESIGN.md): a transverse Mercator projection on the WGS84
- * ellipsoid, scale 1, centred on the origin, so x = metres east and y = metres north of it.
+ * The local metric frame of a request (docs/design.md): a transverse Mercator projection on the
+ * WGS84 ellipsoid, scale 1, centred on the origin, so x = metres east and y = metres north of it.
  */
 export interface LocalFrame {
   /** Origin as [latitude, longitude]. */

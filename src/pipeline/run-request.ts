@@ -33,7 +33,7 @@ export interface RunSummary {
   attributions: Attribution[];
   /** Summed worker milliseconds per stage (query, build, encode, terrain). */
   workerMs: Record<string, number>;
-  /** DESIGN.md warnings: where the model is less than asked for. */
+  /** docs/design.md warnings: where the model is less than asked for. */
   warnings: ResponseWarning[];
 }
 

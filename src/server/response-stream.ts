@@ -14,7 +14,7 @@ interface GroupState {
 const COMMA = Buffer.from(',');
 
 /**
- * Writes the Geometry response incrementally (DESIGN.md "Streaming"): `origin` and
+ * Writes the Geometry response incrementally (docs/design.md "Streaming"): `origin` and
  * `spatialReference` first, then each geometry group — one group is open at a time and receives
  * its tiles' items as they arrive, the others wait in memory — then `warnings`, `attributions`
  * and `dataAccess`. Groups appear in the order they start to arrive.
@@ -59,7 +59,7 @@ export class GeometryResponseWriter implements GroupSink {
 
   /**
    * Writes every remaining group and the tail of the document: `warnings` (always present, empty
-   * when all is well; DESIGN.md "Warnings"), `attributions`, `dataAccess`. Call once all groups are done.
+   * when all is well; docs/design.md "Warnings"), `attributions`, `dataAccess`. Call once all groups are done.
    */
   end(tail: { warnings?: unknown[]; attributions: unknown; dataAccess: unknown }): void {
     for (const g of this.groups.values()) {

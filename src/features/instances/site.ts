@@ -20,7 +20,7 @@ const ROAD_CLEARANCE = 0.5;
  * Where plants may stand, in the fixed frame of one 0.05° cell of the globe (stable-frame.ts), so
  * every tile and request decides alike: `buildings` blocks the footprint of every building that
  * stands above ground (surveyed trees inside one are roof gardens we cannot place); `fill`
- * additionally blocks roads with their sidewalks, hard ground and water (README).
+ * additionally blocks roads with their sidewalks, hard ground and water (docs/trees.md).
  */
 export interface Site {
   frame: LocalFrame;

@@ -67,7 +67,7 @@ export class TreeCap {
   }
 }
 
-/** DESIGN.md `tree_cap_applied`: the cap cut trees. */
+/** docs/design.md `tree_cap_applied`: the cap cut trees. */
 export function treeCapWarning(cap: number, total: number, dropped: number): ResponseWarning {
   return {
     code: 'tree_cap_applied',
@@ -79,7 +79,7 @@ export function treeCapWarning(cap: number, total: number, dropped: number): Res
 /**
  * `treeSource` hybrid and canopy across a request: tiles report how many of their coverage
  * samples (features/instances/canopy.ts) have canopy data; when all are in, the request is
- * covered, partly covered or not at all, and the warnings say so (DESIGN.md codes).
+ * covered, partly covered or not at all, and the warnings say so (docs/design.md codes).
  */
 export class CanopyReport {
   private covered = 0;
@@ -117,7 +117,7 @@ export class CanopyReport {
 }
 
 /**
- * DESIGN.md `canopy_unavailable`: no canopy data for any of the area (none configured, or none
+ * docs/design.md `canopy_unavailable`: no canopy data for any of the area (none configured, or none
  * covering it). hybrid is answered from the standard source; canopy has no detected trees.
  */
 export function canopyUnavailableWarning(treeSource: 'hybrid' | 'canopy', reason: 'not_configured' | 'no_coverage'): ResponseWarning {

@@ -2,7 +2,7 @@ import type { ContextRequest } from '../../contract/types.ts';
 import type { CanopySourceConfig } from '../../sources/canopy/config.ts';
 import type { FamilySources } from '../family.ts';
 
-/** Where a request's trees come from (SPEC `treeSource` and the canopy settings), as a tile task carries it. */
+/** Where a request's trees come from (docs/spec.md `treeSource` and the canopy settings), as a tile task carries it. */
 export interface TreePlan {
   source: 'standard' | 'hybrid' | 'canopy';
   /** `canopyMinHeight`, `canopyMinSpacing`, metres. */

@@ -84,7 +84,7 @@ export interface BarrierMesh {
   descriptor: BarrierDescriptor;
 }
 
-/** `descriptor` of a barrier mesh (README "## Barriers"). */
+/** `descriptor` of a barrier mesh (docs/barriers.md). */
 export interface BarrierDescriptor {
   type: string;
   id: string;

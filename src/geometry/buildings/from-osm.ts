@@ -82,7 +82,7 @@ export function buildBuildingGroup(group: BuildingGroupInput, ctx: BuildingConte
   const repLocal = ctx.frame.toLocal(repLon, repLat);
   const stable = stableFrameAt(repLon, repLat);
   const toRequest = affineBetween(stable, ctx.frame, repLon, repLat);
-  // Underground structures are not above-ground blocks: left out (README), with all their parts.
+  // Underground structures are not above-ground blocks: left out (docs/buildings.md), with all their parts.
   if (undergroundReason(group.principal.tags)) return [];
   const principal = prepare(group.principal, stable);
   if (!principal) return [];

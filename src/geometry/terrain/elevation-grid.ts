@@ -6,7 +6,7 @@ import { fillVoids } from './fill-voids.ts';
 /**
  * A regular grid of ground heights in the local frame (metres above sea level). Row 0 is the
  * northern edge (y = bbox.maxY), column 0 the western edge (x = bbox.minX); the last row and
- * column lie exactly on bbox.minY and bbox.maxX, as in DESIGN.md's elevation maps.
+ * column lie exactly on bbox.minY and bbox.maxX, as in the elevation maps of docs/design.md.
  */
 export interface ElevationGrid {
   bbox: BBox;

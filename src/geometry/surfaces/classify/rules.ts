@@ -258,7 +258,7 @@ export function rulePriority(rule: AreaRule, kind: SurfaceKind): number {
   return rule.urban ? URBAN_LANDUSE_PRIORITY : SURFACE_PRIORITY[kind];
 }
 
-/** The table above as markdown (one line per row), for the README and the doc-comment check. */
+/** The table above as markdown (one line per row), for docs/ground.md and the doc-comment check. */
 export function surfaceAreaTableMarkdown(): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|');
   const lines = ['| # | OSM tags | kind | priority | surface=* | also recorded |', '|---|---|---|---|---|---|'];
