@@ -34,7 +34,7 @@ export const SETTING_BOUNDS = {
 
 /**
  * Most details listed in one error body; the rest are counted in a last detail. A body with a
- * million bad entries must not produce a million-line answer (issue 13.1).
+ * million bad entries must not produce a million-line answer.
  */
 export const MAX_ERROR_DETAILS = 10;
 
@@ -49,6 +49,6 @@ export const MAX_EXTENT_KM = 20;
 
 /**
  * Farthest `origin` from the polygon's bounding box, km. The local frame is a transverse Mercator on
- * the origin; beyond this the coordinates stop meaning anything useful (issue 13.8).
+ * the origin; beyond this the coordinates stop meaning anything useful.
  */
 export const MAX_ORIGIN_DISTANCE_KM = 50;

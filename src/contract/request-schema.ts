@@ -42,7 +42,7 @@ function optional<T extends z.ZodType>(schema: T, fallback: z.util.NoUndefined<z
 /**
  * An optional list of names (`null` or absent gives `fallback`). A list is cut just after its
  * MAX_ERROR_DETAILS-th unknown name before zod looks at it, so a body with a million bad entries
- * costs one quick pass and yields a handful of issues (issue 13.1); long valid lists still pass.
+ * costs one quick pass and yields a handful of issues; long valid lists still pass.
  */
 function optionalNames<const T extends readonly [string, ...string[]]>(names: T, fallback: T[number][], minItems = 0) {
   const known = new Set<unknown>(names);

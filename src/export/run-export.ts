@@ -1,5 +1,5 @@
 /**
- * The export request flow on the main thread (issue 10): check the format and CRS before any
+ * The export request flow on the main thread: check the format and CRS before any
  * work or billing, run the normal tile pipeline with the output an export needs (local frame,
  * Z up, indexed meshes, terrain as meshes, the ground as `export.surfaceType`) while an export
  * thread takes the groups' chunks as they come and writes the file.
@@ -16,7 +16,7 @@ import { createExportFrame, resolveExportCrs, type ExportFrameOptions } from './
 import type { ExportUnits } from './scene.ts';
 import { exportStagingDir } from './store/staged.ts';
 
-/** What the programs without an open writer import well (issue 10). */
+/** What the programs without an open writer import well (their 422 names these; docs/exports.md). */
 const CLOSED_FORMATS: Partial<Record<ExportFormat, { program: string; why: string; imports: ExportFormat[] }>> = {
   skp: { program: 'SketchUp', why: "SketchUp's SDK is closed and runs only on Windows and macOS", imports: ['dae', '3dm', 'dxf', 'ifc', 'stl'] },
   rvt: { program: 'Revit', why: "Revit's file format is closed", imports: ['ifc', 'dxf', '3dm', 'obj', 'stl'] },

@@ -16,7 +16,7 @@ export interface ContextDeps {
   accounts: AccountStore;
   admission: Admission;
   pipeline: PipelineDeps;
-  /** Export store and link base (issue 10); without it every export is 422. */
+  /** Export store and link base; without it every export is 422. */
   exports?: ExportDeps;
   maxBodyBytes: number;
   gzipLevel: number;
@@ -26,12 +26,12 @@ export interface ContextDeps {
 }
 
 /**
- * POST /v1/context: key → content type → can the account pay at all → body → validation →
- * admission → reservation → tiles on the pool, streamed as they finish. Everything a client can
- * be refused for without its body is checked before the body is read (issue 13.1). The
- * reservation is committed once the whole response has been handed to the socket and taken back
- * if the connection is reset right after; any failure, disconnect or stalled reader releases it
- * uncharged.
+ * POST /v1/context: key → content type → can the account pay at all → body → validation → admission
+ * → reservation → tiles on the pool, streamed as they finish. Everything a client can be refused
+ * for without its body is checked before the body is read, so a refused upload costs no parsing
+ * (docs/operations.md "Limits and abuse"). The reservation is committed once the whole response has
+ * been handed to the socket and taken back if the connection is reset right after; any failure,
+ * disconnect or stalled reader releases it uncharged.
  */
 export async function handleContext(req: IncomingMessage, res: ServerResponse, deps: ContextDeps & { limits: HttpLimits; bodies: BodyBudget }): Promise<void> {
   const started = performance.now();

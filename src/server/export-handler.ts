@@ -1,5 +1,5 @@
 /**
- * POST /v1/context with `export` (issue 10): checks → admission → reservation → tiles and
+ * POST /v1/context with `export` (docs/exports.md): checks → admission → reservation → tiles and
  * writer on the pool → export store → 200 `{downloadUrl, spatialReference}`. Charged like a
  * geometry request, committed only once the answer was handed to the socket; a failed export
  * releases the reservation uncharged.

@@ -1,6 +1,7 @@
 /**
- * Where finished export files live until they expire (issue 10): a local directory under the data
- * dir (embedded default) or S3-compatible object storage. The HTTP layer only sees this interface.
+ * Where finished export files live until they expire (docs/exports.md "Downloads and the export
+ * store"): a local directory under the data dir (embedded default) or S3-compatible object storage.
+ * The HTTP layer only sees this interface.
  */
 
 export interface StoredExport {

@@ -23,7 +23,7 @@ const BUILDING_LAYERS: readonly OsmLayer[] = ['building', 'building_part'];
 
 
 /**
- * Street furniture and trees (issue 9): the `instances` group as nodes. Tagged objects
+ * Street furniture and trees (docs/trees.md): the `instances` group as nodes. Tagged objects
  * (objects.ts), tree rows (tree-rows.ts), power-line spans (wires.ts) and the procedural forest
  * fill (forest.ts); with `treeSource` hybrid or canopy, trees detected in the canopy height model
  * (canopy.ts, tree-source.ts). Furniture and wires go straight to `instances`; trees and shrubs go to

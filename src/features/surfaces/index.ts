@@ -33,16 +33,17 @@ const EDGE_PAD_METRES = 2;
 const AREA_LAYERS = [...new Set([...SURFACE_AREA_LAYERS, 'building_part' as const])].filter((l) => l !== 'highway');
 
 /**
- * The ground (issue 8): roads as areas with junctions (geometry/surfaces/roads), mapped areas by
- * kind (geometry/surfaces/classify), resolved into non-overlapping pieces with the buildings cut
- * out (geometry/surfaces/assemble), laid on the terrain. Ground is owned by area: each tile builds
- * exactly its own square, so pieces of one road or park in two tiles meet at the tile edge and no
- * piece is built twice. Outputs `surface` meshes and/or `surfaceLines` (centerlines, outlines).
+ * The ground (docs/ground.md): roads as areas with junctions (geometry/surfaces/roads), mapped
+ * areas by kind (geometry/surfaces/classify), resolved into non-overlapping pieces with the
+ * buildings cut out (geometry/surfaces/assemble), laid on the terrain. Ground is owned by area:
+ * each tile builds exactly its own square, so pieces of one road or park in two tiles meet at the
+ * tile edge and no piece is built twice. Outputs `surface` meshes and/or `surfaceLines`
+ * (centerlines, outlines).
  */
 export const surfacesFamily: FeatureFamily<SurfacePlan> = {
   name: 'surface',
   group: 'surface',
-  // SPEC: `meshes` gives the surface group; centerlines and/or outlines give draped polylines in surfaceLines
+  // docs/spec.md: `meshes` gives the surface group; centerlines and/or outlines give draped polylines in surfaceLines
   outputs: (s) => SURFACE_OUTPUTS.filter((o) => (o.geometryType === 'meshes' ? s.surfaceTypes.includes('meshes') : s.surfaceTypes.some((t) => t !== 'meshes'))),
   plan: ({ settings: s }) => ({
     meshes: s.surfaceTypes.includes('meshes'),

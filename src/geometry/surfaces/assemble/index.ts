@@ -1,5 +1,5 @@
 /**
- * Assembling the ground (issue 8): mapped areas in, non-overlapping upward-facing meshes and
+ * Assembling the ground (docs/ground.md): mapped areas in, non-overlapping upward-facing meshes and
  * boundary polylines out. Pure functions in the local frame (x east, y north, z up, metres).
  *
  * ```ts

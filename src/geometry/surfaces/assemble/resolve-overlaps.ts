@@ -29,7 +29,8 @@ export const RESOLVE_OVERLAPS_DEFAULTS = { minArea: 0.05, minWidth: 0.05 } as co
 export const BASE_GROUND_DESCRIPTOR = { type: 'grass', inferred: true } as const;
 
 /**
- * Makes the ground one set of non-overlapping pieces (issue 8, "No overlaps, no z-fighting").
+ * Makes the ground one set of non-overlapping pieces, so nothing z-fights (docs/ground.md "Which
+ * kind wins where areas overlap").
  *
  * Precedence: every ground-level area (no `deck`) is clipped to `clip`, and from it are subtracted
  * the building footprints and every area that takes precedence over it: higher `priority` first

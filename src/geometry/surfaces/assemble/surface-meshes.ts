@@ -12,7 +12,7 @@ export type SurfaceMeshOptions = DrapeOptions;
 export const MIN_TRIANGLE_AREA = 1e-6;
 
 /**
- * One single-sided mesh per area (issue 8, "Meshes are single-sided…"): triangles counter-clockwise
+ * One single-sided mesh per area (docs/ground.md "Pieces"): triangles counter-clockwise
  * seen from above (normals +z), consistently wound, none under MIN_TRIANGLE_AREA in plan, covering the
  * area's footprints exactly. Heights as `drape.ts` says: z = 0 without terrain; draped — every vertex
  * on ground(x, y), boundary edges split at the lines of the terrain grid (or a `maxEdge` lattice) and

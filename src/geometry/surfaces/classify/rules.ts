@@ -1,5 +1,5 @@
 /**
- * The one table from OSM area tags to ground kinds (issue 8, "Kinds"). What an area *is* lives
+ * The one table from OSM area tags to ground kinds (docs/ground.md "Kinds"). What an area *is* lives
  * here; how it becomes triangles lives elsewhere. `classifySurfaceArea` walks the rows in order
  * and the first row whose tag matches decides, so the order is the precedence: a building site
  * before water before aviation, roads, car parks, sports, natural cover, parks and, last, urban

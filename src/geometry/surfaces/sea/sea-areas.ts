@@ -42,8 +42,8 @@ const MIN_PIECE_LENGTH = 0.001;
 const TOUCHING = 0.01;
 
 /**
- * The sea inside a tile square, from the `natural=coastline` ways around it (issue 8: OSM maps the
- * sea only by its coastline; without this the sea comes out as inferred grass).
+ * The sea inside a tile square, from the `natural=coastline` ways around it (OSM maps the sea
+ * only by its coastline; without this the sea comes out as inferred grass).
  *
  * `coastlines`: every coastline way whose box meets the square plus a margin (1 km), in the local
  * frame and in the direction OSM draws them (land on the LEFT, water on the RIGHT). `clip`: the
