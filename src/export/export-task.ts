@@ -39,7 +39,7 @@ export interface ExportOutcome {
 export async function buildExportFile(task: ExportTask): Promise<ExportOutcome> {
   const entry = exportWriterEntry(task.format);
   if (!entry) throw new Error(`no writer is registered for ${task.format}`);
-  // the writer's code (and WebAssembly) loads while the first tiles run
+  // the writer's code loads while the first tiles run
   const openStream = entry.stream ? await entry.stream() : null;
   let stream: StreamingWriter | null = null;
   const frame = createExportFrame(task.frame);
