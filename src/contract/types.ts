@@ -1,6 +1,6 @@
 /**
- * The validated, defaulted request every later stage works with. src/contract/request.ts turns a
- * raw body into this (zod schema + polygon rules); nothing downstream re-validates.
+ * The validated, defaulted request every later stage works with. src/contract/parse-request.ts turns
+ * a raw body into this (zod schema + polygon rules); nothing downstream re-validates.
  */
 
 import type { GeometryGroup } from './groups.ts';

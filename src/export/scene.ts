@@ -119,7 +119,7 @@ export interface ExportFile {
 /**
  * A finished file as a writer returns it: whole, or in pieces written one after the other (the
  * streaming text formats), so the file is never joined in memory — a join would hold it twice.
- * In an export thread that stages its file, text pieces may be spilled to disk (../spill.ts).
+ * In an export thread that stages its file, text pieces may be spilled to disk (./spill.ts).
  */
 export interface FinishedExport {
   bytes: Uint8Array | FilePiece[];

@@ -30,7 +30,7 @@ const R2D = 180 / Math.PI;
 
 /**
  * The frame calls proj4's projection directly on one reused point: the same arithmetic as
- * `proj4(from, to).forward` (bit for bit, checked in test/frame-crs.test.ts) without the two
+ * `proj4(from, to).forward` (bit for bit, checked by the frame's CRS test) without the two
  * arrays and the pipeline dispatch per point, which made projection a tenth of a building's cost.
  */
 export function createLocalFrame(originLat: number, originLon: number): LocalFrame {

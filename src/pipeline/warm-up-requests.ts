@@ -17,13 +17,13 @@ export interface RequestWarmUpOptions {
 
 /**
  * Runs whole default requests through the pool at start-up, answers discarded, so the first real
- * request finds optimised code. Warming inside the workers alone (warm-up.ts) left the first two
- * real ~10 km² requests at ~1.8× and ~1.4× the time of later ones: V8 kept optimising and
+ * request finds optimised code. Warming inside the workers alone (tile/warm-up.ts) left the first
+ * two real ~10 km² requests at ~1.8× and ~1.4× the time of later ones: V8 kept optimising and
  * deoptimising (hundreds of "wrong map" bailouts) on what only the real path does — tasks planned
  * in the main thread and cloned through piscina's port, results moved back, groups merged and
- * streamed. Requests go round squares around the store's middle and its four quarters, so the
- * code sees varied data, until the CPU a cycle of them costs has settled ({@link warmUpSettled})
- * or the budget is spent. Returns the number of requests run.
+ * streamed. Requests go round squares around the store's middle and its four quarters, so the code
+ * sees varied data, until the CPU a cycle of them costs has settled ({@link warmUpSettled}) or the
+ * budget is spent. Returns the number of requests run.
  */
 export async function warmUpRequests(deps: PipelineDeps, options: RequestWarmUpOptions): Promise<number> {
   const started = performance.now();

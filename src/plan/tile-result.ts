@@ -47,9 +47,10 @@ export interface TileResult {
   /** How much of the tile the DEM covered (absent when its ground came from the main thread). */
   coverage?: GridCoverage;
   /**
-   * Set when the DEM did not cover the tile and its margin completely: nothing was built; these
-   * are the samples read (NaN where no source has data), for the main thread to fill from the
-   * covered samples of all tiles and send the tile again with that ground (src/tile/tile-terrain.ts).
+   * Set when the DEM did not cover the tile and its margin completely: nothing was built; these are
+   * the samples read (NaN where no source has data), for the main thread to fill from the covered
+   * samples of all tiles and send the tile again with that ground
+   * (src/features/terrain/tile-terrain.ts).
    */
   uncovered?: TileElevation;
   /** Local box (before the output transform) of the geometry the tile returned: terrain must reach under it. */

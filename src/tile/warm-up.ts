@@ -17,14 +17,14 @@ export const WARM_UP_DEFAULTS: WarmUpOptions = { budgetMs: 1000, sideMetres: 150
 /**
  * Runs real tile tasks over the store's own buildings in a worker thread at start-up, so that the
  * worker's code is loaded, its store open and its hot code optimised before anything else (whole
- * requests through the pool follow, warm-up-requests.ts: this alone left the first real request
- * at ~1.9× the time of later ones). V8 runs new code in its interpreter and tiers it up only
- * after it has seen enough work, and a cold ~10 km² request cost about twice the CPU of a warm
- * one. The tasks are those of a request for the built default groups (buildings and the ground)
- * on a square around the middle of the store (and again under other default roofs, so untagged
- * roofs get warm too), built through the
- * very code a request runs — the same functions with the same argument shapes, so nothing is
- * optimised for the warm-up only. Time-boxed; returns the number of meshes built.
+ * requests through the pool follow, pipeline/warm-up-requests.ts: this alone left the first real
+ * request at ~1.9× the time of later ones). V8 runs new code in its interpreter and tiers it up
+ * only after it has seen enough work, and a cold ~10 km² request cost about twice the CPU of a warm
+ * one. The tasks are those of a request for the built default groups (buildings and the ground) on
+ * a square around the middle of the store (and again under other default roofs, so untagged roofs
+ * get warm too), built through the very code a request runs — the same functions with the same
+ * argument shapes, so nothing is optimised for the warm-up only. Time-boxed; returns the number of
+ * meshes built.
  */
 export async function warmUpTiles(storePath: string, source: OsmSource, options: Partial<WarmUpOptions> = {}): Promise<number> {
   const { budgetMs, sideMetres } = { ...WARM_UP_DEFAULTS, ...options };

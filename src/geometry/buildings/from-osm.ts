@@ -71,7 +71,7 @@ export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingCon
 /**
  * One building (Simple 3D Buildings) if this tile builds it: its anchor is the stored interior
  * point when that lies in the polygon, else the principal's first point in the polygon (see
- * plan/tiling.ts); nothing when the building does not meet the polygon or another tile owns it.
+ * geometry/anchor.ts); nothing when the building does not meet the polygon or another tile owns it.
  * An outline with parts becomes its parts plus whatever area they leave uncovered.
  *
  * The meshes are built in the building's stable frame (src/frame/stable-frame.ts) and moved into

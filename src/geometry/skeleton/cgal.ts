@@ -17,7 +17,7 @@ import { stats } from './stats.ts';
  * not ship it leaves it out (`npm install --omit=optional`), or sets CITY_SKELETON_CGAL=off to
  * keep it unloaded where it is installed. Without it the double-precision skeletons (index.ts)
  * decide alone: footprintSkeleton says why there is none for what they decline, and the roof
- * builders fall back along their chain as for any skeleton that fails (roofs/index.ts
+ * builders fall back along their chain as for any skeleton that fails (buildings/roofs/index.ts
  * ROOF_CHAINS: a hipped roof on such a footprint becomes pyramidal where one apex sees every side,
  * else flat), so every building part is still a closed solid.
  */

@@ -20,8 +20,8 @@
  * gravel/rock→rock, grass→grass, sand→sand. The surface tag enters `decidedBy` only when it
  * changed the kind.
  *
- * The table, as `surfaceAreaTableMarkdown()` renders it (test/surfaces-classify.test.ts checks
- * that this copy is current):
+ * The table, as `surfaceAreaTableMarkdown()` renders it (the rules' unit test checks that
+ * this copy is current):
  *
  * <!-- surface-area-table:start -->
  * | # | OSM tags | kind | priority | surface=* | also recorded |

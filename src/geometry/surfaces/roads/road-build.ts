@@ -127,7 +127,7 @@ export class RoadBuild {
     }
 
     // a piece away from the box still cuts those reaching in (a strip trimmed back past the box, under
-    // the sidewalk corner that reaches out over it: see test/surfaces-roads-within.test.ts)
+    // the sidewalk corner that reaches out over it: see the roads' `within` test)
     for (const p of meetingTheirBox(this.pieces, this.aside)) this.pieces.push(p);
 
     // precedence: priority, then junctions before strips before overlays (raceways) before sidewalk
