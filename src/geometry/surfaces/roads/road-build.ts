@@ -2,7 +2,7 @@
  * The state of one roadSurfaces run (road-surfaces.ts): the output areas, the pieces that will be
  * resolved into them, the centerlines, and what numbers junctions met at more than one node.
  * Methods, not closures made per run: V8 keeps a closure's optimised code only while a closure of
- * it lives, so per-run closures were compiled again after every full collection.
+ * it lives, so per-run closures would be compiled again after every full collection.
  */
 import type { Paths64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
