@@ -9,7 +9,7 @@ import { httpLimitsFromEnv, type HttpLimits } from './server/http-limits.ts';
 
 export { REPO_ROOT };
 
-/** Service configuration; every field can be set from the environment (README lists them). */
+/** Service configuration; every field can be set from the environment (docs/configuration.md). */
 export interface ServiceConfig {
   host: string;
   port: number;
@@ -67,7 +67,7 @@ export interface ServiceConfig {
   http: HttpLimits;
 }
 
-/** Default of CITY_WORKER_YOUNG_MB (README "Configuration": measured memory and CPU). */
+/** Default of CITY_WORKER_YOUNG_MB (docs/configuration.md; the measurements: docs/performance.md). */
 export const WORKER_YOUNG_GENERATION_MB = 48;
 /** Default of CITY_WORKER_OLD_MB. */
 export const WORKER_OLD_GENERATION_MB = 1536;
@@ -98,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     queueWaitShare: Math.max(0, Number(env.CITY_QUEUE_WAIT_SHARE ?? 0.25) || 0),
     maxBodyBytes: int(env.CITY_MAX_BODY_BYTES, 5 * 1024 * 1024),
     gzipLevel: int(env.CITY_GZIP_LEVEL, 1),
-    warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 1000)), // = WARM_UP_DEFAULTS.budgetMs (pipeline/warm-up.ts)
+    warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 1000)), // = WARM_UP_DEFAULTS.budgetMs (tile/warm-up.ts)
     warmUpRequestsMs: Math.max(0, int(env.CITY_WARMUP_REQUESTS_MS, 20_000)),
     dem: env.CITY_DEM_SOURCES ? demConfigSchema.parse(JSON.parse(env.CITY_DEM_SOURCES)) : null,
     canopy: env.CITY_CANOPY_SOURCES ? canopyConfigSchema.parse(JSON.parse(env.CITY_CANOPY_SOURCES)) : null,

@@ -5,9 +5,11 @@
 import './thread-globals.ts';
 import { threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { buildTile, osmSourceFor, type TileResult } from '../src/pipeline/build-tile.ts';
+import { buildTile } from '../src/tile/build-tile.ts';
+import { osmSourceFor } from '../src/tile/osm-sources.ts';
+import { type TileResult } from '../src/plan/tile-result.ts';
 import type { TileTask } from '../src/plan/plan-request.ts';
-import { warmUpTiles } from '../src/pipeline/warm-up.ts';
+import { warmUpTiles } from '../src/tile/warm-up.ts';
 import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';
 
 export default async function runTileTask(task: TileTask): Promise<unknown> {

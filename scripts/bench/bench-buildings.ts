@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import { createLocalFrame, projectFlat } from '../../src/frame/local-frame.ts';
-import { validFootprints } from '../../src/geometry/footprint-repair.ts';
-import { benchRoofs } from '../../src/geometry/buildings/roofs/bench-roofs.ts';
-import type { RoofShape } from '../../src/geometry/buildings/build-part.ts';
+import { validFootprints } from '../../src/geometry/planar/footprint-repair.ts';
+import { benchRoofs } from '../../test/support/bench-roofs.ts';
+import type { RoofShape } from '../../src/geometry/buildings/roofs/types.ts';
 import type { Footprint } from '../../src/geometry/types.ts';
 import { REPO_ROOT } from '../../src/config.ts';
 import { importOsm } from '../../src/sources/osm/import.ts';

@@ -12,7 +12,8 @@ const flag = (name: string) => {
   if (value === undefined || !Number.isFinite(Number(value))) throw new Error(`${name} needs a number`);
   return Number(value);
 };
-const seed = flag('--seed') ?? DENSE_CITY_DEFAULTS.seed, side = flag('--side') ?? DENSE_CITY_DEFAULTS.sideMetres;
+const seed = flag('--seed') ?? DENSE_CITY_DEFAULTS.seed,
+  side = flag('--side') ?? DENSE_CITY_DEFAULTS.sideMetres;
 if (args.length !== 1) {
   console.error('usage: node --import tsx scripts/bench/write-dense-city.ts <out.osm.pbf> [--seed N] [--side metres]');
   process.exit(2);

@@ -18,7 +18,10 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const LANES = { unit: { dir: 'test/unit', concurrency: Number(process.env.TEST_CONCURRENCY) || availableParallelism() }, e2e: { dir: 'test/e2e', concurrency: 1 } };
+const LANES = {
+  unit: { dir: 'test/unit', concurrency: Number(process.env.TEST_CONCURRENCY) || availableParallelism() },
+  e2e: { dir: 'test/e2e', concurrency: 1 },
+};
 
 const [lane, ...rest] = process.argv.slice(2);
 if (!(lane in LANES)) {
@@ -33,8 +36,19 @@ const nodeOptions = dash < 0 ? [] : rest.slice(dash + 1);
 function testFiles(dir) {
   return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
-    .map((e) => relative(ROOT, join(e.parentPath ?? e.path, e.name)).split(sep).join('/'))
+    .map((e) =>
+      relative(ROOT, join(e.parentPath ?? e.path, e.name))
+        .split(sep)
+        .join('/'),
+    )
     .sort();
+}
+
+// A test file outside both lanes would never run: refuse to pass silently.
+const stray = testFiles('test').filter((f) => !Object.values(LANES).some((l) => f.startsWith(`${l.dir}/`)));
+if (stray.length > 0) {
+  console.error(`test files outside test/unit/ and test/e2e/ (move each into its lane):\n  ${stray.join('\n  ')}`);
+  process.exit(1);
 }
 
 const { dir, concurrency } = LANES[lane];

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../src/config.ts';
 import { parseContextRequest } from '../../src/contract/parse-request.ts';
-import { planRequest } from '../../src/plan/plan-request.ts';
-import { buildTile } from '../../src/pipeline/build-tile.ts';
+import { planTasks } from '../../src/features/index.ts';
+import { buildTile } from '../../src/tile/build-tile.ts';
 import { importOsm } from '../../src/sources/osm/import.ts';
 import type { SurfaceMesh } from '../../src/geometry/surfaces/types.ts';
 import { GROUND_COLOURS, renderSurfacePng } from '../../test/support/ground-png.ts';
@@ -25,7 +25,7 @@ const a = SIDE / 2 / 111_320, b = SIDE / 2 / (111_320 * Math.cos((CENTRE[0] * Ma
 const [lat, lon] = CENTRE;
 const polygon = [[lat - a, lon - b], [lat - a, lon + b], [lat + a, lon + b], [lat + a, lon - b], [lat - a, lon - b]];
 const request = parseContextRequest({ polygon, origin: CENTRE, settings: { geometry: ['surface'], crs: 'local', upAxis: 'Z', indexedMeshes: true } });
-const plan = planRequest(request, { tileSize: 500, storePath: store, dem: null });
+const plan = planTasks(request, { tileSize: 500, storePath: store, dem: null });
 const meshes: SurfaceMesh[] = [];
 for (const task of plan.tasks) {
   const json = Buffer.from((await buildTile(task)).groups.surface?.json ?? new Uint8Array()).toString('utf8');

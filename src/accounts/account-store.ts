@@ -1,5 +1,5 @@
 /**
- * Accounts, API keys and the usage ledger in one SQLite file (embedded default; DESIGN.md
+ * Accounts, API keys and the usage ledger in one SQLite file (embedded default; docs/design.md
  * "When one box is not enough" keeps this interface for PostgreSQL).
  *
  * ```ts

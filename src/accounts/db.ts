@@ -49,7 +49,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX usage_ledger_account ON usage_ledger(account_id, id);
   CREATE INDEX usage_ledger_open ON usage_ledger(status) WHERE status = 'reserved';
   `,
-  // Issue 13.3: a reservation names the process that holds it; processes hold renewed leases.
+  // A reservation names the process that holds it; processes hold renewed leases (lease.ts).
   `
   CREATE TABLE ledger_owners (
     owner      TEXT PRIMARY KEY,

@@ -2,8 +2,8 @@
  * Who holds a reservation. Every process (every open AccountStore) registers an owner row with a
  * lease it renews while alive; its reservations carry the owner. Start-up cleanup then releases
  * only reservations whose owner is gone — lease expired, or a process on this host that no longer
- * exists — and never a live neighbour's holds (issue 13.3: a second server on the same data
- * directory used to free the first one's in-flight credit).
+ * exists — and never a live neighbour's holds, so a second server on the same data directory
+ * (or a restart of one of two) cannot free the other's in-flight credit.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';

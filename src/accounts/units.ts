@@ -5,7 +5,7 @@
 
 export const M2_PER_KM2 = 1_000_000;
 
-/** The smallest charge for a request: 0.01 km² (DESIGN.md "Cost"). */
+/** The smallest charge for a request: 0.01 km² (docs/design.md "Cost"). */
 export const MIN_COST_M2 = 10_000;
 
 /** km² → whole m² (nearest). Throws on non-finite input, which is always a programming error. */

@@ -1,5 +1,5 @@
 /**
- * The error contract (DESIGN.md): every non-2xx answer is
+ * The error contract (docs/design.md): every non-2xx answer is
  * `{"error": "<one human sentence>", "code": "<stable snake_case code>", "details": [...]}`.
  */
 import { MAX_ERROR_DETAILS } from './limits.ts';

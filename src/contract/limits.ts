@@ -3,7 +3,7 @@
  * OpenAPI text and the tests all quote the same numbers.
  */
 
-/** Largest polygon per request (SPEC "Limits"), in km² of turf's geodesic (spherical) area. */
+/** Largest polygon per request (docs/spec.md "Limits"), in km² of turf's geodesic (spherical) area. */
 export const MAX_AREA_KM2 = 10;
 
 /** A closed ring needs at least 4 points (3 corners plus the closing copy of the first). */
@@ -34,7 +34,7 @@ export const SETTING_BOUNDS = {
 
 /**
  * Most details listed in one error body; the rest are counted in a last detail. A body with a
- * million bad entries must not produce a million-line answer (issue 13.1).
+ * million bad entries must not produce a million-line answer.
  */
 export const MAX_ERROR_DETAILS = 10;
 
@@ -49,6 +49,6 @@ export const MAX_EXTENT_KM = 20;
 
 /**
  * Farthest `origin` from the polygon's bounding box, km. The local frame is a transverse Mercator on
- * the origin; beyond this the coordinates stop meaning anything useful (issue 13.8).
+ * the origin; beyond this the coordinates stop meaning anything useful.
  */
 export const MAX_ORIGIN_DISTANCE_KM = 50;

@@ -10,10 +10,11 @@
 import { z } from 'zod';
 import { ERROR_STATUS } from './errors.ts';
 import { MAX_AREA_KM2 } from './limits.ts';
-import { ExportSchema, LatLonSchema, RequestBodySchema, SettingsSchema } from './request-schema.ts';
+import { defaultGroups, requestGroupNames, responseGroupTypes } from './groups.ts';
+import { ExportSchema, GeometrySettingSchema, GroupNameSchema, LatLonSchema, RequestBodySchema, SettingsSchema } from './request-schema.ts';
 import {
   AttributionSchema, DataAccessSchema, DescriptorSchema, ElevationMapSchema, ErrorBodySchema, ExportResponseSchema,
-  ExportSpatialReferenceSchema, GeometryGroupSchema, GeometryResponseSchema, MeshSchema, NodeSchema, PolylineDescriptorSchema, PolylineSchema,
+  ExportSpatialReferenceSchema, GeometryGroupSchema, GroupTypeSchema, GeometryResponseSchema, MeshSchema, NodeSchema, PolylineDescriptorSchema, PolylineSchema,
   SpatialReferenceSchema, WarningSchema,
 } from './response-schema.ts';
 
@@ -53,6 +54,12 @@ function componentSchemas(): Record<string, unknown> {
     io: 'input',
     unrepresentable: 'any',
     uri: (id) => `#/components/schemas/${id}`,
+    // group names are checked against the group table when a body is parsed; the document lists the table as it is now
+    override: (ctx) => {
+      if (ctx.zodSchema === GroupNameSchema) Object.assign(ctx.jsonSchema, { type: 'string', enum: requestGroupNames() });
+      if (ctx.zodSchema === GroupTypeSchema) Object.assign(ctx.jsonSchema, { type: 'string', enum: responseGroupTypes() });
+      if (ctx.zodSchema === GeometrySettingSchema) ctx.jsonSchema.default = defaultGroups();
+    },
   });
   const out: Record<string, unknown> = {};
   for (const [id, schema] of Object.entries(schemas)) {

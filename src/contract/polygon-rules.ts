@@ -184,7 +184,7 @@ export function originDistanceKm(origin: LatLon, pairs: readonly LatLon[]): numb
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** `origin_too_far` when the origin lies more than MAX_ORIGIN_DISTANCE_KM from the polygon (issue 13.8). */
+/** `origin_too_far` when the origin lies more than MAX_ORIGIN_DISTANCE_KM from the polygon. */
 export function checkOriginNear(origin: LatLon, pairs: readonly LatLon[], path: Path): RuleViolation | null {
   const distanceKm = originDistanceKm(origin, pairs);
   if (distanceKm <= MAX_ORIGIN_DISTANCE_KM) return null;

@@ -3,11 +3,11 @@
  * Settings and Export tables with allowed values and defaults, and the normalisation to
  * `ContextRequest` (src/contract/types.ts). The OpenAPI document is generated from these schemas.
  *
- * Tolerant reader (DESIGN.md "Contract decisions"):
+ * Tolerant reader (docs/design.md "Contract decisions"):
  * - unknown fields anywhere are dropped (zod objects strip);
  * - an explicit `null` for an optional field means "not given";
  * - enumerations match exactly, except `crs`: any letter case of "local" is read as `local`;
- * - `infrastructure` ≡ `instances`; the name the caller used first is kept in `instancesGroupName`;
+ * - a group's alias ≡ its name (`infrastructure` ≡ `instances`); the name the caller used first is kept in `groupNames`;
  * - `topographyModel: true` ≡ `topography` in `geometry` (and the other way round);
  * - repeated geometry groups and surface types are dropped, keeping the caller's order.
  *
@@ -20,10 +20,8 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import { MAX_AREA_KM2, MAX_ERROR_DETAILS, MAX_POLYGON_POINTS, MIN_POLYGON_POINTS, SETTING_BOUNDS } from './limits.ts';
 import { checkLatLon, checkOriginNear, checkPolygon, ringAreaKm2, type RuleViolation } from './polygon-rules.ts';
-import {
-  EXPORT_FORMATS, GEOMETRY_GROUPS, ROOF_TYPES,
-  type ContextRequest, type ExportRequest, type GeometryGroup, type Settings,
-} from './types.ts';
+import { canonicalGroup, defaultGroups, groupSpec, requestGroupNames, type GeometryGroup } from './groups.ts';
+import { EXPORT_FORMATS, ROOF_TYPES, type ContextRequest, type ExportRequest, type Settings } from './types.ts';
 
 /** Extra data on a zod issue raised by a contract rule. */
 export interface RuleIssueParams {
@@ -44,7 +42,7 @@ function optional<T extends z.ZodType>(schema: T, fallback: z.util.NoUndefined<z
 /**
  * An optional list of names (`null` or absent gives `fallback`). A list is cut just after its
  * MAX_ERROR_DETAILS-th unknown name before zod looks at it, so a body with a million bad entries
- * costs one quick pass and yields a handful of issues (issue 13.1); long valid lists still pass.
+ * costs one quick pass and yields a handful of issues; long valid lists still pass.
  */
 function optionalNames<const T extends readonly [string, ...string[]]>(names: T, fallback: T[number][], minItems = 0) {
   const known = new Set<unknown>(names);
@@ -57,6 +55,30 @@ function optionalNames<const T extends readonly [string, ...string[]]>(names: T,
     return value;
   };
   return z.preprocess(cut, z.array(z.enum(names)).min(minItems).default(fallback));
+}
+
+/**
+ * One requested group name: any name or alias of the group table (groups.ts), read when the body
+ * is parsed, because a registered family may add names after this module loaded. An unknown name
+ * gives the same issue an enumeration would. The OpenAPI document lists the names (openapi.ts).
+ */
+export const GroupNameSchema = z.any().superRefine((value, ctx) => {
+  const names = requestGroupNames();
+  if (!names.includes(value)) ctx.addIssue({ code: 'invalid_value', values: names, input: value });
+}).transform((value) => value as string);
+
+/** `geometry`: like optionalNames over the group table as it is when the body is parsed; absent gives the default groups. */
+function optionalGroupNames() {
+  const cut = (value: unknown): unknown => {
+    if (!Array.isArray(value)) return nullAsMissing(value);
+    const known = new Set<unknown>(requestGroupNames());
+    let bad = 0;
+    for (let k = 0; k < value.length; k++) {
+      if (!known.has(value[k]) && ++bad >= MAX_ERROR_DETAILS) return value.slice(0, k + 1);
+    }
+    return value;
+  };
+  return z.preprocess(cut, z.array(GroupNameSchema).optional()).transform((names) => names ?? defaultGroups());
 }
 
 /** Copies a rule violation onto the zod context, one issue per detail, paths relative to the field. */
@@ -97,21 +119,22 @@ export const OriginSchema = z.preprocess((value, ctx) => {
 
 // ---- settings ---------------------------------------------------------------------------------
 
-export const GEOMETRY_GROUP_NAMES = ['buildings', 'surface', 'barriers', 'instances', 'infrastructure', 'topography'] as const;
 export const SURFACE_TYPES = ['meshes', 'centerlines', 'outlines'] as const;
 export const OUTPUT_CRS = ['local', 'EPSG:3857', 'UTM'] as const;
-const DEFAULT_GEOMETRY: GeometryGroup[] = ['buildings', 'surface', 'barriers', 'instances'];
 
 /** Any letter case of "local" reads as `local`; other values pass unchanged (exact match). */
 const normaliseLocal = (value: unknown): unknown =>
   (typeof value === 'string' && value.toLowerCase() === 'local' ? 'local' : nullAsMissing(value));
 
+/** `settings.geometry` (its OpenAPI default is the group table's defaults as they are, openapi.ts). */
+export const GeometrySettingSchema = optionalGroupNames().describe(
+    'Geometry groups to generate. `infrastructure` is another name for `instances` (the response uses the name given). '
+    + '`topography` is not included by default. Repeats are ignored; an empty list builds no groups (unless topographyModel is true).');
+
 const { defaultLevels, defaultLevelHeight, canopyMinHeight, canopyMinSpacing, canopyMaxTrees } = SETTING_BOUNDS;
 
 const SettingsFieldsSchema = z.object({
-  geometry: optionalNames(GEOMETRY_GROUP_NAMES, [...DEFAULT_GEOMETRY]).describe(
-    'Geometry groups to generate. `infrastructure` is another name for `instances` (the response uses the name given). '
-    + '`topography` is not included by default. Repeats are ignored; an empty list builds no groups (unless topographyModel is true).'),
+  geometry: GeometrySettingSchema,
   surfaceTypes: optionalNames(SURFACE_TYPES, ['meshes'], 1).describe(
     'Representations of ground surfaces: `meshes` gives the `surface` group, `centerlines`/`outlines` give draped polylines in `surfaceLines`. At least one.'),
   cropScene: optional(z.boolean(), false).describe('Slice the model exactly along the polygon boundary (adds processing time).'),
@@ -143,20 +166,20 @@ const SettingsFieldsSchema = z.object({
   indexedMeshes: optional(z.boolean(), false).describe('Weld vertices and add an `indices` array to every mesh (JSON responses only).'),
 });
 
-/** Folds `infrastructure` into `instances` and `topographyModel` into `geometry`, dropping repeats. */
+/** Folds aliases into their groups (`infrastructure` into `instances`) and `topographyModel` into `geometry`, dropping repeats. */
 function normaliseSettings(fields: z.output<typeof SettingsFieldsSchema>): Settings {
   const geometry: GeometryGroup[] = [];
-  let instancesGroupName: Settings['instancesGroupName'] | undefined;
+  const groupNames: Settings['groupNames'] = {};
   for (const name of fields.geometry) {
-    if (name === 'instances' || name === 'infrastructure') instancesGroupName ??= name;
-    const group: GeometryGroup = name === 'infrastructure' ? 'instances' : name;
+    const group = canonicalGroup(name)!;
+    if (groupSpec(group)?.aliases?.length) groupNames[group] ??= name;
     if (!geometry.includes(group)) geometry.push(group);
   }
   if (fields.topographyModel && !geometry.includes('topography')) geometry.push('topography');
   return {
     ...fields,
     geometry,
-    instancesGroupName: instancesGroupName ?? 'instances',
+    groupNames,
     surfaceTypes: [...new Set(fields.surfaceTypes)],
     topographyModel: geometry.includes('topography'),
   };
@@ -230,8 +253,3 @@ export const RequestBodySchema = BodyFieldsSchema.transform(toContextRequest).de
   'Request body of POST /v1/context. Unknown fields are ignored; `null` for an optional field means "not given".');
 
 export type RequestBodyInput = z.input<typeof RequestBodySchema>;
-
-// Compile-time check: the accepted names are the canonical groups of types.ts plus the alias.
-type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const groupsMatch: Exact<(typeof GEOMETRY_GROUPS)[number], Exclude<(typeof GEOMETRY_GROUP_NAMES)[number], 'infrastructure'>> = true;
-void groupsMatch;

@@ -1,13 +1,14 @@
 /**
- * zod schemas of the responses (SPEC "Geometry response", "Export response"; DESIGN.md "Contract
- * decisions"). They document the API (openapi.ts) and let tests validate real responses; the server
- * does not parse its own output with them.
+ * zod schemas of the responses (docs/spec.md "Geometry response", "Export response"; docs/design.md
+ * "Contract decisions"). They document the API (openapi.ts) and let tests validate real responses;
+ * the server does not parse its own output with them.
  *
  * Objects are open (extra fields pass) so that adding a field is never a breaking change; the
  * refinements (array lengths that must agree) are checked by `.parse` but do not appear in the
  * OpenAPI document.
  */
 
+import { responseGroupTypes } from './groups.ts';
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './errors.ts';
 import { LatLonSchema, OUTPUT_CRS } from './request-schema.ts';
@@ -83,7 +84,7 @@ export const NodeSchema = z.object({
   descriptor: DescriptorSchema.describe('Trees carry `height` and `crownDiameter` in metres.'),
 }).describe('One placed instance (tree, bench, pole…), position in the output frame.');
 
-/** Descriptor of a `surfaceLines` polyline (DESIGN.md "Polylines"); open like every descriptor. */
+/** Descriptor of a `surfaceLines` polyline (docs/design.md "Polylines"); open like every descriptor. */
 export const PolylineDescriptorSchema = DescriptorSchema.extend({
   type: z.string().describe(
     'Surface kind of the ground the line belongs to, as for `surface` meshes (`asphalt`, `pavement`, `roadwayIntersection`, `water`, `grass`, …).'),
@@ -111,8 +112,12 @@ export const PolylineSchema = z.object({
   }
 }).describe('A draped line of the `surfaceLines` group: a road or path centerline, or the outline of a surface piece.');
 
-export const GROUP_TYPES = ['buildings', 'surface', 'barriers', 'instances', 'infrastructure', 'topography', 'surfaceLines'] as const;
-const GroupType = z.enum(GROUP_TYPES).describe('Group name; `infrastructure` when the request used that name for instances.');
+/** A response group's `type`: read from the group table (groups.ts) when checked, as registered families may add types. */
+export const GroupTypeSchema = z.any().superRefine((value, ctx) => {
+  const types = responseGroupTypes();
+  if (!types.includes(value)) ctx.addIssue({ code: 'invalid_value', values: types, input: value });
+}).transform((value) => value as string).describe('Group name; the alias when the request used one (`infrastructure` for instances).');
+const GroupType = GroupTypeSchema;
 
 export const GeometryGroupSchema = z.discriminatedUnion('geometryType', [
   z.object({ type: GroupType, geometryType: z.literal('meshes'), meshes: z.array(MeshSchema) }),
@@ -156,7 +161,7 @@ export const DataAccessSchema = z.object({
   reason: z.string().nullable(),
 }).describe('Whether the response fell back to worldwide data.');
 
-/** Warning codes so far (DESIGN.md "Warnings"); more may be added, so clients must accept others. */
+/** Warning codes so far (docs/design.md "Warnings"); more may be added, so clients must accept others. */
 export const WARNING_CODES = ['elevation_unavailable', 'elevation_partial', 'tree_cap_applied', 'canopy_unavailable', 'canopy_partial'] as const;
 
 export const WarningSchema = z.object({

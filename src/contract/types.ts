@@ -1,11 +1,11 @@
 /**
- * The validated, defaulted request every later stage works with. src/contract/request.ts turns a
- * raw body into this (zod schema + polygon rules); nothing downstream re-validates.
+ * The validated, defaulted request every later stage works with. src/contract/parse-request.ts turns
+ * a raw body into this (zod schema + polygon rules); nothing downstream re-validates.
  */
 
-export const GEOMETRY_GROUPS = ['buildings', 'surface', 'barriers', 'instances', 'topography'] as const;
-/** Canonical group names (`infrastructure` is folded into `instances`). */
-export type GeometryGroup = (typeof GEOMETRY_GROUPS)[number];
+import type { GeometryGroup } from './groups.ts';
+
+export type { GeometryGroup };
 
 export const ROOF_TYPES = [
   'flat', 'hipped', 'gabled', 'onion', 'dome', 'round', 'skillion', 'mansard', 'quadrupleSaltbox', 'saltbox', 'gambrel', 'pyramidal',
@@ -21,8 +21,8 @@ export type OutputCrs = 'local' | 'EPSG:3857' | 'UTM';
 export interface Settings {
   /** Canonical groups to build, deduplicated, in the caller's order; `topography` added when topographyModel is true. */
   geometry: GeometryGroup[];
-  /** The name the caller used for the instances group: `instances` (default) or `infrastructure`. */
-  instancesGroupName: 'instances' | 'infrastructure';
+  /** For each requested group that has aliases, the name the caller used first (`infrastructure` for instances): the response uses it. */
+  groupNames: Partial<Record<GeometryGroup, string>>;
   surfaceTypes: SurfaceType[];
   cropScene: boolean;
   defaultRoofType: RoofType;

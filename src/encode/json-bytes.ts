@@ -3,7 +3,7 @@ import { grownBytes } from './grow-bytes.ts';
 /**
  * A small, fast JSON byte writer for geometry. JSON.stringify of millions of numbers is the
  * bottleneck of large responses, so numbers are written digit by digit, rounded to millimetres
- * (DESIGN.md), straight into a growing byte buffer that can be transferred between threads.
+ * (docs/design.md), straight into a growing byte buffer that can be transferred between threads.
  */
 export class JsonBytesWriter {
   private buf: Uint8Array<ArrayBuffer>;

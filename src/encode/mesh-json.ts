@@ -6,8 +6,8 @@ const corners = new JsonBytesWriter(1 << 14);
 let cornerStart = new Uint32Array(1024);
 
 /**
- * Writes one Mesh object of the response (SPEC "Mesh"): `vertices` as a flat triangle list, or
- * welded vertices plus `indices` when indexed, then the descriptor. Positions must already be in
+ * Writes one Mesh object of the response (docs/spec.md "Mesh"): `vertices` as a flat triangle list,
+ * or welded vertices plus `indices` when indexed, then the descriptor. Positions must already be in
  * output coordinates.
  */
 export function writeMeshJson(w: JsonBytesWriter, mesh: IndexedMesh, descriptor: unknown, indexed: boolean): void {

@@ -1,8 +1,9 @@
 import type { JsonBytesWriter } from './json-bytes.ts';
 
 /**
- * Writes one polyline item of a `polylines` group (DESIGN.md): `{"vertices":[x,y,z,…],"closed":…,
- * "descriptor":…}`. Positions must already be in output coordinates.
+ * Writes one polyline item of a `polylines` group (docs/design.md):
+ * `{"vertices":[x,y,z,…],"closed":…,"descriptor":…}`. Positions must already be in output
+ * coordinates.
  */
 export function writePolylineJson(w: JsonBytesWriter, positions: Float64Array, closed: boolean, descriptor: unknown): void {
   w.raw('{"vertices":[');

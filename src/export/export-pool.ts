@@ -1,12 +1,12 @@
 /**
- * The export writers' own thread pool (issue 10 allows "the worker pool or a dedicated pool").
+ * The export writers' own thread pool.
  *
- * Why apart from the tile workers: writers load large code and WebAssembly (web-ifc), whose
- * memory never shrinks, and a writer's thread keeps what its malloc arena once held. In a tile
- * worker that memory would stay for the life of the process, in every worker that ever wrote a
+ * Why apart from the tile workers: writers load a lot of code of their own and fill large buffers
+ * outside the JavaScript heap, and a writer's thread keeps what its malloc arena once held. In a
+ * tile worker that memory would stay for the life of the process, in every worker that ever wrote a
  * file; here the export threads start on demand and exit after `idleTimeoutMs` without work,
- * handing it all back to the OS, and tile workers never load writer code. The price is a thread start
- * (~0.1–0.3 s: compile the writer code again) for the first export after an idle period.
+ * handing it all back to the OS, and tile workers never load writer code. The price is a thread
+ * start (~0.1–0.3 s: compile the writer code again) for the first export after an idle period.
  */
 import { Piscina } from 'piscina';
 import { MODULE_EXT } from '../module-ext.ts';

@@ -4,19 +4,21 @@
  * collected and sent once every tile is done. Chunk buffers are transferred, not copied.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { GroupSink } from '../server/response-stream.ts';
+import type { GroupSink } from '../pipeline/group-sink.ts';
+import { exportTargetOf, type ExportTarget } from './scene-from-tiles.ts';
 
 /** What travels over the export port, in this order: every `declare`, the `chunk`s, one `end`. */
 export type ExportMessage =
-  | { kind: 'declare'; key: string }
+  | { kind: 'declare'; key: string; target: ExportTarget | null }
   | { kind: 'chunk'; key: string; json: Uint8Array }
   | { kind: 'end'; attribution: string[] };
 
 export class ExportStreamSink implements GroupSink {
   constructor(private readonly port: MessagePort) {}
 
+  /** Sends the output's export target as the main thread's group table has it (families register there and in the tile workers). */
   declare(key: string): void {
-    this.post({ kind: 'declare', key });
+    this.post({ kind: 'declare', key, target: exportTargetOf(key) });
   }
 
   chunk(key: string, json: Uint8Array, count: number): void {

@@ -39,7 +39,7 @@ export interface ExportOutcome {
 export async function buildExportFile(task: ExportTask): Promise<ExportOutcome> {
   const entry = exportWriterEntry(task.format);
   if (!entry) throw new Error(`no writer is registered for ${task.format}`);
-  // the writer's code (and WebAssembly) loads while the first tiles run
+  // the writer's code loads while the first tiles run
   const openStream = entry.stream ? await entry.stream() : null;
   let stream: StreamingWriter | null = null;
   const frame = createExportFrame(task.frame);
@@ -51,7 +51,7 @@ export async function buildExportFile(task: ExportTask): Promise<ExportOutcome> 
   setActiveSpill(spill);
   try {
     const attribution = await receive(task.port, async (m) => {
-      if (m.kind === 'declare') return void builder.declare(m.key);
+      if (m.kind === 'declare') return void builder.declare(m.key, m.target);
       // every declare came first: the streaming document can lay out its groups now
       if (openStream && !stream) stream = await openStream(head());
       builder.add(m.key, m.json);

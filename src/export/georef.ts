@@ -1,8 +1,9 @@
 /**
- * Where an export's coordinates come from (issue 10, SPEC "Export object"): `export.crs` is the
- * local frame or a projected EPSG code in metres, international feet or US survey feet; the scene
- * is in that CRS's grid axes (x = grid east, y = grid north, z up), in `export.units`, either
- * relative to the origin's grid position (`anchor`) or as full grid coordinates (`absolute`).
+ * Where an export's coordinates come from (docs/spec.md "Export object"; docs/exports.md):
+ * `export.crs` is the local frame or a projected EPSG code in metres, international feet or US
+ * survey feet; the scene is in that CRS's grid axes (x = grid east, y = grid north, z up), in
+ * `export.units`, either relative to the origin's grid position (`anchor`) or as full grid
+ * coordinates (`absolute`).
  *
  * `units: ft` on a CRS in US survey feet means US survey feet, so absolute numbers are the
  * CRS's own grid numbers (international feet would be 2 ppm off: 2 ft at 1,000,000 ft).

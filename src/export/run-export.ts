@@ -1,5 +1,5 @@
 /**
- * The export request flow on the main thread (issue 10): check the format and CRS before any
+ * The export request flow on the main thread: check the format and CRS before any
  * work or billing, run the normal tile pipeline with the output an export needs (local frame,
  * Z up, indexed meshes, terrain as meshes, the ground as `export.surfaceType`) while an export
  * thread takes the groups' chunks as they come and writes the file.
@@ -8,7 +8,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { ApiError } from '../contract/errors.ts';
 import type { ContextRequest, ExportFormat } from '../contract/types.ts';
 import { utmZoneFor } from '../frame/utm.ts';
-import { runContext, type PipelineDeps, type RunSummary } from '../pipeline/run-context.ts';
+import { runRequest, type PipelineDeps, type RunSummary } from '../pipeline/run-request.ts';
 import { ExportStreamSink } from './export-stream.ts';
 import type { ExportOutcome, ExportTask } from './export-task.ts';
 import { exportWriterEntry, EXPORT_WRITERS } from './formats/index.ts';
@@ -16,7 +16,7 @@ import { createExportFrame, resolveExportCrs, type ExportFrameOptions } from './
 import type { ExportUnits } from './scene.ts';
 import { exportStagingDir } from './store/staged.ts';
 
-/** What the programs without an open writer import well (issue 10). */
+/** What the programs without an open writer import well (their 422 names these; docs/exports.md). */
 const CLOSED_FORMATS: Partial<Record<ExportFormat, { program: string; why: string; imports: ExportFormat[] }>> = {
   skp: { program: 'SketchUp', why: "SketchUp's SDK is closed and runs only on Windows and macOS", imports: ['dae', '3dm', 'dxf', 'ifc', 'stl'] },
   rvt: { program: 'Revit', why: "Revit's file format is closed", imports: ['ifc', 'dxf', '3dm', 'obj', 'stl'] },
@@ -117,7 +117,7 @@ export async function runExport(request: ContextRequest, plan: ExportPlan, deps:
   written.catch((err) => cancel.abort(err)); // the tiles stop when the writer fails
   const sink = new ExportStreamSink(port1);
   try {
-    const summary = await runContext(pipelineRequestFor(request), deps, sink, cancel.signal);
+    const summary = await runRequest(pipelineRequestFor(request), deps, sink, cancel.signal);
     sink.end(summary.attributions.map((a) => `${a.text} (${a.license}, ${a.url})`));
     const file = await written;
     return { file, fileName: `${plan.name}.${file.extension}`, summary };

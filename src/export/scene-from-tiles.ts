@@ -5,9 +5,10 @@
  * a node `{type, x, y, z, rotation, scale, descriptor}` or a polyline `{vertices, closed, descriptor}`
  * in local metres; the export frame then moves them into the file's CRS, placement and units.
  *
- * Precision: the JSON chunks carry millimetres (DESIGN.md "Numbers"), so a point is within
+ * Precision: the JSON chunks carry millimetres (docs/design.md "Numbers"), so a point is within
  * 0.71 mm of its exact position before reprojection.
  */
+import { exportedOutputs, type GeometryType } from '../contract/groups.ts';
 import type { ExportFrame } from './georef.ts';
 import type { ExportGroup, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from './scene.ts';
 
@@ -17,13 +18,23 @@ export interface EncodedGroup {
   chunks: Uint8Array[];
 }
 
-const GROUP_OF_KEY: Record<string, ExportGroupName> = {
-  buildings: 'buildings', surface: 'surface', barriers: 'barriers', instances: 'instances',
-  'topography:meshes': 'topography', surfaceLines: 'surfaceLines',
-};
+/** Where an output key's items go in an export: its scene group, what its items are, and the group's place in the writers' order. */
+export interface ExportTarget {
+  group: ExportGroupName;
+  geometryType: GeometryType;
+  rank: number;
+}
 
-/** The order writers list groups in (scene.ts). */
-const ORDER: ExportGroupName[] = ['buildings', 'surface', 'barriers', 'instances', 'topography', 'surfaceLines'];
+/**
+ * The export target of an output key, from the group table as this thread knows it (the main
+ * thread sends targets with its `declare`s, export-stream.ts, so groups registered only there
+ * reach the files too); null for outputs exports leave out (elevation maps).
+ */
+export function exportTargetOf(key: string): ExportTarget | null {
+  const outputs = exportedOutputs();
+  const n = outputs.findIndex((o) => o.key === key);
+  return n < 0 ? null : { group: outputs[n].exportGroup, geometryType: outputs[n].geometryType, rank: n };
+}
 
 export interface SceneInput {
   name: string;
@@ -49,35 +60,39 @@ export type SceneItemSink = (group: ExportGroupName, item: SceneItem) => void;
  */
 export class SceneBuilder {
   private readonly groups = new Map<ExportGroupName, ExportGroup>();
+  private readonly targets = new Map<string, ExportTarget>();
   private readonly decoder = new TextDecoder();
 
   constructor(private readonly frame: ExportFrame, private readonly sink?: SceneItemSink) {}
 
-  /** A group the answer has, even when no chunk comes for it; false for keys exports never ask for (elevation maps). */
-  declare(key: string): ExportGroup | null {
-    const name = GROUP_OF_KEY[key];
-    if (!name) return null;
-    let group = this.groups.get(name);
-    if (!group) this.groups.set(name, (group = { name, meshes: [], polylines: [], nodes: [] }));
+  /** A group the answer has, even when no chunk comes for it; null for keys exports never ask for (elevation maps). */
+  declare(key: string, target: ExportTarget | null = exportTargetOf(key)): ExportGroup | null {
+    if (!target) return null;
+    this.targets.set(key, target);
+    let group = this.groups.get(target.group);
+    if (!group) this.groups.set(target.group, (group = { name: target.group, meshes: [], polylines: [], nodes: [] }));
     return group;
   }
 
   /** The group names declared so far, in the writers' order. */
   groupNames(): ExportGroupName[] {
-    return ORDER.filter((n) => this.groups.has(n));
+    const rank = new Map<ExportGroupName, number>();
+    for (const t of this.targets.values()) rank.set(t.group, Math.min(rank.get(t.group) ?? Infinity, t.rank));
+    return [...rank.keys()].sort((a, b) => rank.get(a)! - rank.get(b)!);
   }
 
   /** One chunk of comma-joined JSON items of group `key`. */
   add(key: string, chunk: Uint8Array): void {
-    const group = this.declare(key);
+    const target = this.targets.get(key) ?? exportTargetOf(key);
+    const group = target && this.declare(key, target);
     if (!group || chunk.length === 0) return;
-    const name = group.name, frame = this.frame;
+    const frame = this.frame;
     // one chunk at a time: a whole 10 km² group as one string could pass V8's string limit
     const items = JSON.parse(`[${this.decoder.decode(chunk)}]`) as Record<string, unknown>[];
     for (const item of items) {
-      if (name === 'instances') this.put(group, { kind: 'node', item: toNode(item, frame) });
-      else if (name === 'surfaceLines') this.put(group, { kind: 'polyline', item: toPolyline(item, frame, group.polylines.length) });
-      else this.put(group, { kind: 'mesh', item: toMesh(item, name, frame, group.meshes.length) });
+      if (target.geometryType === 'nodes') this.put(group, { kind: 'node', item: toNode(item, frame) });
+      else if (target.geometryType === 'polylines') this.put(group, { kind: 'polyline', item: toPolyline(item, frame, group.polylines.length) });
+      else this.put(group, { kind: 'mesh', item: toMesh(item, group.name, frame, group.meshes.length) });
     }
   }
 

@@ -19,8 +19,8 @@ export type ExportUnits = 'm' | 'mm' | 'ft' | 'in';
 /** Metres per unit (international foot and inch). */
 export const METRES_PER_UNIT: Record<ExportUnits, number> = { m: 1, mm: 0.001, ft: 0.3048, in: 0.0254 };
 
-/** The groups a scene can hold, in the order writers should list them. */
-export type ExportGroupName = 'buildings' | 'surface' | 'barriers' | 'instances' | 'topography' | 'surfaceLines';
+/** A group a scene holds: an output's `exportGroup` in the group table (src/contract/groups.ts), listed in the table's order. */
+export type ExportGroupName = string;
 
 /** One feature's closed or open triangle mesh (buildings, ground pieces, barriers, terrain tiles). */
 export interface ExportMesh {
@@ -51,7 +51,7 @@ export interface ExportPolyline {
 
 /** A placed instance (tree, bench, …): writers draw a simple symbol or a block/instance reference. */
 export interface ExportNode {
-  /** Node type of DESIGN.md (`tree`, `bench`, …). */
+  /** Node type (`tree`, `bench`, …; docs/design.md "Nodes"). */
   type: string;
   position: [number, number, number];
   /** Radians, counter-clockwise about Z. */
@@ -119,7 +119,7 @@ export interface ExportFile {
 /**
  * A finished file as a writer returns it: whole, or in pieces written one after the other (the
  * streaming text formats), so the file is never joined in memory — a join would hold it twice.
- * In an export thread that stages its file, text pieces may be spilled to disk (../spill.ts).
+ * In an export thread that stages its file, text pieces may be spilled to disk (./spill.ts).
  */
 export interface FinishedExport {
   bytes: Uint8Array | FilePiece[];

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { isSpilled, type FilePiece } from './spill.ts';
 import { etagOfHash } from './store/entry.ts';
-import type { StagedFile } from './store/staged.ts';
+import type { StagedFile } from './store/types.ts';
 
 const COPY = 1 << 20;
 

@@ -1,7 +1,8 @@
 import { JsonBytesWriter } from '../encode/json-bytes.ts';
 import { writeMeshJson } from '../encode/mesh-json.ts';
 import type { IndexedMesh } from '../geometry/types.ts';
-import type { FamilyOutput, TileContext, TileGroupResult } from './family.ts';
+import type { FamilyOutput, TileContext } from './family.ts';
+import type { TileGroupResult } from '../plan/tile-result.ts';
 
 /**
  * A family's meshes as one group's JSON items, in the output frame (positions are rewritten in

@@ -1,25 +1,59 @@
+import type { GeometryGroup, GroupSpec, OutputSpec } from '../contract/groups.ts';
+import type { ResponseWarning } from '../contract/response-schema.ts';
+import type { ContextRequest, Settings } from '../contract/types.ts';
 import type { LocalFrame } from '../frame/local-frame.ts';
+import type { CropPolygon } from '../geometry/crop/crop-polygon.ts';
 import type { GroundSampler } from '../geometry/terrain/ground-sampler.ts';
 import type { BBox, Ring } from '../geometry/types.ts';
+import type { LonLatBBox } from '../osm-model/feature.ts';
 import type { TileTask } from '../plan/plan-request.ts';
-import type { LonLatBBox, OsmSource } from '../sources/osm/types.ts';
-import type { Attribution } from '../pipeline/attributions.ts';
-import type { CropPolygon } from '../geometry/crop/crop-polygon.ts';
+import type { TileGroupResult, TileResult } from '../plan/tile-result.ts';
+import type { Attribution } from '../sources/attributions.ts';
+import type { CanopySourceConfig } from '../sources/canopy/config.ts';
+import type { OsmSource } from '../sources/osm/types.ts';
 
 /**
  * A feature family (OSM2World's modules, Streets GL's handlers): one kind of thing in the model —
- * buildings, the ground, barriers, street furniture — behind one shape. A family says when a
- * task needs it, reads what it needs from the sources, parses tags into typed descriptions (its
- * own tag parsers, one per file) and builds geometry in the local frame with pure functions, then
- * encodes its output groups. The tile task runs the families a request asks for, in order, and
- * never grows a branch per family.
+ * buildings, the ground, barriers, street furniture — behind one shape, registered with one line
+ * in ./index.ts. A family names the geometry group it builds (a group of the spec, or a whole
+ * `GroupSpec` of its own, which its registration adds to the contract's group table), may put
+ * its settings into every tile task (`plan`, main thread), builds one tile at a time in a worker
+ * (`build`: read the sources, parse tags into typed descriptions, build geometry in the local frame
+ * with pure functions, encode), and may gather what the tiles reported once all are in
+ * (`collect`, main thread). The tile task and the pipeline loop over the registered families and
+ * never grow a branch per family.
  */
-export interface FeatureFamily {
-  /** For logs and timings. */
+export interface FeatureFamily<Plan = unknown> {
+  /** For logs and timings, and the key of its plan in `TileTask.plans`. */
   name: string;
-  /** Whether the task asks for anything this family builds. */
-  wanted(task: TileTask): boolean;
+  /** The group it builds. */
+  group: GeometryGroup | GroupSpec;
+  /** The response groups a request gets (default: every output of the group). */
+  outputs?(settings: Settings): readonly OutputSpec[];
+  /** Main thread: the family's settings for every tile task of a request (plain data, cloned into the workers). */
+  plan?(req: ContextRequest, sources: FamilySources): Plan;
+  /** Worker: builds the family's groups for one tile. */
   build(tile: TileContext, out: FamilyOutput): Promise<void> | void;
+  /** Main thread: a per-request step fed every tile result, finished once every tile is in. */
+  collect?(req: ContextRequest, sources: FamilySources): FamilyCollector;
+}
+
+/** Service configuration a family's plan or collect step may need (server settings, not the request's). */
+export interface FamilySources {
+  /** Canopy height models (CITY_CANOPY_SOURCES); null = none configured. */
+  canopy: CanopySourceConfig[] | null;
+}
+
+/** A family's main-thread step over a whole request (e.g. the tree cap, which needs every tile's trees). */
+export interface FamilyCollector {
+  take(result: TileResult): void;
+  /** Output chunks to add (once every tile is in) and warnings for the response. */
+  finish(): { chunks: { key: string; json: Uint8Array; count: number }[]; warnings: ResponseWarning[] };
+}
+
+/** The plan a family put into a task (absent when the task was planned without it, e.g. terrain-only tiles). */
+export function planOf<P>(family: FeatureFamily<P>, task: TileTask): P | undefined {
+  return task.plans?.[family.name] as P | undefined;
 }
 
 /** What every family gets for one tile. */
@@ -34,7 +68,7 @@ export interface TileContext {
   bbox: BBox;
   /** The tile's square with a margin, in lon/lat, for store queries. */
   lonLatBBox(padMetres?: number): LonLatBBox;
-  /** Whether this tile builds a feature anchored at this local point (plan/tiling.ts). */
+  /** Whether this tile builds a feature anchored at this local point (geometry/anchor.ts). */
   owns(anchor: [number, number]): boolean;
   /** Ground height under a local point when geometry stands on terrain; absent = flat z = 0. */
   ground?: GroundSampler;
@@ -44,18 +78,10 @@ export interface TileContext {
   crop?: CropPolygon;
 }
 
-/** One group's output for one tile: `count` JSON items joined by commas, ready to splice into the response. */
-export interface TileGroupResult {
-  count: number;
-  json: Uint8Array;
-  /** Items that a request-wide cap may drop (trees): each item's cap rank, and where it ends in `json` (items are not comma-joined). */
-  ranks?: Float64Array;
-  ends?: Uint32Array;
-}
 
 /** Where families put what they built. */
 export interface FamilyOutput {
-  /** Encoded items per output group key (`buildings`, `surface`, `surfaceLines`, …). */
+  /** Encoded items per output key (`buildings`, `surface`, `surfaceLines`, …) and per tile report key. */
   groups: Record<string, TileGroupResult>;
   attributions: Attribution[];
   /** Milliseconds per stage. */

@@ -1,8 +1,8 @@
 import proj4 from 'proj4';
 
 /**
- * The local metric frame of a request (DESIGN.md): a transverse Mercator projection on the WGS84
- * ellipsoid, scale 1, centred on the origin, so x = metres east and y = metres north of it.
+ * The local metric frame of a request (docs/design.md): a transverse Mercator projection on the
+ * WGS84 ellipsoid, scale 1, centred on the origin, so x = metres east and y = metres north of it.
  */
 export interface LocalFrame {
   /** Origin as [latitude, longitude]. */
@@ -30,7 +30,7 @@ const R2D = 180 / Math.PI;
 
 /**
  * The frame calls proj4's projection directly on one reused point: the same arithmetic as
- * `proj4(from, to).forward` (bit for bit, checked in test/frame-crs.test.ts) without the two
+ * `proj4(from, to).forward` (bit for bit, checked by the frame's CRS test) without the two
  * arrays and the pipeline dispatch per point, which made projection a tenth of a building's cost.
  */
 export function createLocalFrame(originLat: number, originLon: number): LocalFrame {

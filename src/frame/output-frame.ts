@@ -4,7 +4,7 @@ import { localFrameDefinition } from './local-frame.ts';
 import { utmZoneFor } from './utm.ts';
 
 /**
- * How local z-up metres become the coordinates a client receives (DESIGN.md "Local frame"):
+ * How local z-up metres become the coordinates a client receives (docs/design.md "Local frame"):
  * horizontal CRS (local / EPSG:3857 / UTM) and the up axis. With upAxis Z: x = east, y = north,
  * z = up; with upAxis Y: x = east, y = up, z = south (a proper rotation, so winding is kept).
  */

@@ -5,7 +5,7 @@ import { cutField, filledField } from '../plan/elevation-field.ts';
 import { elevationMapEntries } from '../plan/merge-elevation.ts';
 import type { RequestPlan, TileTask } from '../plan/plan-request.ts';
 import { extraTerrainTiles, terrainOnlyTask, type TileIndex } from '../plan/terrain-tiles.ts';
-import type { TileResult } from './build-tile.ts';
+import type { TileResult } from '../plan/tile-result.ts';
 import { elevationWarnings, type CoverageTally } from './warnings.ts';
 import type { ResponseWarning } from '../contract/response-schema.ts';
 import { cropPolygon, elevationMask } from '../geometry/crop/index.ts';
@@ -17,9 +17,9 @@ const id = (t: TileIndex) => `${t.i},${t.j}`;
  *
  * 1. Coverage: each tile reports how much of it a DEM covered; the tally gives the warnings.
  * 2. Uncovered tiles: a tile whose window the DEM did not cover completely builds nothing
- *    (tile-terrain.ts). `retries()` sends it again with ground cut from one field filled from the
- *    covered samples of all tiles — or, when no source covers anything, without terrain, so its
- *    buildings stand on z = 0 exactly as in a request without terrain.
+ *    (features/terrain/tile-terrain.ts). `retries()` sends it again with ground cut from one field
+ *    filled from the covered samples of all tiles — or, when no source covers anything, without
+ *    terrain, so its buildings stand on z = 0 exactly as in a request without terrain.
  * 3. Extra tiles: `extraTasks()` lists terrain-only tasks for lattice tiles under the returned
  *    geometry (ground under buildings that cross the boundary) and for the rest of the combined
  *    map's square, so every map node is DEM data where the DEM has data.

@@ -1,11 +1,14 @@
 /**
- * Fair sharing of the tile pool between requests (issue 13's soak: served p99 was 9× the
- * unloaded one). Piscina serves tasks first come, first served, so a small request arriving
- * behind a 10 km² one waited for all of its ~50 tiles. Here each request keeps its own queue and
- * the pool is given at most `slots` tiles at a time (one per worker), taken from the requests in
- * turn: a request's wait no longer grows with the size of the requests ahead of it, only with how
- * many are running. A worker is idle between a tile's end and the next one's start only for one
- * main-thread hop, as it would be with piscina's own queue.
+ * Fair sharing of the tile pool between requests. Piscina serves tasks first come, first served, so
+ * a small request arriving behind a 10 km² one would wait for all of its ~50 tiles. Here each
+ * request keeps its own queue and the pool is given at most `slots` tiles at a time (one per
+ * worker), taken from the requests in turn: a request's wait does not grow with the size of the
+ * requests ahead of it, only with how many are running. A worker is idle between a tile's end and
+ * the next one's start only for one main-thread hop, as it would be with piscina's own queue.
+ *
+ * Notes:
+ * - Under the overload soak (`npm run soak`), with piscina's queue alone the served p99 was 9× the
+ *   unloaded one.
  */
 import type { Piscina } from 'piscina';
 

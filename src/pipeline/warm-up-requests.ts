@@ -1,7 +1,7 @@
 import { parseContextRequest } from '../contract/parse-request.ts';
-import type { GroupSink } from '../server/response-stream.ts';
+import type { GroupSink } from './group-sink.ts';
 import { OsmStore } from '../sources/osm/store.ts';
-import { runContext, type PipelineDeps } from './run-context.ts';
+import { runRequest, type PipelineDeps } from './run-request.ts';
 
 const WORLD = { minLon: -180, minLat: -90, maxLon: 180, maxLat: 90 };
 
@@ -17,13 +17,13 @@ export interface RequestWarmUpOptions {
 
 /**
  * Runs whole default requests through the pool at start-up, answers discarded, so the first real
- * request finds optimised code. Warming inside the workers alone (warm-up.ts) left the first two
- * real ~10 km² requests at ~1.8× and ~1.4× the time of later ones: V8 kept optimising and
+ * request finds optimised code. Warming inside the workers alone (tile/warm-up.ts) left the first
+ * two real ~10 km² requests at ~1.8× and ~1.4× the time of later ones: V8 kept optimising and
  * deoptimising (hundreds of "wrong map" bailouts) on what only the real path does — tasks planned
  * in the main thread and cloned through piscina's port, results moved back, groups merged and
- * streamed. Requests go round squares around the store's middle and its four quarters, so the
- * code sees varied data, until the CPU a cycle of them costs has settled ({@link warmUpSettled})
- * or the budget is spent. Returns the number of requests run.
+ * streamed. Requests go round squares around the store's middle and its four quarters, so the code
+ * sees varied data, until the CPU a cycle of them costs has settled ({@link warmUpSettled}) or the
+ * budget is spent. Returns the number of requests run.
  */
 export async function warmUpRequests(deps: PipelineDeps, options: RequestWarmUpOptions): Promise<number> {
   const started = performance.now();
@@ -45,7 +45,7 @@ export async function warmUpRequests(deps: PipelineDeps, options: RequestWarmUpO
     // last of each cycle asks for buildings alone, the commonest request, whose tiles and answer
     // take paths of their own (the first one after a default-only warm-up took ~1.3x a warm one)
     const settings = runs % CYCLE === CYCLE - 1 ? { geometry: ['buildings'] } : { cropScene: runs % 2 === 1 };
-    await runContext(parseContextRequest({ polygon, settings }), deps, DISCARD, new AbortController().signal);
+    await runRequest(parseContextRequest({ polygon, settings }), deps, DISCARD, new AbortController().signal);
     runs++;
     if (runs % CYCLE === 0) {
       const used = process.cpuUsage(cycleStart);

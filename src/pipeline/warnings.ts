@@ -9,9 +9,10 @@ export interface CoverageTally {
 }
 
 /**
- * The DESIGN.md warnings about elevation data: `elevation_unavailable` when no configured source
- * covers any of the area (no terrain returned, geometry on z = 0), `elevation_partial` when some
- * of the returned or used terrain had to be filled from covered neighbours.
+ * The warnings about elevation data (docs/design.md "Warnings"): `elevation_unavailable` when no
+ * configured source covers any of the area (no terrain returned, geometry on z = 0),
+ * `elevation_partial` when some of the returned or used terrain had to be filled from covered
+ * neighbours.
  */
 export function elevationWarnings(c: CoverageTally): ResponseWarning[] {
   if (!c.any) {

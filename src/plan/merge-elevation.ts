@@ -3,8 +3,8 @@ import { elevationMapEntry, type ElevationMapEntry } from '../geometry/terrain/e
 import { fillVoids } from '../geometry/terrain/fill-voids.ts';
 
 /**
- * Merging per-tile elevation grids (main thread) into the one square grid DESIGN.md asks for when
- * `combineElevationMaps` is on. Pure.
+ * Merging per-tile elevation grids (main thread) into the one square grid docs/design.md asks for
+ * when `combineElevationMaps` is on. Pure.
  *
  * The tiles are squares of side T on a common lattice (tile (i, j) = origin + (i, j)·T), each with
  * the same n segments per side. The merged grid is the smallest square of whole tiles holding all

@@ -6,18 +6,6 @@ import type { ElevationGrid } from '../geometry/terrain/elevation-grid.ts';
 import type { DemSourceConfig } from '../sources/dem/config.ts';
 import { tileGridFor, tileKey, tilesTouchingPolygon, type Tile, type TileGrid } from './tiling.ts';
 
-/** Geometry groups the workers can build so far (README lists them); others are left out, never faked. */
-export const BUILT_GROUPS: readonly GeometryGroup[] = ['buildings', 'surface', 'topography', 'barriers', 'instances'];
-
-/** What the ground family returns: meshes (`surface` group) and/or draped linework (`surfaceLines`). */
-export interface SurfacePlan {
-  meshes: boolean;
-  centerlines: boolean;
-  outlines: boolean;
-  /** Lay the ground on the terrain (false with disableSurfaceProjection: flat pieces at their lowest terrain). */
-  drape: boolean;
-}
-
 /** Terrain work of a request: which outputs, and the grid every tile samples (same for all tiles). */
 export interface TerrainPlan {
   /** Segments per tile side of the elevation grid (chooseGridSpacing). */
@@ -55,8 +43,8 @@ export interface TileTask {
   origin: [number, number];
   /** Groups to build; empty for a terrain-only tile. */
   groups: GeometryGroup[];
-  buildings: { defaultLevels: number; defaultLevelHeight: number; defaultRoofType: string };
-  surface: SurfacePlan;
+  /** Each feature family's settings for this request, by family name (src/features: `plan` and `planOf`). */
+  plans?: Record<string, unknown>;
   output: { crs: ContextRequest['settings']['crs']; upAxis: 'Y' | 'Z'; indexed: boolean };
   storePath: string;
   terrain: TerrainPlan | null;
@@ -69,7 +57,7 @@ export interface RequestPlan {
   polygon: Ring;
   grid: TileGrid;
   tasks: TileTask[];
-  /** Requested groups that this build can produce, in the caller's order. */
+  /** The requested groups, in the caller's order. */
   groups: GeometryGroup[];
   terrain: TerrainPlan | null;
 }
@@ -80,6 +68,8 @@ export interface PlanOptions {
   dem: DemSourceConfig[] | null;
   /** Ground resolution of the DEM at the origin, metres (only needed when terrain is used). */
   demResolutionMetres?: number;
+  /** The feature families' settings, given to every task (src/features/index.ts planFamilies). */
+  plans?: Record<string, unknown>;
 }
 
 /** Terrain is read when it is returned or when geometry must stand on it. */
@@ -98,7 +88,7 @@ export function planRequest(req: ContextRequest, opts: PlanOptions): RequestPlan
   const grid = tileGridFor(polygon, opts.tileSize);
   const tiles = tilesTouchingPolygon(grid, polygon);
   const taskKeys = tiles.map((t) => tileKey(grid, t.i, t.j));
-  const groups = req.settings.geometry.filter((g) => BUILT_GROUPS.includes(g));
+  const groups = req.settings.geometry;
   const s = req.settings;
   let terrain: TerrainPlan | null = null;
   if (needsTerrain(req)) {
@@ -125,13 +115,7 @@ export function planRequest(req: ContextRequest, opts: PlanOptions): RequestPlan
     polygon,
     origin: req.origin,
     groups,
-    buildings: { defaultLevels: s.defaultLevels, defaultLevelHeight: s.defaultLevelHeight, defaultRoofType: s.defaultRoofType },
-    surface: {
-      meshes: s.surfaceTypes.includes('meshes'),
-      centerlines: s.surfaceTypes.includes('centerlines'),
-      outlines: s.surfaceTypes.includes('outlines'),
-      drape: !s.disableSurfaceProjection,
-    },
+    plans: opts.plans,
     output: { crs: s.crs, upAxis: s.upAxis, indexed: s.indexedMeshes },
     storePath: opts.storePath,
     terrain,

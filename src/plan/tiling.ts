@@ -9,7 +9,7 @@ import { touchedCells } from './touched-tiles.ts';
  *
  * Ownership rule (no drops, no duplicates at seams): a feature that meets the polygon is built by
  * the single tile that contains its *anchor*, a point of the feature that lies in the polygon
- * (see `featureAnchor`). Tiles are half-open [min, max) except along the grid's far edges, and every
+ * (see `featureAnchor`, src/geometry/anchor.ts). Tiles are half-open [min, max) except along the grid's far edges, and every
  * tile that contains a point of the polygon is a task, so the owner of every anchor is a task.
  */
 
@@ -82,46 +82,6 @@ export function rectTouchesPolygon(r: BBox, polygon: Ring): boolean {
 }
 
 /** Intersection point of segments ab and cd (assumed to intersect and not be parallel). */
-function crossingPoint(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): [number, number] {
-  const den = (bx - ax) * (dy - cy) - (by - ay) * (dx - cx);
-  const t = ((cx - ax) * (dy - cy) - (cy - ay) * (dx - cx)) / den;
-  return [ax + t * (bx - ax), ay + t * (by - ay)];
-}
-
-/**
- * A point of the feature that lies in the polygon, or null when the feature does not meet it.
- * Tried in order: the feature's first vertex inside the polygon, the polygon's first vertex inside
- * the feature, the first crossing of their boundaries. `featureRings` are the feature's rings
- * (outer first) or, for a line, its single polyline with `closed = false`.
- */
-export function featureAnchor(featureRings: Ring[], polygon: Ring, closed = true): [number, number] | null {
-  const outer = featureRings[0];
-  if (!outer || outer.length < 2) return null;
-  for (let k = 0; k < outer.length; k += 2) {
-    if (pointInRing(outer[k], outer[k + 1], polygon)) return [outer[k], outer[k + 1]];
-  }
-  if (closed && outer.length >= 6) {
-    for (let k = 0; k < polygon.length; k += 2) {
-      const x = polygon[k], y = polygon[k + 1];
-      if (pointInRing(x, y, outer) && !featureRings.slice(1).some((h) => pointInRing(x, y, h))) return [x, y];
-    }
-  }
-  const fn = outer.length / 2, pn = polygon.length / 2;
-  const segs = closed ? fn : fn - 1;
-  for (let a = 0; a < segs; a++) {
-    const b = (a + 1) % fn;
-    for (let c = 0; c < pn; c++) {
-      const d = (c + 1) % pn;
-      const args = [outer[2 * a], outer[2 * a + 1], outer[2 * b], outer[2 * b + 1], polygon[2 * c], polygon[2 * c + 1], polygon[2 * d], polygon[2 * d + 1]] as const;
-      if (segmentsIntersect(...args)) {
-        const den = (args[2] - args[0]) * (args[7] - args[5]) - (args[3] - args[1]) * (args[6] - args[4]);
-        return den === 0 ? [args[0], args[1]] : crossingPoint(...args);
-      }
-    }
-  }
-  return null;
-}
-
 /** A stable integer key for tile (i, j). */
 export function tileKey(grid: TileGrid, i: number, j: number): number {
   return j * grid.columns + i;

@@ -7,8 +7,8 @@ interface Grid { origin: { x: number; y: number }; size: number; columns: number
 
 /**
  * Cells of the grid that share at least one point with the closed polygon, as [i, j] pairs in
- * row-major order — without visiting every cell of the bounding box (issue 13.5: a 4,000 km
- * sliver has millions). Cells along each edge are found from the edge's own column span and
+ * row-major order — without visiting every cell of the bounding box (a 4,000 km sliver has
+ * millions). Cells along each edge are found from the edge's own column span and
  * confirmed exactly; between two boundary cells of a row lies a run of cells the boundary does not
  * touch, wholly inside or wholly outside, decided by one point. Work ∝ boundary cells × rows'
  * runs, not ∝ the box.

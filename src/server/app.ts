@@ -70,7 +70,7 @@ export function createApp(appDeps: AppDeps): Server {
 
 /**
  * Closes a new connection that has not made a request within `idleMs`: Node's header timeout only
- * starts with the first byte, so a socket that never sends one stayed open for good (issue 13.6).
+ * starts with the first byte, so a socket that never sends one would stay open for good.
  * From the first request on, Node's header, request and keep-alive timeouts take over.
  */
 class IdleWatch {

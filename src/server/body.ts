@@ -5,7 +5,7 @@ import { exceedsJsonDepth } from './json-depth.ts';
 
 /**
  * Bytes of request bodies held in memory by all requests together. Bodies are read before
- * admission, so without this many large uploads at once could hold gigabytes (issue 13.1).
+ * admission, so without this many large uploads at once could hold gigabytes.
  */
 export class BodyBudget {
   #held = 0;
@@ -23,7 +23,7 @@ export class BodyBudget {
 /**
  * Reads the raw request body up to `limit` bytes; 413 payload_too_large past the limit. A body
  * over the limit is still read to its end (discarded) up to `drainLimit` bytes, so that the client
- * has finished sending and sees its 413 rather than a reset (issue 13.7); past `drainLimit` the
+ * has finished sending and sees its 413 rather than a reset; past `drainLimit` the
  * connection is given up. With a `budget`, a body that does not fit in it gets 503 server_busy.
  */
 export async function readBody(req: IncomingMessage, limit: number, drainLimit = limit, budget?: BodyBudget): Promise<Buffer> {

@@ -1,7 +1,8 @@
 /**
  * Answers for requests Node's HTTP parser refuses before any handler runs (malformed framing,
- * over-long headers, timeouts): the DESIGN.md error body instead of Node's bare status line
- * (issue 13.7). Resets and sockets already gone get nothing, and are no server fault.
+ * over-long headers, timeouts): the error body of docs/design.md, as for every other refusal,
+ * instead of Node's bare status line. Resets and sockets already gone get nothing, and are no
+ * server fault.
  */
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';

@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import type { AccountStore } from '../accounts/index.ts';
 import { parseContextRequest } from '../contract/parse-request.ts';
 import { spatialReferenceFor } from '../frame/output-frame.ts';
-import { runContext, type PipelineDeps } from '../pipeline/run-context.ts';
+import { runRequest, type PipelineDeps } from '../pipeline/run-request.ts';
 import type { Admission } from './admission.ts';
 import { parseJsonBody, readBody, requireJsonContentType, type BodyBudget } from './body.ts';
 import { watchDelivery, watchSlowReader } from './delivery.ts';
@@ -16,7 +16,7 @@ export interface ContextDeps {
   accounts: AccountStore;
   admission: Admission;
   pipeline: PipelineDeps;
-  /** Export store and link base (issue 10); without it every export is 422. */
+  /** Export store and link base; without it every export is 422. */
   exports?: ExportDeps;
   maxBodyBytes: number;
   gzipLevel: number;
@@ -26,12 +26,12 @@ export interface ContextDeps {
 }
 
 /**
- * POST /v1/context: key → content type → can the account pay at all → body → validation →
- * admission → reservation → tiles on the pool, streamed as they finish. Everything a client can
- * be refused for without its body is checked before the body is read (issue 13.1). The
- * reservation is committed once the whole response has been handed to the socket and taken back
- * if the connection is reset right after; any failure, disconnect or stalled reader releases it
- * uncharged.
+ * POST /v1/context: key → content type → can the account pay at all → body → validation → admission
+ * → reservation → tiles on the pool, streamed as they finish. Everything a client can be refused
+ * for without its body is checked before the body is read, so a refused upload costs no parsing
+ * (docs/operations.md "Limits and abuse"). The reservation is committed once the whole response has
+ * been handed to the socket and taken back if the connection is reset right after; any failure,
+ * disconnect or stalled reader releases it uncharged.
  */
 export async function handleContext(req: IncomingMessage, res: ServerResponse, deps: ContextDeps & { limits: HttpLimits; bodies: BodyBudget }): Promise<void> {
   const started = performance.now();
@@ -68,7 +68,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     writer.begin({ origin: request.origin, spatialReference: spatialReferenceFor({ origin: request.origin, crs: request.settings.crs, upAxis: request.settings.upAxis }) });
     let summary;
     try {
-      summary = await runContext(request, deps.pipeline, writer, gone.signal);
+      summary = await runRequest(request, deps.pipeline, writer, gone.signal);
       if (gone.signal.aborted) throw gone.signal.reason;
       writer.end({ warnings: summary.warnings, attributions: summary.attributions, dataAccess: { granted: 'full', suppressedCountries: [], reason: null } });
       // The work is done: the slot goes to the next request now, not when this client has read it all

@@ -1,5 +1,5 @@
 /**
- * Did the client get the response? Two watches on a streamed answer (issue 13.2, 13.4):
+ * Did the client get the response? Two watches on a streamed answer:
  * a client that stops reading is cut off once nothing moves for a while, and a client whose
  * connection is reset just after the last byte left for the kernel gets its charge back.
  */

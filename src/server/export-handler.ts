@@ -1,5 +1,5 @@
 /**
- * POST /v1/context with `export` (issue 10): checks → admission → reservation → tiles and
+ * POST /v1/context with `export` (docs/exports.md): checks → admission → reservation → tiles and
  * writer on the pool → export store → 200 `{downloadUrl, spatialReference}`. Charged like a
  * geometry request, committed only once the answer was handed to the socket; a failed export
  * releases the reservation uncharged.
@@ -10,7 +10,7 @@ import { ApiError } from '../contract/errors.ts';
 import type { ContextRequest } from '../contract/types.ts';
 import { prepareExport, runExport } from '../export/run-export.ts';
 import type { ExportStore, StoredExport } from '../export/store/types.ts';
-import type { PipelineDeps } from '../pipeline/run-context.ts';
+import type { PipelineDeps } from '../pipeline/run-request.ts';
 import type { Admission } from './admission.ts';
 import { watchDelivery } from './delivery.ts';
 import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from './http-limits.ts';

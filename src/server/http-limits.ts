@@ -1,6 +1,7 @@
 /**
- * Limits of the HTTP layer against slow, idle and careless clients (issue 13), with their
- * defaults and the CITY_* variables that set them (README "Operating limits and abuse").
+ * Limits of the HTTP layer against slow, idle and careless clients, with their defaults and the
+ * CITY_* variables that set them (docs/configuration.md "Admission and HTTP limits"; what each
+ * one protects against: docs/operations.md "Limits and abuse").
  */
 export interface HttpLimits {
   /** A response with data waiting that its client has not taken a byte of for this long is cut (not charged), ms. */

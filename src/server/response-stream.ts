@@ -1,18 +1,5 @@
 import type { Writable } from 'node:stream';
-
-/** Receives geometry as tiles finish; implemented by the streaming JSON writer (and by tests). */
-export interface GroupSink {
-  /**
-   * Announces a group that will appear in the response (with an empty array if nothing is added).
-   * `key` identifies it in later calls (two groups may share a `type`, e.g. topography as maps and meshes);
-   * the items go into the array named after `geometryType` (meshes, elevationMaps, nodes, polylines).
-   */
-  declare(key: string, type: string, geometryType: string): void;
-  /** Adds `count` comma-joined JSON items to a group. */
-  chunk(key: string, json: Uint8Array, count: number): void;
-  /** No more chunks will come for this group. */
-  done(key: string): void;
-}
+import type { GroupSink } from '../pipeline/group-sink.ts';
 
 interface GroupState {
   name: string;
@@ -27,7 +14,7 @@ interface GroupState {
 const COMMA = Buffer.from(',');
 
 /**
- * Writes the Geometry response incrementally (DESIGN.md "Streaming"): `origin` and
+ * Writes the Geometry response incrementally (docs/design.md "Streaming"): `origin` and
  * `spatialReference` first, then each geometry group — one group is open at a time and receives
  * its tiles' items as they arrive, the others wait in memory — then `warnings`, `attributions`
  * and `dataAccess`. Groups appear in the order they start to arrive.
@@ -72,7 +59,7 @@ export class GeometryResponseWriter implements GroupSink {
 
   /**
    * Writes every remaining group and the tail of the document: `warnings` (always present, empty
-   * when all is well; DESIGN.md "Warnings"), `attributions`, `dataAccess`. Call once all groups are done.
+   * when all is well; docs/design.md "Warnings"), `attributions`, `dataAccess`. Call once all groups are done.
    */
   end(tail: { warnings?: unknown[]; attributions: unknown; dataAccess: unknown }): void {
     for (const g of this.groups.values()) {

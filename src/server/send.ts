@@ -8,7 +8,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-/** Sends the DESIGN.md error body for any error; unknown errors become a 500 without internals. */
+/** Sends the error body of docs/design.md for any error; unknown errors become a 500 without internals. */
 export function sendError(res: ServerResponse, err: unknown): void {
   const api = err instanceof ApiError ? err : new ApiError('internal_error', 'The server failed to process the request.');
   if (res.headersSent) {

@@ -7,7 +7,7 @@ import { inspectMesh } from '../../src/geometry/mesh-checks.ts';
 import { pointInRing } from '../../src/geometry/ring.ts';
 import { segmentsIntersect } from '../../src/geometry/segments.ts';
 import { OsmStore } from '../../src/sources/osm/store.ts';
-import type { OsmFeature } from '../../src/sources/osm/types.ts';
+import type { OsmFeature } from '../../src/osm-model/feature.ts';
 import type { RunningService } from '../../src/service.ts';
 import { postContext, startTestService, toIndexedMesh } from '../support/service/http.ts';
 import { square } from '../support/polygons.ts';

@@ -8,7 +8,7 @@ import type { Piscina } from 'piscina';
 import { storePaths } from '../../src/config.ts';
 import { Admission } from '../../src/server/admission.ts';
 import { createApp } from '../../src/server/app.ts';
-import { buildTile } from '../../src/pipeline/build-tile.ts';
+import { buildTile } from '../../src/tile/build-tile.ts';
 import type { TileTask } from '../../src/plan/plan-request.ts';
 import type { RunningService } from '../../src/service.ts';
 import { postContext, startTestService } from '../support/service/http.ts';

@@ -9,7 +9,7 @@ import { OsmStore } from '../../src/sources/osm/store.ts';
 import { createLocalFrame } from '../../src/frame/local-frame.ts';
 import { buildBuildings, type BuildingMesh } from '../../src/geometry/buildings/from-osm.ts';
 import { inspectMesh } from '../../src/geometry/mesh-checks.ts';
-import { ROOF_SHAPES, type RoofShape } from '../../src/geometry/buildings/build-part.ts';
+import { ROOF_SHAPES, type RoofShape } from '../../src/geometry/buildings/roofs/types.ts';
 import { loadRoofs } from '../../src/geometry/buildings/roofs/index.ts';
 
 const EXTRACTS = {

@@ -9,7 +9,7 @@ import { undergroundReason } from '../../src/geometry/buildings/tags/index.ts';
 import { nodeTypeOf } from '../../src/geometry/instances/tags/node-type.ts';
 import type { RunningService } from '../../src/service.ts';
 import { OsmStore } from '../../src/sources/osm/store.ts';
-import type { OsmFeature } from '../../src/sources/osm/types.ts';
+import type { OsmFeature } from '../../src/osm-model/feature.ts';
 import { postContext, startTestService } from '../support/service/http.ts';
 import { square } from '../support/polygons.ts';
 import { mapHeight, onMap, type Entry } from '../support/service/elevation-map.ts';

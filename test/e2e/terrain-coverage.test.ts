@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GeometryResponseSchema } from '../../src/contract/response-schema.ts';
 import { createLocalFrame } from '../../src/frame/local-frame.ts';
-import { writeOsmPbf, type NodeInput, type WayInput } from '../../src/sources/osm/pbf-writer.ts';
+import { writeOsmPbf, type NodeInput, type WayInput } from '../support/generators/pbf-writer.ts';
 import type { RunningService } from '../../src/service.ts';
 import { gridPoint, hgtReader, mapHeight, type Entry } from '../support/service/elevation-map.ts';
 import { postContext, startTestService } from '../support/service/http.ts';

@@ -14,7 +14,7 @@ import { barrierFeature, buildBarrier, BARRIER_LAYERS } from '../../../src/geome
 import { createGroundSampler } from '../../../src/geometry/terrain/ground-sampler.ts';
 import { OsmStore } from '../../../src/sources/osm/store.ts';
 import { benchGroupAloneAndOnTerrain } from '../bench-server.ts';
-import { type CompiledServer } from '../../../test/support/service/compiled-server.ts';
+import type { CompiledServer } from '../../../test/support/service/compiled-server.ts';
 
 /** Times the barrier requests on `server` and prints them. */
 export async function benchBarrierRequests(label: string, server: CompiledServer, c: { centre: [number, number]; side: number }, runs: number): Promise<void> {

@@ -8,7 +8,7 @@ import { request } from 'undici';
 import { EXPORT_WRITERS } from '../../../src/export/formats/index.ts';
 import { figures, size, verdict, warmMedian } from '../bench-server.ts';
 import { square } from '../../../test/support/polygons.ts';
-import { type CompiledServer } from '../../../test/support/service/compiled-server.ts';
+import type { CompiledServer } from '../../../test/support/service/compiled-server.ts';
 
 export interface ExportBenchCase {
   centre: [number, number];

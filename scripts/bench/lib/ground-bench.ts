@@ -14,7 +14,7 @@
  */
 import { figures, verdict, warmMedian, type Measured } from '../bench-server.ts';
 import { square } from '../../../test/support/polygons.ts';
-import { type CompiledServer } from '../../../test/support/service/compiled-server.ts';
+import type { CompiledServer } from '../../../test/support/service/compiled-server.ts';
 
 /** Issue 8 targets, ms. */
 export const GROUND_TARGETS = { besideBuildingsMs: 1000, defaultTotalMs: 2000 } as const;

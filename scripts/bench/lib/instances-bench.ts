@@ -5,7 +5,7 @@
  * server's CPU-seconds and peak RSS. Nothing here asserts.
  */
 import { benchGroupAloneAndOnTerrain } from '../bench-server.ts';
-import { type CompiledServer } from '../../../test/support/service/compiled-server.ts';
+import type { CompiledServer } from '../../../test/support/service/compiled-server.ts';
 
 /** Times the instances requests on `server` and prints them. */
 export async function benchInstanceRequests(label: string, server: CompiledServer, c: { centre: [number, number]; side: number }, runs: number): Promise<void> {

@@ -5,10 +5,12 @@ export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[M
 
 /** `runs` calls of `f`, one after another: the median wall seconds and CPU-seconds (this process, all threads), and the last result. */
 export async function timeRuns<T>(runs: number, f: () => T | Promise<T>): Promise<{ wall: number; cpu: number; out: T }> {
-  const walls: number[] = [], cpus: number[] = [];
+  const walls: number[] = [],
+    cpus: number[] = [];
   let out!: T;
   for (let k = 0; k < runs; k++) {
-    const c0 = process.cpuUsage(), t0 = performance.now();
+    const c0 = process.cpuUsage(),
+      t0 = performance.now();
     out = await f();
     walls.push((performance.now() - t0) / 1000);
     const c = process.cpuUsage(c0);

@@ -1,5 +1,5 @@
 /**
- * glTF 2.0 writer (issue 10), as `.glb` (binary) or `.gltf` (one JSON file whose buffer is
+ * glTF 2.0 writer, as `.glb` (binary) or `.gltf` (one JSON file whose buffer is
  * embedded as a base64 `data:` URI, so the download stays one file).
  *
  * Layout: scene → one root node `city-context` → one node per group (`buildings`, `surface`, …)

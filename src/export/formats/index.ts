@@ -1,8 +1,9 @@
 /**
- * The one place export writers register (issue 10). A format listed here is honoured; any other
+ * The one place export writers register. A format listed here is honoured; any other
  * gets 422 `format_unavailable`. Entries load their writer lazily, so the main thread can ask
- * "is this format available?" without pulling web-ifc / gltf-transform into it — the
- * writer itself only ever runs in an export thread (src/export/export-pool.ts).
+ * "is this format available?" without pulling any writer's code into it — the writer itself
+ * only ever runs in an export thread (src/export/export-pool.ts). Every writer is our own
+ * TypeScript; web-ifc, rhino3dm and @gltf-transform/core only read the files back in the tests.
  *
  * To add a format: one line below, `<format>: { load: async () => (await load<typeof import('./<format>.ts')>('<format>')).write<Format> }`,
  * plus `fixedUnits` when the format's unit is fixed (the scene is then built in those units,
@@ -14,7 +15,7 @@ import { MODULE_EXT } from '../../module-ext.ts';
 import type { ExportFile, ExportGroupName, ExportScene, ExportSceneHead, ExportUnits, FinishedExport } from '../scene.ts';
 import type { SceneItem } from '../scene-from-tiles.ts';
 
-/** A pure writer: scene in, file out, whole or in pieces (async allowed for WebAssembly writers). */
+/** A pure writer: scene in, file out, whole or in pieces (async allowed). */
 export type ExportWriter = (scene: ExportScene) => ExportFile | FinishedExport | Promise<ExportFile | FinishedExport>;
 
 /** A writer that takes features one by one while the tiles still run (src/export/export-task.ts), then writes. */

@@ -1,6 +1,6 @@
 /**
  * Fallback colours per feature kind (sRGB 0–1) for writers whose format carries materials, used
- * when neither the data nor the scene gives a colour. Kinds are descriptor `type`s (DESIGN.md).
+ * when neither the data nor the scene gives a colour. Kinds are descriptor `type`s (docs/design.md).
  */
 const PALETTE: Record<string, [number, number, number]> = {
   building: [0.85, 0.83, 0.8],

@@ -1,8 +1,8 @@
 /**
- * Binary STL: one solid of all triangles (meshes and node symbols; polylines have no place in
- * STL). The format has no units, names or colours: the 80-byte header says the units,
- * placement, CRS and where the origin lies, and the README says the rest. Coordinates are float32 — absolute grid coordinates
- * are rounded (UTM northings in metres to ±0.25 m); use anchor placement for STL.
+ * Binary STL: one solid of all triangles (meshes and node symbols; polylines have no place in STL).
+ * The format has no units, names or colours: the 80-byte header says the units, placement, CRS and
+ * where the origin lies, and docs/exports.md says the rest. Coordinates are float32 — absolute grid
+ * coordinates are rounded (UTM northings in metres to ±0.25 m); use anchor placement for STL.
  */
 import type { ExportFile, ExportScene } from '../scene.ts';
 import { groupMeshes } from './node-symbols.ts';

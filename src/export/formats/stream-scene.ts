@@ -8,7 +8,7 @@ import type { SceneItem } from '../scene-from-tiles.ts';
 import { nodeSymbol } from './node-symbols.ts';
 import { joinBytes } from './text-sink.ts';
 
-/** A streaming writer whose file is ready as soon as it finishes (no WebAssembly to wait for). */
+/** A streaming writer whose file is ready as soon as it finishes (nothing asynchronous to wait for). */
 export interface SyncStreamingWriter {
   add(group: ExportGroupName, it: SceneItem): void;
   finish(scene: ExportScene): FinishedExport;

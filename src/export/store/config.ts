@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-/** Where exports are kept and for how long (README "Configuration" lists the variables). */
+/** Where exports are kept and for how long (docs/configuration.md "Exports" lists the variables). */
 export interface ExportStoreConfig {
   kind: 'local' | 's3';
   /** Lifetime of a download link, ms. */

@@ -6,14 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ExportBytes } from './types.ts';
+import type { ExportBytes, StagedFile } from './types.ts';
 
-/** A finished file on disk, flushed, with its size and ETag (computed while it was written). */
-export interface StagedFile {
-  stagedPath: string;
-  size: number;
-  etag: string;
-}
 
 export const isStaged = (bytes: ExportBytes): bytes is StagedFile => !(bytes instanceof Uint8Array) && !Array.isArray(bytes);
 

@@ -1,8 +1,8 @@
 /**
- * Where finished export files live until they expire (issue 10): a local directory under the data
- * dir (embedded default) or S3-compatible object storage. The HTTP layer only sees this interface.
+ * Where finished export files live until they expire (docs/exports.md "Downloads and the export
+ * store"): a local directory under the data dir (embedded default) or S3-compatible object storage.
+ * The HTTP layer only sees this interface.
  */
-import type { StagedFile } from './staged.ts';
 
 export interface StoredExport {
   /** Unguessable token (≥ 128 random bits, URL-safe) naming the download. */
@@ -22,6 +22,13 @@ export interface StoredExport {
  * hold the file twice), or a file an export thread already wrote to disk (./staged.ts), which
  * the store takes over (moves or uploads, then removes).
  */
+/** A finished file on disk, flushed, with its size and ETag (computed while it was written). */
+export interface StagedFile {
+  stagedPath: string;
+  size: number;
+  etag: string;
+}
+
 export type ExportBytes = Uint8Array | readonly Uint8Array[] | StagedFile;
 
 export interface ExportStore {

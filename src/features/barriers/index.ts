@@ -1,9 +1,9 @@
 import { barrierFeature, buildBarrier, gateNodeFeature, withOpenings, BARRIER_LAYERS, GATE_HOST_LAYERS, type BarrierFeature, type BarrierMesh } from '../../geometry/barriers/from-osm.ts';
 import { gateNodeKind } from '../../geometry/barriers/tags/index.ts';
 import { pointInRing } from '../../geometry/ring.ts';
-import type { OsmFeature } from '../../sources/osm/types.ts';
-import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
-import { featureAnchor } from '../../plan/tiling.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
+import { OSM_ATTRIBUTION } from '../../sources/attributions.ts';
+import { featureAnchor } from '../../geometry/anchor.ts';
 import type { FeatureFamily, TileContext } from '../family.ts';
 import { encodeMeshes } from '../encode-meshes.ts';
 import { cropSolids } from '../../geometry/crop/crop-solids.ts';
@@ -14,17 +14,18 @@ const EDGE_PAD_METRES = 2;
 const GATE_HOST_PAD_DEGREES = 1e-6;
 
 /**
- * Barriers (issue 9; geometry/barriers has the tag parsers, the defaults table and the sweep).
+ * Barriers (docs/barriers.md; geometry/barriers has the tag parsers, the defaults table and the
+ * sweep).
  * Ownership by anchor, like buildings: a barrier that meets the polygon is built whole by the one
  * tile holding its anchor — the first vertex of its line inside the polygon, else the first point
- * where its line crosses the polygon's edge (plan/tiling.ts featureAnchor; a filled hedge also
+ * where its line crosses the polygon's edge (geometry/anchor.ts featureAnchor; a filled hedge also
  * counts its area) — so every barrier appears exactly once, uncut, whatever the tiling. The
  * anchor lies on the barrier, so the owner always finds it in its own square. A gate mapped as a
  * node on a way is a barrier too (its leaf across the way), owned by the tile holding the node.
  */
 export const barriersFamily: FeatureFamily = {
   name: 'barriers',
-  wanted: (task) => task.groups.includes('barriers'),
+  group: 'barriers',
   build(tile, out) {
     let t = performance.now();
     const built = tileBarriers(tile);

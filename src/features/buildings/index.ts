@@ -1,9 +1,9 @@
 import { buildBuildingGroup, type BuildingMesh } from '../../geometry/buildings/from-osm.ts';
-import type { RoofShape } from '../../geometry/buildings/build-part.ts';
+import type { RoofShape } from '../../geometry/buildings/roofs/types.ts';
 import { loadRoofs } from '../../geometry/buildings/roofs/index.ts';
 import { pointInRing } from '../../geometry/ring.ts';
-import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
-import type { FeatureFamily, TileContext } from '../family.ts';
+import { OSM_ATTRIBUTION } from '../../sources/attributions.ts';
+import { planOf, type FeatureFamily, type TileContext } from '../family.ts';
 import { encodeMeshes } from '../encode-meshes.ts';
 import { cropSolids } from '../../geometry/crop/crop-solids.ts';
 
@@ -15,9 +15,10 @@ import { cropSolids } from '../../geometry/crop/crop-solids.ts';
  * interior point lies outside the polygon, whose anchor needs their geometry — are read, decoded
  * and built.
  */
-export const buildingsFamily: FeatureFamily = {
+export const buildingsFamily: FeatureFamily<BuildingsPlan> = {
   name: 'buildings',
-  wanted: (task) => task.groups.includes('buildings'),
+  group: 'buildings',
+  plan: ({ settings: s }) => ({ defaultLevels: s.defaultLevels, defaultLevelHeight: s.defaultLevelHeight, defaultRoofType: s.defaultRoofType }),
   async build(tile, out) {
     await loadRoofs();
     let t = performance.now();
@@ -33,15 +34,24 @@ export const buildingsFamily: FeatureFamily = {
   },
 };
 
+/** The request's settings for buildings without height or roof data. */
+export interface BuildingsPlan {
+  defaultLevels: number;
+  defaultLevelHeight: number;
+  defaultRoofType: string;
+}
+
 /** The buildings one tile builds, in the local frame. */
 export function tileBuildings(tile: TileContext): BuildingMesh[] {
   const { task, frame, polygon } = tile;
+  const plan = planOf(buildingsFamily, task);
+  if (!plan) throw new Error('a buildings task planned without the family plans (src/features/index.ts planTasks)');
   const ctx = {
     frame,
     polygon,
-    defaultLevels: task.buildings.defaultLevels,
-    defaultLevelHeight: task.buildings.defaultLevelHeight,
-    defaultRoofType: task.buildings.defaultRoofType as RoofShape,
+    defaultLevels: plan.defaultLevels,
+    defaultLevelHeight: plan.defaultLevelHeight,
+    defaultRoofType: plan.defaultRoofType as RoofShape,
     owns: tile.owns,
     ground: tile.ground,
   };

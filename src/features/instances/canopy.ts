@@ -1,6 +1,6 @@
 import { CANOPY_DETECT_DEFAULTS, detectionMargin, detectTrees, type CanopyDetectOptions, type CanopyDetectTuning } from '../../geometry/canopy/index.ts';
 import { pointInRing } from '../../geometry/ring.ts';
-import type { Attribution } from '../../pipeline/attributions.ts';
+import type { Attribution } from '../../sources/attributions.ts';
 import { sharedCanopySource } from '../../sources/canopy/config.ts';
 import type { CanopyWindow } from '../../sources/canopy/types.ts';
 import type { InstanceTile } from './context.ts';

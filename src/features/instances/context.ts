@@ -1,6 +1,6 @@
 import { pointInRing } from '../../geometry/ring.ts';
 import type { InstanceNode } from '../../geometry/instances/types.ts';
-import type { OsmFeature } from '../../sources/osm/types.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
 import type { TileContext } from '../family.ts';
 import { createSite, siteKey, type Site } from './site.ts';
 

@@ -1,6 +1,6 @@
 import { CELL_DEGREES } from '../../frame/stable-frame.ts';
 import { projectFlat } from '../../frame/local-frame.ts';
-import { validFootprints } from '../../geometry/footprint-repair.ts';
+import { validFootprints } from '../../geometry/planar/footprint-repair.ts';
 import { NOMINAL_HEIGHT } from '../../geometry/instances/catalogue.ts';
 import { fillRuleOf } from '../../geometry/trees/fill-areas.ts';
 import { FILL_MARGIN, forestFill, type FillArea } from '../../geometry/trees/forest-fill.ts';

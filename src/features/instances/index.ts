@@ -1,17 +1,18 @@
 import { JsonBytesWriter } from '../../encode/json-bytes.ts';
 import { normaliseAngle } from '../../geometry/instances/tags/direction.ts';
 import { writeNodeJson } from '../../encode/node-json.ts';
-import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
-import { CAPPED_TREES_KEY } from '../../pipeline/tree-cap.ts';
-import type { OsmLayer } from '../../sources/osm/types.ts';
-import type { FeatureFamily } from '../family.ts';
+import { OSM_ATTRIBUTION } from '../../sources/attributions.ts';
+import { collectTrees } from './tree-cap.ts';
+import { TILE_REPORTS } from '../../plan/tile-result.ts';
+import type { OsmLayer } from '../../osm-model/feature.ts';
+import { planOf, type FeatureFamily } from '../family.ts';
 import { readTileCanopy } from './canopy.ts';
 import { InstanceTile, type Placed } from './context.ts';
 import { tileForest } from './forest.ts';
 import { tileObjects } from './objects.ts';
-import { treePlanOf } from './tree-plan.ts';
+import { STANDARD_TREES, treePlan, type TreePlan } from './tree-plan.ts';
 import { tileTreeRows, treeRowLonLats } from './tree-rows.ts';
-import { applyTreeSource, CANOPY_REPORT_KEY, canopyReportGroup } from './tree-source.ts';
+import { applyTreeSource, canopyReportGroup } from './tree-source.ts';
 import { tileWires } from './wires.ts';
 import { insidePolygon } from '../../geometry/crop/crop-polygon.ts';
 
@@ -22,15 +23,18 @@ const BUILDING_LAYERS: readonly OsmLayer[] = ['building', 'building_part'];
 
 
 /**
- * Street furniture and trees (issue 9): the `instances` group as nodes. Tagged objects
+ * Street furniture and trees (docs/trees.md): the `instances` group as nodes. Tagged objects
  * (objects.ts), tree rows (tree-rows.ts), power-line spans (wires.ts) and the procedural forest
  * fill (forest.ts); with `treeSource` hybrid or canopy, trees detected in the canopy height model
  * (canopy.ts, tree-source.ts). Furniture and wires go straight to `instances`; trees and shrubs go to
- * CAPPED_TREES_KEY with their cap ranks, because whether one is kept depends on the whole request.
+ * the tile report TILE_REPORTS.cappedTrees with their cap ranks, because whether one is kept depends
+ * on the whole request: the main-thread step (tree-cap.ts) keeps them.
  */
-export const instancesFamily: FeatureFamily = {
+export const instancesFamily: FeatureFamily<TreePlan> = {
   name: 'instances',
-  wanted: (task) => task.groups.includes('instances'),
+  group: 'instances',
+  plan: treePlan,
+  collect: collectTrees,
   async build(tile, out) {
     let t = performance.now();
     const lap = (stage: string) => {
@@ -45,7 +49,7 @@ export const instancesFamily: FeatureFamily = {
       if (f.kind === 'point' && f.point && f.tags.natural === 'tree') it.surveyedTrees.push(f.point[0], f.point[1]);
       for (const [lon, lat] of treeRowLonLats(f, it)) it.surveyedTrees.push(lon, lat);
     }
-    const trees = treePlanOf(tile.task);
+    const trees = planOf(instancesFamily, tile.task) ?? STANDARD_TREES;
     const canopy = trees.source === 'standard' ? null : await readTileCanopy(it, trees);
     lap('instancesCanopy');
     let placed = [...tileObjects(it), ...tileTreeRows(it), ...tileWires(it)];
@@ -54,7 +58,7 @@ export const instancesFamily: FeatureFamily = {
     lap('instancesForest');
     if (canopy) {
       placed = applyTreeSource(it, trees, canopy, placed); // hybrid/canopy: detected trees, merged with the surveyed ones
-      out.groups[CANOPY_REPORT_KEY] = canopyReportGroup(canopy);
+      out.groups[TILE_REPORTS.canopy] = canopyReportGroup(canopy);
       out.attributions.push(...canopy.attributions);
       lap('instancesCanopy');
     }
@@ -87,5 +91,5 @@ function encode(placed: readonly Placed[], tile: Parameters<FeatureFamily['build
     }
   }
   out.groups.instances = { count: nPlain, json: plain.take() };
-  out.groups[CAPPED_TREES_KEY] = { count: ranks.length, json: trees.take(), ranks: Float64Array.from(ranks), ends: Uint32Array.from(ends) };
+  out.groups[TILE_REPORTS.cappedTrees] = { count: ranks.length, json: trees.take(), ranks: Float64Array.from(ranks), ends: Uint32Array.from(ends) };
 }

@@ -8,7 +8,7 @@ import { hashString, unit, fineUnit } from '../../geometry/trees/hash.ts';
 import { surveyedRank } from '../../geometry/trees/tree-cap.ts';
 import { pointAt } from '../../geometry/trees/tree-row.ts';
 import { projectFlat } from '../../frame/local-frame.ts';
-import type { OsmFeature } from '../../sources/osm/types.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
 import type { InstanceTile, Placed } from './context.ts';
 import { isVegetation, vegetation } from './tree-nodes.ts';
 

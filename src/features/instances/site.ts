@@ -1,13 +1,13 @@
 import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
 import { CELL_DEGREES, stableFrameAt } from '../../frame/stable-frame.ts';
-import { validFootprints } from '../../geometry/footprint-repair.ts';
+import { validFootprints } from '../../geometry/planar/footprint-repair.ts';
 import { undergroundReason } from '../../geometry/buildings/tags/index.ts';
 import { classifySurfaceArea, notGroundReason } from '../../geometry/surfaces/classify/index.ts';
 import { URBAN_LANDUSE_PRIORITY } from '../../geometry/surfaces/priority.ts';
 import { CARRIAGEWAY_CLASSES, PATH_WIDTHS, carriagewayWidth, pathWidth } from '../../geometry/surfaces/roads/widths.ts';
 import { PointBlocker, type Corridor } from '../../geometry/trees/point-index.ts';
 import type { Footprint } from '../../geometry/types.ts';
-import type { OsmFeature } from '../../sources/osm/types.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
 
 /** Ground kinds nothing grows on: roads, pavements, pitches, water, building sites. */
 const HARD_KINDS = new Set(['asphalt', 'roadwayIntersection', 'roadwayArea', 'pavement', 'pitch', 'helipad', 'water', 'buildingConstruction']);
@@ -20,7 +20,7 @@ const ROAD_CLEARANCE = 0.5;
  * Where plants may stand, in the fixed frame of one 0.05° cell of the globe (stable-frame.ts), so
  * every tile and request decides alike: `buildings` blocks the footprint of every building that
  * stands above ground (surveyed trees inside one are roof gardens we cannot place); `fill`
- * additionally blocks roads with their sidewalks, hard ground and water (README).
+ * additionally blocks roads with their sidewalks, hard ground and water (docs/trees.md).
  */
 export interface Site {
   frame: LocalFrame;

@@ -1,10 +1,10 @@
 import { fineUnit, hashString, unit } from '../../geometry/trees/hash.ts';
 import { parseTreeKind } from '../../geometry/trees/tags/leaf.ts';
-import { parseLength } from '../../geometry/buildings/tags/index.ts';
+import { parseLength } from '../../osm-model/tag-values/index.ts';
 import { surveyedRank } from '../../geometry/trees/tree-cap.ts';
 import { TREE_ROW_SPACING, treeRowPositions } from '../../geometry/trees/tree-row.ts';
 import { projectFlat } from '../../frame/local-frame.ts';
-import type { OsmFeature } from '../../sources/osm/types.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
 import type { InstanceTile, Placed } from './context.ts';
 import { vegetation } from './tree-nodes.ts';
 

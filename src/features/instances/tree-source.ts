@@ -2,14 +2,13 @@ import { NOMINAL_HEIGHT } from '../../geometry/instances/catalogue.ts';
 import { hashInts, unit, fineUnit } from '../../geometry/trees/hash.ts';
 import { mergeDetected } from '../../geometry/trees/merge-detected.ts';
 import { detectedRank } from '../../geometry/trees/tree-cap.ts';
-import type { TileGroupResult } from '../family.ts';
+import type { TileGroupResult } from '../../plan/tile-result.ts';
 import type { TileCanopy, TileTree } from './canopy.ts';
 import type { InstanceTile, Placed } from './context.ts';
 import type { TreePlan } from './tree-plan.ts';
 import { round } from './tree-nodes.ts';
 
 /** Output key of a tile's canopy coverage report (read by the main thread, never sent to the client). */
-export const CANOPY_REPORT_KEY = 'instances:canopy';
 
 /**
  * Applies `treeSource` to a tile's nodes. `hybrid`: surveyed trees stay where they are mapped and
@@ -64,7 +63,7 @@ function detectedNode(t: InstanceTile, d: TileTree): Placed {
   return { node, rank: detectedRank(d.height, fineUnit(hashInts(h, 1), hashInts(h, 2))) };
 }
 
-/** The tile's coverage facts for the main thread (pipeline/tree-cap.ts CanopyReport). */
+/** The tile's coverage facts for the main thread (tree-cap.ts CanopyReport). */
 export function canopyReportGroup(canopy: TileCanopy): TileGroupResult {
   const json = new TextEncoder().encode(JSON.stringify({ ...canopy.samples, uncovered: canopy.uncovered }));
   return { count: 0, json };

@@ -1,7 +1,7 @@
 import { NOMINAL_HEIGHT } from '../../geometry/instances/catalogue.ts';
 import { objectHeight } from '../../geometry/instances/tags/height.ts';
 import { normaliseAngle } from '../../geometry/instances/tags/direction.ts';
-import { featureAnchor } from '../../plan/tiling.ts';
+import { featureAnchor } from '../../geometry/anchor.ts';
 import type { InstanceTile, Placed } from './context.ts';
 import { clipPolylineToPolygon } from '../../geometry/crop/clip-polyline.ts';
 import type { CropPolygon } from '../../geometry/crop/crop-polygon.ts';

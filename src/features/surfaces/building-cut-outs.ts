@@ -1,8 +1,8 @@
 import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
-import { validFootprints } from '../../geometry/footprint-repair.ts';
+import { validFootprints } from '../../geometry/planar/footprint-repair.ts';
 import { undergroundReason } from '../../geometry/buildings/tags/index.ts';
 import type { Footprint } from '../../geometry/types.ts';
-import type { OsmFeature } from '../../sources/osm/types.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
 
 /** `building=*` values that are roofs without walls: the ground runs on under them. */
 const OPEN_UNDERNEATH = new Set(['roof', 'carport']);

@@ -1,6 +1,7 @@
 import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
 import { SEA_AREAS_DEFAULTS, type Coastline } from '../../geometry/surfaces/sea/index.ts';
-import type { LonLatBBox, OsmFeature, OsmSource } from '../../sources/osm/types.ts';
+import type { LonLatBBox, OsmFeature } from '../../osm-model/feature.ts';
+import type { OsmSource } from '../../sources/osm/types.ts';
 import type { TileContext } from '../family.ts';
 
 /**

@@ -5,8 +5,9 @@ import type { SurfaceLine } from '../../geometry/surfaces/types.ts';
 import type { Footprint } from '../../geometry/types.ts';
 import { JsonBytesWriter } from '../../encode/json-bytes.ts';
 import { writePolylineJson } from '../../encode/polyline-json.ts';
-import { OSM_ATTRIBUTION } from '../../pipeline/attributions.ts';
-import type { FeatureFamily, TileContext } from '../family.ts';
+import { OSM_ATTRIBUTION } from '../../sources/attributions.ts';
+import { groupSpec, type OutputSpec } from '../../contract/groups.ts';
+import { planOf, type FeatureFamily, type TileContext } from '../family.ts';
 import { encodeMeshes } from '../encode-meshes.ts';
 import { ROAD_READ_METRES, roadSurfacesForTile } from './roads.ts';
 import { buildingCutOuts } from './building-cut-outs.ts';
@@ -15,23 +16,44 @@ import { tileCoastlines } from './coastlines.ts';
 import { clipAreas } from '../../geometry/crop/clip-areas.ts';
 import { clipPolylineToPolygon } from '../../geometry/crop/clip-polyline.ts';
 
+/** What the ground family returns: meshes (`surface` group) and/or draped linework (`surfaceLines`). */
+export interface SurfacePlan {
+  meshes: boolean;
+  centerlines: boolean;
+  outlines: boolean;
+  /** Lay the ground on the terrain (false with disableSurfaceProjection: flat pieces at their lowest terrain). */
+  drape: boolean;
+}
+
+const SURFACE_OUTPUTS: readonly OutputSpec[] = groupSpec('surface')!.outputs;
+
 /** Areas and buildings are read this far around the tile (the lon/lat box of a local square is not exact). */
 const EDGE_PAD_METRES = 2;
 
 const AREA_LAYERS = [...new Set([...SURFACE_AREA_LAYERS, 'building_part' as const])].filter((l) => l !== 'highway');
 
 /**
- * The ground (issue 8): roads as areas with junctions (geometry/surfaces/roads), mapped areas by
- * kind (geometry/surfaces/classify), resolved into non-overlapping pieces with the buildings cut
- * out (geometry/surfaces/assemble), laid on the terrain. Ground is owned by area: each tile builds
- * exactly its own square, so pieces of one road or park in two tiles meet at the tile edge and no
- * piece is built twice. Outputs `surface` meshes and/or `surfaceLines` (centerlines, outlines).
+ * The ground (docs/ground.md): roads as areas with junctions (geometry/surfaces/roads), mapped
+ * areas by kind (geometry/surfaces/classify), resolved into non-overlapping pieces with the
+ * buildings cut out (geometry/surfaces/assemble), laid on the terrain. Ground is owned by area:
+ * each tile builds exactly its own square, so pieces of one road or park in two tiles meet at the
+ * tile edge and no piece is built twice. Outputs `surface` meshes and/or `surfaceLines`
+ * (centerlines, outlines).
  */
-export const surfacesFamily: FeatureFamily = {
+export const surfacesFamily: FeatureFamily<SurfacePlan> = {
   name: 'surface',
-  wanted: (task) => task.groups.includes('surface'),
+  group: 'surface',
+  // docs/spec.md: `meshes` gives the surface group; centerlines and/or outlines give draped polylines in surfaceLines
+  outputs: (s) => SURFACE_OUTPUTS.filter((o) => (o.geometryType === 'meshes' ? s.surfaceTypes.includes('meshes') : s.surfaceTypes.some((t) => t !== 'meshes'))),
+  plan: ({ settings: s }) => ({
+    meshes: s.surfaceTypes.includes('meshes'),
+    centerlines: s.surfaceTypes.includes('centerlines'),
+    outlines: s.surfaceTypes.includes('outlines'),
+    drape: !s.disableSurfaceProjection,
+  }),
   build(tile, out) {
-    const plan = tile.task.surface;
+    const plan = planOf(surfacesFamily, tile.task);
+    if (!plan) throw new Error('a surface task planned without the family plans (src/features/index.ts planTasks)');
     let t = performance.now();
     const lap = (stage: string) => {
       const now = performance.now();

@@ -1,7 +1,7 @@
 import { projectFlat } from '../../frame/local-frame.ts';
 import { roadSurfaces, type RoadInput, type RoadSurfaces } from '../../geometry/surfaces/roads/road-surfaces.ts';
 import { JUNCTION_REACH } from '../../geometry/surfaces/roads/within.ts';
-import type { OsmFeature } from '../../sources/osm/types.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
 import type { TileContext } from '../family.ts';
 
 /** Highway ways are read this far around the tile: every way whose junctions can reach into it (JUNCTION_REACH). */

@@ -1,6 +1,6 @@
 import { MeshBuilder } from '../mesh-builder.ts';
 import { normalizeFootprint } from '../ring.ts';
-import { triangulateFootprint } from '../triangulate.ts';
+import { triangulateFootprint } from '../triangulate/index.ts';
 import type { GroundSampler } from '../terrain/ground-sampler.ts';
 import type { Footprint, IndexedMesh } from '../types.ts';
 

@@ -1,8 +1,8 @@
 import type { BarrierKind, ProfileName } from './types.ts';
 
 /**
- * The one table of barrier sizes used where the way has no `height`/`width` (README "## Barriers"
- * prints it; test/readme-barriers.test.ts keeps the copy current). Rows are tried in order; the
+ * The one table of barrier sizes used where the way has no `height`/`width` (docs/barriers.md
+ * prints it; a docs test keeps the copy current). Rows are tried in order; the
  * first whose kind matches and whose `materials` (if any) contain the way's `material` decides.
  * Figures are typical built sizes (EN 1317 guard rails and jersey barriers, kerb stones of
  * 15 cm, garden walls and fences of 1–2 m, hedges trimmed 1.5 m tall and 1 m thick).
@@ -18,7 +18,7 @@ export interface BarrierDefault {
   spacing?: number;
   /** Opening of a gate node (gate-nodes.ts) without `width` on it or its road, metres. */
   span?: number;
-  /** Why these figures, for the README. */
+  /** Why these figures, for docs/barriers.md. */
   note: string;
 }
 

@@ -1,5 +1,5 @@
 import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
-import type { OsmFeature } from '../../sources/osm/types.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
 import type { GroundSampler } from '../terrain/ground-sampler.ts';
 import type { IndexedMesh } from '../types.ts';
 import { buildBarrierMesh } from './barrier-mesh.ts';
@@ -84,7 +84,7 @@ export interface BarrierMesh {
   descriptor: BarrierDescriptor;
 }
 
-/** `descriptor` of a barrier mesh (README "## Barriers"). */
+/** `descriptor` of a barrier mesh (docs/barriers.md). */
 export interface BarrierDescriptor {
   type: string;
   id: string;

@@ -1,5 +1,5 @@
-import type { OsmTags } from '../../sources/osm/types.ts';
-import { parseLength } from '../buildings/tags/length.ts';
+import type { OsmTags } from '../../osm-model/feature.ts';
+import { parseLength } from '../../osm-model/tag-values/length.ts';
 import type { BarrierLine } from './types.ts';
 
 /** A way a gate node may stand on, in the local frame. */
@@ -27,7 +27,7 @@ const ON_WAY = 0.001;
 const MAX_SPAN = 30;
 
 /**
- * A gate or lift gate mapped as a node on a way (issue 9: "gate/lift_gate on ways"), as the short
+ * A gate or lift gate mapped as a node on a way (docs/barriers.md "Gates on ways"), as the short
  * line its leaf or boom covers. In a wall or fence the leaf lies along the barrier, filling its
  * opening; on a road or path it lies across the way. The opening is the gate's own `width` (or
  * `maxwidth`), else the road's `width`, else `defaultSpan`. Null when the node is on no way (a

@@ -1,9 +1,9 @@
 /**
- * Barriers (issue 9): walls, fences, hedges, kerbs… as closed solids swept along their OSM way.
- * All geometry is in the local frame (x east, y north, z up, metres).
+ * Barriers (docs/barriers.md): walls, fences, hedges, kerbs… as closed solids swept along their OSM
+ * way. All geometry is in the local frame (x east, y north, z up, metres).
  */
 
-/** `descriptor.type` of a barrier mesh (README "## Barriers" lists the OSM tags behind each). */
+/** `descriptor.type` of a barrier mesh (docs/barriers.md lists the OSM tags behind each). */
 export type BarrierKind =
   | 'wall' | 'fence' | 'hedge' | 'retaining_wall' | 'city_wall' | 'guard_rail' | 'handrail'
   | 'jersey_barrier' | 'kerb' | 'bollard' | 'gate' | 'lift_gate' | 'embankment' | 'dyke';

@@ -1,25 +1,9 @@
 import type { Footprint, IndexedMesh, Ring } from '../types.ts';
 import { MeshBuilder } from '../mesh-builder.ts';
 import { inspectMesh } from '../mesh-checks.ts';
-import { triangulateFootprint } from '../triangulate.ts';
 import { buildRoof } from './roofs/index.ts';
-import { triangulateRings } from './roofs/triangulate-rings.ts';
-
-/** Roof shapes of the spec (settings.defaultRoofType), in the spec's spelling. */
-export const ROOF_SHAPES = [
-  'flat', 'hipped', 'gabled', 'onion', 'dome', 'round', 'skillion', 'mansard', 'quadrupleSaltbox', 'saltbox', 'gambrel', 'pyramidal',
-] as const;
-export type RoofShape = (typeof ROOF_SHAPES)[number];
-
-export interface RoofSpec {
-  shape: RoofShape;
-  /** Height of the roof above the wall top, metres (0 for flat). */
-  height: number;
-  /** Direction the roof faces / ridge direction hint, degrees clockwise from north (OSM roof:direction). */
-  direction?: number;
-  /** OSM roof:orientation. */
-  orientation?: 'along' | 'across';
-}
+import { triangulateFootprint, triangulateRings } from '../triangulate/index.ts';
+import type { RoofShape, RoofSpec } from './roofs/types.ts';
 
 export interface BuildingPartSpec {
   /** Bottom of the walls (min_height), metres. */

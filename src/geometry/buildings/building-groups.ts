@@ -1,5 +1,5 @@
 import type { Ring } from '../types.ts';
-import { validFootprints } from '../footprint-repair.ts';
+import { validFootprints } from '../planar/footprint-repair.ts';
 import { assignPartsToOutlines, interiorPoint } from './parts.ts';
 
 /**

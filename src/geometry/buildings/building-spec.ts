@@ -1,5 +1,5 @@
 import type { Footprint } from '../types.ts';
-import type { RoofShape, RoofSpec } from './build-part.ts';
+import type { RoofShape, RoofSpec } from './roofs/types.ts';
 import { parseBuildingTags } from './tags/index.ts';
 import { footprintHalfWidth } from './roofs/index.ts';
 

@@ -1,11 +1,11 @@
-import type { OsmFeature } from '../../sources/osm/types.ts';
+import type { OsmFeature } from '../../osm-model/feature.ts';
 import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
 import { affineBetween, mapPositionsInPlace, mapRing, stableFrameAt, type Affine2 } from '../../frame/stable-frame.ts';
 import type { Footprint, IndexedMesh, Ring } from '../types.ts';
-import type { RoofShape } from './build-part.ts';
+import type { RoofShape } from './roofs/types.ts';
 import { buildBuildingPart } from './build-part.ts';
-import { validFootprints } from '../footprint-repair.ts';
-import { featureAnchor } from '../../plan/tiling.ts';
+import { validFootprints } from '../planar/footprint-repair.ts';
+import { featureAnchor } from '../anchor.ts';
 import { pointInRing } from '../ring.ts';
 import { footprintGroundRange, type GroundSampler } from '../terrain/ground-sampler.ts';
 import { footprintContains, interiorPoint, outlineRemainder } from './parts.ts';
@@ -71,7 +71,7 @@ export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingCon
 /**
  * One building (Simple 3D Buildings) if this tile builds it: its anchor is the stored interior
  * point when that lies in the polygon, else the principal's first point in the polygon (see
- * plan/tiling.ts); nothing when the building does not meet the polygon or another tile owns it.
+ * geometry/anchor.ts); nothing when the building does not meet the polygon or another tile owns it.
  * An outline with parts becomes its parts plus whatever area they leave uncovered.
  *
  * The meshes are built in the building's stable frame (src/frame/stable-frame.ts) and moved into
@@ -82,7 +82,7 @@ export function buildBuildingGroup(group: BuildingGroupInput, ctx: BuildingConte
   const repLocal = ctx.frame.toLocal(repLon, repLat);
   const stable = stableFrameAt(repLon, repLat);
   const toRequest = affineBetween(stable, ctx.frame, repLon, repLat);
-  // Underground structures are not above-ground blocks: left out (README), with all their parts.
+  // Underground structures are not above-ground blocks: left out (docs/buildings.md), with all their parts.
   if (undergroundReason(group.principal.tags)) return [];
   const principal = prepare(group.principal, stable);
   if (!principal) return [];

@@ -2,8 +2,8 @@ import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64, type Paths6
 import Flatbush from 'flatbush';
 import type { Footprint, Ring } from '../types.ts';
 import { flatBounds, pointInRing, ringArea } from '../ring.ts';
-import { triangulateFootprint } from '../triangulate.ts';
-import { CLIPPER_SCALE, footprintPaths, footprintsFromTree } from '../clipper-paths.ts';
+import { triangulateFootprint } from '../triangulate/index.ts';
+import { CLIPPER_SCALE, footprintPaths, footprintsFromTree } from '../planar/clipper-paths.ts';
 
 /**
  * Simple 3D Buildings: a `building` outline with `building:part`s inside it. The parts carry the

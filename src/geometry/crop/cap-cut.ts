@@ -1,4 +1,4 @@
-import { triangulateRings } from '../buildings/roofs/triangulate-rings.ts';
+import { triangulateRings } from '../triangulate/index.ts';
 import { pointInRing, signedArea2 } from '../ring.ts';
 import type { CropPolygon } from './crop-polygon.ts';
 

@@ -6,7 +6,7 @@ import type { CropPolygon } from './crop-polygon.ts';
  * (row-major, first row northernmost, first column westernmost), 1 where the node lies inside the
  * polygon and 0 outside. The heights stay a full square grid (every height real, so normals and
  * old clients keep working); a three.js client reads the mask directly as a vertex attribute or
- * uses it to drop the PlaneGeometry's triangles outside (README "cropScene").
+ * uses it to drop the PlaneGeometry's triangles outside (docs/crop.md).
  *
  * One scanline per grid row (crossings of the polygon's edges, sorted), so the cost is
  * rows × edges + nodes, not nodes × edges: 513² nodes cost a few milliseconds.

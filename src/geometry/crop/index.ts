@@ -1,6 +1,6 @@
 /**
- * cropScene (issue 11): the model cut exactly along the polygon. Pure functions in the local frame
- * (x east, y north, z up, metres), one concern per module:
+ * cropScene (docs/crop.md): the model cut exactly along the polygon. Pure functions in the local
+ * frame (x east, y north, z up, metres), one concern per module:
  *
  * - crop-polygon.ts — the polygon as flat typed edges; inside / box / distance tests.
  * - split-mesh.ts — a mesh split along the polygon's edges, triangles classified inside/outside.

@@ -3,8 +3,8 @@ import type { NodeType } from './types.ts';
 /**
  * Nominal size of each node type: the height (metres) a model at `scale: 1` has. `scale` is the
  * tagged `height` over this (trees: their height); 1 where nothing is tagged. Wires carry their
- * geometry in the descriptor (endpoints), so their scale stays 1. The README table "Street
- * furniture and trees" copies these numbers.
+ * geometry in the descriptor (endpoints), so their scale stays 1. The table of
+ * docs/trees.md "Types" copies these numbers.
  */
 export const NOMINAL_HEIGHT: Readonly<Record<NodeType, number>> = {
   tree: 10,

@@ -1,4 +1,4 @@
-/** Node types of the `instances` group (DESIGN.md "Nodes"). */
+/** Node types of the `instances` group (docs/design.md "Nodes"). */
 export type NodeType =
   | 'tree' | 'shrubbery' | 'bench' | 'picnicTable' | 'busStop' | 'utilityPole' | 'transmissionTower' | 'wire'
   | 'hydrant' | 'adColumn' | 'trackedCrane' | 'towerCrane' | 'windTurbine' | 'memorial'

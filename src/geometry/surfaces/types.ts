@@ -1,8 +1,8 @@
 import type { Footprint, IndexedMesh, Ring } from '../types.ts';
 
 /**
- * The ground as a designer needs it: non-overlapping pieces that tile the area the way it really
- * is (DESIGN.md surface kinds). Everything here is in the request's local frame (x east, y north,
+ * The ground as a designer needs it: non-overlapping pieces that tile the area the way it really is
+ * (docs/design.md surface kinds). Everything here is in the request's local frame (x east, y north,
  * metres); z comes from the terrain, or 0 without terrain.
  */
 

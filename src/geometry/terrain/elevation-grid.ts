@@ -1,12 +1,12 @@
 import type { LocalFrame } from '../../frame/local-frame.ts';
-import type { LonLatBBox } from '../../sources/dem/types.ts';
+import type { GeoBox } from '../../frame/geo-box.ts';
 import type { BBox } from '../types.ts';
 import { fillVoids } from './fill-voids.ts';
 
 /**
  * A regular grid of ground heights in the local frame (metres above sea level). Row 0 is the
  * northern edge (y = bbox.maxY), column 0 the western edge (x = bbox.minX); the last row and
- * column lie exactly on bbox.minY and bbox.maxX, as in DESIGN.md's elevation maps.
+ * column lie exactly on bbox.minY and bbox.maxX, as in the elevation maps of docs/design.md.
  */
 export interface ElevationGrid {
   bbox: BBox;
@@ -137,7 +137,7 @@ export function gridSpacing(grid: ElevationGrid): { dx: number; dy: number } {
  * Lon/lat box around a local box (its edges densified, since they are curves in lon/lat),
  * grown by `padMetres` on every side.
  */
-export function lonLatBBoxOfLocal(frame: LocalFrame, bbox: BBox, padMetres = 0): LonLatBBox {
+export function lonLatBBoxOfLocal(frame: LocalFrame, bbox: BBox, padMetres = 0): GeoBox {
   const minX = bbox.minX - padMetres, maxX = bbox.maxX + padMetres, minY = bbox.minY - padMetres, maxY = bbox.maxY + padMetres;
   let west = Infinity, east = -Infinity, south = Infinity, north = -Infinity;
   const steps = 8;

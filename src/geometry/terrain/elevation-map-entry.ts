@@ -1,6 +1,6 @@
 import type { ElevationGrid } from './elevation-grid.ts';
 
-/** `info` of an elevation map entry (DESIGN.md), with both spellings of the grid size. */
+/** `info` of an elevation map entry (docs/design.md), with both spellings of the grid size. */
 export interface ElevationMapInfo {
   /** Side of the square, metres. */
   terrainSize: number;
@@ -20,7 +20,7 @@ export interface ElevationMapEntry {
   info: ElevationMapInfo;
   /**
    * cropScene only: one number per grid node in `elevationMap`'s order, 1 inside the polygon and 0
-   * outside (src/geometry/crop/elevation-mask.ts; README "cropScene"). Heights stay real everywhere.
+   * outside (src/geometry/crop/elevation-mask.ts; docs/crop.md). Heights stay real everywhere.
    */
   mask?: number[];
 }
@@ -28,8 +28,8 @@ export interface ElevationMapEntry {
 const mm = (v: number) => Math.round(v * 1000) / 1000;
 
 /**
- * The DESIGN.md elevation map object for a square grid (a tile's, or the merged one). A three.js
- * `PlaneGeometry(terrainSize, terrainSize, n, n)` rotated −90° about x and moved by
+ * The elevation map object of docs/design.md for a square grid (a tile's, or the merged one). A
+ * three.js `PlaneGeometry(terrainSize, terrainSize, n, n)` rotated −90° about x and moved by
  * (moveVector.x, 0, −moveVector.y) lines up with it.
  */
 export function elevationMapEntry(grid: ElevationGrid): ElevationMapEntry {

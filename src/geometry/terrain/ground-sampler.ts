@@ -18,7 +18,7 @@ export type GroundSampler = ((x: number, y: number) => number) & {
 /**
  * A ground sampler over one grid or several (e.g. per-tile grids; the first containing the point
  * answers, else the nearest). With no grid, flat ground at `flatHeight` (z = 0 when the request
- * uses no terrain data, DESIGN.md).
+ * uses no terrain data, docs/design.md).
  *
  * @example
  * const ground = createGroundSampler(tileGrid.padded);

@@ -1,6 +1,6 @@
 /**
- * Areas that get procedural trees (treeSource standard) and how densely: README "Street furniture
- * and trees". Free fill plants a share `keep` of the hard-core process of forest-fill.ts (≈ 380
+ * Areas that get procedural trees (treeSource standard) and how densely: docs/trees.md
+ * "Trees". Free fill plants a share `keep` of the hard-core process of forest-fill.ts (≈ 380
  * survivors per ha), so density ≈ keep × 380 per ha; orchards plant `keep` of a 6 m grid's centres.
  */
 export type FillKind = 'forest' | 'scrub' | 'park' | 'orchard';

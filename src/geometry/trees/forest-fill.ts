@@ -64,8 +64,8 @@ export function forestFill(box: BBox, areas: readonly FillArea[], opts: FillOpti
 }
 
 /**
- * One fill run. A class, not closures made per call: V8 keeps a closure's optimised code only
- * while a closure of it lives, so per-call closures were compiled again after every full collection.
+ * One fill run. A class, not closures made per call: V8 keeps a closure's optimised code only while
+ * a closure of it lives, so per-call closures would be compiled again after every full collection.
  */
 class Fill {
   private readonly index: Flatbush;

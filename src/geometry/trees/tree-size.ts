@@ -24,7 +24,7 @@ interface LeafAllometry {
   b: number;
 }
 
-/** Per leaf type (unknown = broadleaved: most mapped street trees are). Documented in the README. */
+/** Per leaf type (unknown = broadleaved: most mapped street trees are). Documented in docs/trees.md. */
 export const LEAF_ALLOMETRY: Readonly<Record<string, LeafAllometry>> = {
   broadleaved: { height: 10, crown: 6, ratio: 0.6, a: 0.6, b: 0.18 },
   needleleaved: { height: 14, crown: 5, ratio: 0.35, a: 0.5, b: 0.11 },

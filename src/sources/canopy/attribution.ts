@@ -1,4 +1,4 @@
-import type { Attribution } from '../../pipeline/attributions.ts';
+import type { Attribution } from '../attributions.ts';
 
 /** Credit line of a configured canopy raster: names it, with the licence the configuration gives (else "see provider"). */
 export function canopyAttribution(id: string, name: string, override?: Partial<Attribution>): Attribution {

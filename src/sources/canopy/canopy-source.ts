@@ -1,10 +1,10 @@
 import type { CanopyDetectTuning } from '../../geometry/canopy/types.ts';
-import type { Attribution } from '../../pipeline/attributions.ts';
+import type { Attribution } from '../attributions.ts';
 import { uniqueAttributions } from '../dem/attribution.ts';
 import { sharedBlockCache, type ByteLru, type CachedBlock } from '../dem/byte-lru.ts';
 import { intersects } from '../dem/mosaic.ts';
 import type { PixelReader } from '../dem/raster-source.ts';
-import type { LonLatBBox } from '../dem/types.ts';
+import type { GeoBox } from '../../frame/geo-box.ts';
 import { Lattice, type LatticeMember } from './lattice.ts';
 import type { CanopySource, CanopyWindow } from './types.ts';
 
@@ -24,12 +24,12 @@ export interface CanopyMemberInput {
  */
 class CanopyMosaic implements CanopySource {
   readonly id: string;
-  readonly bounds: LonLatBBox;
+  readonly bounds: GeoBox;
   readonly maxCellSize: number;
   readonly attributions: readonly Attribution[];
   readonly detections: readonly CanopyDetectTuning[];
 
-  constructor(private readonly lattices: Lattice[], private readonly memberBounds: Map<LatticeMember, LonLatBBox>, private readonly cache: ByteLru<CachedBlock>) {
+  constructor(private readonly lattices: Lattice[], private readonly memberBounds: Map<LatticeMember, GeoBox>, private readonly cache: ByteLru<CachedBlock>) {
     const members = lattices.flatMap((l) => l.members);
     this.id = `canopy:[${members.map((m) => m.reader.key).join(',')}]`;
     this.bounds = [...memberBounds.values()].reduce((a, b) => ({ west: Math.min(a.west, b.west), south: Math.min(a.south, b.south), east: Math.max(a.east, b.east), north: Math.max(a.north, b.north) }));
@@ -38,7 +38,7 @@ class CanopyMosaic implements CanopySource {
     this.detections = lattices.map((l) => l.detection);
   }
 
-  async readWindows(bbox: LonLatBBox, signal?: AbortSignal): Promise<CanopyWindow[]> {
+  async readWindows(bbox: GeoBox, signal?: AbortSignal): Promise<CanopyWindow[]> {
     const touching = this.lattices.filter((l) => l.members.some((m) => intersects(this.memberBounds.get(m)!, bbox)));
     const windows = await Promise.all(touching.map((l) => l.window(bbox, this.cache, signal)));
     return windows.filter((w): w is CanopyWindow => w !== null);
@@ -52,7 +52,7 @@ class CanopyMosaic implements CanopySource {
 /** A canopy source over opened rasters (listed first = wins where they overlap). */
 export function openCanopySource(inputs: readonly CanopyMemberInput[], cache: ByteLru<CachedBlock> = sharedBlockCache): CanopySource {
   const lattices: Lattice[] = [];
-  const bounds = new Map<LatticeMember, LonLatBBox>();
+  const bounds = new Map<LatticeMember, GeoBox>();
   for (const input of inputs) {
     const box = rasterBounds(input.reader);
     let lattice = lattices.find((l) => l.place(input.reader));
@@ -68,7 +68,7 @@ export function openCanopySource(inputs: readonly CanopyMemberInput[], cache: By
 }
 
 /** Lon/lat box of a raster's pixel-area extent (edges sampled: they are curves in a projected CRS). */
-function rasterBounds(reader: PixelReader): LonLatBBox {
+function rasterBounds(reader: PixelReader): GeoBox {
   const g = reader.georef;
   const toCrs = new Lattice('probe', g.crs, reader, 0, {}).toCrs;
   const xs = [g.x0 - g.dx / 2, g.x0 + (g.width - 0.5) * g.dx], ys = [g.y0 - g.dy / 2, g.y0 + (g.height - 0.5) * g.dy];

@@ -1,9 +1,9 @@
 import type { CanopyDetectTuning } from '../../geometry/canopy/types.ts';
-import type { Attribution } from '../../pipeline/attributions.ts';
+import type { Attribution } from '../attributions.ts';
 import type { ByteLru, CachedBlock } from '../dem/byte-lru.ts';
 import { lonLatToCrs, type LonLatToCrs } from '../dem/crs.ts';
 import { pixelRange, type PixelReader } from '../dem/raster-source.ts';
-import type { LonLatBBox } from '../dem/types.ts';
+import type { GeoBox } from '../../frame/geo-box.ts';
 import type { CanopyWindow } from './types.ts';
 
 /** One configured raster of a lattice: its reader, value scaling and place in the lattice. */
@@ -52,7 +52,7 @@ export class Lattice {
   }
 
   /** The lattice rectangle covering `bbox`, decoded; null when no member has a cell there. */
-  async window(bbox: LonLatBBox, cache: ByteLru<CachedBlock>, signal?: AbortSignal): Promise<CanopyWindow | null> {
+  async window(bbox: GeoBox, cache: ByteLru<CachedBlock>, signal?: AbortSignal): Promise<CanopyWindow | null> {
     const parts: { m: LatticeMember; c0: number; r0: number; c1: number; r1: number }[] = [];
     let c0 = Infinity, r0 = Infinity, c1 = -Infinity, r1 = -Infinity;
     for (const m of this.members) {

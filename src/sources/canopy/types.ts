@@ -1,6 +1,6 @@
 import type { CanopyDetectTuning } from '../../geometry/canopy/types.ts';
-import type { Attribution } from '../../pipeline/attributions.ts';
-import type { LonLatBBox } from '../dem/types.ts';
+import type { Attribution } from '../attributions.ts';
+import type { GeoBox } from '../../frame/geo-box.ts';
 
 /**
  * The canopy-source interface: canopy height models (CHMs) — heights of vegetation above the
@@ -33,7 +33,7 @@ export interface CanopyWindow {
 export interface CanopySource {
   readonly id: string;
   /** Area covered, degrees. */
-  readonly bounds: LonLatBBox;
+  readonly bounds: GeoBox;
   /** Largest cell side of any lattice, metres (how far around a tile to read scales with it). */
   readonly maxCellSize: number;
   readonly attributions: readonly Attribution[];
@@ -43,6 +43,6 @@ export interface CanopySource {
    * One window per lattice that has data in `bbox`, in priority order (the configuration's order):
    * where lattices overlap, the earlier one is the data.
    */
-  readWindows(bbox: LonLatBBox, signal?: AbortSignal): Promise<CanopyWindow[]>;
+  readWindows(bbox: GeoBox, signal?: AbortSignal): Promise<CanopyWindow[]>;
   close(): Promise<void>;
 }

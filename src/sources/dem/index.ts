@@ -1,5 +1,5 @@
 /** Elevation sources (DEMs): one import for workers and the pipeline. */
-export type { DemAttribution, ElevationSource, ElevationWindow, LonLatBBox, ReadWindowOptions } from './types.ts';
+export type { DemAttribution, ElevationSource, ElevationWindow, ReadWindowOptions } from './types.ts';
 export { SRTM_ATTRIBUTION } from './attribution.ts';
 export { createElevationSourceFromConfig, sharedElevationSource, demConfigSchema, demSourceConfigSchema, DEFAULT_DEM_PATH, type DemSourceConfig } from './config.ts';
 export { readTileElevation, type TileElevation, type TileElevationOptions } from './read-tile-elevation.ts';

@@ -1,6 +1,7 @@
 import { uniqueAttributions } from './attribution.ts';
 import { EMPTY_WINDOW, type EdgeAwareWindow } from './raster-window.ts';
-import type { DemAttribution, ElevationSource, ElevationWindow, LonLatBBox, ReadWindowOptions } from './types.ts';
+import type { DemAttribution, ElevationSource, ElevationWindow, ReadWindowOptions } from './types.ts';
+import type { GeoBox } from '../../frame/geo-box.ts';
 
 /**
  * Several sources stitched into one, in priority order (first listed wins where they overlap).
@@ -11,7 +12,7 @@ import type { DemAttribution, ElevationSource, ElevationWindow, LonLatBBox, Read
  */
 export class MosaicElevationSource implements ElevationSource {
   readonly id: string;
-  readonly bounds: LonLatBBox;
+  readonly bounds: GeoBox;
 
   constructor(readonly sources: readonly ElevationSource[]) {
     if (sources.length === 0) throw new Error('a mosaic needs at least one source');
@@ -42,7 +43,7 @@ export class MosaicElevationSource implements ElevationSource {
     return uniqueAttributions(this.sources.flatMap((s) => s.attributions));
   }
 
-  async readWindow(bbox: LonLatBBox, options?: ReadWindowOptions): Promise<ElevationWindow> {
+  async readWindow(bbox: GeoBox, options?: ReadWindowOptions): Promise<ElevationWindow> {
     const touching = this.sources.filter((s) => intersects(s.bounds, bbox));
     const windows = (await Promise.all(touching.map((s) => s.readWindow(bbox, options)))).filter((w) => w !== EMPTY_WINDOW);
     if (windows.length === 0) return EMPTY_WINDOW;
@@ -81,6 +82,6 @@ class MosaicWindow implements ElevationWindow {
   }
 }
 
-export function intersects(a: LonLatBBox, b: LonLatBBox): boolean {
+export function intersects(a: GeoBox, b: GeoBox): boolean {
   return a.west <= b.east && b.west <= a.east && a.south <= b.north && b.south <= a.north;
 }

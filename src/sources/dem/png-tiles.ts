@@ -6,7 +6,8 @@ import { resolveCrs } from './crs.ts';
 import { fetchBytes, type TransferStats } from './http.ts';
 import { RasterElevationSource, type PixelReader } from './raster-source.ts';
 import type { EdgeAwareWindow, RasterGeoref } from './raster-window.ts';
-import type { DemAttribution, ElevationSource, LonLatBBox, ReadWindowOptions } from './types.ts';
+import type { DemAttribution, ElevationSource, ReadWindowOptions } from './types.ts';
+import type { GeoBox } from '../../frame/geo-box.ts';
 
 /** How heights are packed into RGB: Terrarium (Mapzen/AWS) or Mapbox Terrain-RGB. */
 export type PngElevationEncoding = 'terrarium' | 'terrain-rgb';
@@ -129,7 +130,7 @@ export function tileLocation(template: string, z: number, x: number, y: number):
  */
 export class PngPyramidSource implements ElevationSource {
   readonly id: string;
-  readonly bounds: LonLatBBox = { west: -180, south: -MAX_LAT, east: 180, north: MAX_LAT };
+  readonly bounds: GeoBox = { west: -180, south: -MAX_LAT, east: 180, north: MAX_LAT };
   readonly attribution: DemAttribution;
   readonly stats: TransferStats = { requests: 0, bytesReceived: 0 };
   private readonly levels = new Map<number, RasterElevationSource>();
@@ -165,7 +166,7 @@ export class PngPyramidSource implements ElevationSource {
     return maxZoom;
   }
 
-  readWindow(bbox: LonLatBBox, options: ReadWindowOptions = {}): Promise<EdgeAwareWindow> {
+  readWindow(bbox: GeoBox, options: ReadWindowOptions = {}): Promise<EdgeAwareWindow> {
     const z = this.zoomFor((bbox.south + bbox.north) / 2, options.resolutionMetres);
     return this.level(z).readWindow(bbox, options);
   }

@@ -2,7 +2,8 @@ import { fillVoids } from '../../geometry/terrain/fill-voids.ts';
 import { sharedBlockCache, type ByteLru, type CachedBlock } from './byte-lru.ts';
 import { lonLatToCrs, type LonLatToCrs } from './crs.ts';
 import { EMPTY_WINDOW, RasterWindow, type EdgeAwareWindow, type RasterGeoref } from './raster-window.ts';
-import type { DemAttribution, ElevationSource, LonLatBBox, ReadWindowOptions } from './types.ts';
+import type { DemAttribution, ElevationSource, ReadWindowOptions } from './types.ts';
+import type { GeoBox } from '../../frame/geo-box.ts';
 
 const METRES_PER_DEGREE = 111_320;
 
@@ -40,7 +41,7 @@ export interface RasterSourceOptions {
  */
 export class RasterElevationSource implements ElevationSource {
   readonly id: string;
-  readonly bounds: LonLatBBox;
+  readonly bounds: GeoBox;
   readonly resolutionDegrees: number;
   readonly resolutionMetres: number;
   readonly attribution: DemAttribution;
@@ -71,7 +72,7 @@ export class RasterElevationSource implements ElevationSource {
     return [this.attribution];
   }
 
-  async readWindow(bbox: LonLatBBox, options: ReadWindowOptions = {}): Promise<EdgeAwareWindow> {
+  async readWindow(bbox: GeoBox, options: ReadWindowOptions = {}): Promise<EdgeAwareWindow> {
     const g = this.reader.georef;
     const range = pixelRange(g, this.toCrs, bbox);
     if (!range) return EMPTY_WINDOW;
@@ -170,7 +171,7 @@ export function copyRect(block: Float32Array, bc0: number, br0: number, bWidth: 
 }
 
 /** Pixel range needed for bilinear sampling anywhere in `bbox`, clamped to the raster; null when disjoint. */
-export function pixelRange(g: RasterGeoref, toCrs: LonLatToCrs, bbox: LonLatBBox): { c0: number; r0: number; c1: number; r1: number } | null {
+export function pixelRange(g: RasterGeoref, toCrs: LonLatToCrs, bbox: GeoBox): { c0: number; r0: number; c1: number; r1: number } | null {
   let minC = Infinity, maxC = -Infinity, minR = Infinity, maxR = -Infinity;
   const steps = 8; // edges of a lon/lat box are curves in a projected CRS
   for (let s = 0; s <= steps; s++) {
@@ -192,7 +193,7 @@ export function pixelRange(g: RasterGeoref, toCrs: LonLatToCrs, bbox: LonLatBBox
 }
 
 /** Lon/lat box of the raster's pixel-area extent (pixel centres ± half a pixel). */
-function rasterLonLatBounds(g: RasterGeoref, toCrs: LonLatToCrs): LonLatBBox {
+function rasterLonLatBounds(g: RasterGeoref, toCrs: LonLatToCrs): GeoBox {
   const xs = [g.x0 - g.dx / 2, g.x0 + (g.width - 0.5) * g.dx];
   const ys = [g.y0 - g.dy / 2, g.y0 + (g.height - 0.5) * g.dy];
   let west = Infinity, east = -Infinity, south = Infinity, north = -Infinity;

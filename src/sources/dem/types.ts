@@ -1,4 +1,5 @@
-import type { Attribution } from '../../pipeline/attributions.ts';
+import type { GeoBox } from '../../frame/geo-box.ts';
+import type { Attribution } from '../attributions.ts';
 
 /**
  * The elevation-source interface every DEM kind implements (SRTM .hgt, GeoTIFF/COG, Terrarium and
@@ -10,13 +11,6 @@ import type { Attribution } from '../../pipeline/attributions.ts';
 /** Credit line of an elevation source: a response `attributions` entry. */
 export type DemAttribution = Attribution;
 
-/** A longitude/latitude box in degrees (west, south, east, north). */
-export interface LonLatBBox {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
 
 export interface ReadWindowOptions {
   /**
@@ -44,7 +38,7 @@ export interface ElevationSource {
   /** Stable identifier (kind + location), also used as the cache key prefix. */
   readonly id: string;
   /** Area covered, degrees. */
-  readonly bounds: LonLatBBox;
+  readonly bounds: GeoBox;
   /** Finest pixel size in degrees of latitude (north–south pixel size, or its equivalent). */
   readonly resolutionDegrees: number;
   /** Finest pixel size in metres: the smaller of the two pixel sides, at the source's central latitude. */
@@ -58,7 +52,7 @@ export interface ElevationSource {
    * Decodes what is needed to sample anywhere inside `bbox` (bilinear neighbours included),
    * reading only the blocks/rows/tiles that intersect it. Decoded blocks are cached per thread.
    */
-  readWindow(bbox: LonLatBBox, options?: ReadWindowOptions): Promise<ElevationWindow>;
+  readWindow(bbox: GeoBox, options?: ReadWindowOptions): Promise<ElevationWindow>;
   /** Convenience: bilinear height at one point (reads a tiny window); NaN when not covered. */
   sampleLonLat(lon: number, lat: number): Promise<number>;
   /** Releases file handles; the source must not be used afterwards. */

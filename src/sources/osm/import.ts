@@ -23,7 +23,7 @@ import { decodePrimitiveBlock, type PbfRelation, type PbfWay } from './pbf-primi
 import { StoreWriter } from './store-writer.ts';
 import { hasMeaningfulTags } from './tag-rules.ts';
 import type { Geometry } from './geometry-codec.ts';
-import type { OsmFeature, OsmLayer, OsmTags } from './types.ts';
+import type { OsmFeature, OsmLayer, OsmTags } from '../../osm-model/feature.ts';
 import { wayGeometry } from './way-geometry.ts';
 
 export interface ImportProgress {

@@ -1,5 +1,5 @@
 /** Files each feature under one coarse OsmLayer (see types.ts for what each layer holds). */
-import type { OsmFeature, OsmLayer, OsmTags } from './types.ts';
+import type { OsmFeature, OsmLayer, OsmTags } from '../../osm-model/feature.ts';
 
 export const OSM_LAYERS: readonly OsmLayer[] = [
   'building', 'building_part', 'highway', 'railway', 'barrier', 'water', 'landcover', 'poi', 'other',

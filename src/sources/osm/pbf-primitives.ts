@@ -4,7 +4,7 @@
  * block's granularity and offsets applied; ids and refs are delta-decoded.
  */
 import Pbf from 'pbf';
-import type { OsmTags } from './types.ts';
+import type { OsmTags } from '../../osm-model/feature.ts';
 
 /** All nodes of a block as parallel arrays (nodes are by far the most numerous entity). */
 export interface NodeBatch {

@@ -1,5 +1,5 @@
 /** SQLite layout of the OSM store, shared by the import (writer) and OsmStore (reader). */
-import type { OsmLayer } from './types.ts';
+import type { OsmLayer } from '../../osm-model/feature.ts';
 import { OSM_LAYERS } from './layers.ts';
 
 /** Bumped whenever the layout or the geometry encoding changes; OsmStore refuses versions it cannot read. */

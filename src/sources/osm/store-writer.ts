@@ -7,7 +7,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { encodeGeometry, type Geometry } from './geometry-codec.ts';
 import { writeBuildingGroups } from './import-building-groups.ts';
 import { CREATE_INDEXES, CREATE_SCHEMA, INSERT_BBOX, INSERT_BUILDING_RELATION_MEMBER, INSERT_FEATURE, layerBit } from './schema.ts';
-import type { OsmLayer, OsmTags } from './types.ts';
+import type { OsmLayer, OsmTags } from '../../osm-model/feature.ts';
 
 export interface FeatureRecord {
   id: string;

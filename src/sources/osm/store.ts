@@ -11,7 +11,8 @@ import Database from 'better-sqlite3';
 import { decodeGeometry } from './geometry-codec.ts';
 import { OSM_LAYERS } from './layers.ts';
 import { layerMask, QUERY_BBOX, QUERY_BUILDING_GROUPS, QUERY_BUILDING_RELATIONS, QUERY_GROUP_MEMBERS, READABLE_SCHEMA_VERSIONS, SCHEMA_VERSION } from './schema.ts';
-import type { BuildingGroupRef, LonLatBBox, OsmFeature, OsmLayer, OsmSource } from './types.ts';
+import type { LonLatBBox, OsmFeature, OsmLayer } from '../../osm-model/feature.ts';
+import type { BuildingGroupRef, OsmSource } from './types.ts';
 
 type Row = [osmId: string, layer: OsmLayer, kind: OsmFeature['kind'], tags: string, geom: Buffer];
 type GroupRow = [gid: number, repLon: number, repLat: number];

@@ -2,7 +2,7 @@
  * Tag rules the importer needs before a feature exists: which tags carry no meaning of their own,
  * and whether a closed way is an area or a closed line (a roundabout, a fence around a field).
  */
-import type { OsmTags } from './types.ts';
+import type { OsmTags } from '../../osm-model/feature.ts';
 
 /** Bookkeeping keys: an entity with only these is not a feature. */
 const NOISE_KEYS = new Set([

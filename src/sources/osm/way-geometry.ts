@@ -2,7 +2,7 @@
 import { cleanRingPoints, orientRing } from './multipolygon.ts';
 import { closedWayIsArea } from './tag-rules.ts';
 import type { Geometry } from './geometry-codec.ts';
-import type { OsmTags } from './types.ts';
+import type { OsmTags } from '../../osm-model/feature.ts';
 
 /**
  * The geometry of a way: an area (one counter-clockwise ring) when it is closed and its tags have

@@ -12,12 +12,13 @@ import { signedArea2 } from '../../../src/geometry/ring.ts';
 /** Polygons as Clipper2 paths in millimetres, outer rings counter-clockwise and holes clockwise; rings under 3 points dropped. */
 export function mmPaths(fps: readonly Footprint[]): Paths64 {
   const out: Paths64 = [];
-  for (const f of fps) for (const [k, r] of [f.outer, ...f.holes].entries()) {
-    const p = r.length ? Array.from({ length: r.length / 2 }, (_, i) => ({ x: Math.round(r[2 * i] * 1000), y: Math.round(r[2 * i + 1] * 1000) })) : [];
-    if (p.length < 3) continue;
-    if ((Clipper.area(p) > 0) !== (k === 0)) p.reverse();
-    out.push(p);
-  }
+  for (const f of fps)
+    for (const [k, r] of [f.outer, ...f.holes].entries()) {
+      const p = r.length ? Array.from({ length: r.length / 2 }, (_, i) => ({ x: Math.round(r[2 * i] * 1000), y: Math.round(r[2 * i + 1] * 1000) })) : [];
+      if (p.length < 3) continue;
+      if (Clipper.area(p) > 0 !== (k === 0)) p.reverse();
+      out.push(p);
+    }
   return out;
 }
 
@@ -28,7 +29,10 @@ export const m2 = (ps: Paths64) => Math.abs(Clipper.areaPaths(ps)) / 1e6;
 export function ringLength(r: Ring): number {
   let s = 0;
   const n = r.length / 2;
-  for (let i = 0; i < n; i++) { const j = (i + 1) % n; s += Math.hypot(r[2 * j] - r[2 * i], r[2 * j + 1] - r[2 * i + 1]); }
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    s += Math.hypot(r[2 * j] - r[2 * i], r[2 * j + 1] - r[2 * i + 1]);
+  }
   return s;
 }
 
@@ -37,8 +41,10 @@ export const perimeterOf = (fps: readonly Footprint[]) => fps.reduce((s, f) => s
 
 function properlyCross(e: number[], f: number[]): boolean {
   const o = (px: number, py: number, qx: number, qy: number, rx: number, ry: number) => Math.sign((qx - px) * (ry - py) - (qy - py) * (rx - px));
-  const d1 = o(f[0], f[1], f[2], f[3], e[0], e[1]), d2 = o(f[0], f[1], f[2], f[3], e[2], e[3]);
-  const d3 = o(e[0], e[1], e[2], e[3], f[0], f[1]), d4 = o(e[0], e[1], e[2], e[3], f[2], f[3]);
+  const d1 = o(f[0], f[1], f[2], f[3], e[0], e[1]),
+    d2 = o(f[0], f[1], f[2], f[3], e[2], e[3]);
+  const d3 = o(e[0], e[1], e[2], e[3], f[0], f[1]),
+    d4 = o(e[0], e[1], e[2], e[3], f[2], f[3]);
   return d1 * d2 < 0 && d3 * d4 < 0;
 }
 
@@ -63,7 +69,9 @@ export function assertValidPolygon(fp: Footprint, where: string): void {
     }
   });
   if (fp.holes.length) {
-    const outside = m2(Clipper.difference(mmPaths(fp.holes.map((h) => ({ outer: h, holes: [] }))), mmPaths([{ outer: fp.outer, holes: [] }]), FillRule.NonZero));
+    const outside = m2(
+      Clipper.difference(mmPaths(fp.holes.map((h) => ({ outer: h, holes: [] }))), mmPaths([{ outer: fp.outer, holes: [] }]), FillRule.NonZero),
+    );
     assert.ok(outside < 1e-6, `${where}: a hole outside its outer ring`);
   }
 }

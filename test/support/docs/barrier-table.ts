@@ -1,9 +1,10 @@
 /**
- * The barrier size table of README.md "## Barriers", rendered from BARRIER_DEFAULTS so it cannot
- * go stale (test/unit/docs/readme-barriers.test.ts compares the README block with it). The block sits
+ * The barrier size table of docs/barriers.md, rendered from BARRIER_DEFAULTS so it cannot go
+ * stale (test/unit/docs/barriers-table.test.ts compares the block there with it). The block sits
  * between `<!-- barrier-defaults-table:start -->` and `<!-- barrier-defaults-table:end -->`.
- * `npm run docs:tables` rewrites it in README.md.
+ * `npm run docs:tables` rewrites it.
  */
+import type { DocBlocks } from './doc-blocks.ts';
 import { BARRIER_DEFAULTS } from '../../../src/geometry/barriers/defaults.ts';
 
 export const BARRIER_TABLE_NAME = 'barrier-defaults-table';
@@ -15,5 +16,5 @@ export function barrierDefaultsTableMarkdown(): string {
   return ['| kind | material | height | width | profile | why |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
-/** The generated README blocks of this table, by name (see readme-blocks.ts). */
-export const BARRIER_README_BLOCKS: Readonly<Record<string, () => string>> = { [BARRIER_TABLE_NAME]: barrierDefaultsTableMarkdown };
+/** docs/barriers.md and its generated block. */
+export const BARRIER_DOC: DocBlocks = { path: 'docs/barriers.md', blocks: { [BARRIER_TABLE_NAME]: barrierDefaultsTableMarkdown } };

@@ -1,15 +1,16 @@
 /**
- * The tables of README.md "The ground", rendered from the code that decides (so they cannot go
- * stale: test/unit/docs/readme-ground.test.ts compares each README block with its renderer):
+ * The tables of docs/ground.md, rendered from the code that decides (so they cannot go
+ * stale: test/unit/docs/ground-tables.test.ts compares each block there with its renderer):
  *
  * - `surface-area-table`: OSM area tags → `descriptor.type` (surfaceAreaTableMarkdown, rules.ts);
  * - `surface-policy-legend`: what `surface=*` does under each policy of that table;
  * - `ground-priority-table`: which kind keeps the ground where areas overlap (priority.ts);
  * - `road-width-table`, `path-width-table`: default widths of carriageways and paths (roads/widths.ts).
  *
- * Each block sits in the README between `<!-- name:start -->` and `<!-- name:end -->` lines.
- * `npm run docs:tables` rewrites them in README.md.
+ * Each block sits in docs/ground.md between `<!-- name:start -->` and `<!-- name:end -->` lines.
+ * `npm run docs:tables` rewrites them.
  */
+import type { DocBlocks } from './doc-blocks.ts';
 import { surfaceAreaTableMarkdown, surfacePolicyLegend } from '../../../src/geometry/surfaces/classify/index.ts';
 import { BASE_GROUND_PRIORITY, SURFACE_PRIORITY, URBAN_LANDUSE_PRIORITY } from '../../../src/geometry/surfaces/priority.ts';
 import { CARRIAGEWAY_CLASSES, CYCLE_LANE_WIDTH, DEFAULT_SIDEWALK_WIDTH, PARKING_LANE_WIDTHS, PATH_WIDTHS } from '../../../src/geometry/surfaces/roads/widths.ts';
@@ -62,11 +63,14 @@ export function groundPriorityTableMarkdown(): string {
   return lines.join('\n');
 }
 
-/** Every generated README block by name. */
-export const GROUND_README_BLOCKS: Readonly<Record<string, () => string>> = {
-  'surface-area-table': surfaceAreaTableMarkdown,
-  'surface-policy-legend': surfacePolicyLegend,
-  'ground-priority-table': groundPriorityTableMarkdown,
-  'road-width-table': roadWidthTableMarkdown,
-  'path-width-table': pathWidthTableMarkdown,
+/** docs/ground.md and its generated blocks, by name. */
+export const GROUND_DOC: DocBlocks = {
+  path: 'docs/ground.md',
+  blocks: {
+    'surface-area-table': surfaceAreaTableMarkdown,
+    'surface-policy-legend': surfacePolicyLegend,
+    'ground-priority-table': groundPriorityTableMarkdown,
+    'road-width-table': roadWidthTableMarkdown,
+    'path-width-table': pathWidthTableMarkdown,
+  },
 };

@@ -12,7 +12,7 @@
  *   relation/303 lists only a way missing from the file.
  */
 import { createLocalFrame } from '../../../src/frame/local-frame.ts';
-import { writeOsmPbf, type NodeInput, type RelationInput, type WayInput } from '../../../src/sources/osm/pbf-writer.ts';
+import { writeOsmPbf, type NodeInput, type RelationInput, type WayInput } from './pbf-writer.ts';
 
 export const ORIGIN: [number, number] = [43.7347, 7.4206];
 export const STRIP = { width: 700, height: 100 };

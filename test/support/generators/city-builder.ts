@@ -5,7 +5,7 @@
  * random choices every generator draws from.
  */
 import type { LocalFrame } from '../../../src/frame/local-frame.ts';
-import type { NodeInput, RelationInput, WayInput } from '../../../src/sources/osm/pbf-writer.ts';
+import type { NodeInput, RelationInput, WayInput } from './pbf-writer.ts';
 
 export const GRID_ANGLE = (29 * Math.PI) / 180;
 

@@ -4,7 +4,7 @@
  * relations), courtyard multipolygons and 300 m long buildings as relations, with the tags a
  * real extract carries (levels, heights, colours, materials, ~40% roof:shape).
  */
-import type { RelationInput } from '../../../src/sources/osm/pbf-writer.ts';
+import type { RelationInput } from './pbf-writer.ts';
 import { corners, fmt, type CityBuilder, type Pt, type Rect, type Tags } from './city-builder.ts';
 
 const LOT_MIN = 9, LOT_MAX = 22;

@@ -25,7 +25,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createLocalFrame } from '../../../src/frame/local-frame.ts';
-import { writeOsmPbf, type OsmPbfData } from '../../../src/sources/osm/pbf-writer.ts';
+import { writeOsmPbf, type OsmPbfData } from './pbf-writer.ts';
 import { CityBuilder, corners, type Pt, type Rect, type Tags } from './city-builder.ts';
 import { courtyardBlock, fillRow, longBuilding, LONG_BUILDING, type Row } from './dense-city-buildings.ts';
 import { mulberry32 } from './prng.ts';

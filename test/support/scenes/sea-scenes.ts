@@ -19,8 +19,8 @@ import { Clipper, FillRule, PolyTree64, ClipType, type Paths64 } from 'clipper2-
 import type { BBox, Footprint, Ring } from '../../../src/geometry/types.ts';
 import type { SurfaceArea } from '../../../src/geometry/surfaces/types.ts';
 import { SURFACE_PRIORITY } from '../../../src/geometry/surfaces/priority.ts';
-import { hasCrossingSides, pathsOf, totalArea } from '../../../src/geometry/surfaces/assemble/pieces.ts';
-import { ringPath, pathRing } from '../../../src/geometry/clipper-paths.ts';
+import { hasCrossingSides, pathsOf, totalArea } from '../../../src/geometry/planar/pieces.ts';
+import { ringPath, pathRing } from '../../../src/geometry/planar/clipper-paths.ts';
 import { pointInRing, signedArea2 } from '../../../src/geometry/ring.ts';
 import { joinCoastlines, extendOpenEnds, SEA_AREAS_DEFAULTS, type Coastline } from '../../../src/geometry/surfaces/sea/index.ts';
 import { clipSegment } from '../../../src/geometry/surfaces/sea/clip.ts';

@@ -12,7 +12,9 @@ export function rect(x0: number, y0: number, x1: number, y1: number): Ring {
 
 /** The distance from (x, y) to the segment [ax, ay, bx, by]. */
 export function distanceToSegment(x: number, y: number, [ax, ay, bx, by]: readonly number[]): number {
-  const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy;
+  const dx = bx - ax,
+    dy = by - ay,
+    l2 = dx * dx + dy * dy;
   const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2)) : 0;
   return Math.hypot(x - ax - t * dx, y - ay - t * dy);
 }

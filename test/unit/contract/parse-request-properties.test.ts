@@ -27,7 +27,8 @@ function expectedSettings(input: Record<string, unknown> | null | undefined): Re
   if (out.topographyModel === true && !geometry.includes('topography')) geometry.push('topography');
   out.geometry = geometry;
   out.topographyModel = geometry.includes('topography');
-  out.instancesGroupName = names.find((n) => n === 'instances' || n === 'infrastructure') ?? 'instances';
+  const instancesName = names.find((n) => n === 'instances' || n === 'infrastructure');
+  out.groupNames = instancesName ? { instances: instancesName } : {};
   out.surfaceTypes = [...new Set(out.surfaceTypes as string[])];
   return out;
 }

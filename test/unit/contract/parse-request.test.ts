@@ -32,7 +32,7 @@ test('a bare polygon gets every default of the spec', () => {
   assert.deepEqual(request.polygon, POLYGON);
   assert.deepEqual(request.origin, POLYGON[0]);
   assert.equal(request.export, undefined);
-  assert.deepEqual(request.settings, { ...SPEC_SETTING_DEFAULTS, geometry: [...SPEC_SETTING_DEFAULTS.geometry], surfaceTypes: ['meshes'], instancesGroupName: 'instances' });
+  assert.deepEqual(request.settings, { ...SPEC_SETTING_DEFAULTS, geometry: [...SPEC_SETTING_DEFAULTS.geometry], surfaceTypes: ['meshes'], groupNames: { instances: 'instances' } });
   assert.ok(Math.abs(request.areaKm2 - 0.12) < 0.001, `area ${request.areaKm2}`);
 });
 
@@ -59,12 +59,12 @@ test('origin is kept when given', () => {
 test('infrastructure is instances; the caller\'s name is remembered; repeats dropped', () => {
   const a = parseContextRequest({ polygon: POLYGON, settings: { geometry: ['infrastructure', 'buildings', 'instances', 'buildings'] } }).settings;
   assert.deepEqual(a.geometry, ['instances', 'buildings']);
-  assert.equal(a.instancesGroupName, 'infrastructure');
+  assert.deepEqual(a.groupNames, { instances: 'infrastructure' });
   const b = parseContextRequest({ polygon: POLYGON, settings: { geometry: ['instances', 'infrastructure'] } }).settings;
   assert.deepEqual(b.geometry, ['instances']);
-  assert.equal(b.instancesGroupName, 'instances');
+  assert.deepEqual(b.groupNames, { instances: 'instances' });
   const c = parseContextRequest({ polygon: POLYGON, settings: { geometry: ['surface'] } }).settings;
-  assert.equal(c.instancesGroupName, 'instances');
+  assert.deepEqual(c.groupNames, {}, 'no aliased group asked for');
 });
 
 test('topographyModel and topography in geometry are the same thing', () => {

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ringsAreDisjointAndSimple } from '../../../src/geometry/polygon-checks.ts';
+import { ringsAreDisjointAndSimple } from '../../../src/geometry/planar/polygon-checks.ts';
 import { segmentsIntersect } from '../../../src/geometry/segments.ts';
 
 /** The definition: no two sides touch or cross, except neighbours of one ring at their shared corner (which must not fold back). */

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as turf from '@turf/turf';
-import { featureAnchor, ownerTileKey, tileGridFor, tileKey, tilesTouchingPolygon, tileIndexOf, rectTouchesPolygon } from '../../../src/plan/tiling.ts';
+import { ownerTileKey, tileGridFor, tileKey, tilesTouchingPolygon, tileIndexOf, rectTouchesPolygon } from '../../../src/plan/tiling.ts';
+import { featureAnchor } from '../../../src/geometry/anchor.ts';
 import type { Ring } from '../../../src/geometry/types.ts';
 
 /** A star-shaped (simple, possibly concave) polygon around (cx, cy). */

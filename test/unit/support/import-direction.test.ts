@@ -20,20 +20,35 @@ function tsFiles(dir: string): string[] {
 function relativeImports(file: string): string[] {
   const text = readFileSync(join(REPO_ROOT, file), 'utf8');
   const specs = [...text.matchAll(/(?:from\s*|import\s*\(\s*|new URL\(\s*)(['"])(\.{1,2}\/[^'"]+)\1/g)].map((m) => m[2]);
-  return specs.map((s) => relative(REPO_ROOT, resolve(REPO_ROOT, dirname(file), s)).split(sep).join('/'));
+  return specs.map((s) =>
+    relative(REPO_ROOT, resolve(REPO_ROOT, dirname(file), s))
+      .split(sep)
+      .join('/'),
+  );
 }
 
 test('nothing under test/ imports scripts/', () => {
-  const found = tsFiles('test').flatMap((f) => relativeImports(f).filter((p) => p.startsWith('scripts/')).map((p) => `${f} → ${p}`));
+  const found = tsFiles('test').flatMap((f) =>
+    relativeImports(f)
+      .filter((p) => p.startsWith('scripts/'))
+      .map((p) => `${f} → ${p}`),
+  );
   assert.deepEqual(found, []);
 });
 
 test('test/support/ imports no test file', () => {
-  const found = tsFiles('test/support').flatMap((f) => relativeImports(f).filter((p) => p.endsWith('.test.ts')).map((p) => `${f} → ${p}`));
+  const found = tsFiles('test/support').flatMap((f) =>
+    relativeImports(f)
+      .filter((p) => p.endsWith('.test.ts'))
+      .map((p) => `${f} → ${p}`),
+  );
   assert.deepEqual(found, []);
 });
 
 test('the check sees imports (it would catch one)', () => {
-  assert.ok(relativeImports('scripts/bench/bench.ts').some((p) => p.startsWith('test/support/')), 'scripts/bench/bench.ts uses test/support/');
+  assert.ok(
+    relativeImports('scripts/bench/bench.ts').some((p) => p.startsWith('test/support/')),
+    'scripts/bench/bench.ts uses test/support/',
+  );
   assert.ok(tsFiles('test/support').length > 10);
 });

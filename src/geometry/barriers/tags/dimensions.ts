@@ -1,5 +1,5 @@
-import { parseLength } from '../../buildings/tags/length.ts';
-import type { OsmTags } from '../../../sources/osm/types.ts';
+import { parseLength } from '../../../osm-model/tag-values/length.ts';
+import type { OsmTags } from '../../../osm-model/feature.ts';
 import type { BarrierKind } from '../types.ts';
 
 /** Tallest and thickest barrier taken from a tag, metres (city walls reach ~25 m; more is a typo). */

@@ -1,6 +1,6 @@
-import { parseColour } from '../../buildings/tags/colour.ts';
-import { parseMaterial } from '../../buildings/tags/material.ts';
-import type { OsmTags } from '../../../sources/osm/types.ts';
+import { parseColour } from '../../../osm-model/tag-values/colour.ts';
+import { parseMaterial } from '../../../osm-model/tag-values/material.ts';
+import type { OsmTags } from '../../../osm-model/feature.ts';
 import { barrierDefault } from '../defaults.ts';
 import type { BarrierKind, BarrierTags } from '../types.ts';
 import { barrierKind, gateNodeKind } from './kind.ts';

@@ -1,4 +1,4 @@
-import type { OsmTags } from '../../../sources/osm/types.ts';
+import type { OsmTags } from '../../../osm-model/feature.ts';
 import type { BarrierKind } from '../types.ts';
 
 /** `barrier=*` values built as solids, with common spellings folded onto the documented value. */

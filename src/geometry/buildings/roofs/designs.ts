@@ -1,5 +1,5 @@
 import type { Footprint } from '../../types.ts';
-import type { RoofShape, RoofSpec } from '../build-part.ts';
+import type { RoofShape, RoofSpec } from './types.ts';
 import { ringArea } from '../../ring.ts';
 import type { RoofPlan } from './plan.ts';
 import { planFromFan, planFromFootprint } from './plan.ts';
@@ -8,12 +8,11 @@ import { innerLevels } from './profiles.ts';
 import { refinePlan } from './refine.ts';
 import { liftPlan } from './emit.ts';
 import { roofAxes, minimumAreaRectangle } from './ridge.ts';
-import { footprintSkeleton, skeletonOf } from './skeleton.ts';
-import type { FootprintSkeleton } from './skeleton.ts';
+import { footprintSkeleton, skeletonOf, type FootprintSkeleton } from '../../skeleton/index.ts';
 import { planFromSkeleton } from './skeleton-plan.ts';
 import type { SkeletonPlan } from './skeleton-plan.ts';
 import { starApex } from './kernel.ts';
-import { isConvexRing } from '../../polygon-checks.ts';
+import { isConvexRing } from '../../planar/polygon-checks.ts';
 
 /**
  * The three constructions every roof shape is made from, each a plan plus a profile:

@@ -3,7 +3,7 @@ import { MeshBuilder } from '../../mesh-builder.ts';
 import type { RoofPlan } from './plan.ts';
 import type { Profile } from './profiles.ts';
 import { profileHeight } from './profiles.ts';
-import { triangulateRings } from './triangulate-rings.ts';
+import { triangulateRings } from '../../triangulate/index.ts';
 
 /**
  * Turns a refined plan into roof triangles: every plan triangle lifted to its vertices' heights,

@@ -1,7 +1,7 @@
 import type { Footprint } from '../../types.ts';
 import type { MeshBuilder } from '../../mesh-builder.ts';
-import type { RoofShape, RoofSpec } from '../build-part.ts';
-import { triangulateFootprint } from '../../triangulate.ts';
+import type { RoofShape, RoofSpec } from './types.ts';
+import { triangulateFootprint } from '../../triangulate/index.ts';
 import type { RoofContext, RoofStrategy } from './designs.ts';
 import { emitRoof } from './emit.ts';
 import { FLAT_STRATEGIES } from './flat.ts';
@@ -28,7 +28,7 @@ import { QUADRUPLE_SALTBOX_STRATEGIES } from './quadruple-saltbox.ts';
  * addWalls(mesh, roof.rings.outer, 0, 12); // walls follow roof.rings, then a floor
  */
 
-export { loadSkeleton as loadRoofs } from './skeleton.ts';
+export { loadSkeleton as loadRoofs } from '../../skeleton/index.ts';
 export { footprintHalfWidth } from './ridge.ts';
 
 export interface RoofResult {

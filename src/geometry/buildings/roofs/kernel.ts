@@ -1,5 +1,5 @@
 import type { Ring } from '../../types.ts';
-import { ringCentroid } from '../../polygon-checks.ts';
+import { ringCentroid } from '../../planar/polygon-checks.ts';
 
 /**
  * An apex for a fan roof (pyramid, dome, onion): a point that sees every side of the footprint

@@ -1,5 +1,5 @@
 import type { Footprint } from '../../types.ts';
-import { triangulateRings } from './triangulate-rings.ts';
+import { triangulateRings } from '../../triangulate/index.ts';
 
 /**
  * A roof seen from above: the footprint cut into counter-clockwise triangles whose vertices carry a

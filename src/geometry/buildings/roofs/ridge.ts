@@ -1,5 +1,5 @@
 import type { Ring } from '../../types.ts';
-import type { RoofSpec } from '../build-part.ts';
+import type { RoofSpec } from './types.ts';
 
 /**
  * Which way a roof runs. OSM's `roof:direction` is the compass direction the roof slope faces

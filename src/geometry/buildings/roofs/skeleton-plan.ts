@@ -1,10 +1,10 @@
 import type { Footprint } from '../../types.ts';
 import { signedArea2 } from '../../ring.ts';
-import type { FootprintSkeleton } from './skeleton.ts';
+import type { FootprintSkeleton } from '../../skeleton/types.ts';
 import type { RoofPlan } from './plan.ts';
 import { addPlanVertex, emptyPlan, planArea2 } from './plan.ts';
-import { polygonArea2, polygonIsSimple } from '../../polygon-checks.ts';
-import { triangulateRings } from './triangulate-rings.ts';
+import { polygonArea2, polygonIsSimple } from '../../planar/polygon-checks.ts';
+import { triangulateRings } from '../../triangulate/index.ts';
 
 /**
  * A roof plan from the straight skeleton: one face per footprint side, `s` = offset time / the

@@ -1,14 +1,14 @@
-import type { RoofShape } from '../build-part.ts';
-import { parseLength } from './length.ts';
-import { parseLevels } from './levels.ts';
-import { parseRoofAngle } from './angle.ts';
+import type { RoofShape } from '../roofs/types.ts';
+import { parseLength } from '../../../osm-model/tag-values/length.ts';
+import { parseLevels } from '../../../osm-model/tag-values/levels.ts';
+import { parseAngle } from '../../../osm-model/tag-values/angle.ts';
 import { parseRoofShape } from './roof-shape.ts';
-import { parseDirection } from './direction.ts';
+import { parseDirection } from '../../../osm-model/tag-values/direction.ts';
 import { parseOrientation } from './orientation.ts';
-import { parseColour } from './colour.ts';
-import { parseMaterial } from './material.ts';
+import { parseColour } from '../../../osm-model/tag-values/colour.ts';
+import { parseMaterial } from '../../../osm-model/tag-values/material.ts';
 import { defaultRoofHeight, roofHeightFromAngle } from './roof-height.ts';
-import { parseMultiValued, type MultiValuePick } from './multi-value.ts';
+import { parseMultiValued, type MultiValuePick } from '../../../osm-model/tag-values/multi-value.ts';
 import { isBridgePart } from './placement.ts';
 
 /**
@@ -28,10 +28,11 @@ import { isBridgePart } from './placement.ts';
  * - Unusable values (negative, not a number, absurd, contradictory) are ignored, listed in
  *   `ignored`, and the next rule applies.
  * - Multi-values of the height tags (`min_height=5;5.5`, `height=12;14`, `building:levels=3;4`)
- *   are reduced to one number rather than dropped (multi-value.ts): `min_height` and
- *   `building:min_level` take the smallest, `height`, `building:levels`, `roof:height` and
- *   `roof:levels` the largest, so the block spans every value tagged. Each reduction is listed in
- *   `notes`. Other tags (`roof:angle`, directions, colours, materials) still refuse lists.
+ *   are reduced to one number rather than dropped (osm-model/tag-values/multi-value.ts):
+ *   `min_height` and `building:min_level` take the smallest, `height`, `building:levels`,
+ *   `roof:height` and `roof:levels` the largest, so the block spans every value tagged. Each
+ *   reduction is listed in `notes`. Other tags (`roof:angle`, directions, colours, materials)
+ *   still refuse lists.
  * - A bridge (placement.ts `isBridgePart`) with neither `min_height` nor `building:min_level`
  *   stands on the ground like any part; `notes` says so.
  *
@@ -101,7 +102,7 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
   const levels = r.number('building:levels', parseLevels, 'largest');
   const minLevel = r.number('building:min_level', parseLevels, 'smallest');
   const roofLevels = r.number('roof:levels', parseLevels, 'largest');
-  const roofAngle = r.read('roof:angle', parseRoofAngle);
+  const roofAngle = r.read('roof:angle', parseAngle);
   const roofHeightTag = r.number('roof:height', parseLength, 'largest');
   const minHeightTag = r.number('min_height', parseLength, 'smallest');
 

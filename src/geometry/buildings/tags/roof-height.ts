@@ -1,4 +1,4 @@
-import type { RoofShape } from '../build-part.ts';
+import type { RoofShape } from '../roofs/types.ts';
 
 /**
  * Roof heights when the data gives none (no roof:height, roof:levels or roof:angle): each shape at

@@ -1,4 +1,4 @@
-import type { RoofShape } from '../build-part.ts';
+import type { RoofShape } from '../roofs/types.ts';
 
 /**
  * OSM `roof:shape` values (any case, `-`/`_`/space alike) mapped onto the twelve shapes we build.

@@ -1,4 +1,4 @@
-import { parseDirection } from '../../buildings/tags/index.ts';
+import { parseDirection } from '../../../osm-model/tag-values/index.ts';
 
 /**
  * OSM `direction` (compass degrees clockwise from north, or `NE`, `south-west`…: the way a bench's

@@ -1,4 +1,4 @@
-import { parseLength } from '../../buildings/tags/index.ts';
+import { parseLength } from '../../../osm-model/tag-values/index.ts';
 
 /** Tallest street object we believe (a wind turbine's tip); above that a `height` is a typo. */
 export const MAX_OBJECT_HEIGHT = 300;

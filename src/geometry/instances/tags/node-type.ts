@@ -1,8 +1,8 @@
-import { parseLength } from '../../buildings/tags/index.ts';
+import { parseLength } from '../../../osm-model/tag-values/index.ts';
 import type { NodeType } from '../types.ts';
 
 /**
- * Which node type an OSM object is (README "Street furniture and trees"). The rows are tried in
+ * Which node type an OSM object is (docs/trees.md "Types"). The rows are tried in
  * order, first match wins, so a bus stop that is also a platform is one bus stop. `null`: not an
  * instance (a mural is artwork but flat; a power line is drawn as wire spans by wires.ts).
  */
@@ -21,7 +21,7 @@ export function nodeTypeOf(tags: Readonly<Record<string, string>>): NodeType | n
   if (tags.power === 'generator' && (tags['generator:source'] ?? '').split(';').includes('wind')) return 'windTurbine';
   if (tags.historic === 'memorial') return 'memorial';
   if (tags.tourism === 'artwork') return artworkType(tags);
-  // beyond DESIGN.md's list ("more may be added"): the commonest street furniture of OSM
+  // beyond the list of docs/design.md "Nodes" ("more may be added"): the commonest street furniture of OSM
   if (tags.highway === 'street_lamp') return 'streetLamp';
   if (tags.amenity === 'waste_basket') return 'wasteBasket';
   if (tags.amenity === 'post_box') return 'postBox';

@@ -1,6 +1,6 @@
 import { ClipType, type Paths64, type Rect64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
-import { clipToBox } from './boxes.ts';
+import { clipToBox } from '../../planar/boxes.ts';
 import { cleanBoolean } from './clean-pieces.ts';
 import { withoutSharedSides } from './shared-sides.ts';
 import type { SideIndex } from './side-index.ts';
@@ -34,7 +34,7 @@ export function baseGround(clip: Paths64, bounds: Rect64, covered: Paths64, minW
       const part = clipToBox(clip, box);
       if (part.length === 0) continue;
       // cut to the part first, then the shared sides dropped: a side two pieces share is cut
-      // alike in both (boxes.ts), so the twins still cancel; the paths withoutSharedSides walks
+      // alike in both (planar/boxes.ts), so the twins still cancel; the paths withoutSharedSides walks
       // may not be cut one by one
       const cutters = withoutSharedSides(clipToBox(covered, box));
       for (const f of cleanBoolean(ClipType.Difference, part, cutters, minWidth, minArea, removed, sides)) out.push(f);

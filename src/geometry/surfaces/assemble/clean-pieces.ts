@@ -1,21 +1,21 @@
 import { Clipper, ClipType, FillRule, PolyTree64, type Path64, type Paths64, type PolyPath64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
-import { openingMask } from './local-opening.ts';
-import { shrunkAndGrown } from './offset.ts';
+import { openingMask } from '../../planar/local-opening.ts';
+import { shrunkAndGrown } from '../../planar/offset.ts';
 import { alongAny, type SideIndex } from './side-index.ts';
-import { booleanPieces, netArea, piecePaths, piecesFromTree } from './pieces.ts';
-import { clipToBox, grown, inside } from './boxes.ts';
-import { CLIPPER_SCALE } from '../../clipper-paths.ts';
-import { polygonFootprint, polygonPaths, treePolygons } from './poly-tree.ts';
+import { booleanPieces, netArea, piecePaths, piecesFromTree } from '../../planar/pieces.ts';
+import { clipToBox, grown, inside } from '../../planar/boxes.ts';
+import { CLIPPER_SCALE } from '../../planar/clipper-paths.ts';
+import { polygonFootprint, polygonPaths, treePolygons } from '../../planar/poly-tree.ts';
 import { restoreFarHoles, splitFarHoles } from './far-holes.ts';
 import { CUT, hasThinParts, OPEN, SPOT, spotBox } from './thin-parts.ts';
 
 /**
  * The pieces of a boolean result, cleaned: polygons under `minArea` go, and a polygon is opened
- * (parts narrower than `minWidth` go, pieces.ts `openPieces`) only when it has thin parts at all
+ * (parts narrower than `minWidth` go, planar/pieces.ts `openPieces`) only when it has thin parts at all
  * (thin-parts.ts) — most have none and are kept as Clipper wrote them (specks dropped), needing no
  * check for crossing sides either: the thin-part test finds those too. A large polygon is opened
- * around its thin parts only (local-opening.ts), and a cut leaves the holes far from it out of the
+ * around its thin parts only (planar/local-opening.ts), and a cut leaves the holes far from it out of the
  * sweep (far-holes.ts).
  *
  * With `bordering` (the sides of the pieces, for the base ground), only thin parts with a side
@@ -77,7 +77,7 @@ const cuts: Paths64 = [];
 
 /**
  * The opening of one polygon (its paths, outer then holes) with thin parts at `spots`, around them
- * only when it is large (local-opening.ts); what it takes off is appended to `removed`. The pieces
+ * only when it is large (planar/local-opening.ts); what it takes off is appended to `removed`. The pieces
  * are valid (rebuilt where Clipper left sides crossing).
  */
 function openPolygon(paths: Paths64, spots: readonly number[], minWidth: number, minArea: number, removed?: Paths64): Footprint[] {

@@ -4,8 +4,8 @@ import type { DeckElevation } from '../types.ts';
 import { pointInRing } from '../../ring.ts';
 
 /**
- * How the ground pieces get their heights (issue 8, "Draping"), shared by the meshes and the
- * outlines so that an outline lies exactly on the edge of its mesh:
+ * How the ground pieces get their heights (docs/ground.md "Bridges, tunnels and heights"), shared
+ * by the meshes and the outlines so that an outline lies exactly on the edge of its mesh:
  *
  * - no terrain (`ground` absent, or a sampler without grids): z = the sampler's flat height (0);
  * - terrain and `drape: true`: every vertex at ground(x, y), and edges split where they cross the

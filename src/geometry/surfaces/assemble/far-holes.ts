@@ -1,8 +1,8 @@
 import { Clipper, PointInPolygonResult, type Path64, type Paths64, type Rect64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
-import { ringPath } from '../../clipper-paths.ts';
-import { grown, inside, overlaps } from './boxes.ts';
-import { holeRing } from './poly-tree.ts';
+import { ringPath } from '../../planar/clipper-paths.ts';
+import { grown, inside, overlaps } from '../../planar/boxes.ts';
+import { holeRing } from '../../planar/poly-tree.ts';
 
 /**
  * Holes a local operation cannot change, kept out of Clipper's sweep. The base ground is a few

@@ -1,5 +1,5 @@
 /**
- * Assembling the ground (issue 8): mapped areas in, non-overlapping upward-facing meshes and
+ * Assembling the ground (docs/ground.md): mapped areas in, non-overlapping upward-facing meshes and
  * boundary polylines out. Pure functions in the local frame (x east, y north, z up, metres).
  *
  * ```ts
@@ -16,7 +16,8 @@
  *   `drape: false` (disableSurfaceProjection); bridge decks interpolated along their axis.
  * - surface-outlines.ts — rings of every piece as closed DrapedLines (`vertices` x, y, z…), lying on
  *   their mesh's boundary vertices; `drapeLine` drapes any SurfaceLine (centerlines) the same way.
- * - insert-nodes.ts, pieces.ts — triangulation completion and Clipper2 plumbing.
+ * - insert-nodes.ts — triangulation completion (lattice nodes); the Clipper2 plumbing is the
+ *   planar kit's (src/geometry/planar/).
  */
 export { resolveOverlaps, RESOLVE_OVERLAPS_DEFAULTS, BASE_GROUND_DESCRIPTOR, type ResolveOverlapsOptions } from './resolve-overlaps.ts';
 export { surfaceMeshes, pieceMesh, triangulatePiece, MIN_TRIANGLE_AREA, type SurfaceMeshOptions } from './surface-meshes.ts';

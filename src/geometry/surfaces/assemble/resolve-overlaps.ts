@@ -2,14 +2,14 @@ import { Clipper, ClipType, FillRule, PolyTree64, type Paths64, type PolyPath64,
 import type { Footprint } from '../../types.ts';
 import type { SurfaceArea } from '../types.ts';
 import { BASE_GROUND_PRIORITY } from '../priority.ts';
-import { clipToBox, cutInto, grown, indexOf, inside, overlaps, search } from './boxes.ts';
+import { clipToBox, cutInto, grown, indexOf, inside, overlaps, search } from '../../planar/boxes.ts';
 import { cleanBoolean, HAIRLINE } from './clean-pieces.ts';
-import { gridFootprints, isAxisRectangle, pathsOf, piecePaths, totalArea } from './pieces.ts';
+import { gridFootprints, isAxisRectangle, pathsOf, piecePaths, totalArea } from '../../planar/pieces.ts';
 import { mergeSlivers, uniteWithBase } from './slivers.ts';
 import { sideIndex } from './side-index.ts';
 import { interiorsDisjoint } from './disjoint.ts';
 import { withoutSharedSides } from './shared-sides.ts';
-import { polygonPaths, treePolygons } from './poly-tree.ts';
+import { polygonPaths, treePolygons } from '../../planar/poly-tree.ts';
 import { baseGround } from './base-ground.ts';
 
 export interface ResolveOverlapsOptions {
@@ -29,7 +29,8 @@ export const RESOLVE_OVERLAPS_DEFAULTS = { minArea: 0.05, minWidth: 0.05 } as co
 export const BASE_GROUND_DESCRIPTOR = { type: 'grass', inferred: true } as const;
 
 /**
- * Makes the ground one set of non-overlapping pieces (issue 8, "No overlaps, no z-fighting").
+ * Makes the ground one set of non-overlapping pieces, so nothing z-fights (docs/ground.md "Which
+ * kind wins where areas overlap").
  *
  * Precedence: every ground-level area (no `deck`) is clipped to `clip`, and from it are subtracted
  * the building footprints and every area that takes precedence over it: higher `priority` first
@@ -55,7 +56,7 @@ export const BASE_GROUND_DESCRIPTOR = { type: 'grass', inferred: true } as const
  * most ~0.5 mm × the length of the side (up to ~0.01 m² along a 100 m side), nowhere 2 mm wide —
  * below the output's millimetre precision. Wedges left over as slivers are dropped as noise rather
  * than merged. A piece whose sides Clipper left crossing (it happens on millimetre-sized features)
- * is rebuilt (pieces.ts), so every piece is a valid polygon.
+ * is rebuilt (planar/pieces.ts), so every piece is a valid polygon.
  *
  * Speed: each area is differenced only against the cutters whose boxes overlap its own (Flatbush),
  * cut to its box first and united by the NonZero fill rule in the same operation; the kept pieces

@@ -1,7 +1,7 @@
 import { Clipper, ClipType, FillRule, type Paths64, type Rect64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
-import { cutInto, grown, indexOf, search } from './boxes.ts';
-import { booleanPieces, piecePaths } from './pieces.ts';
+import { cutInto, grown, indexOf, search } from '../../planar/boxes.ts';
+import { booleanPieces, piecePaths } from '../../planar/pieces.ts';
 import { withoutSharedSides } from './shared-sides.ts';
 import { crosses, MIN_TOUCH, runsAlong, sideIndex, TOUCH, type SideIndex } from './side-index.ts';
 

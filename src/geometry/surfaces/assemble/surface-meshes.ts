@@ -1,14 +1,10 @@
 import { refine } from 'earcut';
-import { Clipper, TriangulateResult } from 'clipper2-ts';
 import type { Footprint, IndexedMesh } from '../../types.ts';
 import type { SurfaceArea, SurfaceMesh } from '../types.ts';
-import { CLIPPER_SCALE } from '../../clipper-paths.ts';
 import { MeshBuilder } from '../../mesh-builder.ts';
-import { triangulateRings } from '../../buildings/roofs/triangulate-rings.ts';
-import { triangulateFootprint } from '../../triangulate.ts';
+import { clipperTriangles, removeSlivers, triangulateFootprint, triangulateRings } from '../../triangulate/index.ts';
 import { pieceHeights, splitRing, type DrapeLattice, type DrapeOptions } from './drape.ts';
 import { completeTriangulation } from './insert-nodes.ts';
-import { piecePaths } from './pieces.ts';
 
 export type SurfaceMeshOptions = DrapeOptions;
 
@@ -16,7 +12,7 @@ export type SurfaceMeshOptions = DrapeOptions;
 export const MIN_TRIANGLE_AREA = 1e-6;
 
 /**
- * One single-sided mesh per area (issue 8, "Meshes are single-sided…"): triangles counter-clockwise
+ * One single-sided mesh per area (docs/ground.md "Pieces"): triangles counter-clockwise
  * seen from above (normals +z), consistently wound, none under MIN_TRIANGLE_AREA in plan, covering the
  * area's footprints exactly. Heights as `drape.ts` says: z = 0 without terrain; draped — every vertex
  * on ground(x, y), boundary edges split at the lines of the terrain grid (or a `maxEdge` lattice) and
@@ -93,96 +89,6 @@ export function triangulatePiece(fp: Footprint, lattice: DrapeLattice | null): {
   // triangulateRings made its own Delaunay already; fans (along sides split at the lattice, too)
   // and nodes added since want it again
   if ((changed || !kept.ok || lattice) && triangles.length >= 6) refine(triangles, coords, 2);
-  removeSlivers(coords, triangles);
+  removeSlivers(coords, triangles, MIN_TRIANGLE_AREA);
   return { coords, triangles };
-}
-
-/**
- * Triangles of the piece by Clipper2 (Delaunay) as indices into `coords`, whose ring vertices are
- * looked up by their millimetre position (points Clipper adds are appended); null when it fails.
- */
-function clipperTriangles(fp: Footprint, coords: number[]): number[] | null {
-  const { result, solution } = Clipper.triangulate(piecePaths([fp]), true);
-  if (result !== TriangulateResult.success) return null;
-  const index = new Map<number, number>();
-  const key = (x: number, y: number) => x * 4294967296 + y;
-  for (let i = coords.length / 2 - 1; i >= 0; i--) index.set(key(Math.round(coords[2 * i] * CLIPPER_SCALE), Math.round(coords[2 * i + 1] * CLIPPER_SCALE)), i);
-  const out: number[] = [];
-  for (const tri of solution) {
-    if (tri.length !== 3) continue;
-    const ids = tri.map((p) => {
-      let i = index.get(key(p.x, p.y));
-      if (i === undefined) {
-        i = coords.length / 2;
-        coords.push(p.x / CLIPPER_SCALE, p.y / CLIPPER_SCALE);
-        index.set(key(p.x, p.y), i);
-      }
-      return i;
-    });
-    if (area2(coords, ids[0], ids[1], ids[2]) < 0) out.push(ids[0], ids[2], ids[1]);
-    else out.push(ids[0], ids[1], ids[2]);
-  }
-  return out;
-}
-
-function area2(coords: number[], a: number, b: number, c: number): number {
-  return (coords[2 * b] - coords[2 * a]) * (coords[2 * c + 1] - coords[2 * a + 1]) -
-    (coords[2 * b + 1] - coords[2 * a + 1]) * (coords[2 * c] - coords[2 * a]);
-}
-
-/**
- * Removes triangles under MIN_TRIANGLE_AREA: flips the sliver's longest side with the neighbour
- * across it when both new triangles are sound (keeps the mesh watertight), else drops it (a hole of
- * less than a square millimetre). Also orients every triangle counter-clockwise.
- */
-function removeSlivers(coords: number[], tris: number[]): void {
-  const min2 = 2 * MIN_TRIANGLE_AREA;
-  const count = tris.length / 3;
-  let slivers = 0;
-  for (let t = 0; t < count; t++) {
-    const a2 = area2(coords, tris[3 * t], tris[3 * t + 1], tris[3 * t + 2]);
-    if (a2 < 0) { const b = tris[3 * t + 1]; tris[3 * t + 1] = tris[3 * t + 2]; tris[3 * t + 2] = b; }
-    if (Math.abs(a2) < min2) slivers++;
-  }
-  if (slivers === 0) return;
-  const vertexCount = coords.length / 2;
-  const owner = new Map<number, number>();
-  const key = (u: number, v: number) => u * vertexCount + v;
-  const register = (t: number, on: boolean) => {
-    for (let k = 0; k < 3; k++) {
-      const e = key(tris[3 * t + k], tris[3 * t + ((k + 1) % 3)]);
-      if (on) owner.set(e, t); else if (owner.get(e) === t) owner.delete(e);
-    }
-  };
-  for (let t = 0; t < count; t++) register(t, true);
-  for (let pass = 0; pass < 3; pass++) {
-    let flipped = false;
-    for (let t = 0; t < count; t++) {
-      if (area2(coords, tris[3 * t], tris[3 * t + 1], tris[3 * t + 2]) >= min2) continue;
-      let best = 0, bestLength = -1;
-      for (let k = 0; k < 3; k++) {
-        const u = tris[3 * t + k], v = tris[3 * t + ((k + 1) % 3)];
-        const len = (coords[2 * v] - coords[2 * u]) ** 2 + (coords[2 * v + 1] - coords[2 * u + 1]) ** 2;
-        if (len > bestLength) { bestLength = len; best = k; }
-      }
-      const u = tris[3 * t + best], v = tris[3 * t + ((best + 1) % 3)], w = tris[3 * t + ((best + 2) % 3)];
-      const n = owner.get(key(v, u));
-      if (n === undefined) continue;
-      let d = -1;
-      for (let k = 0; k < 3; k++) { const x = tris[3 * n + k]; if (x !== u && x !== v) d = x; }
-      if (d < 0 || area2(coords, w, u, d) < min2 || area2(coords, w, d, v) < min2) continue;
-      register(t, false); register(n, false);
-      tris[3 * t] = w; tris[3 * t + 1] = u; tris[3 * t + 2] = d;
-      tris[3 * n] = w; tris[3 * n + 1] = d; tris[3 * n + 2] = v;
-      register(t, true); register(n, true);
-      flipped = true;
-    }
-    if (!flipped) break;
-  }
-  let w = 0;
-  for (let t = 0; t < count; t++) {
-    if (area2(coords, tris[3 * t], tris[3 * t + 1], tris[3 * t + 2]) < min2) continue;
-    tris[w++] = tris[3 * t]; tris[w++] = tris[3 * t + 1]; tris[w++] = tris[3 * t + 2];
-  }
-  tris.length = w;
 }

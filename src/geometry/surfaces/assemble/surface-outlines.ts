@@ -18,7 +18,7 @@ export interface DrapedLine {
 export type SurfaceOutlineOptions = DrapeOptions;
 
 /**
- * The boundaries of the ground pieces as closed polylines (issue 8, "Surface linework", outlines):
+ * The boundaries of the ground pieces as closed polylines (docs/ground.md "Linework", outlines):
  * every ring (outer and holes) of every polygon of every area, descriptor `{...area.descriptor,
  * kind: 'outline'}`. Heights exactly as the piece's mesh (surfaceMeshes): draped rings are split at
  * the same lattice lines as the mesh's boundary, so the line lies on the mesh's edge vertex for

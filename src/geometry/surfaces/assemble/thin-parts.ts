@@ -1,9 +1,10 @@
 import Flatbush from 'flatbush';
 import type { Ring } from '../../types.ts';
+import { cross, foldsBack, needle, sharedStretch } from './corner-shapes.ts';
 
 /**
  * A cheap test of whether a polygon can have parts narrower than `width`: only such a polygon
- * needs the morphological opening of pieces.ts (three Clipper sweeps), every other one is kept as
+ * needs the morphological opening of planar/pieces.ts (three Clipper sweeps), every other one is kept as
  * Clipper wrote it. Most pieces of the ground have no thin part at all, so this is where the
  * assembly saves most of its time.
  *
@@ -123,10 +124,6 @@ function edgesOf(rings: readonly Ring[], n: number): Edges {
   return e;
 }
 
-function cross(ax: number, ay: number, bx: number, by: number, px: number, py: number): number {
-  return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
-}
-
 /** Whether sides a < b make a thin part (see hasThinParts); if so, appends the place(s) to `spots`. */
 function thinPair(e: Edges, a: number, b: number, width: number, spots?: number[]): boolean {
   const ax = e.x1[a], ay = e.y1[a], bx = e.x2[a], by = e.y2[a];
@@ -228,29 +225,6 @@ function pushCut(e: Edges, s: number, t: number, width: number, spots: number[])
   spots[start + 13] = spots[start + 15]; spots[start + 14] = spots[start + 16];
   spots[start + 15] = q0x; spots[start + 16] = q0y;
   spots.push(widest);
-}
-
-/** Collinear sides a→b and c→d overlap along a stretch (not just at a point). */
-function sharedStretch(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
-  const ux = bx - ax, uy = by - ay, len2 = ux * ux + uy * uy;
-  if (len2 === 0) return false;
-  const tc = ((cx - ax) * ux + (cy - ay) * uy) / len2, td = ((dx - ax) * ux + (dy - ay) * uy) / len2;
-  return Math.min(1, Math.max(tc, td)) - Math.max(0, Math.min(tc, td)) > 0;
-}
-
-/** Corners sharper than this (the cosine of the angle inside) are needles, cut like thin parts. */
-const NEEDLE_COS = Math.cos((20 * Math.PI) / 180);
-
-/** Side p→q followed by q→r turning back (towards the inside) at an angle under 20°: a needle's tip. */
-function needle(px: number, py: number, qx: number, qy: number, rx: number, ry: number): boolean {
-  const ux = px - qx, uy = py - qy, vx = rx - qx, vy = ry - qy;
-  if ((qx - px) * (ry - qy) - (qy - py) * (rx - qx) <= 0) return false;
-  return ux * vx + uy * vy > NEEDLE_COS * Math.hypot(ux, uy) * Math.hypot(vx, vy);
-}
-
-/** Side p→q followed by q→r going straight back over itself. */
-function foldsBack(px: number, py: number, qx: number, qy: number, rx: number, ry: number): boolean {
-  return cross(px, py, qx, qy, rx, ry) === 0 && (qx - px) * (rx - qx) + (qy - py) * (ry - qy) < 0;
 }
 
 /**

@@ -13,7 +13,7 @@ import { AREA_RULES, rulePriority, type AreaRule } from './rules.ts';
 import { notGroundReason } from './placement.ts';
 import { parseSurfaceMaterial } from './surface-material.ts';
 import { applySurfacePolicy } from './surface-policy.ts';
-import { isSet, valueItems } from './tag-values.ts';
+import { isSet, valueItems } from '../../../osm-model/tag-values/items.ts';
 
 export interface SurfaceAreaClass {
   kind: SurfaceKind;

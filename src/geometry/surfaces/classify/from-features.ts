@@ -36,13 +36,13 @@
  */
 import type { LocalFrame } from '../../../frame/local-frame.ts';
 import { projectFlat } from '../../../frame/local-frame.ts';
-import type { OsmFeature, OsmLayer } from '../../../sources/osm/types.ts';
-import { validFootprints } from '../../footprint-repair.ts';
+import type { OsmFeature, OsmLayer } from '../../../osm-model/feature.ts';
+import { validFootprints } from '../../planar/footprint-repair.ts';
 import { ringArea } from '../../ring.ts';
 import type { Footprint } from '../../types.ts';
 import type { SurfaceArea } from '../types.ts';
 import { classifySurfaceArea } from './classify-area.ts';
-import { parseLayer } from './tag-values.ts';
+import { parseLayer } from '../../../osm-model/tag-values/items.ts';
 
 /** Store layers the caller must query for ground areas (see the table above). */
 export const SURFACE_AREA_LAYERS: readonly OsmLayer[] = ['landcover', 'water', 'highway', 'railway', 'barrier', 'other', 'building'];

@@ -1,7 +1,8 @@
 /**
- * What a mapped area of ground *is* (issue 8, "Kinds"): OSM area tags → surface kind, priority and
- * the tags that decided it, kept apart from how the ground becomes triangles. The table is
- * AREA_RULES in rules.ts (also as markdown: `surfaceAreaTableMarkdown()`); one parser per file.
+ * What a mapped area of ground *is* (docs/ground.md "Kinds"): OSM area tags → surface kind,
+ * priority and the tags that decided it, kept apart from how the ground becomes triangles. The
+ * table is AREA_RULES in rules.ts (also as markdown: `surfaceAreaTableMarkdown()`); one parser per
+ * file.
  */
 export { classifySurfaceArea } from './classify-area.ts';
 export type { SurfaceAreaClass } from './classify-area.ts';

@@ -4,7 +4,7 @@
  * it would paint a station hall over the street above it. Pure predicate on tags; the classifier
  * returns no kind for such areas.
  */
-import { allNegative, isSet, valueItems } from './tag-values.ts';
+import { allNegative, isSet, valueItems } from '../../../osm-model/tag-values/items.ts';
 
 type Tags = Readonly<Record<string, string>>;
 

@@ -1,5 +1,5 @@
 /**
- * The one table from OSM area tags to ground kinds (issue 8, "Kinds"). What an area *is* lives
+ * The one table from OSM area tags to ground kinds (docs/ground.md "Kinds"). What an area *is* lives
  * here; how it becomes triangles lives elsewhere. `classifySurfaceArea` walks the rows in order
  * and the first row whose tag matches decides, so the order is the precedence: a building site
  * before water before aviation, roads, car parks, sports, natural cover, parks and, last, urban
@@ -20,8 +20,8 @@
  * gravel/rock→rock, grass→grass, sand→sand. The surface tag enters `decidedBy` only when it
  * changed the kind.
  *
- * The table, as `surfaceAreaTableMarkdown()` renders it (test/surfaces-classify.test.ts checks
- * that this copy is current):
+ * The table, as `surfaceAreaTableMarkdown()` renders it (the rules' unit test checks that
+ * this copy is current):
  *
  * <!-- surface-area-table:start -->
  * | # | OSM tags | kind | priority | surface=* | also recorded |
@@ -258,7 +258,7 @@ export function rulePriority(rule: AreaRule, kind: SurfaceKind): number {
   return rule.urban ? URBAN_LANDUSE_PRIORITY : SURFACE_PRIORITY[kind];
 }
 
-/** The table above as markdown (one line per row), for the README and the doc-comment check. */
+/** The table above as markdown (one line per row), for docs/ground.md and the doc-comment check. */
 export function surfaceAreaTableMarkdown(): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|');
   const lines = ['| # | OSM tags | kind | priority | surface=* | also recorded |', '|---|---|---|---|---|---|'];

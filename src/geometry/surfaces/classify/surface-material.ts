@@ -4,7 +4,7 @@
  * for them: the same `surface=asphalt` is `asphalt` on its own, `pavement` on a square and nothing
  * on a car park (a car park is `roadwayArea` whatever it is paved with).
  */
-import { valueItems } from './tag-values.ts';
+import { valueItems } from '../../../osm-model/tag-values/items.ts';
 
 /** Material classes of `surface=*`. */
 export type SurfaceMaterial =

@@ -26,7 +26,7 @@
  * the trimmed strip, so strip and junction share that edge to the millimetre.
  */
 import { Clipper, FillRule, type Path64, type Paths64, type Point64 } from 'clipper2-ts';
-import { CLIPPER_SCALE } from '../../clipper-paths.ts';
+import { CLIPPER_SCALE } from '../../planar/clipper-paths.ts';
 import type { RoadSegment } from './graph.ts';
 import { band, corner, MITRE_LIMIT, nudgeCut, pointAt } from './offset.ts';
 

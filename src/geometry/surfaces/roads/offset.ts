@@ -19,7 +19,7 @@
  * by more than a half turn (they may overlap themselves). Ends are butt ends, square to the edge.
  */
 import { Clipper, FillRule, type Path64, type Paths64, type Point64 } from 'clipper2-ts';
-import { CLIPPER_SCALE } from '../../clipper-paths.ts';
+import { CLIPPER_SCALE } from '../../planar/clipper-paths.ts';
 import type { RoadSegment } from './graph.ts';
 
 /** Longest mitre, in half-widths, before a corner is bevelled. */

@@ -15,17 +15,18 @@
  * boolean operation) are cut, one Clipper difference each; a piece that needs no cut keeps its
  * outline as built.
  *
- * The result is normalised and made strictly simple (tidy.ts: outer counter-clockwise, holes
+ * The result is normalised and made strictly simple (planar/tidy.ts: outer counter-clockwise, holes
  * clockwise, no rings touching), and polygons under MIN_PIECE_AREA or thinner than
  * MIN_PIECE_WIDTH are dropped.
  */
 import { Clipper, EndType, FillRule, JoinType, type Paths64 } from 'clipper2-ts';
 import Flatbush from 'flatbush';
 import type { Footprint } from '../../types.ts';
-import { CLIPPER_SCALE, footprintPaths, pathRing } from '../../clipper-paths.ts';
+import { CLIPPER_SCALE, footprintPaths, pathRing } from '../../planar/clipper-paths.ts';
 import { flatBounds, ringArea } from '../../ring.ts';
-import { isSimpleFootprint } from '../../footprint-repair.ts';
-import { normalizeGridFootprint, tidyPaths } from './tidy.ts';
+import { isSimpleFootprint } from '../../planar/footprint-repair.ts';
+import { normalizeGridFootprint } from '../../planar/grid-ring.ts';
+import { tidyPaths } from '../../planar/tidy.ts';
 import { pieceEdges, piecesOverlap, type Box } from './overlap.ts';
 
 /** Polygons smaller than this are dropped, m². */
@@ -85,7 +86,7 @@ export const CUT_CHECK_AREA = 0.005;
  *
  * It can also write a stray hole outside every outline (two nearly collinear edges from one
  * vertex joined the wrong way round). Read by orientation, the Positive fill rule, such a reversed
- * loop is nothing, as tidy.ts reads it too; NonZero made the next cut turn it into ground outside
+ * loop is nothing, as planar/tidy.ts reads it too; NonZero made the next cut turn it into ground outside
  * the piece, over a strip that had no reason to cut it.
  */
 function cut(subject: Paths64, cutter: Paths64, cutterEdges: Float64Array, cutterBox: Box): Paths64 {

@@ -2,7 +2,7 @@
  * The state of one roadSurfaces run (road-surfaces.ts): the output areas, the pieces that will be
  * resolved into them, the centerlines, and what numbers junctions met at more than one node.
  * Methods, not closures made per run: V8 keeps a closure's optimised code only while a closure of
- * it lives, so per-run closures were compiled again after every full collection.
+ * it lives, so per-run closures would be compiled again after every full collection.
  */
 import type { Paths64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
@@ -127,7 +127,7 @@ export class RoadBuild {
     }
 
     // a piece away from the box still cuts those reaching in (a strip trimmed back past the box, under
-    // the sidewalk corner that reaches out over it: see test/surfaces-roads-within.test.ts)
+    // the sidewalk corner that reaches out over it: see the roads' `within` test)
     for (const p of meetingTheirBox(this.pieces, this.aside)) this.pieces.push(p);
 
     // precedence: priority, then junctions before strips before overlays (raceways) before sidewalk

@@ -11,7 +11,7 @@ import { SURFACE_PRIORITY } from '../priority.ts';
 import type { RoadGraph, RoadSegment } from './graph.ts';
 import { junctionShape, type JunctionArm } from './junction.ts';
 import { band, ringBand } from './offset.ts';
-import { shrunkAndGrown } from '../assemble/offset.ts';
+import { shrunkAndGrown } from '../../planar/offset.ts';
 import { bridgeGroup, round2, type AreaRecord, type RoadBuild } from './road-build.ts';
 
 /** Share of a segment one node may trim when the other end is also trimmed, and when it is a dead end. */

@@ -28,7 +28,7 @@
  * footways are typically 1.5–3 m), path 1.5 m (often a trail), steps and bridleways 2 m, a
  * pedestrian street 5 m (a whole street given to people), a platform 2.5 m.
  */
-import { parseLength } from '../../buildings/tags/length.ts';
+import { parseLength } from '../../../osm-model/tag-values/length.ts';
 
 type Tags = Readonly<Record<string, string>>;
 

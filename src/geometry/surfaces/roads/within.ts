@@ -1,5 +1,5 @@
 import { Clipper, type Paths64 } from 'clipper2-ts';
-import { CLIPPER_SCALE } from '../../clipper-paths.ts';
+import { CLIPPER_SCALE } from '../../planar/clipper-paths.ts';
 import { flatBounds } from '../../ring.ts';
 import type { BBox } from '../../types.ts';
 import type { JunctionArm } from './junction.ts';
@@ -11,7 +11,7 @@ export const JUNCTION_REACH = 150;
  * The tests roadSurfaces runs to build only what meets `within` (a tile): every one answers true
  * without a box. Pure box arithmetic; what they skip cannot reach the box (road-surfaces.ts).
  * A class, not closures made per call: V8 keeps a closure's optimised code only while a closure
- * lives, so per-call closures were recompiled after every full collection.
+ * lives, so per-call closures would be recompiled after every full collection.
  */
 export class WithinBox {
   constructor(private readonly within: BBox | undefined) {}

@@ -1,9 +1,9 @@
 import { Clipper, ClipType, FillRule, PolyTree64, type Path64 } from 'clipper2-ts';
 import Flatbush from 'flatbush';
 import type { BBox, Footprint, Ring } from '../../types.ts';
-import { ringPath } from '../../clipper-paths.ts';
+import { ringPath } from '../../planar/clipper-paths.ts';
 import { pointInRing } from '../../ring.ts';
-import { piecesFromTree } from '../assemble/pieces.ts';
+import { piecesFromTree } from '../../planar/pieces.ts';
 
 /**
  * The tile square cut into faces by coastline pieces, on the millimetre grid: each piece (from

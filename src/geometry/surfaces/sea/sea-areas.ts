@@ -2,7 +2,7 @@ import { ClipType } from 'clipper2-ts';
 import Flatbush from 'flatbush';
 import type { BBox, Footprint, Ring } from '../../types.ts';
 import { polylineLength } from '../../ring.ts';
-import { booleanPieces, isAxisRectangle, pathsOf, piecePaths } from '../assemble/pieces.ts';
+import { booleanPieces, isAxisRectangle, pathsOf, piecePaths } from '../../planar/pieces.ts';
 import { SURFACE_PRIORITY } from '../priority.ts';
 import type { SurfaceArea } from '../types.ts';
 import { clipChainToBox, clipSegment } from './clip.ts';
@@ -42,8 +42,8 @@ const MIN_PIECE_LENGTH = 0.001;
 const TOUCHING = 0.01;
 
 /**
- * The sea inside a tile square, from the `natural=coastline` ways around it (issue 8: OSM maps the
- * sea only by its coastline; without this the sea comes out as inferred grass).
+ * The sea inside a tile square, from the `natural=coastline` ways around it (OSM maps the sea
+ * only by its coastline; without this the sea comes out as inferred grass).
  *
  * `coastlines`: every coastline way whose box meets the square plus a margin (1 km), in the local
  * frame and in the direction OSM draws them (land on the LEFT, water on the RIGHT). `clip`: the

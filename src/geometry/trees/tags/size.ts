@@ -1,4 +1,4 @@
-import { parseLength } from '../../buildings/tags/index.ts';
+import { parseLength } from '../../../osm-model/tag-values/index.ts';
 
 /** Sizes a tree has in OSM, metres: `height`, `diameter_crown`, trunk `circumference` (at 1.3 m). */
 export interface TaggedTreeSize {

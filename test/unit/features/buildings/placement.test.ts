@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalFrame } from '../../../../src/frame/local-frame.ts';
 import { importOsm } from '../../../../src/sources/osm/import.ts';
-import { writeOsmPbf, type NodeInput, type WayInput } from '../../../../src/sources/osm/pbf-writer.ts';
+import { writeOsmPbf, type NodeInput, type WayInput } from '../../../support/generators/pbf-writer.ts';
 import { parseContextRequest } from '../../../../src/contract/parse-request.ts';
-import { planRequest } from '../../../../src/plan/plan-request.ts';
-import { buildTile } from '../../../../src/pipeline/build-tile.ts';
+import { planTasks } from '../../../../src/features/index.ts';
+import { buildTile } from '../../../../src/tile/build-tile.ts';
 import { loadRoofs } from '../../../../src/geometry/buildings/roofs/index.ts';
 import { inspectMesh } from '../../../../src/geometry/mesh-checks.ts';
 
@@ -58,7 +58,7 @@ before(async () => {
     return [lat, lon];
   });
   const req = parseContextRequest({ polygon: corners, origin: ORIGIN, settings: { geometry: ['buildings'], crs: 'local', upAxis: 'Z', indexedMeshes: true } });
-  for (const task of planRequest(req, { tileSize: 50, storePath: join(dir, 'osm.sqlite'), dem: null }).tasks) {
+  for (const task of planTasks(req, { tileSize: 50, storePath: join(dir, 'osm.sqlite'), dem: null }).tasks) {
     const json = Buffer.from((await buildTile(task)).groups.buildings.json).toString('utf8');
     if (json) built.push(...(JSON.parse(`[${json}]`) as Built[]));
   }

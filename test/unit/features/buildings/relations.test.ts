@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importOsm } from '../../../../src/sources/osm/import.ts';
 import { OsmStore } from '../../../../src/sources/osm/store.ts';
-import type { OsmFeature } from '../../../../src/sources/osm/types.ts';
+import type { OsmFeature } from '../../../../src/osm-model/feature.ts';
 import { createLocalFrame } from '../../../../src/frame/local-frame.ts';
 import { buildBuildings } from '../../../../src/geometry/buildings/from-osm.ts';
 import { assignPartsToOutlines } from '../../../../src/geometry/buildings/parts.ts';
@@ -19,8 +19,8 @@ import { loadRoofs } from '../../../../src/geometry/buildings/roofs/index.ts';
 import { normalizeFootprint } from '../../../../src/geometry/ring.ts';
 import type { Footprint } from '../../../../src/geometry/types.ts';
 import { parseContextRequest } from '../../../../src/contract/parse-request.ts';
-import { planRequest } from '../../../../src/plan/plan-request.ts';
-import { buildTile } from '../../../../src/pipeline/build-tile.ts';
+import { planTasks } from '../../../../src/features/index.ts';
+import { buildTile } from '../../../../src/tile/build-tile.ts';
 import { buildingRelationsPbf, ORIGIN, stripPolygon } from '../../../support/generators/building-relations.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'buildings-relations-'));
@@ -97,7 +97,7 @@ test('assignPartsToOutlines: shared relation first (smallest such outline), geom
 
 test('tiles: every tile assigns parts alike, whether the outline, the part or neither lies in it', async () => {
   const request = parseContextRequest({ polygon: stripPolygon(), settings: { geometry: ['buildings'] } });
-  const plan = planRequest(request, { tileSize: 100, storePath: dbPath, dem: null });
+  const plan = planTasks(request, { tileSize: 100, storePath: dbPath, dem: null });
   assert.ok(plan.tasks.length >= 7, `${plan.tasks.length} tiles`);
   const descriptors: Record<string, unknown>[] = [];
   for (const task of plan.tasks) {

@@ -16,8 +16,9 @@ import { importOsm } from '../../../../src/sources/osm/import.ts';
 import { OsmStore } from '../../../../src/sources/osm/store.ts';
 import { createLocalFrame } from '../../../../src/frame/local-frame.ts';
 import { parseContextRequest } from '../../../../src/contract/parse-request.ts';
-import { planRequest } from '../../../../src/plan/plan-request.ts';
-import { buildTile, registerOsmSource } from '../../../../src/pipeline/build-tile.ts';
+import { planTasks } from '../../../../src/features/index.ts';
+import { buildTile } from '../../../../src/tile/build-tile.ts';
+import { registerOsmSource } from '../../../../src/tile/osm-sources.ts';
 import { loadRoofs } from '../../../../src/geometry/buildings/roofs/index.ts';
 import type { OsmSource } from '../../../../src/sources/osm/types.ts';
 
@@ -42,7 +43,7 @@ async function request(centre: [number, number], side: number, origin: [number, 
   const req = parseContextRequest({ polygon, origin, settings: { geometry: ['buildings'], crs: 'local', upAxis: 'Z', indexedMeshes: true } });
   const path = `${storePath}#${Math.random()}`;
   registerOsmSource(path, source);
-  const plan = planRequest(req, { tileSize, storePath: path, dem: null });
+  const plan = planTasks(req, { tileSize, storePath: path, dem: null });
   const frame = createLocalFrame(origin[0], origin[1]);
   const byKey = new Map<string, Built>();
   const counts = new Map<string, number>();

@@ -3,11 +3,14 @@ import assert from 'node:assert/strict';
 import { parseContextRequest } from '../../../../src/contract/parse-request.ts';
 import { createLocalFrame } from '../../../../src/frame/local-frame.ts';
 import { FILL_MIN_SPACING } from '../../../../src/geometry/trees/forest-fill.ts';
-import { planRequest } from '../../../../src/plan/plan-request.ts';
-import { buildTile, registerOsmSource } from '../../../../src/pipeline/build-tile.ts';
-import { CAPPED_TREES_KEY, TreeCap } from '../../../../src/pipeline/tree-cap.ts';
+import { planTasks } from '../../../../src/features/index.ts';
+import { buildTile } from '../../../../src/tile/build-tile.ts';
+import { registerOsmSource } from '../../../../src/tile/osm-sources.ts';
+import { TreeCap } from '../../../../src/features/instances/tree-cap.ts';
+import { TILE_REPORTS } from '../../../../src/plan/tile-result.ts';
 import { classifyLayer } from '../../../../src/sources/osm/layers.ts';
-import type { OsmFeature, OsmSource } from '../../../../src/sources/osm/types.ts';
+import type { OsmFeature } from '../../../../src/osm-model/feature.ts';
+import type { OsmSource } from '../../../../src/sources/osm/types.ts';
 
 /** A small made-up scene 300 m around 43.70 N 7.30 E: a road through a forest, a building and a tree in it, furniture, a power line, a tree row. */
 const ORIGIN: [number, number] = [43.7, 7.3];
@@ -65,14 +68,14 @@ async function run(tileSize: number, cap = 40000, features: readonly OsmFeature[
   const req = parseContextRequest({ polygon: ring, origin: ORIGIN, settings: { geometry: ['instances'], upAxis: 'Z', canopyMaxTrees: cap, cropScene } });
   const path = `fixture-instances#${Math.random()}`;
   registerOsmSource(path, sourceOf(features));
-  const plan = planRequest(req, { tileSize, storePath: path, dem: null });
+  const plan = planTasks(req, { tileSize, storePath: path, dem: null });
   const nodes: Node[] = [];
   const treeCap = new TreeCap(cap);
   for (const task of plan.tasks) {
     const r = await buildTile(task);
     const json = Buffer.from(r.groups.instances.json).toString('utf8');
     if (json) nodes.push(...JSON.parse(`[${json}]`));
-    treeCap.take(r.groups[CAPPED_TREES_KEY]);
+    treeCap.take(r.groups[TILE_REPORTS.cappedTrees]);
   }
   const kept = treeCap.finish();
   if (kept.count) nodes.push(...JSON.parse(`[${Buffer.from(kept.json).toString('utf8')}]`));

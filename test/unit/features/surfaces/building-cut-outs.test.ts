@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLocalFrame } from '../../../../src/frame/local-frame.ts';
 import { buildingCutOuts } from '../../../../src/features/surfaces/building-cut-outs.ts';
-import type { OsmFeature } from '../../../../src/sources/osm/types.ts';
+import type { OsmFeature } from '../../../../src/osm-model/feature.ts';
 
 const frame = createLocalFrame(43.73, 7.42);
 const d = 0.0001; // ~8–11 m

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { createLocalFrame } from '../../../../src/frame/local-frame.ts';
 import { tileCoastlines } from '../../../../src/features/surfaces/coastlines.ts';
 import type { TileContext } from '../../../../src/features/family.ts';
-import type { LonLatBBox, OsmFeature, OsmSource } from '../../../../src/sources/osm/types.ts';
+import type { LonLatBBox, OsmFeature } from '../../../../src/osm-model/feature.ts';
+import type { OsmSource } from '../../../../src/sources/osm/types.ts';
 
 const line = (id: string, tags: Record<string, string>, pts: number[]): OsmFeature => ({ id, layer: 'water', kind: 'line', tags, line: pts });
 const FEATURES: OsmFeature[] = [

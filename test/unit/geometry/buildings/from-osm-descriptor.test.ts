@@ -4,7 +4,7 @@ import { createLocalFrame } from '../../../../src/frame/local-frame.ts';
 import { buildBuildings } from '../../../../src/geometry/buildings/from-osm.ts';
 import { loadRoofs } from '../../../../src/geometry/buildings/roofs/index.ts';
 import { inspectMesh } from '../../../../src/geometry/mesh-checks.ts';
-import type { OsmFeature } from '../../../../src/sources/osm/types.ts';
+import type { OsmFeature } from '../../../../src/osm-model/feature.ts';
 
 before(async () => { await loadRoofs(); });
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Clipper, FillRule, type Paths64 } from 'clipper2-ts';
-import { ringPath } from '../../../../src/geometry/clipper-paths.ts';
+import { ringPath } from '../../../../src/geometry/planar/clipper-paths.ts';
 import { pointInRing, signedArea2 } from '../../../../src/geometry/ring.ts';
 import type { Footprint, IndexedMesh, Ring } from '../../../../src/geometry/types.ts';
 import { buildTerrainMesh } from '../../../../src/geometry/terrain/terrain-mesh.ts';

@@ -1,12 +1,13 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { footprintSkeleton, isSkeletonLoaded, loadSkeleton, rawSkeletonForTest, skeletonOf } from '../../../../src/geometry/buildings/roofs/skeleton.ts';
-import type { FootprintSkeleton } from '../../../../src/geometry/buildings/roofs/skeleton.ts';
-import { convexSkeleton } from '../../../../src/geometry/buildings/roofs/convex-skeleton.ts';
+import { footprintSkeleton, isSkeletonLoaded, loadSkeleton, setExactSkeletonLoader, skeletonOf } from '../../../../src/geometry/skeleton/index.ts';
+import { abortOnFirstBuild } from '../../../support/fakes/skeleton-cgal.ts';
+import type { FootprintSkeleton } from '../../../../src/geometry/skeleton/types.ts';
+import { convexSkeleton } from '../../../../src/geometry/skeleton/convex.ts';
 import { planFromSkeleton } from '../../../../src/geometry/buildings/roofs/skeleton-plan.ts';
-import { wavefrontSkeleton } from '../../../../src/geometry/buildings/roofs/wavefront-skeleton.ts';
-import { skeletonIsPlausible } from '../../../../src/geometry/buildings/roofs/skeleton-check.ts';
+import { wavefrontSkeleton } from '../../../../src/geometry/skeleton/wavefront.ts';
+import { skeletonIsPlausible } from '../../../../src/geometry/skeleton/check.ts';
 import { footprintArbitrary } from '../../../support/arbitraries/roof-footprints.ts';
 import { readFileSync } from 'node:fs';
 import { normalizeFootprint } from '../../../../src/geometry/ring.ts';
@@ -42,12 +43,19 @@ test('invalid input is refused before it can abort the WebAssembly instance', ()
 });
 
 test('after a CGAL abort a fresh instance is loaded', async () => {
-  const crashed = rawSkeletonForTest([[[0, 0], [0, 10], [10, 10], [10, 0], [0, 0]]]); // clockwise: CGAL asserts
-  assert.ok(crashed instanceof Error);
-  assert.equal(isSkeletonLoaded(), false);
-  assert.match(String(footprintSkeleton({ outer: [0, 0, 10, 0, 10, 5, 0, 5], holes: [] })), /not loaded/);
-  await loadSkeleton();
-  assert.ok(typeof footprintSkeleton({ outer: [0, 0, 10, 0, 10, 5, 0, 5], holes: [] }) !== 'string');
+  // clockwise: CGAL asserts and its instance aborts
+  setExactSkeletonLoader(abortOnFirstBuild([[[0, 0], [0, 10], [10, 10], [10, 0], [0, 0]]]));
+  try {
+    await loadSkeleton();
+    assert.match(String(footprintSkeleton({ outer: [0, 0, 10, 0, 10, 5, 0, 5], holes: [] })), /crashed/);
+    assert.equal(isSkeletonLoaded(), false);
+    assert.match(String(footprintSkeleton({ outer: [0, 0, 10, 0, 10, 5, 0, 5], holes: [] })), /not loaded/);
+    await loadSkeleton();
+    assert.ok(typeof footprintSkeleton({ outer: [0, 0, 10, 0, 10, 5, 0, 5], holes: [] }) !== 'string');
+  } finally {
+    setExactSkeletonLoader(null);
+    await loadSkeleton();
+  }
 });
 
 test('property: the convex fast path agrees with CGAL (same top, same roof plan area)', () => {

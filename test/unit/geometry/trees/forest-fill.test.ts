@@ -6,7 +6,7 @@ import { fillRuleOf } from '../../../../src/geometry/trees/fill-areas.ts';
 import { PointBlocker } from '../../../../src/geometry/trees/point-index.ts';
 import { capThreshold, ditherUnit, proceduralRank, surveyedRank } from '../../../../src/geometry/trees/tree-cap.ts';
 import { fineUnit, hashInts } from '../../../../src/geometry/trees/hash.ts';
-import { TreeCap } from '../../../../src/pipeline/tree-cap.ts';
+import { TreeCap } from '../../../../src/features/instances/tree-cap.ts';
 import type { BBox } from '../../../../src/geometry/types.ts';
 
 /** A forest polygon (a star-shaped ring around a centre, so it is simple) somewhere within 2 km of the origin. */

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import earcut from 'earcut';
-import { triangulateRings } from '../../../../src/geometry/buildings/roofs/triangulate-rings.ts';
+import { triangulateRings } from '../../../../src/geometry/triangulate/rings.ts';
 
 function area2(c: ArrayLike<number>, a: number, b: number, d: number): number {
   return (c[2 * b] - c[2 * a]) * (c[2 * d + 1] - c[2 * a + 1]) - (c[2 * b + 1] - c[2 * a + 1]) * (c[2 * d] - c[2 * a]);

@@ -2,8 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  parseColour, parseDirection, parseLength, parseLevels, parseMaterial, parseMultiValued, parseOrientation, parseRoofAngle, parseRoofShape,
-} from '../../../../src/geometry/buildings/tags/index.ts';
+  parseAngle, parseColour, parseDirection, parseLength, parseLevels, parseMaterial, parseMultiValued,
+} from '../../../../src/osm-model/tag-values/index.ts';
+import { parseOrientation, parseRoofShape } from '../../../../src/geometry/buildings/tags/index.ts';
 
 const close = (a: number | null, b: number) => a !== null && Math.abs(a - b) < 1e-9;
 
@@ -61,10 +62,10 @@ test('multi-values: every item parsed alone, then the smallest or largest kept',
 });
 
 test('roof angle: degrees below 90', () => {
-  assert.equal(parseRoofAngle('30'), 30);
-  assert.equal(parseRoofAngle('42.5°'), 42.5);
-  assert.equal(parseRoofAngle('30 deg'), 30);
-  for (const text of ['90', '120', '-30', 'steep']) assert.equal(parseRoofAngle(text), null, text);
+  assert.equal(parseAngle('30'), 30);
+  assert.equal(parseAngle('42.5°'), 42.5);
+  assert.equal(parseAngle('30 deg'), 30);
+  for (const text of ['90', '120', '-30', 'steep']) assert.equal(parseAngle(text), null, text);
 });
 
 test('roof:shape in OSM spellings', () => {

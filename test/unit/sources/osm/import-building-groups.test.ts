@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { importOsm, type ImportStats } from '../../../../src/sources/osm/import.ts';
 import { OsmStore, storeInfo, storeIsCurrent } from '../../../../src/sources/osm/store.ts';
 import { OSM_LAYERS } from '../../../../src/sources/osm/layers.ts';
-import type { OsmFeature } from '../../../../src/sources/osm/types.ts';
+import type { OsmFeature } from '../../../../src/osm-model/feature.ts';
 import { buildingRelationsPbf, cornersLonLat } from '../../../support/generators/building-relations.ts';
 
 const WORLD = { minLon: -180, minLat: -90, maxLon: 180, maxLat: 90 };

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { importOsm, type ImportStats } from '../../../../src/sources/osm/import.ts';
 import { OsmStore } from '../../../../src/sources/osm/store.ts';
 import { OSM_LAYERS } from '../../../../src/sources/osm/layers.ts';
-import type { OsmFeature } from '../../../../src/sources/osm/types.ts';
+import type { OsmFeature } from '../../../../src/osm-model/feature.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'osm-region-test-'));
 const dbPath = join(dir, 'osm.sqlite');

@@ -19,7 +19,7 @@ import { OsmStore, storeInfo } from '../../../../src/sources/osm/store.ts';
 import { OSM_LAYERS } from '../../../../src/sources/osm/layers.ts';
 import { decodeGeometry } from '../../../../src/sources/osm/geometry-codec.ts';
 import { signedArea2 } from '../../../../src/geometry/ring.ts';
-import type { LonLatBBox, OsmFeature, OsmLayer } from '../../../../src/sources/osm/types.ts';
+import type { LonLatBBox, OsmFeature, OsmLayer } from '../../../../src/osm-model/feature.ts';
 
 const MONACO = 'data/monaco/monaco.osm.pbf';
 const dir = mkdtempSync(join(tmpdir(), 'osm-import-test-'));

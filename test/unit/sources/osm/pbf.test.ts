@@ -15,7 +15,7 @@ import { decodePrimitiveBlock } from '../../../../src/sources/osm/pbf-primitives
 import { importOsm } from '../../../../src/sources/osm/import.ts';
 import { OsmStore } from '../../../../src/sources/osm/store.ts';
 import { OSM_LAYERS } from '../../../../src/sources/osm/layers.ts';
-import { delta, fileBlock, message, StringTable } from '../../../../src/sources/osm/pbf-writer.ts';
+import { delta, fileBlock, message, StringTable } from '../../../support/generators/pbf-writer.ts';
 
 // ---- a minimal PBF writer (fileformat.proto / osmformat.proto field numbers) ----
 

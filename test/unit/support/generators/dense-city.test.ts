@@ -12,8 +12,8 @@ import { DENSE_CITY_DEFAULTS, denseCityExtract, denseCityPbf, denseCitySummary, 
 import { createLocalFrame } from '../../../../src/frame/local-frame.ts';
 import { importOsm, type ImportStats } from '../../../../src/sources/osm/import.ts';
 import { OsmStore } from '../../../../src/sources/osm/store.ts';
-import type { OsmFeature } from '../../../../src/sources/osm/types.ts';
-import type { OsmPbfData } from '../../../../src/sources/osm/pbf-writer.ts';
+import type { OsmFeature } from '../../../../src/osm-model/feature.ts';
+import type { OsmPbfData } from '../../../support/generators/pbf-writer.ts';
 
 const SMALL: DenseCityOptions = { ...DENSE_CITY_DEFAULTS, seed: 7, sideMetres: 600 };
 const WORLD = { minLon: -180, minLat: -90, maxLon: 180, maxLat: 90 };

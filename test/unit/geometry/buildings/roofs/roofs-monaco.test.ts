@@ -1,9 +1,10 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { buildBuildingPart, ROOF_SHAPES } from '../../../../../src/geometry/buildings/build-part.ts';
+import { buildBuildingPart } from '../../../../../src/geometry/buildings/build-part.ts';
+import { ROOF_SHAPES } from '../../../../../src/geometry/buildings/roofs/types.ts';
 import { loadRoofs } from '../../../../../src/geometry/buildings/roofs/index.ts';
-import { benchRoofs } from '../../../../../src/geometry/buildings/roofs/bench-roofs.ts';
+import { benchRoofs } from '../../../../support/bench-roofs.ts';
 import { inspectMesh } from '../../../../../src/geometry/mesh-checks.ts';
 import { normalizeFootprint } from '../../../../../src/geometry/ring.ts';
 import type { Footprint } from '../../../../../src/geometry/types.ts';

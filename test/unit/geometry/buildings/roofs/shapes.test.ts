@@ -1,8 +1,8 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { buildBuildingPart, ROOF_SHAPES } from '../../../../../src/geometry/buildings/build-part.ts';
-import type { RoofShape, RoofSpec } from '../../../../../src/geometry/buildings/build-part.ts';
+import { buildBuildingPart } from '../../../../../src/geometry/buildings/build-part.ts';
+import { ROOF_SHAPES, type RoofShape, type RoofSpec } from '../../../../../src/geometry/buildings/roofs/types.ts';
 import { buildRoof, loadRoofs } from '../../../../../src/geometry/buildings/roofs/index.ts';
 import { MeshBuilder } from '../../../../../src/geometry/mesh-builder.ts';
 import { inspectMesh } from '../../../../../src/geometry/mesh-checks.ts';

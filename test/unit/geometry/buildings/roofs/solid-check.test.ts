@@ -1,7 +1,8 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { buildBuildingPart, ROOF_SHAPES } from '../../../../../src/geometry/buildings/build-part.ts';
+import { buildBuildingPart } from '../../../../../src/geometry/buildings/build-part.ts';
+import { ROOF_SHAPES } from '../../../../../src/geometry/buildings/roofs/types.ts';
 import { loadRoofs } from '../../../../../src/geometry/buildings/roofs/index.ts';
 import { inspectMesh } from '../../../../../src/geometry/mesh-checks.ts';
 import { referenceInspectMesh } from '../../../../support/checks/reference-mesh-check.ts';

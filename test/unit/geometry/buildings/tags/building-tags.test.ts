@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { parseBuildingTags } from '../../../../../src/geometry/buildings/tags/index.ts';
 import type { BuildingTagDefaults } from '../../../../../src/geometry/buildings/tags/index.ts';
-import { ROOF_SHAPES } from '../../../../../src/geometry/buildings/build-part.ts';
+import { ROOF_SHAPES } from '../../../../../src/geometry/buildings/roofs/types.ts';
 
 const DEFAULTS: BuildingTagDefaults = { defaultLevels: 1, defaultLevelHeight: 4, defaultRoofType: 'flat' };
 

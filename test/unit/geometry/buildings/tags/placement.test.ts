@@ -1,9 +1,8 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import {
-  isBridgePart, parseBuildingTags, parseLength, parseLevels, parseMultiValued, undergroundReason,
-} from '../../../../../src/geometry/buildings/tags/index.ts';
+import { isBridgePart, parseBuildingTags, undergroundReason } from '../../../../../src/geometry/buildings/tags/index.ts';
+import { parseLength, parseLevels, parseMultiValued } from '../../../../../src/osm-model/tag-values/index.ts';
 import type { BuildingTagDefaults } from '../../../../../src/geometry/buildings/tags/index.ts';
 import { buildingSpecFromTags } from '../../../../../src/geometry/buildings/building-spec.ts';
 import { buildBuildingPart } from '../../../../../src/geometry/buildings/build-part.ts';
@@ -11,7 +10,7 @@ import { loadRoofs } from '../../../../../src/geometry/buildings/roofs/index.ts'
 import { inspectMesh } from '../../../../../src/geometry/mesh-checks.ts';
 import { createLocalFrame } from '../../../../../src/frame/local-frame.ts';
 import { buildBuildings } from '../../../../../src/geometry/buildings/from-osm.ts';
-import type { OsmFeature } from '../../../../../src/sources/osm/types.ts';
+import type { OsmFeature } from '../../../../../src/osm-model/feature.ts';
 import type { Footprint } from '../../../../../src/geometry/types.ts';
 
 before(async () => { await loadRoofs(); });

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { Clipper, FillRule, type Paths64 } from 'clipper2-ts';
 import { baseGround } from '../../../../../src/geometry/surfaces/assemble/base-ground.ts';
 import { sideIndex } from '../../../../../src/geometry/surfaces/assemble/side-index.ts';
-import { piecePaths } from '../../../../../src/geometry/surfaces/assemble/pieces.ts';
+import { piecePaths } from '../../../../../src/geometry/planar/pieces.ts';
 import type { Footprint } from '../../../../../src/geometry/types.ts';
 
 const S = 1000; // grid units per metre

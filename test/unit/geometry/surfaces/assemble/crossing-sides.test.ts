@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { hasCrossingSides } from '../../../../../src/geometry/surfaces/assemble/crossing-sides.ts';
+import { hasCrossingSides } from '../../../../../src/geometry/planar/crossing-sides.ts';
 
 // hasCrossingSides sweeps sides sorted by their left end (a packed numeric sort on the millimetre
 // grid, a comparator sort off it): every pair it reports must be the pairs a brute force finds.

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Clipper, ClipType, FillRule, PolyTree64, type Path64, type Paths64 } from 'clipper2-ts';
 import type { Footprint, Ring } from '../../../../../src/geometry/types.ts';
-import { piecesFromTree } from '../../../../../src/geometry/surfaces/assemble/pieces.ts';
+import { piecesFromTree } from '../../../../../src/geometry/planar/pieces.ts';
 import { restoreFarHoles, splitFarHoles } from '../../../../../src/geometry/surfaces/assemble/far-holes.ts';
 
 // A cut of a polygon with many holes sweeps only the outer ring and the holes near the cutters

@@ -16,10 +16,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { roadSurfaces, type RoadInput, type RoadSurfaces } from '../../../../../src/geometry/surfaces/roads/road-surfaces.ts';
 import { roadProfile } from '../../../../../src/geometry/surfaces/roads/classify.ts';
-import { footprintArea, footprintProblem, overlaps, sharedBoundaryLength, stripsOffTheirJunctions, uncoveredPoints } from '../../../../../src/geometry/surfaces/roads/checks.ts';
+import { footprintArea, footprintProblem, overlaps, sharedBoundaryLength, stripsOffTheirJunctions, uncoveredPoints } from '../../../../support/checks/road-checks.ts';
 import type { SurfaceArea } from '../../../../../src/geometry/surfaces/types.ts';
 import { SURFACE_PRIORITY } from '../../../../../src/geometry/surfaces/priority.ts';
-import { tidyPaths } from '../../../../../src/geometry/surfaces/roads/tidy.ts';
+import { tidyPaths } from '../../../../../src/geometry/planar/tidy.ts';
 import { len, scenes } from '../../../../support/scenes/road-scenes.ts';
 
 type Ground = (x: number, y: number) => number;

@@ -16,7 +16,7 @@ import { OsmStore } from '../../../../../src/sources/osm/store.ts';
 import { createLocalFrame, projectFlat } from '../../../../../src/frame/local-frame.ts';
 import { roadSurfaces, type RoadInput, type RoadSurfaces } from '../../../../../src/geometry/surfaces/roads/road-surfaces.ts';
 import { roadProfile } from '../../../../../src/geometry/surfaces/roads/classify.ts';
-import { footprintProblem, overlaps, sharedBoundaryLength, stripsOffTheirJunctions, uncoveredPoints } from '../../../../../src/geometry/surfaces/roads/checks.ts';
+import { footprintProblem, overlaps, sharedBoundaryLength, stripsOffTheirJunctions, uncoveredPoints } from '../../../../support/checks/road-checks.ts';
 
 const ORIGIN = [43.7335, 7.419] as const;
 const RADIUS = 400;

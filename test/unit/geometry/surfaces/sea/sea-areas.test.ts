@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Footprint } from '../../../../../src/geometry/types.ts';
-import { totalArea } from '../../../../../src/geometry/surfaces/assemble/pieces.ts';
+import { totalArea } from '../../../../../src/geometry/planar/pieces.ts';
 import { seaAreas, joinCoastlines, type Coastline } from '../../../../../src/geometry/surfaces/sea/index.ts';
 import { clipChainToBox } from '../../../../../src/geometry/surfaces/sea/clip.ts';
 import { L, assertSides, assertValid, inSea, scene, seaOf, square, waysOf } from '../../../../support/scenes/sea-scenes.ts';

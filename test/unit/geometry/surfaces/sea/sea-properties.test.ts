@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { BBox } from '../../../../../src/geometry/types.ts';
-import { totalArea } from '../../../../../src/geometry/surfaces/assemble/pieces.ts';
+import { totalArea } from '../../../../../src/geometry/planar/pieces.ts';
 import { seaAreas, type Coastline } from '../../../../../src/geometry/surfaces/sea/index.ts';
 import { clipSegment } from '../../../../../src/geometry/surfaces/sea/clip.ts';
 import {

@@ -1,0 +1,46 @@
+/**
+ * `npm test`'s first step (package.json "pretest"): the export tests judge our OBJ, STL, PLY, DAE and
+ * DXF files with independent Debian tools (test/support/checks/export-readers.ts), run as processes. When one
+ * is missing, this names it and the exact apt-get line, and stops before the typecheck, instead of
+ * ~14 export tests failing one by one. CI installs them itself (.ci/run).
+ *
+ * CITY_SKIP_PREREQ_CHECK=1 lets the run go on with the same warning: it skips no test, so the export
+ * tests that need a missing tool still fail.
+ *
+ * Plain JavaScript (no tsx) so it runs in a fraction of a second; the paths below are the ones
+ * test/support/checks/export-readers.ts uses (PYTHON, COLLADA_XSD).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const PYTHON = '/usr/bin/python3';
+const COLLADA_XSD = '/usr/lib/opencollada/collada_schema_1_4_1.xsd';
+
+/** Whether `cmd args` runs and exits 0. */
+function runs(cmd, args) {
+  const r = spawnSync(cmd, args, { stdio: 'ignore', timeout: 20_000 });
+  return !r.error && r.status === 0;
+}
+
+const checks = [
+  { pkg: 'assimp-utils', what: '`assimp` (reads OBJ, STL, PLY, DAE and DXF back)', ok: () => runs('assimp', ['version']) },
+  { pkg: 'python3-ezdxf', what: `ezdxf for ${PYTHON} (audits the DXF files)`, ok: () => runs(PYTHON, ['-c', 'import ezdxf']) },
+  { pkg: 'opencollada-tools', what: `the COLLADA 1.4.1 schema (${COLLADA_XSD})`, ok: () => existsSync(COLLADA_XSD) },
+  { pkg: 'libxml2-utils', what: '`xmllint` (validates DAE files against that schema)', ok: () => runs('xmllint', ['--version']) },
+];
+
+const missing = checks.filter((c) => !c.ok());
+if (missing.length === 0) process.exit(0);
+
+const skip = process.env.CITY_SKIP_PREREQ_CHECK === '1';
+const lines = [
+  `Prerequisites: ${missing.length} of the tools the export tests read our files with ${missing.length === 1 ? 'is' : 'are'} missing:`,
+  ...missing.map((c) => `  - ${c.what}: Debian package ${c.pkg}`),
+  'Install them (Debian/Ubuntu):',
+  `  sudo apt-get install -y --no-install-recommends ${missing.map((c) => c.pkg).join(' ')}`,
+  skip
+    ? 'CITY_SKIP_PREREQ_CHECK=1: going on; the export tests that need them will fail.'
+    : 'Or run anyway with CITY_SKIP_PREREQ_CHECK=1 npm test (no test is skipped: the export tests that need them fail).',
+];
+console.error(lines.join('\n'));
+process.exit(skip ? 0 : 1);

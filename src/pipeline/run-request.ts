@@ -1,0 +1,121 @@
+import { setMaxListeners } from 'node:events';
+import type { Piscina } from 'piscina';
+import type { ContextRequest } from '../contract/types.ts';
+import type { ResponseWarning } from '../contract/response-schema.ts';
+import { JsonBytesWriter } from '../encode/json-bytes.ts';
+import { collectorsFor, planTasks, responseGroups } from '../features/index.ts';
+import type { FamilySources } from '../features/family.ts';
+import { needsTerrain, type RequestPlan, type TileTask } from '../plan/plan-request.ts';
+import type { TileResult } from '../plan/tile-result.ts';
+import type { Attribution } from '../sources/attributions.ts';
+import type { CanopySourceConfig } from '../sources/canopy/config.ts';
+import { sharedElevationSource, type DemSourceConfig } from '../sources/dem/config.ts';
+import type { GroupSink } from './group-sink.ts';
+import { TerrainAssembly } from './terrain-assembly.ts';
+import { schedulerFor } from './tile-scheduler.ts';
+
+export interface PipelineDeps {
+  pool: Piscina;
+  /** The export writers' own pool (src/export/export-pool.ts); needed by exports only. */
+  exportPool?: Piscina;
+  storePath: string;
+  tileSize: number;
+  /** DEM sources; null or absent = the bundled SRTM tile. */
+  dem?: DemSourceConfig[] | null;
+  /** Canopy height models (treeSource hybrid/canopy); null or absent = none. */
+  canopy?: CanopySourceConfig[] | null;
+}
+
+export interface RunSummary {
+  plan: RequestPlan;
+  tiles: number;
+  items: Record<string, number>;
+  attributions: Attribution[];
+  /** Summed worker milliseconds per stage (query, build, encode, terrain). */
+  workerMs: Record<string, number>;
+  /** docs/design.md warnings: where the model is less than asked for. */
+  warnings: ResponseWarning[];
+}
+
+/** Output keys the main thread fills itself rather than the tiles: the merged elevation maps. */
+const MAIN_THREAD_KEYS = new Set(['topography:maps']);
+
+/**
+ * Runs a request on the worker pool: every tile task in parallel, each finished tile's groups
+ * handed to the sink at once, every group closed when all tiles are in. With terrain, a few
+ * more rounds may follow (TerrainAssembly): tiles the DEM did not cover run again on filled
+ * ground (or on z = 0 when nothing is covered), then terrain-only tiles under the returned
+ * geometry and in the combined map's square. Elevation grids are merged here, in the main
+ * thread, once every tile has sent its grid. The first tile failure cancels the remaining tasks
+ * and rejects; so does `signal` (client gone).
+ */
+export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: GroupSink, signal: AbortSignal): Promise<RunSummary> {
+  const dem = deps.dem ?? null;
+  const demResolutionMetres = needsTerrain(req) ? (await sharedElevationSource(dem)).resolutionMetresAt(req.origin[0]) : undefined;
+  const sources: FamilySources = { canopy: deps.canopy ?? null };
+  const plan = planTasks(req, { tileSize: deps.tileSize, storePath: deps.storePath, dem, demResolutionMetres }, sources);
+  const groups = responseGroups(req.settings).map((g) => ({ ...g, fromTiles: !MAIN_THREAD_KEYS.has(g.key) }));
+  for (const g of groups) sink.declare(g.key, g.type, g.geometryType);
+
+  const cancel = new AbortController();
+  setMaxListeners(0, cancel.signal); // one listener per queued tile task
+  const onAbort = () => cancel.abort(signal.reason);
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+
+  const items: Record<string, number> = {};
+  const workerMs: Record<string, number> = {};
+  const attributions = new Map<string, Attribution>();
+  const terrain = plan.terrain ? new TerrainAssembly(plan, req.settings.combineElevationMaps) : null;
+  const collectors = collectorsFor(req, sources);
+  let tileCount = 0;
+  // this request's own line to the pool, served in turn with the other requests' (tile-scheduler.ts)
+  const tiles = schedulerFor(deps.pool).queue();
+  const runAll = (tasks: readonly TileTask[]) => Promise.all(tasks.map(async (task) => {
+    tileCount++;
+    const result = (await tiles.run(task, cancel.signal)) as TileResult;
+    if (cancel.signal.aborted) return;
+    for (const g of groups) {
+      const part = g.fromTiles ? result.groups[g.key] : undefined;
+      if (!part) continue;
+      sink.chunk(g.key, part.json, part.count);
+      items[g.key] = (items[g.key] ?? 0) + part.count;
+    }
+    for (const c of collectors) c.take(result);
+    terrain?.take(task, result);
+    for (const a of result.attributions) attributions.set(a.id, a);
+    for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
+  }).map((p) => p.catch((err) => { cancel.abort(err); throw err; })));
+  try {
+    await runAll(plan.tasks);
+    if (terrain) {
+      await runAll(terrain.retries());
+      await runAll(terrain.extraTasks());
+      await runAll(terrain.retries());
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  if (cancel.signal.aborted) throw cancel.signal.reason;
+  if (plan.terrain?.maps && terrain) {
+    const t = performance.now();
+    const entries = terrain.mapEntries();
+    const w = new JsonBytesWriter(1 << 16);
+    entries.forEach((e, n) => { if (n > 0) w.byte(44); w.value(e); });
+    sink.chunk('topography:maps', w.bytes(), entries.length);
+    items['topography:maps'] = entries.length;
+    workerMs.merge = performance.now() - t;
+  }
+  const warnings = terrain?.warnings() ?? [];
+  // what waits for every tile (the trees: which ones the cap keeps depends on all of them)
+  for (const c of collectors) {
+    const done = c.finish();
+    for (const { key, json, count } of done.chunks) {
+      if (count > 0) sink.chunk(key, json, count);
+      items[key] = (items[key] ?? 0) + count;
+    }
+    warnings.push(...done.warnings);
+  }
+  for (const g of groups) sink.done(g.key);
+  return { plan, tiles: tileCount, items, attributions: [...attributions.values()], workerMs, warnings };
+}

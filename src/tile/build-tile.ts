@@ -1,0 +1,102 @@
+import { createLocalFrame, type LocalFrame } from '../frame/local-frame.ts';
+import { createOutputTransform } from '../frame/output-frame.ts';
+import type { TileTask } from '../plan/plan-request.ts';
+import type { TileElevation, TileGroupResult, TileResult } from '../plan/tile-result.ts';
+import { ownerTileKey } from '../plan/tiling.ts';
+import type { BBox } from '../geometry/types.ts';
+import type { GridCoverage } from '../geometry/terrain/elevation-grid.ts';
+import type { GroundSampler } from '../geometry/terrain/ground-sampler.ts';
+import type { LonLatBBox } from '../osm-model/feature.ts';
+import type { Attribution } from '../sources/attributions.ts';
+import type { FamilyOutput, TileContext } from '../features/family.ts';
+import { familiesFor } from '../features/index.ts';
+import { terrainFamily } from '../features/terrain/index.ts';
+import { cropPolygon } from '../geometry/crop/index.ts';
+import { osmSourceFor } from './osm-sources.ts';
+
+const frames = new Map<string, LocalFrame>();
+
+function frameFor(origin: [number, number]): LocalFrame {
+  const key = `${origin[0]},${origin[1]}`;
+  let f = frames.get(key);
+  if (!f) {
+    if (frames.size > 64) frames.clear();
+    f = createLocalFrame(origin[0], origin[1]);
+    frames.set(key, f);
+  }
+  return f;
+}
+
+/** The lon/lat box that holds a local tile, padded so features at its edges are not missed. */
+export function tileLonLatBBox(frame: LocalFrame, b: BBox, padMetres = 25): LonLatBBox {
+  const xs = [b.minX - padMetres, (b.minX + b.maxX) / 2, b.maxX + padMetres];
+  const ys = [b.minY - padMetres, (b.minY + b.maxY) / 2, b.maxY + padMetres];
+  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  for (const x of xs) for (const y of ys) {
+    const [lon, lat] = frame.toLonLat(x, y);
+    minLon = Math.min(minLon, lon); maxLon = Math.max(maxLon, lon);
+    minLat = Math.min(minLat, lat); maxLat = Math.max(maxLat, lat);
+  }
+  return { minLon, minLat, maxLon, maxLat };
+}
+
+/**
+ * Builds every requested group for one tile: its terrain first (the ground everything stands on,
+ * src/features/terrain), then each feature family the request asks for (src/features), in their
+ * registered order. Pure apart from reading the sources.
+ */
+export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<TileResult> {
+  const timings: Record<string, number> = {};
+  const attributions: Attribution[] = [];
+  const frame = frameFor(task.origin);
+  const toOutput = createOutputTransform({ origin: task.origin, crs: task.output.crs, upAxis: task.output.upAxis });
+  const groups: Record<string, TileGroupResult> = {};
+  let elevation: TileElevation | undefined;
+  let ground: GroundSampler | undefined;
+  let coverage: GridCoverage | undefined;
+  const crop = task.crop ? cropPolygon(task.polygon) : undefined; // cropScene: one pass over the edges
+
+  if (task.terrain) {
+    const t = performance.now();
+    const terrain = await terrainFamily.read(task, frame, toOutput, crop, signal);
+    timings.terrain = performance.now() - t;
+    attributions.push(...terrain.attributions);
+    coverage = terrain.coverage;
+    // Not (fully) covered by the DEM: build nothing on guessed ground; the main thread sends the tile again.
+    if (terrain.uncovered) return { key: task.key, groups, attributions, timings, coverage, uncovered: terrain.uncovered };
+    ground = terrain.ground;
+    elevation = terrain.elevation;
+    if (terrain.meshes) groups['topography:meshes'] = terrain.meshes;
+  }
+
+  const families = familiesFor(task.groups);
+  if (families.length === 0) return { key: task.key, groups, elevation, attributions, timings, coverage };
+  const taskKeys = new Set(task.taskKeys);
+  const tile: TileContext = {
+    task,
+    frame,
+    source: osmSourceFor(task.storePath),
+    polygon: task.polygon,
+    bbox: task.tile.bbox,
+    lonLatBBox: (padMetres) => tileLonLatBBox(frame, task.tile.bbox, padMetres),
+    owns: (a) => ownerTileKey(task.grid, taskKeys, a[0], a[1]) === task.key,
+    ground,
+    toOutput,
+    crop,
+  };
+  const extent = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  const out: FamilyOutput = { groups, attributions, timings, extend: (positions) => growExtent(extent, positions) };
+  for (const family of families) await family.build(tile, out);
+  return { key: task.key, groups, elevation, attributions, timings, coverage, extent: extent.minX <= extent.maxX ? extent : undefined };
+}
+
+/** Grows a box over the x/y of local z-up positions (before the output transform). */
+function growExtent(box: BBox, p: Float64Array): void {
+  for (let k = 0; k < p.length; k += 3) {
+    const x = p[k], y = p[k + 1];
+    if (x < box.minX) box.minX = x;
+    if (x > box.maxX) box.maxX = x;
+    if (y < box.minY) box.minY = y;
+    if (y > box.maxY) box.maxY = y;
+  }
+}
