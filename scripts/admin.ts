@@ -107,9 +107,7 @@ const COMMANDS: Record<string, Command> = {
     run(store) {
       const accounts = store.listAccounts().map((account) => ({ ...account, keys: store.listKeys(account.id) }));
       if (accounts.length === 0) return { text: 'No accounts yet. Create one with create-account.', json: [] };
-      const text = accounts
-        .map((a) => [`${a.id}  ${describeAccount(a)}`, ...a.keys.map((k) => `    ${describeKey(k)}`)].join('\n'))
-        .join('\n');
+      const text = accounts.map((a) => [`${a.id}  ${describeAccount(a)}`, ...a.keys.map((k) => `    ${describeKey(k)}`)].join('\n')).join('\n');
       return { text, json: accounts };
     },
   },

@@ -21,6 +21,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing…`);
-    service.close().then(() => process.exit(0), () => process.exit(1));
+    service.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
 }

@@ -63,7 +63,12 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     resourceLimits: { maxYoungGenerationSizeMb: config.workerYoungGenerationMb, maxOldGenerationSizeMb: config.workerOldGenerationMb },
   });
   // Load and compile the worker code, open the store and warm the hot code in every thread before accepting requests.
-  const warmed = await Promise.all(Array.from({ length: config.workers }, () => pool.run({ storePath: paths.osm, budgetMs: config.warmUpMs }, { name: 'warmup' }) as Promise<{ threadId: number; meshes: number; ms: number }>));
+  const warmed = await Promise.all(
+    Array.from(
+      { length: config.workers },
+      () => pool.run({ storePath: paths.osm, budgetMs: config.warmUpMs }, { name: 'warmup' }) as Promise<{ threadId: number; meshes: number; ms: number }>,
+    ),
+  );
   log(`Workers warmed up: ${warmed.map((w) => `thread ${w.threadId} ${w.meshes} meshes in ${w.ms.toFixed(0)} ms`).join(', ')}`);
   const exportPool = createExportPool(config.exportPool);
   const pipeline = { pool, exportPool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem, canopy: config.canopy };
@@ -72,7 +77,12 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     const runs = await warmUpRequests(pipeline, { budgetMs: config.warmUpRequestsMs, sideMetres: 3000 });
     log(`Warmed up on ${runs} whole requests in ${(performance.now() - t).toFixed(0)} ms`);
   }
-  const admission = new Admission({ maxInFlight: config.maxInFlight, maxQueue: config.maxQueue, timeoutMs: config.queueTimeoutMs, waitShare: config.queueWaitShare });
+  const admission = new Admission({
+    maxInFlight: config.maxInFlight,
+    maxQueue: config.maxQueue,
+    timeoutMs: config.queueTimeoutMs,
+    waitShare: config.queueWaitShare,
+  });
   const server = createApp({
     accounts,
     admission,
@@ -134,6 +144,14 @@ const JIT_FLAGS_OFF = ['turbo-inline-array-builtins'];
  */
 function tuneV8(backgroundGc: boolean): void {
   const off = ['allocation-site-pretenuring', ...JIT_FLAGS_OFF];
-  if (!backgroundGc) off.push('parallel-scavenge', 'concurrent-marking', 'concurrent-sweeping', 'concurrent-array-buffer-sweeping', 'parallel-compaction', 'parallel-pointer-update');
+  if (!backgroundGc)
+    off.push(
+      'parallel-scavenge',
+      'concurrent-marking',
+      'concurrent-sweeping',
+      'concurrent-array-buffer-sweeping',
+      'parallel-compaction',
+      'parallel-pointer-update',
+    );
   for (const flag of off) setFlagsFromString(`--no-${flag}`);
 }

@@ -23,8 +23,12 @@ export default async function runExportTask(task: ExportTask): Promise<ExportOut
   const owned = ownedBuffers(file);
   if (!owned.length) return file;
   return move({
-    get [transferableSymbol]() { return owned; },
-    get [valueSymbol]() { return file; },
+    get [transferableSymbol]() {
+      return owned;
+    },
+    get [valueSymbol]() {
+      return file;
+    },
   } as never) as unknown as ExportOutcome;
 }
 

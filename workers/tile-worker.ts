@@ -17,8 +17,12 @@ export default async function runTileTask(task: TileTask): Promise<unknown> {
   const buffers: ArrayBufferLike[] = Object.values(result.groups).map((g) => g.json.buffer);
   if (result.elevation) buffers.push(result.elevation.heights.buffer);
   return move({
-    get [transferableSymbol]() { return buffers; },
-    get [valueSymbol]() { return result; },
+    get [transferableSymbol]() {
+      return buffers;
+    },
+    get [valueSymbol]() {
+      return result;
+    },
   } as never);
 }
 

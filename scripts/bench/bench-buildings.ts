@@ -33,15 +33,22 @@ async function footprintsOf(extract: string, dir: string, origin: [number, numbe
 
 export async function benchBuildings(dir: string): Promise<void> {
   const sets: [string, Footprint[], readonly RoofShape[]][] = [
-    ['monaco (2022)', await footprintsOf('data/monaco/monaco.osm.pbf', dir, [43.735, 7.419]),
-      ['flat', 'hipped', 'gabled', 'onion', 'dome', 'round', 'skillion', 'mansard', 'quadrupleSaltbox', 'saltbox', 'gambrel', 'pyramidal']],
+    [
+      'monaco (2022)',
+      await footprintsOf('data/monaco/monaco.osm.pbf', dir, [43.735, 7.419]),
+      ['flat', 'hipped', 'gabled', 'onion', 'dome', 'round', 'skillion', 'mansard', 'quadrupleSaltbox', 'saltbox', 'gambrel', 'pyramidal'],
+    ],
     ['monaco-region-2016', await footprintsOf('data/monaco/monaco-region-2016.osm.pbf', dir, [43.74, 7.42]), ['flat', 'gabled', 'hipped']],
   ];
   for (const [name, footprints, shapes] of sets) {
     const rows = await benchRoofs(footprints, { shapes });
-    console.log(`buildings only, ${name}, ${footprints.length} footprints, one thread (ms per 1,000 buildings; of which straight skeleton: CGAL / convex / wavefront):`);
+    console.log(
+      `buildings only, ${name}, ${footprints.length} footprints, one thread (ms per 1,000 buildings; of which straight skeleton: CGAL / convex / wavefront):`,
+    );
     for (const r of rows) {
-      console.log(`  ${r.shape.padEnd(16)} ${String(r.msPer1000).padStart(6)} ms  skeleton ${r.skeletonMsPer1000} / ${r.convexSkeletonMsPer1000} / ${r.wavefrontSkeletonMsPer1000} ms  (${r.skeletonCalls} CGAL calls, ${r.skeletonFailures} failed, ${r.wavefrontRejected} wavefront results rejected, ${r.fallbacks} fell back)`);
+      console.log(
+        `  ${r.shape.padEnd(16)} ${String(r.msPer1000).padStart(6)} ms  skeleton ${r.skeletonMsPer1000} / ${r.convexSkeletonMsPer1000} / ${r.wavefrontSkeletonMsPer1000} ms  (${r.skeletonCalls} CGAL calls, ${r.skeletonFailures} failed, ${r.wavefrontRejected} wavefront results rejected, ${r.fallbacks} fell back)`,
+      );
     }
   }
 }

@@ -32,7 +32,8 @@ export async function measure(server: CompiledServer, body: unknown, gzip = fals
     headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json', ...(gzip ? { 'accept-encoding': 'gzip' } : {}) },
     body: JSON.stringify(body),
   });
-  let firstByteMs = 0, bytes = 0;
+  let firstByteMs = 0,
+    bytes = 0;
   for await (const chunk of res.body) {
     if (!firstByteMs) firstByteMs = performance.now() - start;
     bytes += (chunk as Buffer).length;
@@ -69,7 +70,14 @@ export async function warmMedian(server: CompiledServer, body: unknown, runs: nu
  * A group's ~10 km² square requested alone (flat) and with `projectToTopography` (on the terrain),
  * each timed warm, printed with the server's CPU-seconds and peak RSS (barriers, instances).
  */
-export async function benchGroupAloneAndOnTerrain(label: string, server: CompiledServer, c: { centre: [number, number]; side: number }, runs: number, group: string, title: string): Promise<void> {
+export async function benchGroupAloneAndOnTerrain(
+  label: string,
+  server: CompiledServer,
+  c: { centre: [number, number]; side: number },
+  runs: number,
+  group: string,
+  title: string,
+): Promise<void> {
   const polygon = square(c.centre[0], c.centre[1], c.side);
   const flat = await warmMedian(server, { polygon, settings: { geometry: [group] } }, runs);
   console.log(`${label} ~10 km² ${title} alone, warm (median of ${runs}): ${figures(flat)}`);
@@ -87,10 +95,17 @@ export function verdict(value: number, target: number | undefined, unit: string,
 
 export const size = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 
-export interface Targets { firstByteMs?: number; totalMs?: number; cpuS?: number; peakRssMb?: number }
+export interface Targets {
+  firstByteMs?: number;
+  totalMs?: number;
+  cpuS?: number;
+  peakRssMb?: number;
+}
 
 /** One line of figures, each beside its target when it has one. */
 export function figures(m: Measured, t: Targets = {}): string {
-  return `first byte ${verdict(m.firstByteMs, t.firstByteMs, 'ms')}, total ${verdict(m.totalMs, t.totalMs, 'ms')}, ${size(m.bytes)}, ` +
-    `server CPU ${verdict(m.cpuS, t.cpuS, 'CPU-s', 2)}, server peak RSS${m.peakIsLifetime ? ' (lifetime)' : ''} ${verdict(m.peakRssMb, t.peakRssMb, 'MB')}`;
+  return (
+    `first byte ${verdict(m.firstByteMs, t.firstByteMs, 'ms')}, total ${verdict(m.totalMs, t.totalMs, 'ms')}, ${size(m.bytes)}, ` +
+    `server CPU ${verdict(m.cpuS, t.cpuS, 'CPU-s', 2)}, server peak RSS${m.peakIsLifetime ? ' (lifetime)' : ''} ${verdict(m.peakRssMb, t.peakRssMb, 'MB')}`
+  );
 }

@@ -39,7 +39,13 @@ import { benchCanopy } from './lib/bench-canopy.ts';
 import { benchCropRequests } from './lib/bench-crop.ts';
 import { DENSE_CITY_DEFAULTS, writeDenseCity } from '../../test/support/generators/dense-city.ts';
 
-interface Case { name: string; centre: [number, number]; side: number; settings: Record<string, unknown>; targets: Targets }
+interface Case {
+  name: string;
+  centre: [number, number];
+  side: number;
+  settings: Record<string, unknown>;
+  targets: Targets;
+}
 
 const CENTRE: [number, number] = [43.739, 7.424];
 const BUILDINGS_10KM2: Case = { name: '~10 km² buildings', centre: CENTRE, side: 3150, settings: { geometry: ['buildings'] }, targets: {} };
@@ -47,7 +53,13 @@ const REGION_CASES: Case[] = [
   { name: '~1 km² buildings', centre: [43.735, 7.419], side: 1000, settings: { geometry: ['buildings'] }, targets: { totalMs: 400 } },
   BUILDINGS_10KM2,
   { name: '~10 km² topography elevationMap (combined)', centre: CENTRE, side: 3150, settings: { geometry: ['topography'] }, targets: {} },
-  { name: '~10 km² topography elevationMap (per tile)', centre: CENTRE, side: 3150, settings: { geometry: ['topography'], combineElevationMaps: false }, targets: {} },
+  {
+    name: '~10 km² topography elevationMap (per tile)',
+    centre: CENTRE,
+    side: 3150,
+    settings: { geometry: ['topography'], combineElevationMaps: false },
+    targets: {},
+  },
   { name: '~10 km² topography meshes', centre: CENTRE, side: 3150, settings: { geometry: ['topography'], topographyReturnType: 'meshes' }, targets: {} },
   { name: '~10 km² buildings on terrain + topography', centre: CENTRE, side: 3150, settings: { geometry: ['buildings', 'topography'] }, targets: {} },
 ];
@@ -68,10 +80,14 @@ async function coldAndWarm(label: string, server: CompiledServer, targets: Targe
   const warm = medianOf(warmRuns);
   const { totalMs, coldOverWarm, ...perRequest } = targets;
   const coldTotal = coldOverWarm !== undefined ? coldOverWarm * warm.totalMs : undefined;
-  console.log(`${label} ~10 km² buildings, cold (first request): ${figures(cold, { ...perRequest, totalMs: coldTotal })}` +
-    (coldTotal !== undefined ? ` [cold total target = ${coldOverWarm} × warm]` : ''));
+  console.log(
+    `${label} ~10 km² buildings, cold (first request): ${figures(cold, { ...perRequest, totalMs: coldTotal })}` +
+      (coldTotal !== undefined ? ` [cold total target = ${coldOverWarm} × warm]` : ''),
+  );
   console.log(`${label} ~10 km² buildings, warm (median of ${RUNS}): ${figures(warm, { ...perRequest, totalMs })}`);
-  console.log(`${label} cold / warm total: ${(cold.totalMs / warm.totalMs).toFixed(2)}${coldOverWarm !== undefined ? ` (target ≤ ${coldOverWarm}: ${cold.totalMs <= coldOverWarm * warm.totalMs ? 'met' : 'missed'})` : ''}`);
+  console.log(
+    `${label} cold / warm total: ${(cold.totalMs / warm.totalMs).toFixed(2)}${coldOverWarm !== undefined ? ` (target ≤ ${coldOverWarm}: ${cold.totalMs <= coldOverWarm * warm.totalMs ? 'met' : 'missed'})` : ''}`,
+  );
   return warm;
 }
 
@@ -95,9 +111,11 @@ async function benchDense(root: string) {
   const extract = join(dir, 'dense-city.osm.pbf');
   let t0 = performance.now();
   const city = writeDenseCity(extract, DENSE_CITY_DEFAULTS);
-  console.log(`dense city (seed ${DENSE_CITY_DEFAULTS.seed}, ${DENSE_CITY_DEFAULTS.sideMetres} m square): generated in ${((performance.now() - t0) / 1000).toFixed(2)} s, ` +
-    `${city.outlines} outlines (${city.courtyards} courtyard multipolygons), ${city.parts} building:parts (${((100 * city.partsWithRoofShape) / city.parts).toFixed(0)}% with roof:shape), ` +
-    `${city.buildingRelations} type=building relations, ${city.nodes} nodes, ${size(city.bytes)}`);
+  console.log(
+    `dense city (seed ${DENSE_CITY_DEFAULTS.seed}, ${DENSE_CITY_DEFAULTS.sideMetres} m square): generated in ${((performance.now() - t0) / 1000).toFixed(2)} s, ` +
+      `${city.outlines} outlines (${city.courtyards} courtyard multipolygons), ${city.parts} building:parts (${((100 * city.partsWithRoofShape) / city.parts).toFixed(0)}% with roof:shape), ` +
+      `${city.buildingRelations} type=building relations, ${city.nodes} nodes, ${size(city.bytes)}`,
+  );
   t0 = performance.now();
   const stats = await importOsm(extract, storePaths(dir).osm, {});
   console.log(`import dense city: ${((performance.now() - t0) / 1000).toFixed(1)} s, ${stats.features} features`);

@@ -54,7 +54,9 @@ try {
     seed: Number(values.seed),
     concurrency: Number(values.concurrency),
     rssMb: pid ? () => rssMb(pid!) : undefined,
-    progress: (done) => { if (done % 10_000 === 0) console.log(`  ${done} cases`); },
+    progress: (done) => {
+      if (done % 10_000 === 0) console.log(`  ${done} cases`);
+    },
   });
   console.log(JSON.stringify(report, null, 2));
   const ok = report.serverErrors === 0 && report.nonJsonErrors === 0 && report.unexpectedResets === 0;

@@ -22,7 +22,12 @@ export function newTally(): SoakTally {
   return { served: [], busy: 0, other: {}, slowReaders: 0, aborts: 0, idleSockets: 0 };
 }
 
-export interface SoakTarget { base: string; key: string; body: string; until: number }
+export interface SoakTarget {
+  base: string;
+  key: string;
+  body: string;
+  until: number;
+}
 
 /** One well-behaved client: request, read to the end, again, until the deadline. */
 export async function goodClient(t: SoakTarget, agent: Agent, tally: SoakTally): Promise<void> {
@@ -50,7 +55,13 @@ export async function slowReader(t: SoakTarget, bigBody: string, tally: SoakTall
     await new Promise<void>((resolve) => {
       socket.once('data', () => socket.pause());
       socket.once('close', () => resolve());
-      setTimeout(() => { socket.destroy(); resolve(); }, Math.max(0, t.until - Date.now())).unref();
+      setTimeout(
+        () => {
+          socket.destroy();
+          resolve();
+        },
+        Math.max(0, t.until - Date.now()),
+      ).unref();
     });
     tally.slowReaders++;
   }
@@ -75,12 +86,21 @@ export async function aborter(t: SoakTarget, tally: SoakTally): Promise<void> {
 export async function idleSocket(t: SoakTarget, tally: SoakTally): Promise<void> {
   while (Date.now() < t.until) {
     const socket = await open(t.base).catch(() => null);
-    if (!socket) { await delay(100); continue; }
+    if (!socket) {
+      await delay(100);
+      continue;
+    }
     tally.idleSockets++;
     await new Promise<void>((resolve) => {
       socket.once('close', () => resolve());
       socket.once('error', () => resolve());
-      setTimeout(() => { socket.destroy(); resolve(); }, Math.max(0, t.until - Date.now())).unref();
+      setTimeout(
+        () => {
+          socket.destroy();
+          resolve();
+        },
+        Math.max(0, t.until - Date.now()),
+      ).unref();
     });
   }
 }

@@ -48,7 +48,11 @@ try {
   const unloaded: number[] = [];
   for (let i = 0; i < 23; i++) {
     const t = performance.now();
-    const res = await request(`${server.base}/v1/context`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body });
+    const res = await request(`${server.base}/v1/context`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body,
+    });
     await res.body.text();
     if (i >= 3) unloaded.push(performance.now() - t); // the first three warm the workers
   }
@@ -61,7 +65,9 @@ try {
   const good = Number(values.overload) * MAX_IN_FLIGHT;
   const agent = new Agent({ connections: good });
   let peakRss = 0;
-  const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssMb(server.pid)); }, 250);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(server.pid));
+  }, 250);
   console.log(`Admission: ${MAX_IN_FLIGHT} in flight, queue ${process.env.CITY_MAX_QUEUE ?? '16 (default)'}`);
   console.log(`Soaking for ${seconds} s: ${good} clients, 2 slow readers, 2 aborting clients, 50 idle sockets …`);
   await Promise.all([
@@ -84,7 +90,8 @@ try {
   accounts.close();
 
   const served = tally.served;
-  const p50 = quantile(served, 0.5), p99 = quantile(served, 0.99);
+  const p50 = quantile(served, 0.5),
+    p99 = quantile(served, 0.99);
   const answered = served.length + tally.busy;
   const report = {
     seconds,

@@ -15,16 +15,7 @@ import { openDatabase, type Db } from './db.ts';
 import { bearerToken, generateKey, hashesEqual, hashKey, parseKey } from './keys.ts';
 import { OwnerLease } from './lease.ts';
 import { Ledger, Reservation } from './ledger.ts';
-import {
-  AccountStoreError,
-  KEY_KINDS,
-  type Account,
-  type ApiKeyInfo,
-  type AuthContext,
-  type KeyKind,
-  type PlanStatus,
-  type UsageRow,
-} from './types.ts';
+import { AccountStoreError, KEY_KINDS, type Account, type ApiKeyInfo, type AuthContext, type KeyKind, type PlanStatus, type UsageRow } from './types.ts';
 import { km2ToM2, m2ToKm2 } from './units.ts';
 
 export interface AccountStoreOptions {
@@ -131,8 +122,12 @@ export class AccountStore {
     const trimmed = name.trim();
     if (trimmed === '') throw new AccountStoreError('An account needs a name.');
     const balanceM2 = nonNegativeM2(balanceKm2, 'balance');
-    const info = this.#sql('INSERT INTO accounts (name, status, balance_m2, created_at) VALUES (?, ?, ?, ?)')
-      .run(trimmed, active ? 'active' : 'inactive', balanceM2, this.#nowIso());
+    const info = this.#sql('INSERT INTO accounts (name, status, balance_m2, created_at) VALUES (?, ?, ?, ?)').run(
+      trimmed,
+      active ? 'active' : 'inactive',
+      balanceM2,
+      this.#nowIso(),
+    );
     return this.#requireAccount(Number(info.lastInsertRowid));
   }
 
@@ -169,9 +164,7 @@ export class AccountStore {
   createKey(accountId: number, kind: KeyKind = 'development'): CreatedKey {
     if (!KEY_KINDS.includes(kind)) throw new AccountStoreError(`Key kind must be development or production, not ${String(kind)}.`);
     this.#requireAccount(accountId);
-    const insert = this.#sql(
-      'INSERT INTO api_keys (account_id, kind, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?)',
-    );
+    const insert = this.#sql('INSERT INTO api_keys (account_id, kind, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?)');
     for (let attempt = 0; ; attempt++) {
       const fresh = generateKey(kind);
       try {
@@ -186,9 +179,7 @@ export class AccountStore {
   }
 
   listKeys(accountId: number): ApiKeyInfo[] {
-    return this.#sql<[number], KeyRecord>('SELECT * FROM api_keys WHERE account_id = ? ORDER BY id')
-      .all(accountId)
-      .map(toKeyInfo);
+    return this.#sql<[number], KeyRecord>('SELECT * FROM api_keys WHERE account_id = ? ORDER BY id').all(accountId).map(toKeyInfo);
   }
 
   /**

@@ -66,9 +66,7 @@ export const MIGRATIONS: readonly string[] = [
 export function migrate(db: Db): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
-    throw new Error(
-      `accounts database is at schema version ${current}, newer than this program knows (${MIGRATIONS.length})`,
-    );
+    throw new Error(`accounts database is at schema version ${current}, newer than this program knows (${MIGRATIONS.length})`);
   }
   for (let version = current; version < MIGRATIONS.length; version++) {
     // IMMEDIATE takes the write lock first, so two processes starting together do not both migrate.

@@ -16,7 +16,12 @@ export interface LeaseOptions {
   now: () => Date;
 }
 
-interface OwnerRow { owner: string; pid: number; host: string; expires_at: string }
+interface OwnerRow {
+  owner: string;
+  pid: number;
+  host: string;
+  expires_at: string;
+}
 
 export class OwnerLease {
   /** This process's owner id: pid, host and a random part (two stores in one process differ). */
@@ -29,8 +34,13 @@ export class OwnerLease {
     this.#db = db;
     this.#options = options;
     this.owner = `${process.pid}@${hostname()}#${randomBytes(6).toString('hex')}`;
-    db.prepare('INSERT INTO ledger_owners (owner, pid, host, started_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .run(this.owner, process.pid, hostname(), options.now().toISOString(), this.#expiry());
+    db.prepare('INSERT INTO ledger_owners (owner, pid, host, started_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+      this.owner,
+      process.pid,
+      hostname(),
+      options.now().toISOString(),
+      this.#expiry(),
+    );
     this.#timer = setInterval(() => this.renew(), Math.max(10, Math.floor(options.ttlMs / 3)));
     this.#timer.unref(); // a lease never keeps a process alive
   }
@@ -61,7 +71,11 @@ export class OwnerLease {
   /** A graceful end: the lease goes, so whatever this owner still holds counts as stale. */
   close(): void {
     clearInterval(this.#timer);
-    try { this.#db.prepare('DELETE FROM ledger_owners WHERE owner = ?').run(this.owner); } catch { /* closed already */ }
+    try {
+      this.#db.prepare('DELETE FROM ledger_owners WHERE owner = ?').run(this.owner);
+    } catch {
+      /* closed already */
+    }
   }
 
   #expiry(): string {

@@ -63,9 +63,7 @@ export class Ledger {
       `UPDATE accounts SET reserved_m2 = reserved_m2 + @cost
         WHERE id = @id AND status = 'active' AND balance_m2 - reserved_m2 >= @cost`,
     );
-    this.#funds = db.prepare<[number], AccountFunds>(
-      'SELECT status, balance_m2, reserved_m2 FROM accounts WHERE id = ?',
-    );
+    this.#funds = db.prepare<[number], AccountFunds>('SELECT status, balance_m2, reserved_m2 FROM accounts WHERE id = ?');
     this.#insert = db.prepare(
       `INSERT INTO usage_ledger (key_id, account_id, area_m2, reserved_m2, status, started_at, owner)
        VALUES (@keyId, @accountId, @area, @cost, 'reserved', @now, @owner)`,
@@ -226,19 +224,15 @@ function refusal(account: AccountFunds | undefined, costM2: number): ApiError {
     return new ApiError('no_active_subscription', 'This account has no active subscription.');
   }
   const available = account.balance_m2 - account.reserved_m2;
-  return new ApiError(
-    'insufficient_balance',
-    `The remaining balance (${fmt(available)} km²) is smaller than this request's cost (${fmt(costM2)} km²).`,
-    [
-      {
-        message: `balance ${fmt(account.balance_m2)} km², of which ${fmt(account.reserved_m2)} km² held by requests in progress; cost ${fmt(costM2)} km²`,
-        balanceKm2: m2ToKm2(account.balance_m2),
-        reservedKm2: m2ToKm2(account.reserved_m2),
-        availableKm2: m2ToKm2(available),
-        costKm2: m2ToKm2(costM2),
-      },
-    ],
-  );
+  return new ApiError('insufficient_balance', `The remaining balance (${fmt(available)} km²) is smaller than this request's cost (${fmt(costM2)} km²).`, [
+    {
+      message: `balance ${fmt(account.balance_m2)} km², of which ${fmt(account.reserved_m2)} km² held by requests in progress; cost ${fmt(costM2)} km²`,
+      balanceKm2: m2ToKm2(account.balance_m2),
+      reservedKm2: m2ToKm2(account.reserved_m2),
+      availableKm2: m2ToKm2(available),
+      costKm2: m2ToKm2(costM2),
+    },
+  ]);
 }
 
 function fmt(m2: number): string {

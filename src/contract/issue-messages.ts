@@ -95,10 +95,15 @@ function ruleParams(issue: Issue): RuleIssueParams | undefined {
 
 function expectedKind(expected: string): string {
   switch (expected) {
-    case 'int': return 'a whole number';
-    case 'array': case 'object': return `an ${expected}`;
-    case 'tuple': return 'an array';
-    default: return `a ${expected}`;
+    case 'int':
+      return 'a whole number';
+    case 'array':
+    case 'object':
+      return `an ${expected}`;
+    case 'tuple':
+      return 'an array';
+    default:
+      return `a ${expected}`;
   }
 }
 
@@ -108,11 +113,16 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'an array';
   switch (typeof value) {
-    case 'string': return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-    case 'number': return String(value);
-    case 'boolean': return String(value);
-    case 'object': return 'an object';
-    default: return `a ${typeof value}`;
+    case 'string':
+      return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+    case 'number':
+      return String(value);
+    case 'boolean':
+      return String(value);
+    case 'object':
+      return 'an object';
+    default:
+      return `a ${typeof value}`;
   }
 }
 

@@ -13,9 +13,22 @@ import { MAX_AREA_KM2 } from './limits.ts';
 import { defaultGroups, requestGroupNames, responseGroupTypes } from './groups.ts';
 import { ExportSchema, GeometrySettingSchema, GroupNameSchema, LatLonSchema, RequestBodySchema, SettingsSchema } from './request-schema.ts';
 import {
-  AttributionSchema, DataAccessSchema, DescriptorSchema, ElevationMapSchema, ErrorBodySchema, ExportResponseSchema,
-  ExportSpatialReferenceSchema, GeometryGroupSchema, GroupTypeSchema, GeometryResponseSchema, MeshSchema, NodeSchema, PolylineDescriptorSchema, PolylineSchema,
-  SpatialReferenceSchema, WarningSchema,
+  AttributionSchema,
+  DataAccessSchema,
+  DescriptorSchema,
+  ElevationMapSchema,
+  ErrorBodySchema,
+  ExportResponseSchema,
+  ExportSpatialReferenceSchema,
+  GeometryGroupSchema,
+  GroupTypeSchema,
+  GeometryResponseSchema,
+  MeshSchema,
+  NodeSchema,
+  PolylineDescriptorSchema,
+  PolylineSchema,
+  SpatialReferenceSchema,
+  WarningSchema,
 } from './response-schema.ts';
 
 /** Component name → schema. Named schemas become `#/components/schemas/<name>` references wherever they are used. */
@@ -70,7 +83,9 @@ function componentSchemas(): Record<string, unknown> {
 }
 
 function errorResponse(status: number, description: string, headers?: Record<string, unknown>) {
-  const codes = Object.entries(ERROR_STATUS).filter(([, s]) => s === status).map(([code]) => `\`${code}\``);
+  const codes = Object.entries(ERROR_STATUS)
+    .filter(([, s]) => s === status)
+    .map(([code]) => `\`${code}\``);
   return {
     description: `${description} Codes: ${codes.join(', ')}.`,
     ...(headers ? { headers } : {}),
@@ -97,7 +112,7 @@ function downloadPath() {
       responses: {
         200: { description: 'The file.', headers, content: { 'application/octet-stream': file } },
         206: { description: 'The requested byte range (`Content-Range`).', headers, content: { 'application/octet-stream': file } },
-        304: { description: 'The client\'s copy (`If-None-Match`) is current.' },
+        304: { description: "The client's copy (`If-None-Match`) is current." },
         404: errorResponse(404, 'No such file: the link is wrong or has expired.'),
         416: errorResponse(416, 'The range starts past the end of the file (`Content-Range: bytes */size`).'),
       },
@@ -112,8 +127,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       title: 'City Context',
       version: '1.0.0',
       description:
-        'Turns a polygon on the Earth into a 3D model of its surroundings, returned as JSON geometry or as a link '
-        + `to an exported 3D file. At most ${MAX_AREA_KM2} km² per request; every request counts toward the plan.`,
+        'Turns a polygon on the Earth into a 3D model of its surroundings, returned as JSON geometry or as a link ' +
+        `to an exported 3D file. At most ${MAX_AREA_KM2} km² per request; every request counts toward the plan.`,
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     security: [{ bearerAuth: [] }],

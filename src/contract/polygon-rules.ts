@@ -46,9 +46,7 @@ export interface RuleViolation {
   details: ErrorDetail[];
 }
 
-export type PolygonVerdict =
-  | { ok: true; ring: LatLon[]; areaKm2: number }
-  | { ok: false; violation: RuleViolation };
+export type PolygonVerdict = { ok: true; ring: LatLon[]; areaKm2: number } | { ok: false; violation: RuleViolation };
 
 type Path = (string | number)[];
 
@@ -95,64 +93,96 @@ export function ringAreaKm2(ring: readonly LatLon[]): number {
 
 function firstViolation(value: unknown, path: Path): RuleViolation | null {
   if (!Array.isArray(value)) {
-    const message = value === undefined
-      ? 'polygon is required: give an array of [latitude, longitude] pairs.'
-      : `polygon must be an array of [latitude, longitude] pairs, not ${describeKind(value)}.`;
+    const message =
+      value === undefined
+        ? 'polygon is required: give an array of [latitude, longitude] pairs.'
+        : `polygon must be an array of [latitude, longitude] pairs, not ${describeKind(value)}.`;
     return single('invalid_request', message, path);
   }
   const points: unknown[] = value;
 
   const notPairs = offenders(points, (p) => !isNumberPair(p));
   if (notPairs.length > 0) {
-    return pointViolation('invalid_coordinate', notPairs, path,
-      (i) => `Polygon point ${i} must be a [latitude, longitude] pair of two finite numbers.`, 'are not [latitude, longitude] pairs of two finite numbers');
+    return pointViolation(
+      'invalid_coordinate',
+      notPairs,
+      path,
+      (i) => `Polygon point ${i} must be a [latitude, longitude] pair of two finite numbers.`,
+      'are not [latitude, longitude] pairs of two finite numbers',
+    );
   }
   const pairs = points as LatLon[];
 
   const badLat = offenders(pairs, (p) => !isLatitude(p[0]));
   if (badLat.length > 0) {
-    return pointViolation('invalid_coordinate', badLat, path,
-      (i) => `Polygon point ${i} has latitude ${pairs[i][0]}, outside -90 to 90.`, 'have latitudes outside -90 to 90', 0);
+    return pointViolation(
+      'invalid_coordinate',
+      badLat,
+      path,
+      (i) => `Polygon point ${i} has latitude ${pairs[i][0]}, outside -90 to 90.`,
+      'have latitudes outside -90 to 90',
+      0,
+    );
   }
   const badLon = offenders(pairs, (p) => !isLongitude(p[1]));
   if (badLon.length > 0) {
-    return pointViolation('invalid_coordinate', badLon, path,
-      (i) => `Polygon point ${i} has longitude ${pairs[i][1]}, outside -180 to 180.`, 'have longitudes outside -180 to 180', 1);
+    return pointViolation(
+      'invalid_coordinate',
+      badLon,
+      path,
+      (i) => `Polygon point ${i} has longitude ${pairs[i][1]}, outside -180 to 180.`,
+      'have longitudes outside -180 to 180',
+      1,
+    );
   }
 
   if (pairs.length < MIN_POLYGON_POINTS) {
-    return single('polygon_too_few_points',
+    return single(
+      'polygon_too_few_points',
       `The polygon has ${pairs.length} point${pairs.length === 1 ? '' : 's'} but needs at least ${MIN_POLYGON_POINTS} (a closed ring of 3 corners repeats the first point at the end).`,
-      path, { points: pairs.length, minPoints: MIN_POLYGON_POINTS });
+      path,
+      { points: pairs.length, minPoints: MIN_POLYGON_POINTS },
+    );
   }
 
   const first = pairs[0];
   const last = pairs[pairs.length - 1];
   if (first[0] !== last[0] || first[1] !== last[1]) {
-    return single('polygon_not_closed',
+    return single(
+      'polygon_not_closed',
       `The polygon is not closed: its last point [${last[0]}, ${last[1]}] must repeat its first point [${first[0]}, ${first[1]}].`,
-      [...path, pairs.length - 1]);
+      [...path, pairs.length - 1],
+    );
   }
 
   if (pairs.length > MAX_POLYGON_POINTS) {
-    return single('polygon_too_many_points',
+    return single(
+      'polygon_too_many_points',
       `The polygon has ${pairs.length} points, more than the ${MAX_POLYGON_POINTS} allowed; simplify the outline.`,
-      path, { points: pairs.length, maxPoints: MAX_POLYGON_POINTS });
+      path,
+      { points: pairs.length, maxPoints: MAX_POLYGON_POINTS },
+    );
   }
 
   for (let i = 0; i + 1 < pairs.length; i++) {
     if (Math.abs(pairs[i + 1][1] - pairs[i][1]) > 180) {
-      return single('invalid_request',
+      return single(
+        'invalid_request',
         `The polygon crosses the antimeridian (180° longitude) between points ${i} and ${i + 1}, which is not supported; split the area at 180°.`,
-        [...path, i + 1], { reason: 'crosses_antimeridian', edge: [i, i + 1] });
+        [...path, i + 1],
+        { reason: 'crosses_antimeridian', edge: [i, i + 1] },
+      );
     }
   }
 
   const extent = extentKm(pairs);
   if (Math.max(extent.northSouthKm, extent.eastWestKm) > MAX_EXTENT_KM) {
-    return single('polygon_too_long',
+    return single(
+      'polygon_too_long',
       `The polygon spans ${extent.northSouthKm.toFixed(1)} km north–south and ${extent.eastWestKm.toFixed(1)} km east–west; at most ${MAX_EXTENT_KM} km either way is allowed per request.`,
-      path, { ...extent, maxExtentKm: MAX_EXTENT_KM });
+      path,
+      { ...extent, maxExtentKm: MAX_EXTENT_KM },
+    );
   }
 
   return geometricViolation(pairs, path);
@@ -179,8 +209,7 @@ export function originDistanceKm(origin: LatLon, pairs: readonly LatLon[]): numb
   const lat = Math.min(box.maxLat, Math.max(box.minLat, origin[0]));
   const lon = Math.min(box.maxLon, Math.max(box.minLon, origin[1]));
   const rad = Math.PI / 180;
-  const h = Math.sin(((lat - origin[0]) * rad) / 2) ** 2
-    + Math.cos(lat * rad) * Math.cos(origin[0] * rad) * Math.sin(((lon - origin[1]) * rad) / 2) ** 2;
+  const h = Math.sin(((lat - origin[0]) * rad) / 2) ** 2 + Math.cos(lat * rad) * Math.cos(origin[0] * rad) * Math.sin(((lon - origin[1]) * rad) / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -188,13 +217,19 @@ export function originDistanceKm(origin: LatLon, pairs: readonly LatLon[]): numb
 export function checkOriginNear(origin: LatLon, pairs: readonly LatLon[], path: Path): RuleViolation | null {
   const distanceKm = originDistanceKm(origin, pairs);
   if (distanceKm <= MAX_ORIGIN_DISTANCE_KM) return null;
-  return single('origin_too_far',
+  return single(
+    'origin_too_far',
     `The origin is ${distanceKm.toFixed(0)} km from the polygon; it must lie within ${MAX_ORIGIN_DISTANCE_KM} km of it (omit it to use the first polygon point).`,
-    path, { distanceKm, maxDistanceKm: MAX_ORIGIN_DISTANCE_KM });
+    path,
+    { distanceKm, maxDistanceKm: MAX_ORIGIN_DISTANCE_KM },
+  );
 }
 
 function latLonBox(pairs: readonly LatLon[]): { minLat: number; maxLat: number; minLon: number; maxLon: number } {
-  let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
+  let minLat = Infinity,
+    maxLat = -Infinity,
+    minLon = Infinity,
+    maxLon = -Infinity;
   for (const [lat, lon] of pairs) {
     if (lat < minLat) minLat = lat;
     if (lat > maxLat) maxLat = lat;
@@ -209,32 +244,48 @@ function geometricViolation(pairs: LatLon[], path: Path): RuleViolation | null {
   const { coords, source } = weldedPlanarRing(pairs);
   const corners = Math.min(distinctCorners(pairs, 3), source.length);
   if (corners < 3) {
-    return single('polygon_self_intersecting',
+    return single(
+      'polygon_self_intersecting',
       `The polygon encloses no area: it has only ${corners} distinct corner${corners === 1 ? '' : 's'} and needs at least 3.`,
-      path, { reason: 'no_area', distinctPoints: corners });
+      path,
+      { reason: 'no_area', distinctPoints: corners },
+    );
   }
 
   const hit = findRingSelfIntersection(coords);
   if (hit.status === 'too_complex') {
-    return single('polygon_too_many_points',
+    return single(
+      'polygon_too_many_points',
       `The polygon is too intricate to check: its ${source.length} edges lie across each other's bounding boxes more than ${RING_CHECK_DEFAULTS.maxCandidatePairs} times; simplify the outline.`,
-      path, { reason: 'too_complex', points: pairs.length });
+      path,
+      { reason: 'too_complex', points: pairs.length },
+    );
   }
   if (hit.status === 'intersecting') {
     const edge = (e: number): [number, number] => [source[e], e + 1 < source.length ? source[e + 1] : pairs.length - 1];
     const [a0, a1] = edge(hit.edgeA);
     const [b0, b1] = edge(hit.edgeB);
     const how = hit.kind === 'crossing' ? 'cross each other' : hit.kind === 'touching' ? 'touch each other' : 'overlap each other';
-    return single('polygon_self_intersecting',
+    return single(
+      'polygon_self_intersecting',
       `The polygon intersects itself: its edges from point ${a0} to ${a1} and from point ${b0} to ${b1} ${how}.`,
-      path, { reason: hit.kind, edges: [[a0, a1], [b0, b1]] });
+      path,
+      {
+        reason: hit.kind,
+        edges: [
+          [a0, a1],
+          [b0, b1],
+        ],
+      },
+    );
   }
 
   const areaKm2 = ringAreaKm2(pairs);
   if (!(areaKm2 <= MAX_AREA_KM2)) {
-    return single('polygon_too_large',
-      `The polygon covers ${areaKm2.toFixed(2)} km², more than the ${MAX_AREA_KM2} km² allowed per request.`,
-      path, { areaKm2, maxAreaKm2: MAX_AREA_KM2 });
+    return single('polygon_too_large', `The polygon covers ${areaKm2.toFixed(2)} km², more than the ${MAX_AREA_KM2} km² allowed per request.`, path, {
+      areaKm2,
+      maxAreaKm2: MAX_AREA_KM2,
+    });
   }
   return null;
 }
@@ -285,9 +336,14 @@ function distinctCorners(pairs: LatLon[], enough: number): number {
 }
 
 function isNumberPair(value: unknown): value is LatLon {
-  return Array.isArray(value) && value.length === 2
-    && typeof value[0] === 'number' && Number.isFinite(value[0])
-    && typeof value[1] === 'number' && Number.isFinite(value[1]);
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    typeof value[0] === 'number' &&
+    Number.isFinite(value[0]) &&
+    typeof value[1] === 'number' &&
+    Number.isFinite(value[1])
+  );
 }
 
 function isLatitude(lat: number): boolean {
@@ -308,9 +364,7 @@ function offenders<T>(items: readonly T[], bad: (item: T) => boolean): number[] 
 /** One detail per offending point (at most MAX_DETAILS); `plural` finishes "Polygon point 3 and 4 others …". */
 function pointViolation(code: ErrorCode, indices: number[], path: Path, detail: (i: number) => string, plural: string, member?: 0 | 1): RuleViolation {
   const others = indices.length - 1;
-  const message = others === 0
-    ? detail(indices[0])
-    : `Polygon point ${indices[0]} and ${others} other${others === 1 ? '' : 's'} ${plural}.`;
+  const message = others === 0 ? detail(indices[0]) : `Polygon point ${indices[0]} and ${others} other${others === 1 ? '' : 's'} ${plural}.`;
   return {
     code,
     message,

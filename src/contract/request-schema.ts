@@ -62,10 +62,13 @@ function optionalNames<const T extends readonly [string, ...string[]]>(names: T,
  * is parsed, because a registered family may add names after this module loaded. An unknown name
  * gives the same issue an enumeration would. The OpenAPI document lists the names (openapi.ts).
  */
-export const GroupNameSchema = z.any().superRefine((value, ctx) => {
-  const names = requestGroupNames();
-  if (!names.includes(value)) ctx.addIssue({ code: 'invalid_value', values: names, input: value });
-}).transform((value) => value as string);
+export const GroupNameSchema = z
+  .any()
+  .superRefine((value, ctx) => {
+    const names = requestGroupNames();
+    if (!names.includes(value)) ctx.addIssue({ code: 'invalid_value', values: names, input: value });
+  })
+  .transform((value) => value as string);
 
 /** `geometry`: like optionalNames over the group table as it is when the body is parsed; absent gives the default groups. */
 function optionalGroupNames() {
@@ -93,14 +96,17 @@ function reportViolation(ctx: z.RefinementCtx, violation: RuleViolation, base: (
 
 export const LatitudeSchema = z.number().min(-90).max(90).describe('Latitude in degrees (WGS84).');
 export const LongitudeSchema = z.number().min(-180).max(180).describe('Longitude in degrees (WGS84).');
-export const LatLonSchema = z.tuple([LatitudeSchema, LongitudeSchema])
-  .describe('A [latitude, longitude] pair: exactly two finite numbers, latitude first.');
+export const LatLonSchema = z.tuple([LatitudeSchema, LongitudeSchema]).describe('A [latitude, longitude] pair: exactly two finite numbers, latitude first.');
 
-const PolygonShapeSchema = z.array(LatLonSchema).min(MIN_POLYGON_POINTS).max(MAX_POLYGON_POINTS).describe(
-  `Closed ring of [latitude, longitude] pairs: at least ${MIN_POLYGON_POINTS} and at most ${MAX_POLYGON_POINTS} points, `
-  + 'the last identical to the first, not intersecting or touching itself, not crossing the antimeridian, '
-  + `enclosing at most ${MAX_AREA_KM2} km² (geodesic area). Edges are straight in longitude/latitude, as in GeoJSON.`,
-);
+const PolygonShapeSchema = z
+  .array(LatLonSchema)
+  .min(MIN_POLYGON_POINTS)
+  .max(MAX_POLYGON_POINTS)
+  .describe(
+    `Closed ring of [latitude, longitude] pairs: at least ${MIN_POLYGON_POINTS} and at most ${MAX_POLYGON_POINTS} points, ` +
+      'the last identical to the first, not intersecting or touching itself, not crossing the antimeridian, ' +
+      `enclosing at most ${MAX_AREA_KM2} km² (geodesic area). Edges are straight in longitude/latitude, as in GeoJSON.`,
+  );
 
 /** `polygon`: the ordered polygon rules first (polygon-specific codes), then the typed shape. */
 export const PolygonSchema = z.preprocess((value, ctx) => {
@@ -123,45 +129,56 @@ export const SURFACE_TYPES = ['meshes', 'centerlines', 'outlines'] as const;
 export const OUTPUT_CRS = ['local', 'EPSG:3857', 'UTM'] as const;
 
 /** Any letter case of "local" reads as `local`; other values pass unchanged (exact match). */
-const normaliseLocal = (value: unknown): unknown =>
-  (typeof value === 'string' && value.toLowerCase() === 'local' ? 'local' : nullAsMissing(value));
+const normaliseLocal = (value: unknown): unknown => (typeof value === 'string' && value.toLowerCase() === 'local' ? 'local' : nullAsMissing(value));
 
 /** `settings.geometry` (its OpenAPI default is the group table's defaults as they are, openapi.ts). */
 export const GeometrySettingSchema = optionalGroupNames().describe(
-    'Geometry groups to generate. `infrastructure` is another name for `instances` (the response uses the name given). '
-    + '`topography` is not included by default. Repeats are ignored; an empty list builds no groups (unless topographyModel is true).');
+  'Geometry groups to generate. `infrastructure` is another name for `instances` (the response uses the name given). ' +
+    '`topography` is not included by default. Repeats are ignored; an empty list builds no groups (unless topographyModel is true).',
+);
 
 const { defaultLevels, defaultLevelHeight, canopyMinHeight, canopyMinSpacing, canopyMaxTrees } = SETTING_BOUNDS;
 
 const SettingsFieldsSchema = z.object({
   geometry: GeometrySettingSchema,
   surfaceTypes: optionalNames(SURFACE_TYPES, ['meshes'], 1).describe(
-    'Representations of ground surfaces: `meshes` gives the `surface` group, `centerlines`/`outlines` give draped polylines in `surfaceLines`. At least one.'),
+    'Representations of ground surfaces: `meshes` gives the `surface` group, `centerlines`/`outlines` give draped polylines in `surfaceLines`. At least one.',
+  ),
   cropScene: optional(z.boolean(), false).describe('Slice the model exactly along the polygon boundary (adds processing time).'),
   defaultRoofType: optional(z.enum(ROOF_TYPES), 'flat').describe('Roof type used when the real roof shape is unknown.'),
   defaultLevels: optional(z.number().gt(defaultLevels.exclusiveMin).max(defaultLevels.max), 1).describe(
-    `Levels assumed when a building has no height data: greater than 0, at most ${defaultLevels.max}; fractions allowed.`),
+    `Levels assumed when a building has no height data: greater than 0, at most ${defaultLevels.max}; fractions allowed.`,
+  ),
   defaultLevelHeight: optional(z.number().gt(defaultLevelHeight.exclusiveMin).max(defaultLevelHeight.max), 4).describe(
-    `Height of one level in metres, used to estimate building height: greater than 0, at most ${defaultLevelHeight.max}.`),
+    `Height of one level in metres, used to estimate building height: greater than 0, at most ${defaultLevelHeight.max}.`,
+  ),
   buildingSources: optional(z.enum(['all', 'global']), 'all').describe(
-    '`all`: the best building data available to the account; `global`: worldwide base data only.'),
+    '`all`: the best building data available to the account; `global`: worldwide base data only.',
+  ),
   treeSource: optional(z.enum(['standard', 'hybrid', 'canopy']), 'standard').describe(
-    '`standard`: surveyed points plus procedural forest fill; `hybrid`: plus trees detected from a 1-metre canopy model; `canopy`: canopy-detected trees only.'),
+    '`standard`: surveyed points plus procedural forest fill; `hybrid`: plus trees detected from a 1-metre canopy model; `canopy`: canopy-detected trees only.',
+  ),
   canopyMinHeight: optional(z.number().min(canopyMinHeight.min).max(canopyMinHeight.max), 3).describe(
-    `Shortest canopy counted as a tree, metres (${canopyMinHeight.min}–${canopyMinHeight.max}). Hybrid and canopy only.`),
+    `Shortest canopy counted as a tree, metres (${canopyMinHeight.min}–${canopyMinHeight.max}). Hybrid and canopy only.`,
+  ),
   canopyMinSpacing: optional(z.number().min(canopyMinSpacing.min).max(canopyMinSpacing.max), 3).describe(
-    `Minimum tree-to-tree spacing for canopy detection, metres (${canopyMinSpacing.min}–${canopyMinSpacing.max}).`),
+    `Minimum tree-to-tree spacing for canopy detection, metres (${canopyMinSpacing.min}–${canopyMinSpacing.max}).`,
+  ),
   canopyMaxTrees: optional(z.number().int().min(canopyMaxTrees.min).max(canopyMaxTrees.max), canopyMaxTrees.max).describe(
-    `Cap on the number of detected trees: a whole number from ${canopyMaxTrees.min} to ${canopyMaxTrees.max} (the hard cap).`),
+    `Cap on the number of detected trees: a whole number from ${canopyMaxTrees.min} to ${canopyMaxTrees.max} (the hard cap).`,
+  ),
   topographyModel: optional(z.boolean(), false).describe('Include the terrain model; the same as adding `topography` to `geometry`.'),
   topographyReturnType: optional(z.enum(['meshes', 'elevationMap', 'both']), 'elevationMap').describe(
-    'How terrain is returned. Elevation maps are about 94% smaller than meshes.'),
+    'How terrain is returned. Elevation maps are about 94% smaller than meshes.',
+  ),
   combineElevationMaps: optional(z.boolean(), true).describe('Merge per-tile elevation maps into one grid covering the whole site.'),
   projectToTopography: optional(z.boolean(), false).describe(
-    'Project buildings, barriers and surfaces onto real terrain elevations without returning terrain geometry.'),
+    'Project buildings, barriers and surfaces onto real terrain elevations without returning terrain geometry.',
+  ),
   disableSurfaceProjection: optional(z.boolean(), false).describe('Keep surface geometry flat instead of draping it onto terrain (subject to change).'),
-  crs: z.preprocess(normaliseLocal, z.enum(OUTPUT_CRS).default('local')).describe(
-    'Coordinate reference system of returned coordinates. `local` (any letter case accepted) is metres around the origin.'),
+  crs: z
+    .preprocess(normaliseLocal, z.enum(OUTPUT_CRS).default('local'))
+    .describe('Coordinate reference system of returned coordinates. `local` (any letter case accepted) is metres around the origin.'),
   upAxis: optional(z.enum(['Y', 'Z']), 'Y').describe('Axis that represents "up" in returned geometry.'),
   indexedMeshes: optional(z.boolean(), false).describe('Weld vertices and add an `indices` array to every mesh (JSON responses only).'),
 });
@@ -185,8 +202,9 @@ function normaliseSettings(fields: z.output<typeof SettingsFieldsSchema>): Setti
   };
 }
 
-export const SettingsSchema = SettingsFieldsSchema.transform(normaliseSettings)
-  .describe('Generation settings; every field is optional and `null` means "use the default".');
+export const SettingsSchema = SettingsFieldsSchema.transform(normaliseSettings).describe(
+  'Generation settings; every field is optional and `null` means "use the default".',
+);
 
 // ---- export -----------------------------------------------------------------------------------
 
@@ -200,38 +218,47 @@ const normaliseExportCrs = (value: unknown): unknown => {
 
 const EXPORT_CRS_PATTERN = /^(local|EPSG:[1-9][0-9]{0,5})$/;
 
-export const ExportSchema = z.object({
-  format: z.enum(EXPORT_FORMATS).describe('Target file format. Which formats this installation honours is reported by a 422 format_unavailable.'),
-  crs: z.preprocess(normaliseExportCrs, z.string()
-    .regex(EXPORT_CRS_PATTERN, { error: 'export.crs must be "local" or an EPSG code such as "EPSG:32632".' })
-    .default('local')).describe(
-    'Coordinate system of the file: `local` or a projected EPSG code `EPSG:<n>` in metres or feet (prefix in any letter case). '
-    + 'An EPSG code requires settings.crs to be `local`.'),
-  placement: optional(z.enum(['anchor', 'absolute']), 'anchor').describe(
-    '`anchor`: origin-relative coordinates with the format\'s georeference anchor; `absolute`: real grid coordinates baked into the file.'),
-  units: optional(z.enum(['m', 'mm', 'ft', 'in']), 'm').describe('Model units of the file; ignored for formats with fixed units.'),
-  surfaceType: optional(z.enum(SURFACE_TYPES), 'meshes').describe('Deliver ground surfaces as meshes or as centerline/outline curves.'),
-}).describe('When present, the response is an export response with a download URL.');
+export const ExportSchema = z
+  .object({
+    format: z.enum(EXPORT_FORMATS).describe('Target file format. Which formats this installation honours is reported by a 422 format_unavailable.'),
+    crs: z
+      .preprocess(
+        normaliseExportCrs,
+        z.string().regex(EXPORT_CRS_PATTERN, { error: 'export.crs must be "local" or an EPSG code such as "EPSG:32632".' }).default('local'),
+      )
+      .describe(
+        'Coordinate system of the file: `local` or a projected EPSG code `EPSG:<n>` in metres or feet (prefix in any letter case). ' +
+          'An EPSG code requires settings.crs to be `local`.',
+      ),
+    placement: optional(z.enum(['anchor', 'absolute']), 'anchor').describe(
+      "`anchor`: origin-relative coordinates with the format's georeference anchor; `absolute`: real grid coordinates baked into the file.",
+    ),
+    units: optional(z.enum(['m', 'mm', 'ft', 'in']), 'm').describe('Model units of the file; ignored for formats with fixed units.'),
+    surfaceType: optional(z.enum(SURFACE_TYPES), 'meshes').describe('Deliver ground surfaces as meshes or as centerline/outline curves.'),
+  })
+  .describe('When present, the response is an export response with a download URL.');
 
 // ---- the body ---------------------------------------------------------------------------------
 
-const BodyFieldsSchema = z.object({
-  polygon: PolygonSchema,
-  origin: OriginSchema,
-  settings: z.preprocess(nullAsMissing, SettingsSchema.prefault({})),
-  export: z.preprocess(nullAsMissing, ExportSchema.optional()),
-}).superRefine((body, ctx) => {
-  const far = body.origin ? checkOriginNear([body.origin[0], body.origin[1]], body.polygon, ['origin']) : null;
-  if (far) reportViolation(ctx, far, []);
-  if (body.export && body.export.crs !== 'local' && body.settings.crs !== 'local') {
-    const params: RuleIssueParams = {
-      apiCode: 'invalid_setting',
-      summary: `export.crs ${body.export.crs} requires settings.crs to be "local", not "${body.settings.crs}".`,
-      extra: {},
-    };
-    ctx.addIssue({ code: 'custom', message: params.summary, path: ['export', 'crs'], params, input: undefined });
-  }
-});
+const BodyFieldsSchema = z
+  .object({
+    polygon: PolygonSchema,
+    origin: OriginSchema,
+    settings: z.preprocess(nullAsMissing, SettingsSchema.prefault({})),
+    export: z.preprocess(nullAsMissing, ExportSchema.optional()),
+  })
+  .superRefine((body, ctx) => {
+    const far = body.origin ? checkOriginNear([body.origin[0], body.origin[1]], body.polygon, ['origin']) : null;
+    if (far) reportViolation(ctx, far, []);
+    if (body.export && body.export.crs !== 'local' && body.settings.crs !== 'local') {
+      const params: RuleIssueParams = {
+        apiCode: 'invalid_setting',
+        summary: `export.crs ${body.export.crs} requires settings.crs to be "local", not "${body.settings.crs}".`,
+        extra: {},
+      };
+      ctx.addIssue({ code: 'custom', message: params.summary, path: ['export', 'crs'], params, input: undefined });
+    }
+  });
 
 function toContextRequest(body: z.output<typeof BodyFieldsSchema>): ContextRequest {
   const polygon = body.polygon.map(([lat, lon]): [number, number] => [lat, lon]);
@@ -250,6 +277,7 @@ function toContextRequest(body: z.output<typeof BodyFieldsSchema>): ContextReque
  * (parse-request.ts) to get ApiErrors instead of zod issues.
  */
 export const RequestBodySchema = BodyFieldsSchema.transform(toContextRequest).describe(
-  'Request body of POST /v1/context. Unknown fields are ignored; `null` for an optional field means "not given".');
+  'Request body of POST /v1/context. Unknown fields are ignored; `null` for an optional field means "not given".',
+);
 
 export type RequestBodyInput = z.input<typeof RequestBodySchema>;

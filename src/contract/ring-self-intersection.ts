@@ -26,7 +26,7 @@ import Flatbush from 'flatbush';
 
 export type RingCheck =
   | { status: 'simple' }
-  | { status: 'intersecting'; /** lower edge index */ edgeA: number; /** higher edge index */ edgeB: number; kind: 'crossing' | 'touching' | 'overlapping' }
+  | { status: 'intersecting' /** lower edge index */; edgeA: number /** higher edge index */; edgeB: number; kind: 'crossing' | 'touching' | 'overlapping' }
   | { status: 'too_complex'; candidatePairs: number };
 
 export interface RingCheckOptions {
@@ -51,15 +51,26 @@ export function findRingSelfIntersection(coords: Float64Array, options: Partial<
   if (n < 3) return { status: 'simple' };
 
   // Per edge: start, direction and length, so the pair tests need no square roots.
-  const ax = new Float64Array(n), ay = new Float64Array(n), ux = new Float64Array(n), uy = new Float64Array(n), len = new Float64Array(n);
+  const ax = new Float64Array(n),
+    ay = new Float64Array(n),
+    ux = new Float64Array(n),
+    uy = new Float64Array(n),
+    len = new Float64Array(n);
   const index = new Flatbush(n);
   for (let e = 0; e < n; e++) {
-    const a = 2 * e, b = 2 * ((e + 1) % n);
-    ax[e] = coords[a]; ay[e] = coords[a + 1];
-    ux[e] = coords[b] - coords[a]; uy[e] = coords[b + 1] - coords[a + 1];
+    const a = 2 * e,
+      b = 2 * ((e + 1) % n);
+    ax[e] = coords[a];
+    ay[e] = coords[a + 1];
+    ux[e] = coords[b] - coords[a];
+    uy[e] = coords[b + 1] - coords[a + 1];
     len[e] = Math.hypot(ux[e], uy[e]);
-    index.add(Math.min(coords[a], coords[b]) - tol, Math.min(coords[a + 1], coords[b + 1]) - tol,
-      Math.max(coords[a], coords[b]) + tol, Math.max(coords[a + 1], coords[b + 1]) + tol);
+    index.add(
+      Math.min(coords[a], coords[b]) - tol,
+      Math.min(coords[a + 1], coords[b + 1]) - tol,
+      Math.max(coords[a], coords[b]) + tol,
+      Math.max(coords[a + 1], coords[b + 1]) + tol,
+    );
   }
   index.finish();
 
@@ -77,34 +88,44 @@ export function findRingSelfIntersection(coords: Float64Array, options: Partial<
 
   /** Adjacent edges p→q (edge `first`) and q→r (edge `second`): do they overlap beyond q? */
   const foldBack = (first: number, second: number): Kind | null => {
-    const rx = ax[second] + ux[second], ry = ay[second] + uy[second];
+    const rx = ax[second] + ux[second],
+      ry = ay[second] + uy[second];
     if (side(first, rx, ry) !== 0) return null;
     return ux[first] * ux[second] + uy[first] * uy[second] < 0 ? 'overlapping' : null;
   };
 
   /** Non-adjacent edges e and f: do they share any point? */
   const contact = (e: number, f: number): Kind | null => {
-    const bx = ax[e] + ux[e], by = ay[e] + uy[e], dx = ax[f] + ux[f], dy = ay[f] + uy[f];
-    const sa = side(f, ax[e], ay[e]), sb = side(f, bx, by);
+    const bx = ax[e] + ux[e],
+      by = ay[e] + uy[e],
+      dx = ax[f] + ux[f],
+      dy = ay[f] + uy[f];
+    const sa = side(f, ax[e], ay[e]),
+      sb = side(f, bx, by);
     if (sa === sb && sa !== 0) return null; // e entirely on one side of f
-    const sc = side(e, ax[f], ay[f]), sd = side(e, dx, dy);
+    const sc = side(e, ax[f], ay[f]),
+      sd = side(e, dx, dy);
     if (sc === sd && sc !== 0) return null;
     if (sa * sb < 0 && sc * sd < 0) return 'crossing';
     if (sa === 0 && sb === 0 && sc === 0 && sd === 0) {
       // Collinear: they meet if their extents along e overlap (within tolerance).
-      const tc = along(e, ax[f], ay[f]), td = along(e, dx, dy);
+      const tc = along(e, ax[f], ay[f]),
+        td = along(e, dx, dy);
       const overlap = Math.min(len[e], Math.max(tc, td)) - Math.max(0, Math.min(tc, td));
       return overlap > tol ? 'overlapping' : overlap >= -tol ? 'touching' : null;
     }
-    if ((sa === 0 && within(f, ax[e], ay[e])) || (sb === 0 && within(f, bx, by))
-      || (sc === 0 && within(e, ax[f], ay[f])) || (sd === 0 && within(e, dx, dy))) return 'touching';
+    if ((sa === 0 && within(f, ax[e], ay[e])) || (sb === 0 && within(f, bx, by)) || (sc === 0 && within(e, ax[f], ay[f])) || (sd === 0 && within(e, dx, dy)))
+      return 'touching';
     return null;
   };
 
   let pairs = 0;
   for (let e = 0; e < n; e++) {
     let hit: { f: number; kind: Kind } | null = null;
-    const x0 = ax[e], y0 = ay[e], x1 = x0 + ux[e], y1 = y0 + uy[e];
+    const x0 = ax[e],
+      y0 = ay[e],
+      x1 = x0 + ux[e],
+      y1 = y0 + uy[e];
     index.search(Math.min(x0, x1) - tol, Math.min(y0, y1) - tol, Math.max(x0, x1) + tol, Math.max(y0, y1) + tol, (f) => {
       if (f <= e || hit || pairs > maxCandidatePairs) return false; // each pair once; stop work after a verdict
       pairs++;

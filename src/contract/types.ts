@@ -8,7 +8,18 @@ import type { GeometryGroup } from './groups.ts';
 export type { GeometryGroup };
 
 export const ROOF_TYPES = [
-  'flat', 'hipped', 'gabled', 'onion', 'dome', 'round', 'skillion', 'mansard', 'quadrupleSaltbox', 'saltbox', 'gambrel', 'pyramidal',
+  'flat',
+  'hipped',
+  'gabled',
+  'onion',
+  'dome',
+  'round',
+  'skillion',
+  'mansard',
+  'quadrupleSaltbox',
+  'saltbox',
+  'gambrel',
+  'pyramidal',
 ] as const;
 export type RoofType = (typeof ROOF_TYPES)[number];
 

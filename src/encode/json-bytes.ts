@@ -50,15 +50,23 @@ export class JsonBytesWriter {
     let v = Math.round(x * 1000);
     this.ensure(24);
     const b = this.buf;
-    if (v === 0) { b[this.pos++] = 48; return this; }
-    if (v < 0) { b[this.pos++] = 45; v = -v; }
+    if (v === 0) {
+      b[this.pos++] = 48;
+      return this;
+    }
+    if (v < 0) {
+      b[this.pos++] = 45;
+      v = -v;
+    }
     const int = Math.floor(v / 1000);
     let frac = v - int * 1000;
     this.uint(int);
     if (frac !== 0) {
       b[this.pos++] = 46;
-      const d1 = Math.floor(frac / 100); frac -= d1 * 100;
-      const d2 = Math.floor(frac / 10); const d3 = frac - d2 * 10;
+      const d1 = Math.floor(frac / 100);
+      frac -= d1 * 100;
+      const d2 = Math.floor(frac / 10);
+      const d3 = frac - d2 * 10;
       b[this.pos++] = 48 + d1;
       if (d2 !== 0 || d3 !== 0) b[this.pos++] = 48 + d2;
       if (d3 !== 0) b[this.pos++] = 48 + d3;
@@ -70,7 +78,10 @@ export class JsonBytesWriter {
   uint(n: number): this {
     this.ensure(20);
     const b = this.buf;
-    if (n < 10) { b[this.pos++] = 48 + n; return this; }
+    if (n < 10) {
+      b[this.pos++] = 48 + n;
+      return this;
+    }
     let digits = 0;
     for (let t = n; t >= 1; t = Math.floor(t / 10)) digits++;
     let p = this.pos + digits;

@@ -11,7 +11,8 @@ let cornerStart = new Uint32Array(1024);
  * output coordinates.
  */
 export function writeMeshJson(w: JsonBytesWriter, mesh: IndexedMesh, descriptor: unknown, indexed: boolean): void {
-  const p = mesh.positions, idx = mesh.indices;
+  const p = mesh.positions,
+    idx = mesh.indices;
   w.raw('{"vertices":[');
   if (indexed) {
     for (let i = 0; i < p.length; i++) {
@@ -30,7 +31,12 @@ export function writeMeshJson(w: JsonBytesWriter, mesh: IndexedMesh, descriptor:
     corners.reset();
     for (let v = 0; v < count; v++) {
       cornerStart[v] = corners.length;
-      corners.mm(p[3 * v]).byte(44).mm(p[3 * v + 1]).byte(44).mm(p[3 * v + 2]);
+      corners
+        .mm(p[3 * v])
+        .byte(44)
+        .mm(p[3 * v + 1])
+        .byte(44)
+        .mm(p[3 * v + 2]);
     }
     cornerStart[count] = corners.length;
     const text = corners.bytes();

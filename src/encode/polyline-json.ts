@@ -11,5 +11,7 @@ export function writePolylineJson(w: JsonBytesWriter, positions: Float64Array, c
     if (i > 0) w.byte(44);
     w.mm(positions[i]);
   }
-  w.raw(closed ? '],"closed":true,"descriptor":' : '],"closed":false,"descriptor":').value(descriptor).byte(125);
+  w.raw(closed ? '],"closed":true,"descriptor":' : '],"closed":false,"descriptor":')
+    .value(descriptor)
+    .byte(125);
 }

@@ -85,8 +85,14 @@ async function receive(port: MessagePort, handle: (m: Exclude<ExportMessage, { k
   const queue: ExportMessage[] = [];
   let wake: (() => void) | null = null;
   let closed = false;
-  const onMessage = (m: ExportMessage) => { queue.push(m); wake?.(); };
-  const onClose = () => { closed = true; wake?.(); };
+  const onMessage = (m: ExportMessage) => {
+    queue.push(m);
+    wake?.();
+  };
+  const onClose = () => {
+    closed = true;
+    wake?.();
+  };
   port.on('message', onMessage);
   port.once('close', onClose);
   try {
@@ -98,7 +104,9 @@ async function receive(port: MessagePort, handle: (m: Exclude<ExportMessage, { k
         await handle(m);
       }
       if (closed) throw new Error('the export stream closed before its end');
-      await new Promise<void>((resolve) => { wake = resolve; });
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
       wake = null;
     }
   } finally {

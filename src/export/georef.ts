@@ -39,7 +39,10 @@ export function resolveExportCrs(crs: string): ExportCrs {
   const entry = lookupEpsg(code);
   const reject = (why: string) => new ApiError('invalid_setting', `export.crs ${crs} cannot be used: ${why}`, [{ path: ['export', 'crs'], message: why }]);
   if (!entry) throw reject('the EPSG registry has no usable definition of this code.');
-  if (entry.kind !== 'CRS-PROJCRS') throw reject(`it is ${entry.kind === 'CRS-GEOGCRS' ? 'a geographic CRS (degrees)' : `not a projected CRS (${entry.kind})`}; give a projected CRS in metres or feet, e.g. a UTM zone.`);
+  if (entry.kind !== 'CRS-PROJCRS')
+    throw reject(
+      `it is ${entry.kind === 'CRS-GEOGCRS' ? 'a geographic CRS (degrees)' : `not a projected CRS (${entry.kind})`}; give a projected CRS in metres or feet, e.g. a UTM zone.`,
+    );
   const gridUnitMetres = entry.unit ? GRID_UNITS[entry.unit] : undefined;
   if (!gridUnitMetres) throw reject(`its unit is ${entry.unit ?? 'unknown'}; projected CRSs in metres, international feet or US survey feet are supported.`);
   try {
@@ -88,7 +91,9 @@ export function createExportFrame(o: ExportFrameOptions): ExportFrame {
   };
   const originM = grid(0, 0);
   if (!Number.isFinite(originM[0]) || !Number.isFinite(originM[1])) {
-    throw new ApiError('invalid_setting', `export.crs EPSG:${o.crs.crs} does not cover this area.`, [{ path: ['export', 'crs'], message: 'the origin does not project into this CRS' }]);
+    throw new ApiError('invalid_setting', `export.crs EPSG:${o.crs.crs} does not cover this area.`, [
+      { path: ['export', 'crs'], message: 'the origin does not project into this CRS' },
+    ]);
   }
   const north = grid(0, 1);
   // Angle from true north (the local frame's +y) to grid north, counter-clockwise: grid north is this far left of true north
@@ -120,8 +125,9 @@ function withinArea([north, west, south, east]: [number, number, number, number]
   const m = AREA_MARGIN_DEG;
   if (lat > north + m || lat < south - m) return false;
   if (west - m <= -180 && east + m >= 180) return true;
-  const w = west - m, e = east + m;
-  const l = ((lon - w) % 360 + 360) % 360; // degrees east of the widened west edge
-  const width = ((e - w) % 360 + 360) % 360;
+  const w = west - m,
+    e = east + m;
+  const l = (((lon - w) % 360) + 360) % 360; // degrees east of the widened west edge
+  const width = (((e - w) % 360) + 360) % 360;
   return l <= width;
 }

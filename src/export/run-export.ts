@@ -86,7 +86,10 @@ export function pipelineRequestFor(request: ContextRequest): ContextRequest {
     ...request,
     settings: {
       ...request.settings,
-      crs: 'local', upAxis: 'Z', indexedMeshes: true, topographyReturnType: 'meshes',
+      crs: 'local',
+      upAxis: 'Z',
+      indexedMeshes: true,
+      topographyReturnType: 'meshes',
       surfaceTypes: [surfaceType],
     },
   };

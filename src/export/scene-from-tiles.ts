@@ -45,10 +45,7 @@ export interface SceneInput {
 const EMPTY = new Uint8Array(0);
 
 /** An item as it is parsed, for a writer that takes items one by one instead of a whole scene. */
-export type SceneItem =
-  | { kind: 'mesh'; item: ExportMesh }
-  | { kind: 'polyline'; item: ExportPolyline }
-  | { kind: 'node'; item: ExportNode };
+export type SceneItem = { kind: 'mesh'; item: ExportMesh } | { kind: 'polyline'; item: ExportPolyline } | { kind: 'node'; item: ExportNode };
 
 /** Where parsed items go instead of the scene (a streaming writer, e.g. 3dm). */
 export type SceneItemSink = (group: ExportGroupName, item: SceneItem) => void;
@@ -63,7 +60,10 @@ export class SceneBuilder {
   private readonly targets = new Map<string, ExportTarget>();
   private readonly decoder = new TextDecoder();
 
-  constructor(private readonly frame: ExportFrame, private readonly sink?: SceneItemSink) {}
+  constructor(
+    private readonly frame: ExportFrame,
+    private readonly sink?: SceneItemSink,
+  ) {}
 
   /** A group the answer has, even when no chunk comes for it; null for keys exports never ask for (elevation maps). */
   declare(key: string, target: ExportTarget | null = exportTargetOf(key)): ExportGroup | null {

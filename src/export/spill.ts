@@ -48,8 +48,16 @@ export class Spill {
   /** Closes and removes the spill file (errors ignored: it is scratch). */
   dispose(): void {
     if (this.fd < 0) return;
-    try { closeSync(this.fd); } catch { /* already closed */ }
-    try { unlinkSync(this.path); } catch { /* already gone */ }
+    try {
+      closeSync(this.fd);
+    } catch {
+      /* already closed */
+    }
+    try {
+      unlinkSync(this.path);
+    } catch {
+      /* already gone */
+    }
     this.fd = -1;
   }
 }

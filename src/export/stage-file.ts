@@ -17,7 +17,8 @@ const COPY = 1 << 20;
 export function writeStagedFile(path: string, bytes: Uint8Array | FilePiece[]): StagedFile {
   const fd = openSync(path, 'wx');
   const hash = createHash('sha256');
-  let size = 0, buffer: Uint8Array | null = null;
+  let size = 0,
+    buffer: Uint8Array | null = null;
   const put = (b: Uint8Array): void => {
     for (let done = 0; done < b.length; ) done += writeSync(fd, b, done, b.length - done, size + done);
     hash.update(b);
@@ -25,7 +26,10 @@ export function writeStagedFile(path: string, bytes: Uint8Array | FilePiece[]): 
   };
   try {
     for (const piece of bytes instanceof Uint8Array ? [bytes] : bytes) {
-      if (!isSpilled(piece)) { put(piece); continue; }
+      if (!isSpilled(piece)) {
+        put(piece);
+        continue;
+      }
       buffer ??= new Uint8Array(COPY);
       for (let from = 0; from < piece.length; from += COPY) {
         const n = Math.min(COPY, piece.length - from);
@@ -36,7 +40,11 @@ export function writeStagedFile(path: string, bytes: Uint8Array | FilePiece[]): 
     fsyncSync(fd);
   } catch (err) {
     closeSync(fd);
-    try { unlinkSync(path); } catch { /* never made */ }
+    try {
+      unlinkSync(path);
+    } catch {
+      /* never made */
+    }
     throw err;
   }
   closeSync(fd);

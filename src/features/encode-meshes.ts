@@ -9,7 +9,13 @@ import type { TileGroupResult } from '../plan/tile-result.ts';
  * place). With `extend` the local box of the returned geometry grows over them first, so terrain
  * reaches under what stands on it (buildings, barriers).
  */
-export function encodeMeshes(tile: TileContext, out: FamilyOutput, items: readonly { mesh: IndexedMesh; descriptor: unknown }[], extend: boolean, initialBytes = 1 << 16): TileGroupResult {
+export function encodeMeshes(
+  tile: TileContext,
+  out: FamilyOutput,
+  items: readonly { mesh: IndexedMesh; descriptor: unknown }[],
+  extend: boolean,
+  initialBytes = 1 << 16,
+): TileGroupResult {
   const w = new JsonBytesWriter(initialBytes);
   items.forEach((item, n) => {
     if (n > 0) w.byte(44);

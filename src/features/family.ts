@@ -78,7 +78,6 @@ export interface TileContext {
   crop?: CropPolygon;
 }
 
-
 /** Where families put what they built. */
 export interface FamilyOutput {
   /** Encoded items per output key (`buildings`, `surface`, `surfaceLines`, …) and per tile report key. */

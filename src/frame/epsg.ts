@@ -25,8 +25,17 @@ export function lookupEpsg(code: number): EpsgEntry | null {
   let entry = cache.get(code);
   if (entry !== undefined) return entry;
   try {
-    const raw = require(`epsg-index/s/${code}.json`) as { name: string; kind: string; proj4?: string; unit?: string | null; bbox?: [number, number, number, number]; area?: string };
-    entry = raw.proj4 ? { code, name: raw.name, kind: raw.kind, proj4: raw.proj4, unit: raw.unit ?? null, bbox: raw.bbox ?? null, area: raw.area ?? null } : null;
+    const raw = require(`epsg-index/s/${code}.json`) as {
+      name: string;
+      kind: string;
+      proj4?: string;
+      unit?: string | null;
+      bbox?: [number, number, number, number];
+      area?: string;
+    };
+    entry = raw.proj4
+      ? { code, name: raw.name, kind: raw.kind, proj4: raw.proj4, unit: raw.unit ?? null, bbox: raw.bbox ?? null, area: raw.area ?? null }
+      : null;
   } catch {
     entry = null;
   }

@@ -61,7 +61,8 @@ class TransverseMercatorFrame implements LocalFrame {
   /** Projects flat [lon0, lat0, …] into a new flat local list, with no pair array per point (a tenth of a tile's allocation). */
   projectFlat(lonLat: ArrayLike<number>): number[] {
     const out = new Array<number>(lonLat.length);
-    const point = this.point, projection = this.projection;
+    const point = this.point,
+      projection = this.projection;
     for (let i = 0; i < lonLat.length; i += 2) {
       point.x = lonLat[i] * D2R;
       point.y = lonLat[i + 1] * D2R;

@@ -48,11 +48,19 @@ export function createOutputTransform(opts: OutputFrameOptions): (positions: Flo
   const yUp = opts.upAxis === 'Y';
   return (p) => {
     for (let i = 0; i < p.length; i += 3) {
-      let x = p[i], y = p[i + 1];
+      let x = p[i],
+        y = p[i + 1];
       const z = p[i + 2];
       if (converter) [x, y] = converter.forward([x, y]) as [number, number];
-      if (yUp) { p[i] = x; p[i + 1] = z; p[i + 2] = -y; }
-      else { p[i] = x; p[i + 1] = y; p[i + 2] = z; }
+      if (yUp) {
+        p[i] = x;
+        p[i + 1] = z;
+        p[i + 2] = -y;
+      } else {
+        p[i] = x;
+        p[i + 1] = y;
+        p[i + 2] = z;
+      }
     }
   };
 }

@@ -19,7 +19,8 @@ const cells = new Map<string, LocalFrame>();
 
 /** The frame of the fixed cell holding (lon, lat); cached per thread. */
 export function stableFrameAt(lon: number, lat: number): LocalFrame {
-  const i = Math.floor(lon / CELL_DEGREES), j = Math.floor(lat / CELL_DEGREES);
+  const i = Math.floor(lon / CELL_DEGREES),
+    j = Math.floor(lat / CELL_DEGREES);
   const key = `${i},${j}`;
   let frame = cells.get(key);
   if (!frame) {
@@ -32,7 +33,12 @@ export function stableFrameAt(lon: number, lat: number): LocalFrame {
 
 /** x' = a·x + b·y + e, y' = c·x + d·y + f. */
 export interface Affine2 {
-  a: number; b: number; c: number; d: number; e: number; f: number;
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  f: number;
 }
 
 /** Offset of the difference points, degrees (~20 m): long enough to average out float noise, short enough to stay local. */
@@ -45,15 +51,26 @@ const STEP_DEGREES = 2e-4;
  * One-sided steps are enough: the map's own curvature over 20 m is below 1e-8 m.
  */
 export function affineBetween(from: LocalFrame, to: LocalFrame, lon: number, lat: number): Affine2 {
-  const [p0x, p0y] = from.toLocal(lon, lat), [q0x, q0y] = to.toLocal(lon, lat);
-  const [p1x, p1y] = from.toLocal(lon + STEP_DEGREES, lat), [q1x, q1y] = to.toLocal(lon + STEP_DEGREES, lat);
-  const [p2x, p2y] = from.toLocal(lon, lat + STEP_DEGREES), [q2x, q2y] = to.toLocal(lon, lat + STEP_DEGREES);
+  const [p0x, p0y] = from.toLocal(lon, lat),
+    [q0x, q0y] = to.toLocal(lon, lat);
+  const [p1x, p1y] = from.toLocal(lon + STEP_DEGREES, lat),
+    [q1x, q1y] = to.toLocal(lon + STEP_DEGREES, lat);
+  const [p2x, p2y] = from.toLocal(lon, lat + STEP_DEGREES),
+    [q2x, q2y] = to.toLocal(lon, lat + STEP_DEGREES);
   // [q1 - q0, q2 - q0] = M · [p1 - p0, p2 - p0]  →  M = Q · P⁻¹
-  const ux = p1x - p0x, uy = p1y - p0y, vx = p2x - p0x, vy = p2y - p0y;
+  const ux = p1x - p0x,
+    uy = p1y - p0y,
+    vx = p2x - p0x,
+    vy = p2y - p0y;
   const det = ux * vy - uy * vx;
-  const sx = q1x - q0x, sy = q1y - q0y, tx = q2x - q0x, ty = q2y - q0y;
-  const a = (sx * vy - tx * uy) / det, b = (tx * ux - sx * vx) / det;
-  const c = (sy * vy - ty * uy) / det, d = (ty * ux - sy * vx) / det;
+  const sx = q1x - q0x,
+    sy = q1y - q0y,
+    tx = q2x - q0x,
+    ty = q2y - q0y;
+  const a = (sx * vy - tx * uy) / det,
+    b = (tx * ux - sx * vx) / det;
+  const c = (sy * vy - ty * uy) / det,
+    d = (ty * ux - sy * vx) / det;
   return { a, b, c, d, e: q0x - a * p0x - b * p0y, f: q0y - c * p0x - d * p0y };
 }
 
@@ -61,7 +78,8 @@ export function affineBetween(from: LocalFrame, to: LocalFrame, lon: number, lat
 export function mapRing(m: Affine2, ring: readonly number[]): number[] {
   const out = new Array<number>(ring.length);
   for (let k = 0; k < ring.length; k += 2) {
-    const x = ring[k], y = ring[k + 1];
+    const x = ring[k],
+      y = ring[k + 1];
     out[k] = m.a * x + m.b * y + m.e;
     out[k + 1] = m.c * x + m.d * y + m.f;
   }
@@ -71,7 +89,8 @@ export function mapRing(m: Affine2, ring: readonly number[]): number[] {
 /** Applies the map in place to the x, y of packed [x, y, z, …] positions. */
 export function mapPositionsInPlace(m: Affine2, positions: Float64Array): void {
   for (let k = 0; k < positions.length; k += 3) {
-    const x = positions[k], y = positions[k + 1];
+    const x = positions[k],
+      y = positions[k + 1];
     positions[k] = m.a * x + m.b * y + m.e;
     positions[k + 1] = m.c * x + m.d * y + m.f;
   }

@@ -28,17 +28,28 @@ export function featureAnchor(featureRings: Ring[], polygon: Ring, closed = true
   }
   if (closed && outer.length >= 6) {
     for (let k = 0; k < polygon.length; k += 2) {
-      const x = polygon[k], y = polygon[k + 1];
+      const x = polygon[k],
+        y = polygon[k + 1];
       if (pointInRing(x, y, outer) && !featureRings.slice(1).some((h) => pointInRing(x, y, h))) return [x, y];
     }
   }
-  const fn = outer.length / 2, pn = polygon.length / 2;
+  const fn = outer.length / 2,
+    pn = polygon.length / 2;
   const segs = closed ? fn : fn - 1;
   for (let a = 0; a < segs; a++) {
     const b = (a + 1) % fn;
     for (let c = 0; c < pn; c++) {
       const d = (c + 1) % pn;
-      const args = [outer[2 * a], outer[2 * a + 1], outer[2 * b], outer[2 * b + 1], polygon[2 * c], polygon[2 * c + 1], polygon[2 * d], polygon[2 * d + 1]] as const;
+      const args = [
+        outer[2 * a],
+        outer[2 * a + 1],
+        outer[2 * b],
+        outer[2 * b + 1],
+        polygon[2 * c],
+        polygon[2 * c + 1],
+        polygon[2 * d],
+        polygon[2 * d + 1],
+      ] as const;
       if (segmentsIntersect(...args)) {
         const den = (args[2] - args[0]) * (args[7] - args[5]) - (args[3] - args[1]) * (args[6] - args[4]);
         return den === 0 ? [args[0], args[1]] : crossingPoint(...args);

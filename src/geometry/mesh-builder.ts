@@ -33,7 +33,9 @@ export class MeshBuilder {
   /** Index of the vertex at (x, y, z), adding it when new. */
   vertex(x: number, y: number, z: number): number {
     // -0 and 0 are one point (as the string keys this replaces had it).
-    x += 0; y += 0; z += 0;
+    x += 0;
+    y += 0;
+    z += 0;
     const mask = this.table.length - 1;
     let slot = hash3(x, y, z) & mask;
     const p = this.positions;
@@ -80,7 +82,8 @@ export class MeshBuilder {
 
   private rehash(): void {
     const table = new Int32Array(this.table.length * 2);
-    const mask = table.length - 1, p = this.positions;
+    const mask = table.length - 1,
+      p = this.positions;
     for (let v = 0; v < this.vertexCount; v++) {
       let slot = hash3(p[3 * v], p[3 * v + 1], p[3 * v + 2]) & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
@@ -96,9 +99,15 @@ const words = new Int32Array(bits.buffer);
 /** A 32-bit hash of three doubles' bit patterns (equal numbers, equal hash; 0 and -0 are folded by the caller). */
 export function hash3(x: number, y: number, z: number): number {
   let h = 0x811c9dc5;
-  bits[0] = x; h = Math.imul(h ^ words[0], 0x01000193); h = Math.imul(h ^ words[1], 0x01000193);
-  bits[0] = y; h = Math.imul(h ^ words[0], 0x01000193); h = Math.imul(h ^ words[1], 0x01000193);
-  bits[0] = z; h = Math.imul(h ^ words[0], 0x01000193); h = Math.imul(h ^ words[1], 0x01000193);
+  bits[0] = x;
+  h = Math.imul(h ^ words[0], 0x01000193);
+  h = Math.imul(h ^ words[1], 0x01000193);
+  bits[0] = y;
+  h = Math.imul(h ^ words[0], 0x01000193);
+  h = Math.imul(h ^ words[1], 0x01000193);
+  bits[0] = z;
+  h = Math.imul(h ^ words[0], 0x01000193);
+  h = Math.imul(h ^ words[1], 0x01000193);
   return (h ^ (h >>> 15)) >>> 0;
 }
 

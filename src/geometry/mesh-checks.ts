@@ -28,7 +28,8 @@ let edgeScratch = new Float64Array(1024);
  * can be checked before it is emitted.
  */
 export function inspectMesh(mesh: IndexedMesh, minArea = 1e-8): MeshReport {
-  const p = mesh.positions, idx = mesh.indices;
+  const p = mesh.positions,
+    idx = mesh.indices;
   const vertexCount = p.length / 3;
   // Canonical id per millimetre cell: weld the rounded coordinates.
   const cells = scratchCells.reset();
@@ -40,17 +41,48 @@ export function inspectMesh(mesh: IndexedMesh, minArea = 1e-8): MeshReport {
   // Directed edges as numbers (from · V + to), sorted: repeats are neighbours, opposites found by bisection.
   if (edgeScratch.length < idx.length) edgeScratch = new Float64Array(Math.max(idx.length, 2 * edgeScratch.length));
   const edges = edgeScratch.subarray(0, idx.length);
-  let volume = 0, degenerate = 0, nonFinite = 0;
+  let volume = 0,
+    degenerate = 0,
+    nonFinite = 0;
   for (let t = 0; t < idx.length; t += 3) {
-    const ia = idx[t], ib = idx[t + 1], ic = idx[t + 2];
-    const ax = p[3 * ia], ay = p[3 * ia + 1], az = p[3 * ia + 2];
-    const bx = p[3 * ib], by = p[3 * ib + 1], bz = p[3 * ib + 2];
-    const cx = p[3 * ic], cy = p[3 * ic + 1], cz = p[3 * ic + 2];
-    if (!(Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(az) && Number.isFinite(bx) && Number.isFinite(by) &&
-      Number.isFinite(bz) && Number.isFinite(cx) && Number.isFinite(cy) && Number.isFinite(cz))) nonFinite++;
-    const ux = bx - ax, uy = by - ay, uz = bz - az, vx = cx - ax, vy = cy - ay, vz = cz - az;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    const ka = canon[ia], kb = canon[ib], kc = canon[ic];
+    const ia = idx[t],
+      ib = idx[t + 1],
+      ic = idx[t + 2];
+    const ax = p[3 * ia],
+      ay = p[3 * ia + 1],
+      az = p[3 * ia + 2];
+    const bx = p[3 * ib],
+      by = p[3 * ib + 1],
+      bz = p[3 * ib + 2];
+    const cx = p[3 * ic],
+      cy = p[3 * ic + 1],
+      cz = p[3 * ic + 2];
+    if (
+      !(
+        Number.isFinite(ax) &&
+        Number.isFinite(ay) &&
+        Number.isFinite(az) &&
+        Number.isFinite(bx) &&
+        Number.isFinite(by) &&
+        Number.isFinite(bz) &&
+        Number.isFinite(cx) &&
+        Number.isFinite(cy) &&
+        Number.isFinite(cz)
+      )
+    )
+      nonFinite++;
+    const ux = bx - ax,
+      uy = by - ay,
+      uz = bz - az,
+      vx = cx - ax,
+      vy = cy - ay,
+      vz = cz - az;
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
+    const ka = canon[ia],
+      kb = canon[ib],
+      kc = canon[ic];
     if (Math.hypot(nx, ny, nz) / 2 < minArea || ka === kb || kb === kc || ka === kc) degenerate++;
     volume += (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx)) / 6;
     edges[t] = ka * vertexCount + kb;
@@ -58,19 +90,22 @@ export function inspectMesh(mesh: IndexedMesh, minArea = 1e-8): MeshReport {
     edges[t + 2] = kc * vertexCount + ka;
   }
   edges.sort();
-  let openEdges = 0, repeatedEdges = 0;
+  let openEdges = 0,
+    repeatedEdges = 0;
   for (let k = 0; k < edges.length; k++) {
     const key = edges[k];
     if (k > 0 && edges[k - 1] === key) continue;
     if (k + 1 < edges.length && edges[k + 1] === key) repeatedEdges++;
-    const s = Math.floor(key / vertexCount), e = key - s * vertexCount;
+    const s = Math.floor(key / vertexCount),
+      e = key - s * vertexCount;
     if (!sortedHas(edges, e * vertexCount + s)) openEdges++;
   }
   return { closed: openEdges === 0 && repeatedEdges === 0, openEdges, repeatedEdges, degenerate, nonFinite, volume, triangles: idx.length / 3 };
 }
 
 function sortedHas(sorted: Float64Array, value: number): boolean {
-  let lo = 0, hi = sorted.length - 1;
+  let lo = 0,
+    hi = sorted.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const v = sorted[mid];

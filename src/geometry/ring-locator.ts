@@ -25,14 +25,21 @@ export class RingLocator {
 
   constructor(private readonly ring: Ring) {
     const n = ring.length / 2;
-    let minY = Infinity, maxY = -Infinity;
-    for (let k = 1; k < ring.length; k += 2) { minY = Math.min(minY, ring[k]); maxY = Math.max(maxY, ring[k]); }
+    let minY = Infinity,
+      maxY = -Infinity;
+    for (let k = 1; k < ring.length; k += 2) {
+      minY = Math.min(minY, ring[k]);
+      maxY = Math.max(maxY, ring[k]);
+    }
     this.minY = minY;
     this.maxY = maxY;
     this.bands = n < MIN_BANDED_VERTICES || !(maxY > minY) ? 0 : Math.max(1, Math.ceil(n / SIDES_PER_BAND));
     this.bandHeight = this.bands > 0 ? (maxY - minY) / this.bands : 0;
     this.start = new Int32Array(this.bands + 1);
-    if (this.bands === 0) { this.sides = new Float64Array(0); return; }
+    if (this.bands === 0) {
+      this.sides = new Float64Array(0);
+      return;
+    }
     // a side crosses height y when min(yi, yj) <= y < max(yi, yj): list it in the bands of that span
     for (let i = 0, j = n - 1; i < n; j = i++) {
       const [b0, b1] = this.span(ring[2 * i + 1], ring[2 * j + 1]);
@@ -45,7 +52,10 @@ export class RingLocator {
       const [b0, b1] = this.span(ring[2 * i + 1], ring[2 * j + 1]);
       for (let b = b0; b <= b1; b++) {
         const o = fill[b]++ * 4;
-        sides[o] = ring[2 * i]; sides[o + 1] = ring[2 * i + 1]; sides[o + 2] = ring[2 * j]; sides[o + 3] = ring[2 * j + 1];
+        sides[o] = ring[2 * i];
+        sides[o + 1] = ring[2 * i + 1];
+        sides[o + 2] = ring[2 * j];
+        sides[o + 3] = ring[2 * j + 1];
       }
     }
     this.sides = sides;
@@ -59,8 +69,11 @@ export class RingLocator {
     const s = this.sides;
     let inside = false;
     for (let o = this.start[b] * 4, end = this.start[b + 1] * 4; o < end; o += 4) {
-      const xi = s[o], yi = s[o + 1], xj = s[o + 2], yj = s[o + 3];
-      if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+      const xi = s[o],
+        yi = s[o + 1],
+        xj = s[o + 2],
+        yj = s[o + 3];
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
     }
     return inside;
   }
@@ -73,7 +86,8 @@ export class RingLocator {
 
   /** The bands a side from height ya to yb may cross (a level side crosses none: an empty span). */
   private span(ya: number, yb: number): [number, number] {
-    const lo = Math.min(ya, yb), hi = Math.max(ya, yb);
+    const lo = Math.min(ya, yb),
+      hi = Math.max(ya, yb);
     if (lo === hi) return [0, -1];
     const b0 = Math.max(0, Math.floor((lo - this.minY) / this.bandHeight));
     const b1 = Math.min(this.bands - 1, Math.floor((hi - this.minY) / this.bandHeight));

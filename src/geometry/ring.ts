@@ -41,7 +41,8 @@ export function quantizeRing(ring: Ring, step = 0.001): Ring {
 export function cleanRing(ring: Ring, minSpacing = 0.01, collinearTolerance = 1e-9): Ring {
   let pts: number[] = [];
   for (let i = 0; i < ring.length; i += 2) {
-    const x = ring[i], y = ring[i + 1];
+    const x = ring[i],
+      y = ring[i + 1];
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     const m = pts.length;
     if (m >= 2 && Math.hypot(x - pts[m - 2], y - pts[m - 1]) < minSpacing) continue;
@@ -57,8 +58,14 @@ export function cleanRing(ring: Ring, minSpacing = 0.01, collinearTolerance = 1e
     const n = pts.length / 2;
     const keep: number[] = [];
     for (let i = 0; i < n; i++) {
-      const p = (i + n - 1) % n, q = (i + 1) % n;
-      const ax = pts[2 * p], ay = pts[2 * p + 1], bx = pts[2 * i], by = pts[2 * i + 1], cx = pts[2 * q], cy = pts[2 * q + 1];
+      const p = (i + n - 1) % n,
+        q = (i + 1) % n;
+      const ax = pts[2 * p],
+        ay = pts[2 * p + 1],
+        bx = pts[2 * i],
+        by = pts[2 * i + 1],
+        cx = pts[2 * q],
+        cy = pts[2 * q + 1];
       const cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
       const scale = Math.hypot(bx - ax, by - ay) * Math.hypot(cx - bx, cy - by);
       if (Math.abs(cross) <= collinearTolerance * Math.max(scale, 1e-12) * 1e3) {
@@ -92,8 +99,11 @@ export function pointInRing(x: number, y: number, ring: Ring): boolean {
   let inside = false;
   const n = ring.length / 2;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = ring[2 * i], yi = ring[2 * i + 1], xj = ring[2 * j], yj = ring[2 * j + 1];
-    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    const xi = ring[2 * i],
+      yi = ring[2 * i + 1],
+      xj = ring[2 * j],
+      yj = ring[2 * j + 1];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }
@@ -103,9 +113,13 @@ export function pointInRing(x: number, y: number, ring: Ring): boolean {
  * positions (empty input: an inverted infinite box).
  */
 export function flatBounds(points: ArrayLike<number>, stride = 2): BBox {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let k = 0; k + 1 < points.length; k += stride) {
-    const x = points[k], y = points[k + 1];
+    const x = points[k],
+      y = points[k + 1];
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;

@@ -71,21 +71,31 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   let tileCount = 0;
   // this request's own line to the pool, served in turn with the other requests' (tile-scheduler.ts)
   const tiles = schedulerFor(deps.pool).queue();
-  const runAll = (tasks: readonly TileTask[]) => Promise.all(tasks.map(async (task) => {
-    tileCount++;
-    const result = (await tiles.run(task, cancel.signal)) as TileResult;
-    if (cancel.signal.aborted) return;
-    for (const g of groups) {
-      const part = g.fromTiles ? result.groups[g.key] : undefined;
-      if (!part) continue;
-      sink.chunk(g.key, part.json, part.count);
-      items[g.key] = (items[g.key] ?? 0) + part.count;
-    }
-    for (const c of collectors) c.take(result);
-    terrain?.take(task, result);
-    for (const a of result.attributions) attributions.set(a.id, a);
-    for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
-  }).map((p) => p.catch((err) => { cancel.abort(err); throw err; })));
+  const runAll = (tasks: readonly TileTask[]) =>
+    Promise.all(
+      tasks
+        .map(async (task) => {
+          tileCount++;
+          const result = (await tiles.run(task, cancel.signal)) as TileResult;
+          if (cancel.signal.aborted) return;
+          for (const g of groups) {
+            const part = g.fromTiles ? result.groups[g.key] : undefined;
+            if (!part) continue;
+            sink.chunk(g.key, part.json, part.count);
+            items[g.key] = (items[g.key] ?? 0) + part.count;
+          }
+          for (const c of collectors) c.take(result);
+          terrain?.take(task, result);
+          for (const a of result.attributions) attributions.set(a.id, a);
+          for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
+        })
+        .map((p) =>
+          p.catch((err) => {
+            cancel.abort(err);
+            throw err;
+          }),
+        ),
+    );
   try {
     await runAll(plan.tasks);
     if (terrain) {
@@ -101,7 +111,10 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
     const t = performance.now();
     const entries = terrain.mapEntries();
     const w = new JsonBytesWriter(1 << 16);
-    entries.forEach((e, n) => { if (n > 0) w.byte(44); w.value(e); });
+    entries.forEach((e, n) => {
+      if (n > 0) w.byte(44);
+      w.value(e);
+    });
     sink.chunk('topography:maps', w.bytes(), entries.length);
     items['topography:maps'] = entries.length;
     workerMs.merge = performance.now() - t;

@@ -35,7 +35,10 @@ export class TerrainAssembly {
   private readonly tally: CoverageTally = { covered: 0, samples: 0, any: false };
   private extraCount = 0;
 
-  constructor(private readonly plan: RequestPlan, private readonly combine: boolean) {}
+  constructor(
+    private readonly plan: RequestPlan,
+    private readonly combine: boolean,
+  ) {}
 
   /** Takes one finished task's result. */
   take(task: TileTask, result: TileResult): void {

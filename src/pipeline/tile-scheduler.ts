@@ -70,7 +70,10 @@ export class TileScheduler {
   private cursor = 0;
   private running = 0;
 
-  constructor(private readonly pool: Pick<Piscina, 'run'>, private readonly slots: number) {}
+  constructor(
+    private readonly pool: Pick<Piscina, 'run'>,
+    private readonly slots: number,
+  ) {}
 
   /** A queue for one request's tiles. */
   queue(): TileQueue {
@@ -99,10 +102,13 @@ export class TileScheduler {
       }
       this.cursor++;
       this.running++;
-      this.pool.run(w.task, { signal: w.signal }).then(w.resolve, w.reject).finally(() => {
-        this.running--;
-        this.pump();
-      });
+      this.pool
+        .run(w.task, { signal: w.signal })
+        .then(w.resolve, w.reject)
+        .finally(() => {
+          this.running--;
+          this.pump();
+        });
     }
   }
 }

@@ -33,14 +33,27 @@ export async function warmUpRequests(deps: PipelineDeps, options: RequestWarmUpO
   store.close();
   if (reps.length === 0) return 0;
   const [lon, lat] = reps[Math.floor(reps.length / 2)];
-  const dLat = options.sideMetres / 2 / 111_320, dLon = options.sideMetres / 2 / (111_320 * Math.cos((lat * Math.PI) / 180));
-  const centres: [number, number][] = [[lat, lon], [lat - dLat, lon - dLon], [lat + dLat, lon + dLon], [lat - dLat, lon + dLon], [lat + dLat, lon - dLon]];
+  const dLat = options.sideMetres / 2 / 111_320,
+    dLon = options.sideMetres / 2 / (111_320 * Math.cos((lat * Math.PI) / 180));
+  const centres: [number, number][] = [
+    [lat, lon],
+    [lat - dLat, lon - dLon],
+    [lat + dLat, lon + dLon],
+    [lat - dLat, lon + dLon],
+    [lat + dLat, lon - dLon],
+  ];
   let runs = 0;
   const cycles: number[] = [];
   let cycleStart = process.cpuUsage();
   while (performance.now() - started < options.budgetMs) {
     const [cLat, cLon] = centres[runs % centres.length];
-    const polygon = [[cLat - dLat, cLon - dLon], [cLat - dLat, cLon + dLon], [cLat + dLat, cLon + dLon], [cLat + dLat, cLon - dLon], [cLat - dLat, cLon - dLon]];
+    const polygon = [
+      [cLat - dLat, cLon - dLon],
+      [cLat - dLat, cLon + dLon],
+      [cLat + dLat, cLon + dLon],
+      [cLat + dLat, cLon - dLon],
+      [cLat - dLat, cLon - dLon],
+    ];
     // every other one with cropScene, so the cutting code is warm too (src/geometry/crop); the
     // last of each cycle asks for buildings alone, the commonest request, whose tiles and answer
     // take paths of their own (the first one after a default-only warm-up took ~1.3x a warm one)

@@ -16,17 +16,21 @@ export interface CoverageTally {
  */
 export function elevationWarnings(c: CoverageTally): ResponseWarning[] {
   if (!c.any) {
-    return [{
-      code: 'elevation_unavailable',
-      message: 'No configured elevation source covers this area, so no terrain is returned and geometry stands on z = 0.',
-      details: { coveredShare: 0 },
-    }];
+    return [
+      {
+        code: 'elevation_unavailable',
+        message: 'No configured elevation source covers this area, so no terrain is returned and geometry stands on z = 0.',
+        details: { coveredShare: 0 },
+      },
+    ];
   }
   if (c.covered >= c.samples) return [];
   const coveredShare = Math.floor((c.covered / c.samples) * 1000) / 1000; // rounded down: never claims full cover
-  return [{
-    code: 'elevation_partial',
-    message: `Elevation data covers ${(coveredShare * 100).toFixed(1)}% of the terrain; the rest is filled from the nearest covered ground.`,
-    details: { coveredShare },
-  }];
+  return [
+    {
+      code: 'elevation_partial',
+      message: `Elevation data covers ${(coveredShare * 100).toFixed(1)}% of the terrain; the rest is filled from the nearest covered ground.`,
+      details: { coveredShare },
+    },
+  ];
 }

@@ -23,15 +23,22 @@ function spacingOf(grids: readonly ElevationGrid[]): number {
 export function latticeMosaic(grids: readonly ElevationGrid[]): ElevationGrid {
   if (grids.length === 0) throw new Error('no grids to lay out');
   const s = spacingOf(grids);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const g of grids) {
-    minX = Math.min(minX, g.bbox.minX); minY = Math.min(minY, g.bbox.minY);
-    maxX = Math.max(maxX, g.bbox.maxX); maxY = Math.max(maxY, g.bbox.maxY);
+    minX = Math.min(minX, g.bbox.minX);
+    minY = Math.min(minY, g.bbox.minY);
+    maxX = Math.max(maxX, g.bbox.maxX);
+    maxY = Math.max(maxY, g.bbox.maxY);
   }
-  const columns = Math.round((maxX - minX) / s) + 1, rows = Math.round((maxY - minY) / s) + 1;
+  const columns = Math.round((maxX - minX) / s) + 1,
+    rows = Math.round((maxY - minY) / s) + 1;
   const heights = new Float32Array(columns * rows).fill(NaN);
   for (const g of grids) {
-    const c0 = Math.round((g.bbox.minX - minX) / s), r0 = Math.round((maxY - g.bbox.maxY) / s);
+    const c0 = Math.round((g.bbox.minX - minX) / s),
+      r0 = Math.round((maxY - g.bbox.maxY) / s);
     for (let r = 0; r < g.rows; r++) {
       for (let c = 0; c < g.columns; c++) {
         const k = (r0 + r) * columns + c0 + c;
@@ -58,8 +65,10 @@ export function filledField(grids: readonly ElevationGrid[]): ElevationGrid | nu
  */
 export function cutField(field: ElevationGrid, bbox: BBox): ElevationGrid {
   const s = (field.bbox.maxX - field.bbox.minX) / (field.columns - 1);
-  const c0 = Math.round((bbox.minX - field.bbox.minX) / s), r0 = Math.round((field.bbox.maxY - bbox.maxY) / s);
-  const columns = Math.round((bbox.maxX - bbox.minX) / s) + 1, rows = Math.round((bbox.maxY - bbox.minY) / s) + 1;
+  const c0 = Math.round((bbox.minX - field.bbox.minX) / s),
+    r0 = Math.round((field.bbox.maxY - bbox.maxY) / s);
+  const columns = Math.round((bbox.maxX - bbox.minX) / s) + 1,
+    rows = Math.round((bbox.maxY - bbox.minY) / s) + 1;
   if (c0 < 0 || r0 < 0 || c0 + columns > field.columns || r0 + rows > field.rows) throw new Error('box reaches outside the field');
   const heights = new Float32Array(columns * rows);
   for (let r = 0; r < rows; r++) {

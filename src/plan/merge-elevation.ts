@@ -30,10 +30,12 @@ function placeTiles(tiles: readonly ElevationGrid[]) {
   const first = tiles[0];
   const size = first.bbox.maxX - first.bbox.minX;
   const n = first.columns - 1;
-  let originX = Infinity, originY = Infinity;
+  let originX = Infinity,
+    originY = Infinity;
   for (const t of tiles) {
     if (t.columns !== n + 1 || t.rows !== n + 1) throw new Error('tiles of one request must have the same number of segments');
-    if (Math.abs(t.bbox.maxX - t.bbox.minX - size) > 1e-6 * size || Math.abs(t.bbox.maxY - t.bbox.minY - size) > 1e-6 * size) throw new Error('tiles must be squares of one size');
+    if (Math.abs(t.bbox.maxX - t.bbox.minX - size) > 1e-6 * size || Math.abs(t.bbox.maxY - t.bbox.minY - size) > 1e-6 * size)
+      throw new Error('tiles must be squares of one size');
     originX = Math.min(originX, t.bbox.minX);
     originY = Math.min(originY, t.bbox.minY);
   }
@@ -53,12 +55,18 @@ function placeTiles(tiles: readonly ElevationGrid[]) {
  */
 export function squareOfTiles(tiles: readonly { i: number; j: number }[]): { i0: number; j0: number; side: number } {
   if (tiles.length === 0) throw new Error('no tiles');
-  let minI = Infinity, minJ = Infinity, maxI = -Infinity, maxJ = -Infinity;
+  let minI = Infinity,
+    minJ = Infinity,
+    maxI = -Infinity,
+    maxJ = -Infinity;
   for (const t of tiles) {
-    minI = Math.min(minI, t.i); maxI = Math.max(maxI, t.i);
-    minJ = Math.min(minJ, t.j); maxJ = Math.max(maxJ, t.j);
+    minI = Math.min(minI, t.i);
+    maxI = Math.max(maxI, t.i);
+    minJ = Math.min(minJ, t.j);
+    maxJ = Math.max(maxJ, t.j);
   }
-  const columns = maxI - minI + 1, rows = maxJ - minJ + 1;
+  const columns = maxI - minI + 1,
+    rows = maxJ - minJ + 1;
   const side = Math.max(columns, rows);
   return { i0: minI - Math.floor((side - columns) / 2), j0: minJ - Math.floor((side - rows) / 2), side };
 }
@@ -82,7 +90,8 @@ export function mergeElevationGrids(tiles: readonly ElevationGrid[]): ElevationG
     }
   }
   fillVoids(heights, count, count);
-  const minX = originX - shiftI * size, minY = originY - shiftJ * size;
+  const minX = originX - shiftI * size,
+    minY = originY - shiftJ * size;
   return { bbox: { minX, minY, maxX: minX + side * size, maxY: minY + side * size }, columns: count, rows: count, heights };
 }
 
@@ -94,7 +103,8 @@ export function missingSquareTiles(tiles: readonly ElevationGrid[]): { i: number
   const { placed, side, shiftI, shiftJ } = placeTiles(tiles);
   const have = new Set(placed.map((p) => `${p.i},${p.j}`));
   const out: { i: number; j: number }[] = [];
-  for (let j = 0 - shiftJ; j < side - shiftJ; j++) { // 0 - s, not -s: no negative zero in the output
+  for (let j = 0 - shiftJ; j < side - shiftJ; j++) {
+    // 0 - s, not -s: no negative zero in the output
     for (let i = 0 - shiftI; i < side - shiftI; i++) if (!have.has(`${i},${j}`)) out.push({ i, j });
   }
   return out;

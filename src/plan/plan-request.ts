@@ -107,19 +107,21 @@ export function planRequest(req: ContextRequest, opts: PlanOptions): RequestPlan
       dem: opts.dem,
     };
   }
-  const tasks = tiles.map((tile, n): TileTask => ({
-    key: taskKeys[n],
-    tile,
-    grid,
-    taskKeys,
-    polygon,
-    origin: req.origin,
-    groups,
-    plans: opts.plans,
-    output: { crs: s.crs, upAxis: s.upAxis, indexed: s.indexedMeshes },
-    storePath: opts.storePath,
-    terrain,
-    crop: s.cropScene,
-  }));
+  const tasks = tiles.map(
+    (tile, n): TileTask => ({
+      key: taskKeys[n],
+      tile,
+      grid,
+      taskKeys,
+      polygon,
+      origin: req.origin,
+      groups,
+      plans: opts.plans,
+      output: { crs: s.crs, upAxis: s.upAxis, indexed: s.indexedMeshes },
+      storePath: opts.storePath,
+      terrain,
+      crop: s.cropScene,
+    }),
+  );
   return { frame, polygon, grid, tasks, groups, terrain };
 }

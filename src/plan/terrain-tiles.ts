@@ -25,7 +25,8 @@ const id = (t: TileIndex) => `${t.i},${t.j}`;
 export function tilesUnderExtents(grid: TileGrid, extents: readonly BBox[]): TileIndex[] {
   const out = new Map<string, TileIndex>();
   for (const e of extents) {
-    const i0 = Math.floor((e.minX - grid.origin.x) / grid.size), j0 = Math.floor((e.minY - grid.origin.y) / grid.size);
+    const i0 = Math.floor((e.minX - grid.origin.x) / grid.size),
+      j0 = Math.floor((e.minY - grid.origin.y) / grid.size);
     // A box ending exactly on a tile edge does not need the tile beyond it.
     const i1 = Math.max(i0, Math.ceil((e.maxX - grid.origin.x) / grid.size) - 1);
     const j1 = Math.max(j0, Math.ceil((e.maxY - grid.origin.y) / grid.size) - 1);
@@ -49,7 +50,12 @@ export function squareGaps(have: readonly TileIndex[]): TileIndex[] {
  * join the maps and meshes), `gaps` = the rest of the combined map's square around everything
  * (maps only; none when the maps are not combined). `done` = tiles already computed.
  */
-export function extraTerrainTiles(grid: TileGrid, done: readonly TileIndex[], extents: readonly BBox[], combined: boolean): { under: TileIndex[]; gaps: TileIndex[] } {
+export function extraTerrainTiles(
+  grid: TileGrid,
+  done: readonly TileIndex[],
+  extents: readonly BBox[],
+  combined: boolean,
+): { under: TileIndex[]; gaps: TileIndex[] } {
   const have = new Set(done.map(id));
   const under = tilesUnderExtents(grid, extents).filter((t) => !have.has(id(t)));
   return { under, gaps: combined ? squareGaps([...done, ...under]) : [] };

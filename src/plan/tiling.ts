@@ -28,10 +28,15 @@ export interface TileGrid {
 }
 
 export function tileGridFor(polygon: Ring, tileSize: number): TileGrid {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let k = 0; k < polygon.length; k += 2) {
-    minX = Math.min(minX, polygon[k]); maxX = Math.max(maxX, polygon[k]);
-    minY = Math.min(minY, polygon[k + 1]); maxY = Math.max(maxY, polygon[k + 1]);
+    minX = Math.min(minX, polygon[k]);
+    maxX = Math.max(maxX, polygon[k]);
+    minY = Math.min(minY, polygon[k + 1]);
+    maxY = Math.max(maxY, polygon[k + 1]);
   }
   return {
     origin: { x: minX, y: minY },
@@ -42,7 +47,8 @@ export function tileGridFor(polygon: Ring, tileSize: number): TileGrid {
 }
 
 export function tileBBox(grid: TileGrid, i: number, j: number): BBox {
-  const minX = grid.origin.x + i * grid.size, minY = grid.origin.y + j * grid.size;
+  const minX = grid.origin.x + i * grid.size,
+    minY = grid.origin.y + j * grid.size;
   return { minX, minY, maxX: minX + grid.size, maxY: minY + grid.size };
 }
 
@@ -65,7 +71,8 @@ export function tilesTouchingPolygon(grid: TileGrid, polygon: Ring): Tile[] {
 export function rectTouchesPolygon(r: BBox, polygon: Ring): boolean {
   const n = polygon.length / 2;
   for (let k = 0; k < n; k++) {
-    const x = polygon[2 * k], y = polygon[2 * k + 1];
+    const x = polygon[2 * k],
+      y = polygon[2 * k + 1];
     if (x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY) return true;
   }
   if (pointInRing(r.minX, r.minY, polygon)) return true;
@@ -74,8 +81,19 @@ export function rectTouchesPolygon(r: BBox, polygon: Ring): boolean {
     const l = (k + 1) % n;
     for (let c = 0; c < 4; c++) {
       const d = (c + 1) % 4;
-      if (segmentsIntersect(polygon[2 * k], polygon[2 * k + 1], polygon[2 * l], polygon[2 * l + 1],
-        corners[2 * c], corners[2 * c + 1], corners[2 * d], corners[2 * d + 1])) return true;
+      if (
+        segmentsIntersect(
+          polygon[2 * k],
+          polygon[2 * k + 1],
+          polygon[2 * l],
+          polygon[2 * l + 1],
+          corners[2 * c],
+          corners[2 * c + 1],
+          corners[2 * d],
+          corners[2 * d + 1],
+        )
+      )
+        return true;
     }
   }
   return false;
@@ -96,12 +114,17 @@ export function ownerTileKey(grid: TileGrid, taskKeys: ReadonlySet<number>, x: n
   const { i, j } = tileIndexOf(grid, x, y);
   const key = tileKey(grid, i, j);
   if (taskKeys.has(key)) return key;
-  let best = -1, bestDistance = Infinity;
+  let best = -1,
+    bestDistance = Infinity;
   for (const k of [...taskKeys].sort((a, b) => a - b)) {
     const b = tileBBox(grid, k % grid.columns, Math.floor(k / grid.columns));
-    const dx = Math.max(b.minX - x, 0, x - b.maxX), dy = Math.max(b.minY - y, 0, y - b.maxY);
+    const dx = Math.max(b.minX - x, 0, x - b.maxX),
+      dy = Math.max(b.minY - y, 0, y - b.maxY);
     const d = dx * dx + dy * dy;
-    if (d < bestDistance) { bestDistance = d; best = k; }
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = k;
+    }
   }
   return best;
 }

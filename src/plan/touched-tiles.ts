@@ -3,7 +3,12 @@ import { pointInRing } from '../geometry/ring.ts';
 import { segmentsIntersect } from '../geometry/segments.ts';
 
 /** The grid fields this module needs (tiling.ts TileGrid). */
-interface Grid { origin: { x: number; y: number }; size: number; columns: number; rows: number }
+interface Grid {
+  origin: { x: number; y: number };
+  size: number;
+  columns: number;
+  rows: number;
+}
 
 /**
  * Cells of the grid that share at least one point with the closed polygon, as [i, j] pairs in
@@ -17,7 +22,8 @@ export function touchedCells(grid: Grid, polygon: Ring): [number, number][] {
   const boundary = boundaryCells(grid, polygon);
   const byRow = new Map<number, number[]>();
   for (const key of boundary) {
-    const j = Math.floor(key / grid.columns), i = key % grid.columns;
+    const j = Math.floor(key / grid.columns),
+      i = key % grid.columns;
     let row = byRow.get(j);
     if (!row) byRow.set(j, (row = []));
     row.push(i);
@@ -30,7 +36,8 @@ export function touchedCells(grid: Grid, polygon: Ring): [number, number][] {
       const next = row[k + 1];
       if (next === undefined || next === row[k] + 1) continue;
       // An untouched run between two boundary cells: inside or outside as a whole.
-      const x = grid.origin.x + (row[k] + 1.5) * grid.size, y = grid.origin.y + (j + 0.5) * grid.size;
+      const x = grid.origin.x + (row[k] + 1.5) * grid.size,
+        y = grid.origin.y + (j + 0.5) * grid.size;
       if (pointInRing(x, y, polygon)) for (let i = row[k] + 1; i < next; i++) cells.push([i, j]);
     }
   }
@@ -49,13 +56,19 @@ function boundaryCells(grid: Grid, polygon: Ring): Set<number> {
   const row = (y: number) => Math.min(rows - 1, Math.max(0, Math.floor((y - origin.y) / size)));
   for (let k = 0; k < n; k++) {
     const l = (k + 1) % n;
-    const ax = polygon[2 * k], ay = polygon[2 * k + 1], bx = polygon[2 * l], by = polygon[2 * l + 1];
-    const i0 = col(Math.min(ax, bx) - slack), i1 = col(Math.max(ax, bx) + slack);
+    const ax = polygon[2 * k],
+      ay = polygon[2 * k + 1],
+      bx = polygon[2 * l],
+      by = polygon[2 * l + 1];
+    const i0 = col(Math.min(ax, bx) - slack),
+      i1 = col(Math.max(ax, bx) + slack);
     for (let i = i0; i <= i1; i++) {
       // The edge's y-range within this column (the whole edge when it is vertical).
-      const cx0 = origin.x + i * size, cx1 = cx0 + size;
+      const cx0 = origin.x + i * size,
+        cx1 = cx0 + size;
       const [ya, yb] = ax === bx ? [ay, by] : [yAt(ax, ay, bx, by, Math.max(cx0, Math.min(ax, bx))), yAt(ax, ay, bx, by, Math.min(cx1, Math.max(ax, bx)))];
-      const j0 = row(Math.min(ya, yb) - slack), j1 = row(Math.max(ya, yb) + slack);
+      const j0 = row(Math.min(ya, yb) - slack),
+        j1 = row(Math.max(ya, yb) + slack);
       for (let j = j0; j <= j1; j++) {
         const key = j * columns + i;
         if (keys.has(key)) continue;
@@ -75,8 +88,10 @@ function yAt(ax: number, ay: number, bx: number, by: number, x: number): number 
 function segmentTouchesRect(ax: number, ay: number, bx: number, by: number, r: BBox): boolean {
   const inside = (x: number, y: number) => x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY;
   if (inside(ax, ay) || inside(bx, by)) return true;
-  return segmentsIntersect(ax, ay, bx, by, r.minX, r.minY, r.maxX, r.minY)
-    || segmentsIntersect(ax, ay, bx, by, r.maxX, r.minY, r.maxX, r.maxY)
-    || segmentsIntersect(ax, ay, bx, by, r.maxX, r.maxY, r.minX, r.maxY)
-    || segmentsIntersect(ax, ay, bx, by, r.minX, r.maxY, r.minX, r.minY);
+  return (
+    segmentsIntersect(ax, ay, bx, by, r.minX, r.minY, r.maxX, r.minY) ||
+    segmentsIntersect(ax, ay, bx, by, r.maxX, r.minY, r.maxX, r.maxY) ||
+    segmentsIntersect(ax, ay, bx, by, r.maxX, r.maxY, r.minX, r.maxY) ||
+    segmentsIntersect(ax, ay, bx, by, r.minX, r.maxY, r.minX, r.minY)
+  );
 }

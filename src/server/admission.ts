@@ -68,8 +68,12 @@ export class Admission {
     this.now = options.now ?? (() => performance.now());
   }
 
-  get inFlight(): number { return this.running; }
-  get queued(): number { return this.waiting.length; }
+  get inFlight(): number {
+    return this.running;
+  }
+  get queued(): number {
+    return this.waiting.length;
+  }
 
   /** Median time of recent requests in their slot, ms; null before any finished. */
   typicalServiceMs(): number | null {
@@ -88,13 +92,29 @@ export class Admission {
     if (this.waiting.length >= this.options.maxQueue) return Promise.reject(this.busy());
     return new Promise((resolve, reject) => {
       const entry: Waiter = {
-        grant: () => { settle(); resolve(this.releaser()); },
-        turnAway: () => { settle(); reject(this.busy()); },
+        grant: () => {
+          settle();
+          resolve(this.releaser());
+        },
+        turnAway: () => {
+          settle();
+          reject(this.busy());
+        },
         since: this.now(),
-        timer: setTimeout(() => { this.drop(entry); entry.turnAway(); }, this.options.timeoutMs),
+        timer: setTimeout(() => {
+          this.drop(entry);
+          entry.turnAway();
+        }, this.options.timeoutMs),
       };
-      const settle = () => { clearTimeout(entry.timer); signal?.removeEventListener('abort', onAbort); };
-      const onAbort = () => { this.drop(entry); settle(); reject(new ApiError('server_busy', 'The request was cancelled while waiting.')); };
+      const settle = () => {
+        clearTimeout(entry.timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const onAbort = () => {
+        this.drop(entry);
+        settle();
+        reject(new ApiError('server_busy', 'The request was cancelled while waiting.'));
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(entry);
     });
@@ -113,7 +133,8 @@ export class Admission {
       released = true;
       if (worked) this.record(this.now() - start);
       const next = this.nextToServe();
-      if (next) next.grant(); // the slot passes straight to the next waiter
+      if (next)
+        next.grant(); // the slot passes straight to the next waiter
       else this.running--;
     };
   }
@@ -151,8 +172,8 @@ export class Admission {
   }
 
   private busy(): ApiError {
-    return new ApiError('server_busy', 'The server is busy; retry shortly.', [
-      { message: `in flight ${this.running}, queued ${this.waiting.length}` },
-    ], { 'Retry-After': String(this.retryAfterSeconds) });
+    return new ApiError('server_busy', 'The server is busy; retry shortly.', [{ message: `in flight ${this.running}, queued ${this.waiting.length}` }], {
+      'Retry-After': String(this.retryAfterSeconds),
+    });
   }
 }

@@ -20,46 +20,49 @@ export function createApp(appDeps: AppDeps): Server {
   const deps = { ...appDeps, limits, bodies: new BodyBudget(limits.maxBufferedBodyBytes) };
   let openapi: string | null = null;
   const idle = new IdleWatch(limits.idleTimeoutMs);
-  const server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    // How often Node checks the two timeouts above: often enough that they hold to about a quarter.
-    connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4))),
-  }, async (req, res) => {
-    idle.stop(req.socket);
-    endDeliveryWatch(req.socket);
-    const path = (req.url ?? '/').split('?')[0];
-    let download: RegExpExecArray | null;
-    try {
-      if (path === '/v1/context') {
-        if (req.method !== 'POST') throw notAllowed('POST');
-        await handleContext(req, res, deps);
-      } else if (path === '/v1/openapi.json') {
-        if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
-        openapi ??= JSON.stringify(buildOpenApiDocument());
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapi) });
-        res.end(req.method === 'HEAD' ? undefined : openapi);
-      } else if ((download = DOWNLOAD_PATH.exec(path))) {
-        await handleDownload(req, res, download, deps.exports?.store);
-      } else if (path === '/healthz') {
-        if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
-        sendJson(res, 200, { status: 'ok', inFlight: deps.admission.inFlight, queued: deps.admission.queued });
-      } else {
-        throw new ApiError('not_found', `There is no resource at ${path}; the service answers POST /v1/context.`);
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often Node checks the two timeouts above: often enough that they hold to about a quarter.
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4))),
+    },
+    async (req, res) => {
+      idle.stop(req.socket);
+      endDeliveryWatch(req.socket);
+      const path = (req.url ?? '/').split('?')[0];
+      let download: RegExpExecArray | null;
+      try {
+        if (path === '/v1/context') {
+          if (req.method !== 'POST') throw notAllowed('POST');
+          await handleContext(req, res, deps);
+        } else if (path === '/v1/openapi.json') {
+          if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
+          openapi ??= JSON.stringify(buildOpenApiDocument());
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapi) });
+          res.end(req.method === 'HEAD' ? undefined : openapi);
+        } else if ((download = DOWNLOAD_PATH.exec(path))) {
+          await handleDownload(req, res, download, deps.exports?.store);
+        } else if (path === '/healthz') {
+          if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
+          sendJson(res, 200, { status: 'ok', inFlight: deps.admission.inFlight, queued: deps.admission.queued });
+        } else {
+          throw new ApiError('not_found', `There is no resource at ${path}; the service answers POST /v1/context.`);
+        }
+      } catch (err) {
+        if (isClientAbort(err, req)) {
+          // The client went away: nobody to answer, and not a server fault (an info line, no stack).
+          deps.log(`${req.method} ${path} aborted by the client (${(err as Error).message})`);
+          res.destroy();
+          return;
+        }
+        if (!(err instanceof ApiError)) deps.log(`internal error: ${(err as Error)?.stack ?? String(err)}`);
+        // Refused before its body was read: take the rest (bounded) so the client sees the answer, not a reset.
+        if (!res.headersSent) await discardBody(req, limits.maxDrainBytes);
+        sendError(res, err);
       }
-    } catch (err) {
-      if (isClientAbort(err, req)) {
-        // The client went away: nobody to answer, and not a server fault (an info line, no stack).
-        deps.log(`${req.method} ${path} aborted by the client (${(err as Error).message})`);
-        res.destroy();
-        return;
-      }
-      if (!(err instanceof ApiError)) deps.log(`internal error: ${(err as Error)?.stack ?? String(err)}`);
-      // Refused before its body was read: take the rest (bounded) so the client sees the answer, not a reset.
-      if (!res.headersSent) await discardBody(req, limits.maxDrainBytes);
-      sendError(res, err);
-    }
-  });
+    },
+  );
   server.keepAliveTimeout = 5_000;
   server.maxConnections = limits.maxConnections;
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket, deps.log));

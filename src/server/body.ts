@@ -10,14 +10,18 @@ import { exceedsJsonDepth } from './json-depth.ts';
 export class BodyBudget {
   #held = 0;
   constructor(private readonly maxBytes: number) {}
-  get held(): number { return this.#held; }
+  get held(): number {
+    return this.#held;
+  }
   /** Takes `n` bytes of the budget; false (nothing taken) when they do not fit. */
   take(n: number): boolean {
     if (this.#held + n > this.maxBytes) return false;
     this.#held += n;
     return true;
   }
-  give(n: number): void { this.#held -= n; }
+  give(n: number): void {
+    this.#held -= n;
+  }
 }
 
 /**
@@ -89,7 +93,9 @@ export function parseJsonBody(body: Buffer): unknown {
   const text = body.toString('utf8');
   if (text.trim() === '') throw new ApiError('invalid_json', 'The request body is empty; send a JSON object.');
   if (exceedsJsonDepth(body, MAX_JSON_DEPTH)) {
-    throw new ApiError('invalid_json', `The request body nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels.`, [{ message: `limit ${MAX_JSON_DEPTH} levels` }]);
+    throw new ApiError('invalid_json', `The request body nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels.`, [
+      { message: `limit ${MAX_JSON_DEPTH} levels` },
+    ]);
   }
   try {
     return JSON.parse(text);

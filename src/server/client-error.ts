@@ -51,12 +51,14 @@ function writeRawError(socket: Duplex, api: ApiError): void {
   }
   const body = JSON.stringify(api.toBody());
   socket.end(
-    `HTTP/1.1 ${api.status} ${STATUS_TEXT[api.status] ?? 'Error'}\r\n`
-    + 'Content-Type: application/json; charset=utf-8\r\n'
-    + `Content-Length: ${Buffer.byteLength(body)}\r\n`
-    + Object.entries(api.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')
-    + 'Connection: close\r\n\r\n'
-    + body,
+    `HTTP/1.1 ${api.status} ${STATUS_TEXT[api.status] ?? 'Error'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      Object.entries(api.headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('') +
+      'Connection: close\r\n\r\n' +
+      body,
   );
   // Closed for good a little later: at once would reset a client still sending, losing the answer.
   setTimeout(() => socket.destroy(), 2000).unref();

@@ -38,8 +38,12 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
   const gone = new AbortController();
   // Only a 'finish' event counts: after a destroy, Node may report writableFinished with bytes unsent.
   let delivered = false;
-  res.once('finish', () => { delivered = true; });
-  res.on('close', () => { if (!delivered) gone.abort(new Error('client disconnected')); });
+  res.once('finish', () => {
+    delivered = true;
+  });
+  res.on('close', () => {
+    if (!delivered) gone.abort(new Error('client disconnected'));
+  });
 
   const auth = deps.accounts.authenticate(req.headers.authorization);
   requireJsonContentType(req);
@@ -63,9 +67,14 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       z.pipe(res);
       out = z;
     }
-    const slow = watchSlowReader(res, deps.limits.slowReaderTimeoutMs, () => deps.log(`context cut: the client read nothing for ${deps.limits.slowReaderTimeoutMs} ms`));
+    const slow = watchSlowReader(res, deps.limits.slowReaderTimeoutMs, () =>
+      deps.log(`context cut: the client read nothing for ${deps.limits.slowReaderTimeoutMs} ms`),
+    );
     const writer = new GeometryResponseWriter(out);
-    writer.begin({ origin: request.origin, spatialReference: spatialReferenceFor({ origin: request.origin, crs: request.settings.crs, upAxis: request.settings.upAxis }) });
+    writer.begin({
+      origin: request.origin,
+      spatialReference: spatialReferenceFor({ origin: request.origin, crs: request.settings.crs, upAxis: request.settings.upAxis }),
+    });
     let summary;
     try {
       summary = await runRequest(request, deps.pipeline, writer, gone.signal);
@@ -89,7 +98,9 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       if (reservation.refund()) deps.log(`context refunded: the connection failed right after the last byte (${err.message})`);
     });
     const warned = summary.warnings.length ? ` warnings=${summary.warnings.map((w) => w.code).join(',')}` : '';
-    deps.log(`context 200 ${request.areaKm2.toFixed(3)} km² tiles=${summary.tiles} ${JSON.stringify(summary.items)}${warned} ${(performance.now() - started).toFixed(0)} ms`);
+    deps.log(
+      `context 200 ${request.areaKm2.toFixed(3)} km² tiles=${summary.tiles} ${JSON.stringify(summary.items)}${warned} ${(performance.now() - started).toFixed(0)} ms`,
+    );
   } finally {
     release();
   }

@@ -23,19 +23,22 @@ export function watchSlowReader(res: ServerResponse, timeoutMs: number, onCut: (
   if (!socket) return watch;
   let sent = socket.bytesWritten;
   let lastProgress = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    const waiting = socket.writableLength > 0 || res.writableLength > 0;
-    if (!waiting || socket.bytesWritten !== sent) {
-      sent = socket.bytesWritten;
-      lastProgress = now;
-    } else if (now - lastProgress >= timeoutMs) {
-      stop();
-      watch.cut = true;
-      onCut();
-      res.destroy(new Error(`the client read nothing for ${timeoutMs} ms`));
-    }
-  }, Math.max(10, Math.min(1000, Math.floor(timeoutMs / 4))));
+  const timer = setInterval(
+    () => {
+      const now = performance.now();
+      const waiting = socket.writableLength > 0 || res.writableLength > 0;
+      if (!waiting || socket.bytesWritten !== sent) {
+        sent = socket.bytesWritten;
+        lastProgress = now;
+      } else if (now - lastProgress >= timeoutMs) {
+        stop();
+        watch.cut = true;
+        onCut();
+        res.destroy(new Error(`the client read nothing for ${timeoutMs} ms`));
+      }
+    },
+    Math.max(10, Math.min(1000, Math.floor(timeoutMs / 4))),
+  );
   timer.unref();
   const stop = () => clearInterval(timer);
   watch.stop = stop;
@@ -62,7 +65,10 @@ export function watchDelivery(res: ServerResponse, windowMs: number, onReset: (e
     socket.off('close', done);
     if (watching.get(socket) === done) watching.delete(socket);
   };
-  const onError = (err: Error) => { done(); onReset(err); };
+  const onError = (err: Error) => {
+    done();
+    onReset(err);
+  };
   const timer = setTimeout(done, windowMs);
   timer.unref();
   socket.on('error', onError);

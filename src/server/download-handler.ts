@@ -18,7 +18,11 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
   }
   const token = match[1];
   let name: string;
-  try { name = decodeURIComponent(match[2]); } catch { throw gone(); }
+  try {
+    name = decodeURIComponent(match[2]);
+  } catch {
+    throw gone();
+  }
   const file = store ? await store.head(token, name) : null;
   if (!file || !store) throw gone();
 
@@ -38,9 +42,12 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
   }
   const range = ifRangeHolds(req.headers['if-range'] as string | undefined, file.etag) ? parseRange(req.headers.range, file.size) : { kind: 'full' as const };
   if (range.kind === 'unsatisfiable') {
-    throw new ApiError('range_not_satisfiable', `The requested range is outside the file of ${file.size} bytes.`, [
-      { path: ['headers', 'range'], message: String(req.headers.range) },
-    ], { 'Content-Range': `bytes */${file.size}`, 'Accept-Ranges': 'bytes' });
+    throw new ApiError(
+      'range_not_satisfiable',
+      `The requested range is outside the file of ${file.size} bytes.`,
+      [{ path: ['headers', 'range'], message: String(req.headers.range) }],
+      { 'Content-Range': `bytes */${file.size}`, 'Accept-Ranges': 'bytes' },
+    );
   }
   const part = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
   headers['content-type'] = file.contentType;

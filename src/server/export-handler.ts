@@ -33,11 +33,19 @@ export interface ExportHandlerDeps {
   limits?: Partial<HttpLimits>;
 }
 
-export async function handleExport(req: IncomingMessage, res: ServerResponse, request: ContextRequest, auth: AuthContext, deps: ExportHandlerDeps, gone: AbortSignal): Promise<void> {
+export async function handleExport(
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: ContextRequest,
+  auth: AuthContext,
+  deps: ExportHandlerDeps,
+  gone: AbortSignal,
+): Promise<void> {
   const started = performance.now();
   const plan = prepareExport(request);
   const exports = deps.exports;
-  if (!exports) throw new ApiError('format_unavailable', 'Exports are not configured on this server (it has no export store); omit "export" to receive JSON geometry.');
+  if (!exports)
+    throw new ApiError('format_unavailable', 'Exports are not configured on this server (it has no export store); omit "export" to receive JSON geometry.');
 
   const release = await deps.admission.acquire(gone);
   try {

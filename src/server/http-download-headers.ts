@@ -3,10 +3,7 @@
  * Content-Disposition), kept pure so every case can be tested without a server.
  */
 
-export type RangeAnswer =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+export type RangeAnswer = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * One `bytes=` range against a file of `size` bytes. Anything this server does not serve as a
@@ -52,7 +49,10 @@ export function ifRangeHolds(header: string | undefined, etag: string): boolean 
  * `filename*` (RFC 6266 §4.3, RFC 8187).
  */
 export function contentDisposition(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -10,7 +10,8 @@ export function exceedsJsonDepth(body: Uint8Array, maxDepth: number): boolean {
   for (let k = 0; k < body.length; k++) {
     const c = body[k];
     if (inString) {
-      if (c === 0x5c) k++; // backslash: skip the escaped byte
+      if (c === 0x5c)
+        k++; // backslash: skip the escaped byte
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;

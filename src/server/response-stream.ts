@@ -66,7 +66,9 @@ export class GeometryResponseWriter implements GroupSink {
       if (!g.finished) throw new Error(`group ${g.name} is not finished`);
       if (!g.written) this.openGroup(g); // finished groups close themselves
     }
-    this.out.end(`],"warnings":${JSON.stringify(tail.warnings ?? [])},"attributions":${JSON.stringify(tail.attributions)},"dataAccess":${JSON.stringify(tail.dataAccess)}}`);
+    this.out.end(
+      `],"warnings":${JSON.stringify(tail.warnings ?? [])},"attributions":${JSON.stringify(tail.attributions)},"dataAccess":${JSON.stringify(tail.dataAccess)}}`,
+    );
   }
 
   private openGroup(g: GroupState): void {
@@ -90,8 +92,9 @@ export class GeometryResponseWriter implements GroupSink {
     this.out.write(']}');
     this.open = null;
     // Next: a finished group first (it can be written whole), else one with waiting items.
-    const next = [...this.groups.values()].find((g) => !g.written && g.finished && g.pending.length > 0)
-      ?? [...this.groups.values()].find((g) => !g.written && g.pending.length > 0);
+    const next =
+      [...this.groups.values()].find((g) => !g.written && g.finished && g.pending.length > 0) ??
+      [...this.groups.values()].find((g) => !g.written && g.pending.length > 0);
     if (next) this.openGroup(next);
   }
 }

@@ -31,12 +31,18 @@ function frameFor(origin: [number, number]): LocalFrame {
 export function tileLonLatBBox(frame: LocalFrame, b: BBox, padMetres = 25): LonLatBBox {
   const xs = [b.minX - padMetres, (b.minX + b.maxX) / 2, b.maxX + padMetres];
   const ys = [b.minY - padMetres, (b.minY + b.maxY) / 2, b.maxY + padMetres];
-  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
-  for (const x of xs) for (const y of ys) {
-    const [lon, lat] = frame.toLonLat(x, y);
-    minLon = Math.min(minLon, lon); maxLon = Math.max(maxLon, lon);
-    minLat = Math.min(minLat, lat); maxLat = Math.max(maxLat, lat);
-  }
+  let minLon = Infinity,
+    minLat = Infinity,
+    maxLon = -Infinity,
+    maxLat = -Infinity;
+  for (const x of xs)
+    for (const y of ys) {
+      const [lon, lat] = frame.toLonLat(x, y);
+      minLon = Math.min(minLon, lon);
+      maxLon = Math.max(maxLon, lon);
+      minLat = Math.min(minLat, lat);
+      maxLat = Math.max(maxLat, lat);
+    }
   return { minLon, minLat, maxLon, maxLat };
 }
 
@@ -93,7 +99,8 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
 /** Grows a box over the x/y of local z-up positions (before the output transform). */
 function growExtent(box: BBox, p: Float64Array): void {
   for (let k = 0; k < p.length; k += 3) {
-    const x = p[k], y = p[k + 1];
+    const x = p[k],
+      y = p[k + 1];
     if (x < box.minX) box.minX = x;
     if (x > box.maxX) box.maxX = x;
     if (y < box.minY) box.minY = y;

@@ -33,8 +33,15 @@ export async function warmUpTiles(storePath: string, source: OsmSource, options:
   const groups = source.buildingGroups(WORLD);
   if (groups.length === 0) return 0;
   const [lon, lat] = groups[Math.floor(groups.length / 2)].rep;
-  const dLat = sideMetres / 2 / 111_320, dLon = sideMetres / 2 / (111_320 * Math.cos((lat * Math.PI) / 180));
-  const polygon = [[lat - dLat, lon - dLon], [lat - dLat, lon + dLon], [lat + dLat, lon + dLon], [lat + dLat, lon - dLon], [lat - dLat, lon - dLon]];
+  const dLat = sideMetres / 2 / 111_320,
+    dLon = sideMetres / 2 / (111_320 * Math.cos((lat * Math.PI) / 180));
+  const polygon = [
+    [lat - dLat, lon - dLon],
+    [lat - dLat, lon + dLon],
+    [lat + dLat, lon + dLon],
+    [lat + dLat, lon - dLon],
+    [lat - dLat, lon - dLon],
+  ];
   let meshes = 0;
   for (let round = 0; performance.now() - started < budgetMs; round++) {
     const defaultRoofType = ['flat', 'flat', 'hipped', 'gabled'][round % 4];

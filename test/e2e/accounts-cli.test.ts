@@ -47,7 +47,10 @@ it('round trip: create account, create key, top up, suspend, activate, usage, re
   const open = store.reserve(auth, 0.25);
 
   assert.match(ok('suspend', '--account', accountId), /inactive/);
-  assert.throws(() => store.reserve(auth, 0.1), (e: unknown) => e instanceof ApiError && e.code === 'no_active_subscription');
+  assert.throws(
+    () => store.reserve(auth, 0.1),
+    (e: unknown) => e instanceof ApiError && e.code === 'no_active_subscription',
+  );
   assert.match(ok('activate', '--account', accountId), /active/);
 
   const usage = JSON.parse(ok('usage', '--account', accountId, '--json')) as {
@@ -55,13 +58,23 @@ it('round trip: create account, create key, top up, suspend, activate, usage, re
     usage: { status: string; costKm2: number }[];
   };
   assert.deepEqual([usage.account.balanceKm2, usage.account.reservedKm2], [2.75, 0.25], 'the CLI left the open reservation alone');
-  assert.deepEqual(usage.usage.map((r) => [r.status, r.costKm2]), [['reserved', 0], ['failed', 0], ['completed', 1.25]]);
+  assert.deepEqual(
+    usage.usage.map((r) => [r.status, r.costKm2]),
+    [
+      ['reserved', 0],
+      ['failed', 0],
+      ['completed', 1.25],
+    ],
+  );
   assert.match(ok('usage', '--account', accountId, '--limit', '1'), /reserved/);
   open.commit();
 
   const prefix = key.slice(0, 16);
   assert.match(ok('revoke-key', prefix), /Revoked key/);
-  assert.throws(() => store.authenticate(`Bearer ${key}`), (e: unknown) => e instanceof ApiError && e.code === 'unauthorized');
+  assert.throws(
+    () => store.authenticate(`Bearer ${key}`),
+    (e: unknown) => e instanceof ApiError && e.code === 'unauthorized',
+  );
   store.close();
 
   const list = ok('list');

@@ -22,7 +22,9 @@ let coarse: RunningService, fine: RunningService;
 before(async () => {
   [coarse, fine] = await Promise.all([startTestService(), startTestService({ tileSize: 150 })]);
 });
-after(async () => { await Promise.all([coarse?.close(), fine?.close()]); });
+after(async () => {
+  await Promise.all([coarse?.close(), fine?.close()]);
+});
 
 const CENTRE = [43.7335, 7.419] as const; // La Condamine to Monaco-Ville: retaining walls on the slope
 const GATES = /^(gate|lift_gate|swing_gate|sliding_gate|wicket_gate|hampshire_gate)$/;
@@ -32,13 +34,17 @@ const BUILT = /^(wall|fence|hedge|retaining_wall|city_wall|guard_rail|handrail|j
 function expectedIds(svc: RunningService, polygon: [number, number][]): Set<string> {
   const frame = createLocalFrame(polygon[0][0], polygon[0][1]);
   const ring = polygon.slice(0, -1).flatMap(([lat, lon]) => frame.toLocal(lon, lat));
-  const lats = polygon.map((p) => p[0]), lons = polygon.map((p) => p[1]);
+  const lats = polygon.map((p) => p[0]),
+    lons = polygon.map((p) => p[1]);
   const store = OsmStore.open(storePaths(svc.config.dataDir).osm);
   const box = { minLon: Math.min(...lons), minLat: Math.min(...lats), maxLon: Math.max(...lons), maxLat: Math.max(...lats) };
   const features = store.query(box, ['barrier', 'other']);
   // gate nodes count where they are a vertex of a road, path or barrier way
   const vertices = new Set<string>();
-  for (const w of store.query({ minLon: box.minLon - 0.01, minLat: box.minLat - 0.01, maxLon: box.maxLon + 0.01, maxLat: box.maxLat + 0.01 }, ['highway', 'barrier'])) {
+  for (const w of store.query({ minLon: box.minLon - 0.01, minLat: box.minLat - 0.01, maxLon: box.maxLon + 0.01, maxLat: box.maxLat + 0.01 }, [
+    'highway',
+    'barrier',
+  ])) {
     for (const l of lines(w)) for (let k = 0; k < l.length; k += 2) vertices.add(`${l[k]},${l[k + 1]}`);
   }
   store.close();
@@ -92,13 +98,24 @@ test('Monaco: every barrier way meeting the polygon appears exactly once across 
   }
   const expected = expectedIds(coarse, polygon);
   assert.ok(expected.size >= 20, `${expected.size} barrier ways in the polygon`);
-  for (const [name, r] of [['500 m tiles', a], ['150 m tiles', b]] as const) {
+  for (const [name, r] of [
+    ['500 m tiles', a],
+    ['150 m tiles', b],
+  ] as const) {
     const meshes = barrierMeshes(r.json);
     const ids = meshes.map((m) => m.descriptor.id as string);
     const repeated = ids.filter((id, k) => ids.indexOf(id) !== k);
     assert.deepEqual(repeated, [], `${name}: built more than once`);
-    assert.deepEqual([...expected].filter((id) => !ids.includes(id)), [], `${name}: missing`);
-    assert.deepEqual(ids.filter((id) => !expected.has(id)), [], `${name}: not expected`);
+    assert.deepEqual(
+      [...expected].filter((id) => !ids.includes(id)),
+      [],
+      `${name}: missing`,
+    );
+    assert.deepEqual(
+      ids.filter((id) => !expected.has(id)),
+      [],
+      `${name}: not expected`,
+    );
     for (const m of meshes) {
       const rep = inspectMesh(toIndexedMesh(m));
       assert.ok(rep.closed && rep.volume > 0 && rep.degenerate === 0 && rep.nonFinite === 0, `${name} ${m.descriptor.id}: ${JSON.stringify(rep)}`);
@@ -112,7 +129,8 @@ test('Monaco: every barrier way meeting the polygon appears exactly once across 
   // gate nodes: a leaf across (or along) the way they stand on
   const gates = barrierMeshes(a.json).filter((m) => m.descriptor.id.startsWith('node/'));
   assert.ok(gates.length >= 3, `${gates.length} gate nodes`);
-  for (const g of gates) assert.ok(/^(gate|lift_gate)$/.test(g.descriptor.type) && g.descriptor.span > 0 && /^way\//.test(g.descriptor.on), JSON.stringify(g.descriptor));
+  for (const g of gates)
+    assert.ok(/^(gate|lift_gate)$/.test(g.descriptor.type) && g.descriptor.span > 0 && /^way\//.test(g.descriptor.on), JSON.stringify(g.descriptor));
   // the fence way/687553566 carries material and colour
   const fence = barrierMeshes(a.json).find((m) => m.descriptor.id === 'way/687553566');
   if (fence) assert.deepEqual([fence.descriptor.type, fence.descriptor.material, fence.descriptor.colour], ['fence', 'metal', '#000000']);
@@ -125,7 +143,9 @@ test('Monaco with topography: barrier bases lie on the returned terrain within 1
   const map: Entry = r.json.geometry.find((g: { type: string }) => g.type === 'topography').elevationMaps[0];
   const meshes = barrierMeshes(r.json);
   assert.ok(meshes.length >= 20);
-  let bases = 0, worst = 0, worstMid = 0;
+  let bases = 0,
+    worst = 0,
+    worstMid = 0;
   for (const m of meshes) {
     const rep = inspectMesh(toIndexedMesh(m));
     assert.ok(rep.closed && rep.volume > 0 && rep.degenerate === 0, `${m.descriptor.id}: ${JSON.stringify(rep)}`);
@@ -133,14 +153,26 @@ test('Monaco with topography: barrier bases lie on the returned terrain within 1
     for (let k = 0; k < v.length; k += 3) assert.ok(v[k + 2] >= mapHeight(map, v[k], v[k + 1]) - 0.01, `${m.descriptor.id} dips under the ground`);
     // downward faces are the base: their corners on the ground, their middles no higher than 5 cm above it
     for (let t = 0; t < v.length; t += 9) {
-      const ux = v[t + 3] - v[t], uy = v[t + 4] - v[t + 1], uz = v[t + 5] - v[t + 2];
-      const wx = v[t + 6] - v[t], wy = v[t + 7] - v[t + 1], wz = v[t + 8] - v[t + 2];
-      const nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+      const ux = v[t + 3] - v[t],
+        uy = v[t + 4] - v[t + 1],
+        uz = v[t + 5] - v[t + 2];
+      const wx = v[t + 6] - v[t],
+        wy = v[t + 7] - v[t + 1],
+        wz = v[t + 8] - v[t + 2];
+      const nx = uy * wz - uz * wy,
+        ny = uz * wx - ux * wz,
+        nz = ux * wy - uy * wx;
       if (nz >= -0.3 * Math.hypot(nx, ny, nz)) continue;
       bases++;
       for (let c = 0; c < 9; c += 3) worst = Math.max(worst, Math.abs(v[t + c + 2] - mapHeight(map, v[t + c], v[t + c + 1])));
-      for (const [p, q] of [[0, 3], [3, 6], [6, 0]]) {
-        const x = (v[t + p] + v[t + q]) / 2, y = (v[t + p + 1] + v[t + q + 1]) / 2, z = (v[t + p + 2] + v[t + q + 2]) / 2;
+      for (const [p, q] of [
+        [0, 3],
+        [3, 6],
+        [6, 0],
+      ]) {
+        const x = (v[t + p] + v[t + q]) / 2,
+          y = (v[t + p + 1] + v[t + q + 1]) / 2,
+          z = (v[t + p + 2] + v[t + q + 2]) / 2;
         worstMid = Math.max(worstMid, z - mapHeight(map, x, y));
       }
     }

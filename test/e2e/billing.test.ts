@@ -16,11 +16,18 @@ import { MONACO_CENTRE, square } from '../support/polygons.ts';
 
 let svc: RunningService;
 
-before(async () => { svc = await startTestService(); });
-after(async () => { await svc?.close(); });
+before(async () => {
+  svc = await startTestService();
+});
+after(async () => {
+  await svc?.close();
+});
 
 /** A second app on the same accounts and store, with a stand-in pool to control timing and failures. */
-async function appWith(run: (task: TileTask, opts: { signal: AbortSignal }) => Promise<unknown>, admission = new Admission({ maxInFlight: 4, maxQueue: 8, timeoutMs: 10_000 })) {
+async function appWith(
+  run: (task: TileTask, opts: { signal: AbortSignal }) => Promise<unknown>,
+  admission = new Admission({ maxInFlight: 4, maxQueue: 8, timeoutMs: 10_000 }),
+) {
   const server: Server = createApp({
     accounts: svc.accounts,
     admission,
@@ -31,7 +38,14 @@ async function appWith(run: (task: TileTask, opts: { signal: AbortSignal }) => P
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, close: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }) };
+  return {
+    url,
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 function newAccount(balanceKm2: number, active = true) {
@@ -73,18 +87,27 @@ test('a completed request is charged its geodesic area; concurrent requests neve
 test('a request aborted mid-stream is not charged and its pending tiles are cancelled', async () => {
   let cancelled = 0;
   const app = await appWith(async (task, { signal }) => {
-    try { await delay(400, undefined, { signal }); } catch (e) { cancelled++; throw e; }
+    try {
+      await delay(400, undefined, { signal });
+    } catch (e) {
+      cancelled++;
+      throw e;
+    }
     return buildTile(task);
   });
   const { account, key } = newAccount(10);
   const controller = new AbortController();
   const res = await request(`${app.url}/v1/context`, {
-    method: 'POST', signal: controller.signal,
+    method: 'POST',
+    signal: controller.signal,
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ polygon: square(MONACO_CENTRE[0], MONACO_CENTRE[1], 900) }),
   });
   assert.equal(res.statusCode, 200);
-  for await (const chunk of res.body) { assert.match(String(chunk), /^\{"origin"/); break; } // first bytes arrive before any tile
+  for await (const chunk of res.body) {
+    assert.match(String(chunk), /^\{"origin"/);
+    break;
+  } // first bytes arrive before any tile
   controller.abort();
   await delay(600);
   assert.equal(balanceOf(account.id), 10);
@@ -117,7 +140,13 @@ test('a tile that fails after streaming began cuts the connection and nothing is
 });
 
 test('a saturating burst gets 503 server_busy with Retry-After, uncharged', async () => {
-  const app = await appWith(async (task) => { await delay(300); return buildTile(task); }, new Admission({ maxInFlight: 1, maxQueue: 1, timeoutMs: 10_000 }));
+  const app = await appWith(
+    async (task) => {
+      await delay(300);
+      return buildTile(task);
+    },
+    new Admission({ maxInFlight: 1, maxQueue: 1, timeoutMs: 10_000 }),
+  );
   const { account, key } = newAccount(10);
   const polygon = square(MONACO_CENTRE[0], MONACO_CENTRE[1], 200);
   const answers = await Promise.all(Array.from({ length: 6 }, () => postContext(app.url, key, { polygon })));

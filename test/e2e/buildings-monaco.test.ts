@@ -45,8 +45,12 @@ function judge(meshes: BuildingMesh[]) {
     const r = inspectMesh(m.mesh);
     if (!r.closed || r.volume <= 0 || r.degenerate > 0 || r.nonFinite > 0) bad.push(`${m.descriptor.id} ${JSON.stringify(r)}`);
     // the descriptor tells the truth about the built mesh
-    let top = -Infinity, bottom = Infinity;
-    for (let i = 2; i < m.mesh.positions.length; i += 3) { top = Math.max(top, m.mesh.positions[i]); bottom = Math.min(bottom, m.mesh.positions[i]); }
+    let top = -Infinity,
+      bottom = Infinity;
+    for (let i = 2; i < m.mesh.positions.length; i += 3) {
+      top = Math.max(top, m.mesh.positions[i]);
+      bottom = Math.min(bottom, m.mesh.positions[i]);
+    }
     if (Math.abs(top - Number(m.descriptor.buildingHeight)) > 0.002 || Math.abs(bottom - Number(m.descriptor.buildingMinHeight)) > 0.002) {
       bad.push(`${m.descriptor.id} spans ${bottom}..${top} but says ${m.descriptor.buildingMinHeight}..${m.descriptor.buildingHeight}`);
     }
@@ -67,18 +71,21 @@ const SHAPES_PER_EXTRACT: Record<keyof typeof EXTRACTS, readonly RoofShape[]> = 
   region: ['flat', 'gabled', 'hipped', 'dome'],
 };
 
-for (const name of Object.keys(EXTRACTS) as (keyof typeof EXTRACTS)[]) for (const shape of SHAPES_PER_EXTRACT[name]) {
-  test(`every building of the ${name} extract is a closed, outward 2-manifold (default roof ${shape})`, () => {
-    const { meshes, features } = buildAll(name, shape);
-    const ids = new Set(meshes.map((m) => m.descriptor.id));
-    const { bad, perRoof, fallbacks } = judge(meshes);
-    const parts = meshes.filter((m) => m.descriptor.parentId).length;
-    const remainders = meshes.filter((m) => m.descriptor.outlineRemainder).length;
-    console.log(`${name}/${shape}: ${features} building features → ${meshes.length} meshes (${parts} parts, ${remainders} outline remainders); roofs ${JSON.stringify(perRoof)}; fallbacks ${JSON.stringify(fallbacks)}`);
-    // every feature is built, except outlines whose parts cover them completely
-    const replaced = new Set(meshes.filter((m) => m.descriptor.parentId).map((m) => m.descriptor.parentId));
-    for (const m of meshes) replaced.delete(m.descriptor.id);
-    assert.equal(ids.size + replaced.size, features, 'no building dropped');
-    assert.deepEqual(bad.slice(0, 5), []);
-  });
-}
+for (const name of Object.keys(EXTRACTS) as (keyof typeof EXTRACTS)[])
+  for (const shape of SHAPES_PER_EXTRACT[name]) {
+    test(`every building of the ${name} extract is a closed, outward 2-manifold (default roof ${shape})`, () => {
+      const { meshes, features } = buildAll(name, shape);
+      const ids = new Set(meshes.map((m) => m.descriptor.id));
+      const { bad, perRoof, fallbacks } = judge(meshes);
+      const parts = meshes.filter((m) => m.descriptor.parentId).length;
+      const remainders = meshes.filter((m) => m.descriptor.outlineRemainder).length;
+      console.log(
+        `${name}/${shape}: ${features} building features → ${meshes.length} meshes (${parts} parts, ${remainders} outline remainders); roofs ${JSON.stringify(perRoof)}; fallbacks ${JSON.stringify(fallbacks)}`,
+      );
+      // every feature is built, except outlines whose parts cover them completely
+      const replaced = new Set(meshes.filter((m) => m.descriptor.parentId).map((m) => m.descriptor.parentId));
+      for (const m of meshes) replaced.delete(m.descriptor.id);
+      assert.equal(ids.size + replaced.size, features, 'no building dropped');
+      assert.deepEqual(bad.slice(0, 5), []);
+    });
+  }

@@ -25,12 +25,22 @@ const UTM = resolveCrs(32632);
 const toUtm = proj4('EPSG:4326', UTM);
 const CENTRE = [43.735, 7.419] as const;
 const [CE, CN] = toUtm.forward([CENTRE[1], CENTRE[0]]).map(Math.round);
-const W = 800, H = 600, WEST = CE - W / 2, NORTH = CN + H / 2;
+const W = 800,
+  H = 600,
+  WEST = CE - W / 2,
+  NORTH = CN + H / 2;
 const SURVEYED_HEIGHT = 17.3;
 /** Column where the CHM is cut into two files. */
 const SPLIT = 413;
 
-interface Node { type: string; x: number; y: number; z: number; scale: number; descriptor: Record<string, any> }
+interface Node {
+  type: string;
+  x: number;
+  y: number;
+  z: number;
+  scale: number;
+  descriptor: Record<string, any>;
+}
 
 let dir = '';
 let big: RunningService, small: RunningService;
@@ -46,8 +56,10 @@ before(async () => {
   const storePath = join(dir, 'osm.sqlite');
   await importOsm(join(REPO_ROOT, 'data/monaco/monaco.osm.pbf'), storePath, {});
   const store = OsmStore.open(storePath);
-  const [w, s] = toUtm.inverse([WEST, NORTH - H]), [e, n] = toUtm.inverse([WEST + W, NORTH]);
-  const mapped = store.query({ minLon: w, minLat: s, maxLon: e, maxLat: n }, ['poi', 'other', 'landcover'])
+  const [w, s] = toUtm.inverse([WEST, NORTH - H]),
+    [e, n] = toUtm.inverse([WEST + W, NORTH]);
+  const mapped = store
+    .query({ minLon: w, minLat: s, maxLon: e, maxLat: n }, ['poi', 'other', 'landcover'])
     .filter((f) => f.kind === 'point' && f.point && f.tags.natural === 'tree')
     .map((f) => toUtm.forward(f.point!) as [number, number])
     .filter(([x, y]) => Math.abs(x - CE) < 180 && Math.abs(y - CN) < 180); // inside COVERED
@@ -64,8 +76,15 @@ before(async () => {
   // two files on one pixel grid, their edge through the middle of the polygons: detection crosses it
   mkdirSync(join(dir, 'chm'));
   await writeChmTiff(join(dir, 'chm', 'west.tif'), crop(chm.data, W, 0, 0, SPLIT, H), SPLIT, H, { epsg: 32632, west: WEST, north: NORTH, pixel: 1 });
-  await writeChmTiff(join(dir, 'chm', 'east.tif'), crop(chm.data, W, SPLIT, 0, W, H), W - SPLIT, H, { epsg: 32632, west: WEST + SPLIT, north: NORTH, pixel: 1 });
-  const canopy: ServiceConfig['canopy'] = [{ path: join(dir, 'chm'), attribution: { name: 'Generated CHM', license: 'CC0-1.0', url: 'https://example.org/chm' } }];
+  await writeChmTiff(join(dir, 'chm', 'east.tif'), crop(chm.data, W, SPLIT, 0, W, H), W - SPLIT, H, {
+    epsg: 32632,
+    west: WEST + SPLIT,
+    north: NORTH,
+    pixel: 1,
+  });
+  const canopy: ServiceConfig['canopy'] = [
+    { path: join(dir, 'chm'), attribution: { name: 'Generated CHM', license: 'CC0-1.0', url: 'https://example.org/chm' } },
+  ];
   [big, small] = await Promise.all([startTestService({ canopy }), startTestService({ canopy, tileSize: 230 })]);
 });
 after(async () => {
@@ -107,7 +126,14 @@ test('canopy: only detected trees, each a generated tree (within 1 m, height wit
   const atSeam = detected.filter((n) => Math.abs(a.utm(n)[0] - WEST - SPLIT) < 10);
   assert.ok(seam.length >= 2 && atSeam.length >= seam.length, `crowns across the file edge: ${seam.length} generated, ${atSeam.length} detected near it`);
   const key = (n: Node) => `${n.x.toFixed(3)},${n.y.toFixed(3)},${n.descriptor.height},${n.descriptor.crownDiameter}`;
-  assert.deepEqual(b.nodes.filter((n) => n.type === 'tree').map(key).sort(), detected.map(key).sort(), '230 m tiles and 500 m tiles agree');
+  assert.deepEqual(
+    b.nodes
+      .filter((n) => n.type === 'tree')
+      .map(key)
+      .sort(),
+    detected.map(key).sort(),
+    '230 m tiles and 500 m tiles agree',
+  );
   assert.equal(new Set(detected.map(key)).size, detected.length, 'no tree twice');
   const credit = a.json.attributions.find((x: { name: string }) => x.name === 'Generated CHM');
   assert.deepEqual([credit?.license, credit?.url], ['CC0-1.0', 'https://example.org/chm']);
@@ -143,7 +169,11 @@ test('partly covered: hybrid detects where covered and keeps the standard source
   const procedural = nodes.filter((n) => n.type === 'tree' && n.descriptor.source === 'procedural');
   assert.ok(procedural.length > 100, 'standard fill outside');
   const onIt = procedural.filter((n) => onChm(...utm(n), 0.01)); // the raster's edge is the edge of its data
-  assert.equal(onIt.length, 0, `procedural trees on the canopy model: ${JSON.stringify(onIt.slice(0, 3).map((n) => [utm(n), n.descriptor]))} (CHM ${WEST}–${WEST + W}, ${NORTH - H}–${NORTH})`);
+  assert.equal(
+    onIt.length,
+    0,
+    `procedural trees on the canopy model: ${JSON.stringify(onIt.slice(0, 3).map((n) => [utm(n), n.descriptor]))} (CHM ${WEST}–${WEST + W}, ${NORTH - H}–${NORTH})`,
+  );
   assert.ok(nodes.filter((n) => n.descriptor.source === 'canopy').every((n) => onChm(...utm(n), -1)));
   const canopy = await nodesOf(big, polygon, { treeSource: 'canopy' });
   assert.deepEqual(canopy.codes, ['canopy_partial']);
@@ -154,7 +184,9 @@ test('partly covered: hybrid detects where covered and keeps the standard source
 test('no canopy data for the area: hybrid is the standard source, canopy has no trees; both say canopy_unavailable', async () => {
   const away = square(43.7475, 7.4385, 300); // north-east of the CHM, still in the extract
   const [standard, hybrid, canopy] = await Promise.all([
-    nodesOf(big, away, {}), nodesOf(big, away, { treeSource: 'hybrid' }), nodesOf(big, away, { treeSource: 'canopy' }),
+    nodesOf(big, away, {}),
+    nodesOf(big, away, { treeSource: 'hybrid' }),
+    nodesOf(big, away, { treeSource: 'canopy' }),
   ]);
   assert.deepEqual(hybrid.codes, ['canopy_unavailable']);
   assert.deepEqual(hybrid.json.warnings[0].details, { treeSource: 'hybrid', usedTreeSource: 'standard', reason: 'no_coverage' });
@@ -173,8 +205,18 @@ test('canopyMaxTrees keeps the surveyed shrubs, then the tallest detected trees,
   assert.deepEqual(codes, ['tree_cap_applied']);
   assert.deepEqual(json.warnings[0].details, { canopyMaxTrees: cap, trees: plants.length, dropped: plants.length - cap });
   assert.equal(nodes.filter((n) => n.type === 'shrubbery').length, shrubs);
-  const kept = nodes.filter((n) => n.type === 'tree').map((n) => n.descriptor.height).sort((a, b) => b - a);
-  assert.deepEqual(kept, plants.filter((n) => n.type === 'tree').map((n) => n.descriptor.height).sort((a, b) => b - a).slice(0, cap - shrubs));
+  const kept = nodes
+    .filter((n) => n.type === 'tree')
+    .map((n) => n.descriptor.height)
+    .sort((a, b) => b - a);
+  assert.deepEqual(
+    kept,
+    plants
+      .filter((n) => n.type === 'tree')
+      .map((n) => n.descriptor.height)
+      .sort((a, b) => b - a)
+      .slice(0, cap - shrubs),
+  );
 });
 
 test('a polygon smaller than the coverage lattice still gets its trees and no false warning', async () => {

@@ -14,7 +14,9 @@ before(async () => {
   svc = await startTestService();
   key = svc.demo!.key;
 });
-after(async () => { await svc?.close(); });
+after(async () => {
+  await svc?.close();
+});
 
 test('a ~0.5 km² request over Monaco returns hundreds of closed, outward LoD1 buildings', async () => {
   const polygon = square(MONACO_CENTRE[0], MONACO_CENTRE[1], 700);
@@ -26,7 +28,10 @@ test('a ~0.5 km² request over Monaco returns hundreds of closed, outward LoD1 b
   assert.ok(r.json.attributions.some((a: { text: string }) => a.text.includes('OpenStreetMap')));
   assert.deepEqual(r.json.dataAccess, { granted: 'full', suppressedCountries: [], reason: null });
   const groups = r.json.geometry;
-  assert.deepEqual(groups.map((g: { type: string }) => g.type), ['buildings']);
+  assert.deepEqual(
+    groups.map((g: { type: string }) => g.type),
+    ['buildings'],
+  );
   const meshes = groups[0].meshes;
   assert.ok(meshes.length >= 300, `${meshes.length} buildings`);
   let bad = 0;
@@ -51,7 +56,8 @@ test('indexed meshes, Z up and UTM change the encoding but not the model', async
   assert.equal(a.status, 200);
   assert.equal(b.status, 200);
   assert.equal(b.json.spatialReference.utmZoneEPSG, 'EPSG:32632');
-  const ma = a.json.geometry[0].meshes, mb = b.json.geometry[0].meshes;
+  const ma = a.json.geometry[0].meshes,
+    mb = b.json.geometry[0].meshes;
   assert.equal(ma.length, mb.length);
   const volume = (ms: any[]) => ms.reduce((s, m) => s + inspectMesh(toIndexedMesh(m)).volume, 0);
   // UTM scale factor at 7.4°E (zone 32, central meridian 9°E) is ~0.99963 per axis in the plane
@@ -127,15 +133,24 @@ test('no body whatsoever gets a 5xx: arbitrary JSON and broken requests get a 4x
   const mutated = fc.oneof(
     fc.jsonValue(),
     fc.record({ polygon: fc.jsonValue() }),
-    fc.record({ polygon: fc.constant(polygon), settings: fc.dictionary(fc.constantFrom('geometry', 'crs', 'upAxis', 'defaultLevels', 'defaultRoofType', 'canopyMaxTrees', 'surfaceTypes'), fc.jsonValue()) }),
+    fc.record({
+      polygon: fc.constant(polygon),
+      settings: fc.dictionary(
+        fc.constantFrom('geometry', 'crs', 'upAxis', 'defaultLevels', 'defaultRoofType', 'canopyMaxTrees', 'surfaceTypes'),
+        fc.jsonValue(),
+      ),
+    }),
     fc.record({ polygon: fc.constant(polygon), origin: fc.jsonValue(), export: fc.jsonValue() }),
   );
-  await fc.assert(fc.asyncProperty(mutated, async (body) => {
-    const r = await postContext(svc.url, key, JSON.stringify(body));
-    assert.ok(r.status < 500, `${r.status} for ${JSON.stringify(body).slice(0, 200)}`);
-    if (r.status >= 400) {
-      assert.equal(typeof r.json.error, 'string');
-      assert.match(r.json.code, /^[a-z_]+$/);
-    }
-  }), { numRuns: 150 });
+  await fc.assert(
+    fc.asyncProperty(mutated, async (body) => {
+      const r = await postContext(svc.url, key, JSON.stringify(body));
+      assert.ok(r.status < 500, `${r.status} for ${JSON.stringify(body).slice(0, 200)}`);
+      if (r.status >= 400) {
+        assert.equal(typeof r.json.error, 'string');
+        assert.match(r.json.code, /^[a-z_]+$/);
+      }
+    }),
+    { numRuns: 150 },
+  );
 });

@@ -22,15 +22,25 @@ import { MemoryExportStore } from '../support/stores/memory-export-store.ts';
 import { problems, validateGltf } from '../support/checks/gltf-validate.ts';
 import { cropPolygonArbitrary } from '../support/arbitraries/crop.ts';
 
-const c: [number, number] = [43.7335, 7.419], d = 0.0018;
+const c: [number, number] = [43.7335, 7.419],
+  d = 0.0018;
 /** The h1 probe's polygon: a 400 m square over central Monaco with a notch reaching its centre. */
-const polygon = [[c[0] - d, c[1] - d], [c[0] - d, c[1] + d], [c[0], c[1] + 0.3 * d], [c[0] + d, c[1] + d], [c[0] + d, c[1] - d], [c[0] - d, c[1] - d]];
+const polygon = [
+  [c[0] - d, c[1] - d],
+  [c[0] - d, c[1] + d],
+  [c[0], c[1] + 0.3 * d],
+  [c[0] + d, c[1] + d],
+  [c[0] + d, c[1] - d],
+  [c[0] - d, c[1] - d],
+];
 const frame = createLocalFrame(c[0], c[1]);
 const ring = polygon.slice(0, -1).flatMap(([lat, lon]) => frame.toLocal(lon, lat));
 const poly: CropPolygon = cropPolygon(ring);
 const settings = {
   geometry: ['buildings', 'surface', 'barriers', 'instances', 'topography'],
-  upAxis: 'Z', topographyReturnType: 'both', surfaceTypes: ['meshes', 'centerlines', 'outlines'],
+  upAxis: 'Z',
+  topographyReturnType: 'both',
+  surfaceTypes: ['meshes', 'centerlines', 'outlines'],
 };
 
 let app: ExportApp;
@@ -51,7 +61,9 @@ before(async () => {
   plain = a.json;
   cropped = b.json;
 });
-after(async () => { await app?.close(); });
+after(async () => {
+  await app?.close();
+});
 
 const group = (r: any, type: string, kind?: string) => r.geometry.find((g: any) => g.type === type && (!kind || g.geometryType === kind));
 
@@ -61,7 +73,10 @@ test('every cut building and barrier is closed and outward, marked cropped, and 
     let cut = 0;
     for (const m of meshes) {
       const r = inspectMesh(toIndexedMesh(m));
-      assert.ok(r.closed && r.volume > 0 && r.nonFinite === 0, `${type} ${m.descriptor.id}: open ${r.openEdges}, repeated ${r.repeatedEdges}, volume ${r.volume}`);
+      assert.ok(
+        r.closed && r.volume > 0 && r.nonFinite === 0,
+        `${type} ${m.descriptor.id}: open ${r.openEdges}, repeated ${r.repeatedEdges}, volume ${r.volume}`,
+      );
       if (m.descriptor.cropped) cut++;
       assert.ok(!m.descriptor.dataNotes?.some((n: string) => n.startsWith('cropScene')), `${m.descriptor.id}: ${m.descriptor.dataNotes}`);
     }
@@ -78,7 +93,8 @@ test('nothing of the model lies outside the polygon by more than 1 mm (the uncro
     let w = 0;
     for (const g of r.geometry) {
       for (const m of g.meshes ?? []) for (let i = 0; i < m.vertices.length; i += 3) w = Math.max(w, distanceOutside(poly, m.vertices[i], m.vertices[i + 1]));
-      for (const l of g.polylines ?? []) for (let i = 0; i < l.vertices.length; i += 3) w = Math.max(w, distanceOutside(poly, l.vertices[i], l.vertices[i + 1]));
+      for (const l of g.polylines ?? [])
+        for (let i = 0; i < l.vertices.length; i += 3) w = Math.max(w, distanceOutside(poly, l.vertices[i], l.vertices[i + 1]));
       for (const n of g.nodes ?? []) w = Math.max(w, distanceOutside(poly, n.x, n.y));
     }
     return w;
@@ -86,7 +102,8 @@ test('nothing of the model lies outside the polygon by more than 1 mm (the uncro
   assert.ok(worst(plain) > 10, 'the plain answer reaches past the polygon');
   const w = worst(cropped);
   assert.ok(w <= 0.001, `${(w * 1000).toFixed(2)} mm outside`);
-  for (const type of ['surface', 'surfaceLines', 'instances']) assert.ok((group(cropped, type).meshes ?? group(cropped, type).polylines ?? group(cropped, type).nodes).length > 0, type);
+  for (const type of ['surface', 'surfaceLines', 'instances'])
+    assert.ok((group(cropped, type).meshes ?? group(cropped, type).polylines ?? group(cropped, type).nodes).length > 0, type);
   assert.ok(group(cropped, 'topography', 'meshes').meshes.length > 0);
 });
 
@@ -107,10 +124,16 @@ function triangles(meshes: any[]): { area: number; paths: Paths64 } {
 test('the cropped ground covers exactly the polygon where the uncropped ground covered it', () => {
   const cut = triangles(group(cropped, 'surface').meshes);
   const whole = triangles(group(plain, 'surface').meshes);
-  const P = [ring.reduce<{ x: number; y: number }[]>((acc, _, i) => (i % 2 ? acc : [...acc, { x: Math.round(ring[i] * 1000), y: Math.round(ring[i + 1] * 1000) }]), [])];
+  const P = [
+    ring.reduce<{ x: number; y: number }[]>((acc, _, i) => (i % 2 ? acc : [...acc, { x: Math.round(ring[i] * 1000), y: Math.round(ring[i + 1] * 1000) }]), []),
+  ];
   const expected = Clipper.intersect(whole.paths, P, FillRule.NonZero).reduce((a, p) => a + Clipper.area(p), 0) / 1e6;
   assert.ok(Math.abs(cut.area - expected) <= 1e-3 * expected, `cropped ground ${cut.area.toFixed(1)} m², polygon ∩ ground ${expected.toFixed(1)} m²`);
-  assert.ok(expected > 0.5 * Math.abs(ring.reduce((a, _, i) => (i % 2 ? a : a + ring[i] * ring[(i + 3) % ring.length] - ring[(i + 2) % ring.length] * ring[i + 1]), 0) / 2), 'the ground (buildings cut out) covers most of the polygon');
+  assert.ok(
+    expected >
+      0.5 * Math.abs(ring.reduce((a, _, i) => (i % 2 ? a : a + ring[i] * ring[(i + 3) % ring.length] - ring[(i + 2) % ring.length] * ring[i + 1]), 0) / 2),
+    'the ground (buildings cut out) covers most of the polygon',
+  );
 });
 
 test('the elevation map stays a full square grid with a 0/1 mask of the nodes inside the polygon', () => {
@@ -120,24 +143,32 @@ test('the elevation map stays a full square grid with a 0/1 mask of the nodes in
   assert.equal(entry.mask.length, entry.elevationMap.length);
   assert.ok(entry.elevationMap.every((h: number) => Number.isFinite(h)));
   let inside = 0;
-  for (let r = 0; r <= n; r++) for (let col = 0; col <= n; col++) {
-    const x = moveVector.x - size / 2 + (col * size) / n, y = moveVector.y + size / 2 - (r * size) / n;
-    const want = pointInRing(x, y, poly.ring) ? 1 : 0;
-    if (distanceOutside(poly, x, y) > 0.01 || want) assert.equal(entry.mask[r * (n + 1) + col], want, `node ${r}, ${col}`);
-    inside += entry.mask[r * (n + 1) + col];
-  }
+  for (let r = 0; r <= n; r++)
+    for (let col = 0; col <= n; col++) {
+      const x = moveVector.x - size / 2 + (col * size) / n,
+        y = moveVector.y + size / 2 - (r * size) / n;
+      const want = pointInRing(x, y, poly.ring) ? 1 : 0;
+      if (distanceOutside(poly, x, y) > 0.01 || want) assert.equal(entry.mask[r * (n + 1) + col], want, `node ${r}, ${col}`);
+      inside += entry.mask[r * (n + 1) + col];
+    }
   assert.ok(inside > 0 && inside < entry.mask.length);
   assert.equal(group(plain, 'topography', 'elevationMaps').elevationMaps[0].mask, undefined, 'no mask without cropScene');
 });
 
 test('a GLB export of a cropped request is cut too, and valid', async () => {
-  const a = await postContext(app.url, key, { polygon, origin: c, settings: { geometry: ['buildings', 'surface', 'barriers'], cropScene: true }, export: { format: 'glb' } });
+  const a = await postContext(app.url, key, {
+    polygon,
+    origin: c,
+    settings: { geometry: ['buildings', 'surface', 'barriers'], cropScene: true },
+    export: { format: 'glb' },
+  });
   assert.equal(a.status, 200, a.text);
   const bytes = store.bytesOf(a.json.downloadUrl)!;
   const report = await validateGltf(bytes);
   assert.equal(report.issues.numErrors, 0, problems(report));
   const doc = await new NodeIO().readBinary(bytes);
-  let worst = 0, points = 0;
+  let worst = 0,
+    points = 0;
   for (const node of doc.getRoot().listNodes()) {
     const mesh = node.getMesh();
     if (!mesh) continue;
@@ -162,7 +193,10 @@ test('generated concave, near-collinear polygons over Monaco: every building and
   for (const small of rings) {
     const local = small.map((v) => v * 4); // radii 100–320 m around the origin
     const lonLat = [];
-    for (let i = 0; i < local.length; i += 2) { const [lon, lat] = frame.toLonLat(local[i], local[i + 1]); lonLat.push([lat, lon]); }
+    for (let i = 0; i < local.length; i += 2) {
+      const [lon, lat] = frame.toLonLat(local[i], local[i + 1]);
+      lonLat.push([lat, lon]);
+    }
     const body = { polygon: [...lonLat, lonLat[0]], origin: c, settings: { geometry: ['buildings', 'barriers'], upAxis: 'Z', cropScene: true } };
     const r = await postContext(app.url, key, body);
     assert.equal(r.status, 200, r.text.slice(0, 300));

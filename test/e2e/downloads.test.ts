@@ -20,7 +20,9 @@ before(async () => {
   file = await service.exports.put(NAME, BYTES, 'model/gltf-binary');
   url = `${service.url}/v1/exports/${file.token}/${encodeURIComponent(NAME)}`;
 });
-after(async () => { await service.close(); });
+after(async () => {
+  await service.close();
+});
 
 async function get(target: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' | 'POST' = 'GET') {
   const res = await request(target, { method, headers });
@@ -62,7 +64,12 @@ test('If-None-Match with the ETag (exact, weak or in a list): 304 without a body
 });
 
 test('Range: one range → 206 with Content-Range; If-Range with another ETag or several ranges → the whole file', async () => {
-  const cases: [string, string, string][] = [['bytes=2-5', '2345', 'bytes 2-5/20'], ['bytes=-3', 'hij', 'bytes 17-19/20'], ['bytes=15-', 'fghij', 'bytes 15-19/20'], ['bytes=0-0', '0', 'bytes 0-0/20']];
+  const cases: [string, string, string][] = [
+    ['bytes=2-5', '2345', 'bytes 2-5/20'],
+    ['bytes=-3', 'hij', 'bytes 17-19/20'],
+    ['bytes=15-', 'fghij', 'bytes 15-19/20'],
+    ['bytes=0-0', '0', 'bytes 0-0/20'],
+  ];
   for (const [range, body, contentRange] of cases) {
     const r = await get(url, { range });
     assert.equal(r.status, 206, range);

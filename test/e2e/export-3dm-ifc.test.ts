@@ -15,7 +15,6 @@ import { square } from '../support/polygons.ts';
 import { BUILDING, cornerIn, ORIGIN, POLYGON, startExportApp, type ExportApp } from '../support/service/export-app.ts';
 import { MemoryExportStore } from '../support/stores/memory-export-store.ts';
 
-
 let svc: RunningService;
 let url: string;
 let app: ExportApp;
@@ -80,16 +79,21 @@ test('every group and feature of the JSON answer is in the 3dm and the IFC, read
     assert.equal(ifcElementCount(m), total);
     assert.equal(ifc.GetLineIDsWithType(m, W.IFCBUILDING).size(), want.get('buildings'));
     let streamed = 0;
-    ifc.StreamAllMeshes(m, () => { streamed++; });
+    ifc.StreamAllMeshes(m, () => {
+      streamed++;
+    });
     assert.equal(streamed, total, 'every feature streams geometry (nodes their symbol)');
-  } finally { ifc.CloseModel(m); }
+  } finally {
+    ifc.CloseModel(m);
+  }
 });
 
 /** The building's vertices in the file's units and coordinates, with how to take them to grid metres. */
 function cornerCandidates3dm(doc: File3dm, units: ExportUnits): number[][] {
   const text = Object.fromEntries(Array.from({ length: doc.strings().count }, (_, i) => doc.strings().get(i) as unknown as [string, string]));
   const [gx, gy] = text['CityContext.originGrid'].split(' ').map(Number);
-  const base = doc.settings().earthAnchorPoint.modelBasePoint, k = METRES_PER_UNIT[units];
+  const base = doc.settings().earthAnchorPoint.modelBasePoint,
+    k = METRES_PER_UNIT[units];
   for (let i = 0; i < doc.objects().count; i++) {
     const o = doc.objects().get(i);
     if (o.attributes().name !== BUILDING) continue;
@@ -110,7 +114,9 @@ function cornerCandidatesIfc(bytes: Uint8Array): number[][] {
     const coords = ifc.GetLine(m, proxy.Representation.value, true).Representations[0].Items[0].Coordinates.CoordList;
     const s = conv.Scale.value;
     return coords.map((c: any[]) => [s * c[0].value + conv.Eastings.value, s * c[1].value + conv.Northings.value, s * c[2].value]);
-  } finally { ifc.CloseModel(m); }
+  } finally {
+    ifc.CloseModel(m);
+  }
 }
 
 test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every placement × crs × units (3dm, ifc)', async () => {
@@ -119,11 +125,19 @@ test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every 
     const [wantE, wantN] = cornerIn(crs);
     for (const placement of ['anchor', 'absolute']) {
       for (const units of ['m', 'mm', 'ft', 'in'] as const) {
-        const body = (format: string) => ({ polygon: POLYGON, origin: ORIGIN, settings: { geometry: ['buildings'] }, export: { format, crs, placement, units } });
+        const body = (format: string) => ({
+          polygon: POLYGON,
+          origin: ORIGIN,
+          settings: { geometry: ['buildings'] },
+          export: { format, crs, placement, units },
+        });
         const r = await exportBytes(k, body('3dm'));
         assert.equal(r.spatialReference.units, units);
         const i = await exportBytes(k, body('ifc'));
-        for (const [format, points] of [['3dm', cornerCandidates3dm(rh.File3dm.fromByteArray(r.bytes), units)], ['ifc', cornerCandidatesIfc(i.bytes)]] as const) {
+        for (const [format, points] of [
+          ['3dm', cornerCandidates3dm(rh.File3dm.fromByteArray(r.bytes), units)],
+          ['ifc', cornerCandidatesIfc(i.bytes)],
+        ] as const) {
           const best = Math.min(...points.map(([e, n, h]) => Math.hypot(e - wantE, n - wantN, h)));
           assert.ok(best < 1e-3, `${format} ${crs} ${placement} ${units}: corner off by ${(best * 1000).toFixed(2)} mm`);
         }

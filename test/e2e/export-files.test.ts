@@ -50,9 +50,16 @@ function read(format: string, bytes: Uint8Array): { xyz: number[]; note: string 
       const obj = readFileSync(join(unzip(path), 'city-context-43.7340N-7.4200E.obj'), 'utf8');
       return { xyz: objPositions(obj), note: obj };
     }
-    case 'stl': return { xyz: stlPositions(bytes), note: text.slice(0, 80) };
-    case 'ply': { const p = plyVertices(bytes); return { xyz: p.xyz, note: p.header }; }
-    case 'dae': { const xml = new TextDecoder().decode(bytes); return { xyz: daePositions(xml), note: xml.slice(0, 4096) }; }
+    case 'stl':
+      return { xyz: stlPositions(bytes), note: text.slice(0, 80) };
+    case 'ply': {
+      const p = plyVertices(bytes);
+      return { xyz: p.xyz, note: p.header };
+    }
+    case 'dae': {
+      const xml = new TextDecoder().decode(bytes);
+      return { xyz: daePositions(xml), note: xml.slice(0, 4096) };
+    }
     default: {
       const r = JSON.parse(run(PYTHON, [READER, path])) as { errors: number; points: number[]; comments: string[] };
       assert.equal(r.errors, 0);
@@ -66,7 +73,12 @@ test('a known OSM building corner lands where proj4 puts it in OBJ, STL, PLY, DA
   const key = svc.accounts.createKey(account.id, 'development').key;
   for (const format of ['obj', 'stl', 'ply', 'dae', 'dxf']) {
     for (const { crs, placement, units } of COMBOS) {
-      const a = await postContext(url, key, { polygon: POLYGON, origin: ORIGIN, settings: { geometry: ['buildings'] }, export: { format, crs, placement, units } });
+      const a = await postContext(url, key, {
+        polygon: POLYGON,
+        origin: ORIGIN,
+        settings: { geometry: ['buildings'] },
+        export: { format, crs, placement, units },
+      });
       assert.equal(a.status, 200, a.text);
       const { xyz, note } = read(format, store.bytesOf(a.json.downloadUrl)!);
       const [wantE, wantN] = cornerIn(crs);

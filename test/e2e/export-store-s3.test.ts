@@ -13,22 +13,39 @@ import { startTestS3, type TestS3 } from '../support/stores/s3-server.ts';
 
 let s3: TestS3;
 let buckets = 0;
-before(async () => { s3 = await startTestS3(); });
-after(async () => { await s3.close(); });
+before(async () => {
+  s3 = await startTestS3();
+});
+after(async () => {
+  await s3.close();
+});
 
 // Each case gets its own key prefix in the one bucket, so counts and the cap see only its files.
-exportStoreSuite('S3 store (s3rver)', async ({ ttlMs, maxBytes }) => {
-  let shift = 0;
-  const store = await new S3ExportStore({ ...s3.config, prefix: `case${++buckets}/`, ttlMs, maxBytes, now: () => Date.now() + shift }).open();
-  return { store, advance: (ms) => { shift += ms; }, close: () => store.close() };
-}, 1100);
+exportStoreSuite(
+  'S3 store (s3rver)',
+  async ({ ttlMs, maxBytes }) => {
+    let shift = 0;
+    const store = await new S3ExportStore({ ...s3.config, prefix: `case${++buckets}/`, ttlMs, maxBytes, now: () => Date.now() + shift }).open();
+    return {
+      store,
+      advance: (ms) => {
+        shift += ms;
+      },
+      close: () => store.close(),
+    };
+  },
+  1100,
+);
 
 test('S3 store: one object per export under the prefix, metadata carries name, ETag and expiry', async () => {
   const store = await new S3ExportStore({ ...s3.config, prefix: 'meta/', ttlMs: 60_000, maxBytes: 1000 }).open();
   const put = await store.put('Zürich.ifc', new TextEncoder().encode('ISO-10303-21;'), 'application/x-step');
   const client = new S3Client({ ...s3.config });
   const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.config.bucket, Prefix: 'meta/' }));
-  assert.deepEqual(listed.Contents?.map((o) => o.Key), [`meta/${put.token}`]);
+  assert.deepEqual(
+    listed.Contents?.map((o) => o.Key),
+    [`meta/${put.token}`],
+  );
   assert.deepEqual(await store.head(put.token, 'Zürich.ifc'), put);
   client.destroy();
   await store.close();

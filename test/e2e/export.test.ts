@@ -29,7 +29,10 @@ const exportDeps: ExportDeps = { store };
 const logLines: string[] = [];
 
 before(async () => {
-  app = await startExportApp(exportDeps, (l) => { logLines.push(l); if (process.env.EXPORT_TEST_LOG) console.error(l); });
+  app = await startExportApp(exportDeps, (l) => {
+    logLines.push(l);
+    if (process.env.EXPORT_TEST_LOG) console.error(l);
+  });
   ({ svc, url } = app);
 });
 after(async () => {
@@ -61,7 +64,10 @@ test('export glb: 200 {downloadUrl, spatialReference}, absolute unguessable link
   assert.equal(report.issues.numErrors, 0, problems(report));
   assert.equal(report.issues.numWarnings, 0, problems(report));
   const doc = await new NodeIO().readBinary(bytes);
-  const names = doc.getRoot().listNodes().map((n) => n.getName());
+  const names = doc
+    .getRoot()
+    .listNodes()
+    .map((n) => n.getName());
   assert.ok(names.includes('buildings') && names.includes(BUILDING), 'group node and the building by id');
   const cost = Number(a.headers['x-cost-km2']);
   assert.ok(cost > 0 && Math.abs(10 - balanceOf(id) - cost) < 1e-4, `charged its cost: ${10 - balanceOf(id)} vs ${cost}`);
@@ -122,7 +128,10 @@ test('the writer runs in the worker pool, never on the main thread', async () =>
   const entry = EXPORT_WRITERS.glb!;
   const original = entry.load;
   let mainThreadLoads = 0;
-  entry.load = () => { mainThreadLoads++; return original(); }; // this module instance is the main thread's only
+  entry.load = () => {
+    mainThreadLoads++;
+    return original();
+  }; // this module instance is the main thread's only
   try {
     const a = await postContext(url, key, exportBody({ format: 'glb' }));
     assert.equal(a.status, 200, a.text);
@@ -152,7 +161,9 @@ function worldOffset(node: Node): number[] {
   const t = [0, 0, 0];
   for (let n: Node | null = node; n; n = n.getParentNode()) {
     const [x, y, z] = n.getTranslation();
-    t[0] += x; t[1] += y; t[2] += z;
+    t[0] += x;
+    t[1] += y;
+    t[2] += z;
   }
   return t;
 }
@@ -170,7 +181,10 @@ test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every 
         const doc = await new NodeIO().readBinary(store.bytesOf(a.json.downloadUrl)!);
         const geo = (doc.getRoot().listScenes()[0].getExtras() as any).cityContext.georeference;
         assert.equal(geo.crs, crs);
-        const node = doc.getRoot().listNodes().find((n) => n.getName() === BUILDING && n.getMesh())!;
+        const node = doc
+          .getRoot()
+          .listNodes()
+          .find((n) => n.getName() === BUILDING && n.getMesh())!;
         const [tx, ty, tz] = worldOffset(node);
         const pos = node.getMesh()!.listPrimitives()[0].getAttribute('POSITION')!;
         let best = Infinity;
@@ -178,7 +192,9 @@ test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every 
           const [x, y, z] = pos.getElement(i, [0, 0, 0]) as number[];
           // the convention of the scene extras: world (X, Y, Z) = (E − E0, h, N0 − N) in anchor, (E, h, −N) in absolute
           const base = placement === 'anchor' ? geo.originGrid : [0, 0];
-          const e = base[0] + (x + tx), n = base[1] - (z + tz), h = y + ty;
+          const e = base[0] + (x + tx),
+            n = base[1] - (z + tz),
+            h = y + ty;
           best = Math.min(best, Math.hypot(e - wantE, n - wantN, h));
         }
         assert.ok(best < 1e-3, `${crs} ${placement} ${units}: corner off by ${(best * 1000).toFixed(2)} mm`);
@@ -191,7 +207,11 @@ test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every 
 
 test('settings.crs UTM or EPSG:3857 with export.crs local (the default) gives a file in that CRS', async () => {
   const { key } = newAccount();
-  for (const [crs, want] of [['UTM', 'EPSG:32632'], ['EPSG:3857', 'EPSG:3857'], ['local', 'local']]) {
+  for (const [crs, want] of [
+    ['UTM', 'EPSG:32632'],
+    ['EPSG:3857', 'EPSG:3857'],
+    ['local', 'local'],
+  ]) {
     const a = await postContext(url, key, { ...exportBody({ format: 'glb' }), settings: { geometry: ['buildings'], crs } });
     assert.equal(a.status, 200, a.text);
     assert.equal(a.json.spatialReference.crs, want);
@@ -200,7 +220,12 @@ test('settings.crs UTM or EPSG:3857 with export.crs local (the default) gives a 
 
 test('bad export CRSs are 400 invalid_setting with the reason; nothing is charged', async () => {
   const { id, key } = newAccount();
-  for (const [crs, why] of [['EPSG:4326', /geographic/], ['EPSG:999999', /no usable definition/], ['EPSG:27700', /grid-shift/], ['EPSG:2263', /area of use: United States/]] as const) {
+  for (const [crs, why] of [
+    ['EPSG:4326', /geographic/],
+    ['EPSG:999999', /no usable definition/],
+    ['EPSG:27700', /grid-shift/],
+    ['EPSG:2263', /area of use: United States/],
+  ] as const) {
     const a = await postContext(url, key, exportBody({ format: 'glb', crs }));
     assert.equal(a.status, 400, a.text);
     assert.equal(a.json.code, 'invalid_setting');
@@ -226,17 +251,26 @@ test('skp and rvt are 422 format_unavailable naming what SketchUp and Revit impo
 
 test('a client that leaves mid-export is not charged and is logged as an abort, not an internal error', async () => {
   const { id, key } = newAccount();
-  const body = { polygon: square(43.7365, 7.4215, 1000), settings: { geometry: ['buildings', 'surface', 'barriers', 'instances', 'topography'] }, export: { format: 'glb' } };
+  const body = {
+    polygon: square(43.7365, 7.4215, 1000),
+    settings: { geometry: ['buildings', 'surface', 'barriers', 'instances', 'topography'] },
+    export: { format: 'glb' },
+  };
   const from = logLines.length;
-  await assert.rejects(request(`${url}/v1/context`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(300),
-  }));
+  await assert.rejects(
+    request(`${url}/v1/context`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(300),
+    }),
+  );
   for (let i = 0; i < 200 && !logLines.slice(from).some((l) => /^export glb aborted/.test(l)); i++) await new Promise((r) => setTimeout(r, 50));
   const lines = logLines.slice(from);
-  assert.ok(lines.some((l) => /^export glb aborted/.test(l)), lines.join('\n'));
+  assert.ok(
+    lines.some((l) => /^export glb aborted/.test(l)),
+    lines.join('\n'),
+  );
   assert.ok(!lines.some((l) => /internal error/.test(l)), lines.join('\n'));
   assert.equal(balanceOf(id), 10);
 });

@@ -14,7 +14,11 @@ import { openSocket, rawPost, readAll } from '../support/service/raw-http.ts';
 
 async function withApp(options: Parameters<typeof startFakeApp>[0], fn: (app: FakeApp) => Promise<void>) {
   const app = await startFakeApp(options);
-  try { await fn(app); } finally { await app.close(); }
+  try {
+    await fn(app);
+  } finally {
+    await app.close();
+  }
 }
 
 /** Status and parsed JSON body of a raw HTTP answer. */
@@ -23,93 +27,108 @@ function parseAnswer(raw: string): { status: number; type: string; json: any } {
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
   const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
   let json: any = null;
-  try { json = JSON.parse(body); } catch { /* not JSON */ }
+  try {
+    json = JSON.parse(body);
+  } catch {
+    /* not JSON */
+  }
   return { status, type, json };
 }
 
-test('a connection that never sends a byte is closed after the idle timeout', () => withApp({ limits: { idleTimeoutMs: 300 } }, async (app) => {
-  const socket = await openSocket(app.port);
-  const closed = await Promise.race([once(socket, 'close').then(() => true), delay(3000).then(() => false)]);
-  assert.ok(closed, 'the idle socket is still open');
-}));
-
-test('connections past maxConnections are closed at once; the others keep working', () => withApp({ limits: { maxConnections: 3 } }, async (app) => {
-  const held = await Promise.all([0, 1, 2].map(() => openSocket(app.port)));
-  await delay(50);
-  const extra = await openSocket(app.port);
-  const closed = await Promise.race([once(extra, 'close').then(() => true), delay(2000).then(() => false)]);
-  assert.ok(closed, 'the fourth connection was kept');
-  held[0].write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-  assert.equal(parseAnswer(await readAll(held[0])).status, 200);
-  for (const s of held) s.destroy();
-}));
-
-test('a body trickled slower than the request timeout gets 408 with the JSON error body', () => withApp({ limits: { requestTimeoutMs: 400, headersTimeoutMs: 400 } }, async (app) => {
-  const { key } = app.newKey(10);
-  const socket = await openSocket(app.port);
-  const raw = rawPost(JSON.stringify(smallBody()), key);
-  const cut = raw.indexOf('\r\n\r\n') + 4;
-  socket.write(raw.slice(0, cut));
-  const answer = readAll(socket, 5000);
-  for (let k = cut; k < raw.length && !socket.destroyed; k += 5) {
-    socket.write(raw.slice(k, k + 5));
-    await delay(100);
-  }
-  const parsed = parseAnswer(await answer);
-  assert.equal(parsed.status, 408);
-  assert.equal(parsed.json?.code, 'request_timeout');
-}));
-
-test('malformed framing and over-long headers get the JSON error body, not a bare status line', () => withApp({}, async (app) => {
-  const cases: [string, number, string][] = [
-    ['GARBAGE\r\n\r\n', 400, 'invalid_request'],
-    ['POST /v1/context HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello', 400, 'invalid_request'],
-    ['POST /v1/context HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', 400, 'invalid_request'],
-    [`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
-  ];
-  for (const [raw, status, code] of cases) {
+test('a connection that never sends a byte is closed after the idle timeout', () =>
+  withApp({ limits: { idleTimeoutMs: 300 } }, async (app) => {
     const socket = await openSocket(app.port);
-    socket.write(raw);
-    const parsed = parseAnswer(await readAll(socket));
-    assert.equal(parsed.status, status, raw.slice(0, 40));
-    assert.match(parsed.type, /application\/json/);
-    assert.equal(parsed.json?.code, code);
-    assert.equal(typeof parsed.json?.error, 'string');
-    assert.ok(Array.isArray(parsed.json?.details));
-  }
-}));
+    const closed = await Promise.race([once(socket, 'close').then(() => true), delay(3000).then(() => false)]);
+    assert.ok(closed, 'the idle socket is still open');
+  }));
 
-test('an oversized upload is read to its end and answered 413 with the error body', () => withApp({ maxBodyBytes: 1 << 20 }, async (app) => {
-  const { key, accountId } = app.newKey(10);
-  // A plain client that sends its whole body before it reads (as curl without Expect does).
-  const socket = await openSocket(app.port);
-  let error: Error | null = null;
-  socket.on('error', (err) => { error = err; });
-  socket.write(rawPost(JSON.stringify(smallBody({ pad: 'x'.repeat(6 << 20) })), key));
-  const parsed = parseAnswer(await readAll(socket, 10_000));
-  assert.equal(error, null);
-  assert.equal(parsed.status, 413);
-  assert.equal(parsed.json?.code, 'payload_too_large');
-  assert.equal(app.accounts.usage(accountId).length, 0);
-  socket.destroy();
-}));
+test('connections past maxConnections are closed at once; the others keep working', () =>
+  withApp({ limits: { maxConnections: 3 } }, async (app) => {
+    const held = await Promise.all([0, 1, 2].map(() => openSocket(app.port)));
+    await delay(50);
+    const extra = await openSocket(app.port);
+    const closed = await Promise.race([once(extra, 'close').then(() => true), delay(2000).then(() => false)]);
+    assert.ok(closed, 'the fourth connection was kept');
+    held[0].write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    assert.equal(parseAnswer(await readAll(held[0])).status, 200);
+    for (const s of held) s.destroy();
+  }));
 
-test('a body that is not declared JSON gets 415 unsupported_media_type; no type at all is read as JSON', () => withApp({}, async (app) => {
-  const { key } = app.newKey(10);
-  const form = await postContext(app.url, key, JSON.stringify(smallBody()), { 'content-type': 'application/x-www-form-urlencoded' });
-  assert.equal(form.status, 415);
-  assert.equal(form.json.code, 'unsupported_media_type');
-  const charset = await postContext(app.url, key, JSON.stringify(smallBody()), { 'content-type': 'application/json; charset=utf-8' });
-  assert.equal(charset.status, 200);
-  const socket = await openSocket(app.port);
-  socket.write(rawPost(JSON.stringify(smallBody()), key).replace('Content-Type: application/json\r\n', '') .replace('HTTP/1.1\r\n', 'HTTP/1.1\r\nConnection: close\r\n'));
-  assert.equal(parseAnswer(await readAll(socket)).status, 200);
-}));
+test('a body trickled slower than the request timeout gets 408 with the JSON error body', () =>
+  withApp({ limits: { requestTimeoutMs: 400, headersTimeoutMs: 400 } }, async (app) => {
+    const { key } = app.newKey(10);
+    const socket = await openSocket(app.port);
+    const raw = rawPost(JSON.stringify(smallBody()), key);
+    const cut = raw.indexOf('\r\n\r\n') + 4;
+    socket.write(raw.slice(0, cut));
+    const answer = readAll(socket, 5000);
+    for (let k = cut; k < raw.length && !socket.destroyed; k += 5) {
+      socket.write(raw.slice(k, k + 5));
+      await delay(100);
+    }
+    const parsed = parseAnswer(await answer);
+    assert.equal(parsed.status, 408);
+    assert.equal(parsed.json?.code, 'request_timeout');
+  }));
 
-test('/healthz answers GET and HEAD only', () => withApp({}, async (app) => {
-  assert.equal((await request(`${app.url}/healthz`, { method: 'HEAD' })).statusCode, 200);
-  const post = await request(`${app.url}/healthz`, { method: 'POST', body: '{}' });
-  assert.equal(post.statusCode, 405);
-  assert.equal(post.headers.allow, 'GET, HEAD');
-  assert.equal(((await post.body.json()) as { code: string }).code, 'method_not_allowed');
-}));
+test('malformed framing and over-long headers get the JSON error body, not a bare status line', () =>
+  withApp({}, async (app) => {
+    const cases: [string, number, string][] = [
+      ['GARBAGE\r\n\r\n', 400, 'invalid_request'],
+      ['POST /v1/context HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello', 400, 'invalid_request'],
+      ['POST /v1/context HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', 400, 'invalid_request'],
+      [`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
+    ];
+    for (const [raw, status, code] of cases) {
+      const socket = await openSocket(app.port);
+      socket.write(raw);
+      const parsed = parseAnswer(await readAll(socket));
+      assert.equal(parsed.status, status, raw.slice(0, 40));
+      assert.match(parsed.type, /application\/json/);
+      assert.equal(parsed.json?.code, code);
+      assert.equal(typeof parsed.json?.error, 'string');
+      assert.ok(Array.isArray(parsed.json?.details));
+    }
+  }));
+
+test('an oversized upload is read to its end and answered 413 with the error body', () =>
+  withApp({ maxBodyBytes: 1 << 20 }, async (app) => {
+    const { key, accountId } = app.newKey(10);
+    // A plain client that sends its whole body before it reads (as curl without Expect does).
+    const socket = await openSocket(app.port);
+    let error: Error | null = null;
+    socket.on('error', (err) => {
+      error = err;
+    });
+    socket.write(rawPost(JSON.stringify(smallBody({ pad: 'x'.repeat(6 << 20) })), key));
+    const parsed = parseAnswer(await readAll(socket, 10_000));
+    assert.equal(error, null);
+    assert.equal(parsed.status, 413);
+    assert.equal(parsed.json?.code, 'payload_too_large');
+    assert.equal(app.accounts.usage(accountId).length, 0);
+    socket.destroy();
+  }));
+
+test('a body that is not declared JSON gets 415 unsupported_media_type; no type at all is read as JSON', () =>
+  withApp({}, async (app) => {
+    const { key } = app.newKey(10);
+    const form = await postContext(app.url, key, JSON.stringify(smallBody()), { 'content-type': 'application/x-www-form-urlencoded' });
+    assert.equal(form.status, 415);
+    assert.equal(form.json.code, 'unsupported_media_type');
+    const charset = await postContext(app.url, key, JSON.stringify(smallBody()), { 'content-type': 'application/json; charset=utf-8' });
+    assert.equal(charset.status, 200);
+    const socket = await openSocket(app.port);
+    socket.write(
+      rawPost(JSON.stringify(smallBody()), key).replace('Content-Type: application/json\r\n', '').replace('HTTP/1.1\r\n', 'HTTP/1.1\r\nConnection: close\r\n'),
+    );
+    assert.equal(parseAnswer(await readAll(socket)).status, 200);
+  }));
+
+test('/healthz answers GET and HEAD only', () =>
+  withApp({}, async (app) => {
+    assert.equal((await request(`${app.url}/healthz`, { method: 'HEAD' })).statusCode, 200);
+    const post = await request(`${app.url}/healthz`, { method: 'POST', body: '{}' });
+    assert.equal(post.statusCode, 405);
+    assert.equal(post.headers.allow, 'GET, HEAD');
+    assert.equal(((await post.body.json()) as { code: string }).code, 'method_not_allowed');
+  }));

@@ -13,14 +13,18 @@ import { eventually, openSocket, rawPost } from '../support/service/raw-http.ts'
 
 test('a client that stops reading is cut off: its slot is freed and it is not charged', async () => {
   // ~36 MB of response: far more than the loopback socket buffers hold.
-  const app = await startFakeApp({ itemsPerTile: 300_000, admission: new Admission({ maxInFlight: 1, maxQueue: 0, timeoutMs: 1000 }), limits: { slowReaderTimeoutMs: 300 } });
+  const app = await startFakeApp({
+    itemsPerTile: 300_000,
+    admission: new Admission({ maxInFlight: 1, maxQueue: 0, timeoutMs: 1000 }),
+    limits: { slowReaderTimeoutMs: 300 },
+  });
   try {
     const { accountId, key } = app.newKey(10);
     const socket = await openSocket(app.port);
     socket.write(rawPost(JSON.stringify(smallBody()), key));
     await once(socket, 'data'); // the status line came; now stop reading
     socket.pause();
-    const health = async () => (await (await request(`${app.url}/healthz`)).body.json() as { inFlight: number }).inFlight;
+    const health = async () => ((await (await request(`${app.url}/healthz`)).body.json()) as { inFlight: number }).inFlight;
     await eventually(async () => (await health()) === 0, 'the stalled response released its slot');
     const second = await postContext(app.url, key, smallBody({ settings: { geometry: ['barriers'] } }));
     assert.equal(second.status, 200, 'the next request is served, not 503');
@@ -28,7 +32,10 @@ test('a client that stops reading is cut off: its slot is freed and it is not ch
     const usage = app.accounts.usage(accountId);
     assert.deepEqual(usage.map((u) => u.status).sort(), ['aborted', 'completed']);
     assert.equal(app.accounts.getAccount(accountId)!.reservedKm2, 0);
-    assert.ok(app.log.some((l) => /read nothing for 300 ms/.test(l)), app.log.join('\n'));
+    assert.ok(
+      app.log.some((l) => /read nothing for 300 ms/.test(l)),
+      app.log.join('\n'),
+    );
     socket.destroy();
   } finally {
     await app.close();
@@ -87,7 +94,9 @@ test('a reset refunds only the last response of a kept-alive connection, not the
     const { accountId, key } = app.newKey(10);
     const socket = await openSocket(app.port);
     let received = '';
-    socket.on('data', (c: Buffer) => { received += c.toString('latin1'); });
+    socket.on('data', (c: Buffer) => {
+      received += c.toString('latin1');
+    });
     const ends = () => received.split('\r\n0\r\n\r\n').length - 1; // chunked answers end with a zero chunk
     for (let n = 1; n <= 12; n++) {
       socket.write(rawPost(JSON.stringify(smallBody()), key));

@@ -9,8 +9,12 @@ import { postContext } from '../support/service/http.ts';
 import { openSocket, rawPost, readAll } from '../support/service/raw-http.ts';
 
 let app: FakeApp;
-before(async () => { app = await startFakeApp({ maxBodyBytes: 8 << 20 }); });
-after(async () => { await app.close(); });
+before(async () => {
+  app = await startFakeApp({ maxBodyBytes: 8 << 20 });
+});
+after(async () => {
+  await app.close();
+});
 
 test('a million bad geometry entries get a short error body, not one detail per entry', async () => {
   const { key } = app.newKey(10);
@@ -30,9 +34,19 @@ test('a million bad geometry entries get a short error body, not one detail per 
 test('error details stop at 10, the last one counting the rest', async () => {
   const { key } = app.newKey(10);
   const settings = {
-    defaultLevels: -1, defaultLevelHeight: -1, cropScene: 'x', topographyModel: 'x', combineElevationMaps: 'x',
-    projectToTopography: 'x', disableSurfaceProjection: 'x', indexedMeshes: 'x', upAxis: 'q', crs: 'q',
-    treeSource: 'q', buildingSources: 'q', defaultRoofType: 'q',
+    defaultLevels: -1,
+    defaultLevelHeight: -1,
+    cropScene: 'x',
+    topographyModel: 'x',
+    combineElevationMaps: 'x',
+    projectToTopography: 'x',
+    disableSurfaceProjection: 'x',
+    indexedMeshes: 'x',
+    upAxis: 'q',
+    crs: 'q',
+    treeSource: 'q',
+    buildingSources: 'q',
+    defaultRoofType: 'q',
   };
   const r = await postContext(app.url, key, smallBody({ settings }));
   assert.equal(r.status, 400);

@@ -17,10 +17,17 @@ before(async () => {
   app = await startFakeApp();
   ({ key, accountId } = app.newKey(10));
 });
-after(async () => { await app.close(); });
+after(async () => {
+  await app.close();
+});
 
 test('a 4,000 km × 2.5 mm sliver is refused as polygon_too_long, uncharged', async () => {
-  const sliver = [[0, 0], [0, 36], [0.0000000225, 36], [0, 0]];
+  const sliver = [
+    [0, 0],
+    [0, 36],
+    [0.0000000225, 36],
+    [0, 0],
+  ];
   const r = await postContext(app.url, key, { polygon: sliver, settings: { geometry: ['buildings'] } });
   assert.equal(r.status, 400);
   assert.equal(r.json.code, 'polygon_too_long');
@@ -31,7 +38,13 @@ test('a 4,000 km × 2.5 mm sliver is refused as polygon_too_long, uncharged', as
 test('a corridor just under 20 km is accepted; one just over is refused', async () => {
   const corridor = (km: number) => {
     const dLon = km / (111.32 * Math.cos((43.7 * Math.PI) / 180));
-    return [[43.7, 7.3], [43.7, 7.3 + dLon], [43.7001, 7.3 + dLon], [43.7001, 7.3], [43.7, 7.3]];
+    return [
+      [43.7, 7.3],
+      [43.7, 7.3 + dLon],
+      [43.7001, 7.3 + dLon],
+      [43.7001, 7.3],
+      [43.7, 7.3],
+    ];
   };
   assert.equal((await postContext(app.url, key, { polygon: corridor(19.5), settings: { geometry: ['buildings'] } })).status, 200);
   const over = await postContext(app.url, key, { polygon: corridor(20.5), settings: { geometry: ['buildings'] } });
@@ -58,13 +71,19 @@ function bruteForce(grid: TileGrid, polygon: Ring): string[] {
 
 test('property: the tiles found from the edges are exactly the tiles that touch the polygon', () => {
   // Coordinates often on tile lines (multiples of 25 with tile size 100) to catch boundary cases.
-  const coord = fc.oneof(fc.integer({ min: 0, max: 40 }).map((k) => k * 25), fc.double({ min: 0, max: 1000, noNaN: true }));
+  const coord = fc.oneof(
+    fc.integer({ min: 0, max: 40 }).map((k) => k * 25),
+    fc.double({ min: 0, max: 1000, noNaN: true }),
+  );
   const ring = fc.array(fc.tuple(coord, coord), { minLength: 3, maxLength: 12 }).map((pts) => pts.flat());
-  fc.assert(fc.property(ring, fc.constantFrom(50, 100, 333), (polygon, size) => {
-    const grid = tileGridFor(polygon, size);
-    const found = tilesTouchingPolygon(grid, polygon).map((t) => `${t.i},${t.j}`);
-    assert.deepEqual(found, bruteForce(grid, polygon));
-  }), { numRuns: 300, seed: 13 });
+  fc.assert(
+    fc.property(ring, fc.constantFrom(50, 100, 333), (polygon, size) => {
+      const grid = tileGridFor(polygon, size);
+      const found = tilesTouchingPolygon(grid, polygon).map((t) => `${t.i},${t.j}`);
+      assert.deepEqual(found, bruteForce(grid, polygon));
+    }),
+    { numRuns: 300, seed: 13 },
+  );
 });
 
 test('a 10,000-vertex diagonal sliver across 20 km plans without walking 40,000 cells', () => {
@@ -77,7 +96,12 @@ test('a 10,000-vertex diagonal sliver across 20 km plans without walking 40,000 
   // the work, counted as reads of the polygon's coordinates: the old walk read all 20,000 of them
   // for each of the 40,000 cells
   let reads = 0;
-  const counted = new Proxy(polygon, { get: (target, key, receiver) => { if (typeof key === 'string' && /^\d+$/.test(key)) reads++; return Reflect.get(target, key, receiver); } });
+  const counted = new Proxy(polygon, {
+    get: (target, key, receiver) => {
+      if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
   const tiles = tilesTouchingPolygon(grid, counted);
   assert.ok(tiles.length <= 3 * 200, `${tiles.length} tiles`);
   assert.ok(reads < 100 * polygon.length, `${reads} coordinate reads`);

@@ -17,7 +17,7 @@ import { startService } from '../../src/service.ts';
 import { startFakeApp, smallBody } from '../support/service/fake-app.ts';
 import { eventually } from '../support/service/raw-http.ts';
 
-test('a second process opening the same accounts file leaves the first one\'s in-flight hold alone', async () => {
+test("a second process opening the same accounts file leaves the first one's in-flight hold alone", async () => {
   const app = await startFakeApp({ delayMs: 800 });
   try {
     const { accountId, key } = app.newKey(0.01); // pays for exactly one small request
@@ -59,7 +59,7 @@ test('holds of a process whose lease lapsed are released, once, by the next proc
     const live = app.accounts.reserve(app.accounts.authenticate(key), 0.2);
     const next = AccountStore.open(app.accountsPath, { releaseStale: false });
     try {
-      assert.equal(next.releaseStaleReservations(), 1, 'only the dead process\'s hold');
+      assert.equal(next.releaseStaleReservations(), 1, "only the dead process's hold");
       assert.equal(next.releaseStaleReservations(), 0);
       assert.equal(next.getAccount(accountId)!.reservedKm2, 0.2);
       assert.equal(live.commit(), true);
@@ -73,7 +73,7 @@ test('holds of a process whose lease lapsed are released, once, by the next proc
   }
 });
 
-test('the service releases a dead process\'s holds at start and says so in its log, once', async () => {
+test("the service releases a dead process's holds at start and says so in its log, once", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-own-'));
   const path = storePaths(dataDir).accounts;
   const dead = AccountStore.open(path, { now: () => new Date(Date.now() - 3_600_000) });
@@ -98,16 +98,28 @@ test('a process killed with SIGKILL mid-request: its hold is released by the nex
   const account = setup.createAccount({ name: 'killed', balanceKm2: 1 });
   const key = setup.createKey(account.id).key;
   const storeModule = fileURLToPath(new URL('../../src/accounts/index.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `
     import { AccountStore } from ${JSON.stringify(storeModule)};
     const store = AccountStore.open(${JSON.stringify(path)}, { releaseStale: false, leaseTtlMs: 600000 });
     store.reserve(store.authenticate(${JSON.stringify(key)}), 0.4);
     console.log('held');
     setInterval(() => {}, 1000);
-  `], { stdio: ['ignore', 'pipe', 'inherit'] });
+  `,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   try {
     await new Promise<void>((ok, fail) => {
-      child.stdout!.on('data', (d: Buffer) => { if (String(d).includes('held')) ok(); });
+      child.stdout!.on('data', (d: Buffer) => {
+        if (String(d).includes('held')) ok();
+      });
       child.once('exit', () => fail(new Error('the child exited early')));
     });
     assert.equal(setup.getAccount(account.id)!.reservedKm2, 0.4);

@@ -19,7 +19,15 @@ const POLYGON = square(43.735, 7.42, 2500);
 const LONLAT_RING = POLYGON.map(([lat, lon]) => [lon, lat]);
 const frame = createLocalFrame(POLYGON[0][0], POLYGON[0][1]);
 
-interface Node { type: string; x: number; y: number; z: number; rotation: number; scale: number; descriptor: Record<string, any> }
+interface Node {
+  type: string;
+  x: number;
+  y: number;
+  z: number;
+  rotation: number;
+  scale: number;
+  descriptor: Record<string, any>;
+}
 
 let big: RunningService, small: RunningService;
 let store: OsmStore;
@@ -44,7 +52,10 @@ before(async () => {
   buildings = group(a, 'buildings').meshes;
   ground = group(a, 'surface').meshes;
 });
-after(async () => { store?.close(); await Promise.all([big?.close(), small?.close()]); });
+after(async () => {
+  store?.close();
+  await Promise.all([big?.close(), small?.close()]);
+});
 
 /** Which of `tris` (flat [ax, ay, bx, by, cx, cy]) holds each point, through a Flatbush of their boxes (brute force blocks the loop for seconds). */
 function triangleIndex(tris: number[][]): Flatbush {
@@ -59,17 +70,40 @@ const inPolygon = (lonLat: [number, number]) => booleanPointInPolygon(point(lonL
 const lonLatOf = (n: Node) => frame.toLonLat(n.x, n.y);
 
 function storeFeatures(): OsmFeature[] {
-  const lons = LONLAT_RING.map((p) => p[0]), lats = LONLAT_RING.map((p) => p[1]);
-  return store.query({ minLon: Math.min(...lons), minLat: Math.min(...lats), maxLon: Math.max(...lons), maxLat: Math.max(...lats) },
-    ['poi', 'highway', 'barrier', 'railway', 'water', 'landcover', 'other', 'building', 'building_part']);
+  const lons = LONLAT_RING.map((p) => p[0]),
+    lats = LONLAT_RING.map((p) => p[1]);
+  return store.query({ minLon: Math.min(...lons), minLat: Math.min(...lats), maxLon: Math.max(...lons), maxLat: Math.max(...lats) }, [
+    'poi',
+    'highway',
+    'barrier',
+    'railway',
+    'water',
+    'landcover',
+    'other',
+    'building',
+    'building_part',
+  ]);
 }
 
 /** Building polygons standing above ground, for an independent "in a building" test (turf, lon/lat, boxes first: the tests stay fast). */
 function buildingTest(features: OsmFeature[]): (ll: [number, number]) => boolean {
-  const shapes = features.filter((f) => (f.layer === 'building' || f.layer === 'building_part') && f.kind === 'area' && f.polygons && !undergroundReason(f.tags))
-    .flatMap((f) => f.polygons!.map((rings) => turfPolygon(rings.map((r) => { const c: number[][] = []; for (let k = 0; k < r.length; k += 2) c.push([r[k], r[k + 1]]); c.push([r[0], r[1]]); return c; }))))
+  const shapes = features
+    .filter((f) => (f.layer === 'building' || f.layer === 'building_part') && f.kind === 'area' && f.polygons && !undergroundReason(f.tags))
+    .flatMap((f) =>
+      f.polygons!.map((rings) =>
+        turfPolygon(
+          rings.map((r) => {
+            const c: number[][] = [];
+            for (let k = 0; k < r.length; k += 2) c.push([r[k], r[k + 1]]);
+            c.push([r[0], r[1]]);
+            return c;
+          }),
+        ),
+      ),
+    )
     .map((shape) => ({ shape, box: bbox(shape) }));
-  return (ll) => shapes.some(({ shape, box }) => ll[0] >= box[0] && ll[0] <= box[2] && ll[1] >= box[1] && ll[1] <= box[3] && booleanPointInPolygon(point(ll), shape));
+  return (ll) =>
+    shapes.some(({ shape, box }) => ll[0] >= box[0] && ll[0] <= box[2] && ll[1] >= box[1] && ll[1] <= box[3] && booleanPointInPolygon(point(ll), shape));
 }
 
 test('every tagged point object in the polygon comes back exactly once per type, whatever the tile size', () => {
@@ -96,13 +130,17 @@ test('every tagged point object in the polygon comes back exactly once per type,
   // objects mapped as ways (a bench along a wall, a crane's area) too: once each, rows and spans once per tree and span
   const keys = nodes.filter((n) => n.descriptor.id).map((n) => `${n.descriptor.id}:${n.descriptor.row ?? ''}:${n.descriptor.span ?? ''}`);
   assert.equal(new Set(keys).size, keys.length, 'an object returned twice');
-  assert.ok(keys.some((k) => k.startsWith('way/')), 'way-mapped objects are returned');
+  assert.ok(
+    keys.some((k) => k.startsWith('way/')),
+    'way-mapped objects are returned',
+  );
   assert.ok((expected.get('tree')?.length ?? 0) > 300 && (expected.get('bench')?.length ?? 0) > 50 && expected.size >= 6, JSON.stringify(counts(expected)));
 });
 
 test('the same nodes with 500 m and 230 m tiles: procedural trees are seeded by position, not by tile', () => {
   const key = (n: Node) => JSON.stringify([n.type, n.x, n.y, n.z, n.rotation, n.scale, n.descriptor]);
-  const a = nodes.map(key).sort(), b = nodesSmall.map(key).sort();
+  const a = nodes.map(key).sort(),
+    b = nodesSmall.map(key).sort();
   assert.deepEqual(b, a);
   assert.ok(nodes.filter((n) => n.descriptor.source === 'procedural').length > 300, 'Monaco has forest fill');
 });
@@ -116,15 +154,20 @@ test('procedural trees come back the same in another request (other polygon and 
   // each output is rounded to millimetres in its own frame: match within 5 mm, in the first request's frame
   const key = (x: number, y: number) => `${Math.round(x / 0.5)},${Math.round(y / 0.5)}`;
   const procedural = (list: Node[], f: typeof frame) => list.filter((n) => n.descriptor.source === 'procedural').map((n) => f.toLonLat(n.x, n.y));
-  const mine = procedural(nodes, frame).filter((ll) => booleanPointInPolygon(point(ll), otherRing)).map(([lon, lat]) => frame.toLocal(lon, lat));
-  const theirs = procedural(r.json.geometry[0].nodes, f2).filter((ll) => inPolygon(ll)).map(([lon, lat]) => frame.toLocal(lon, lat));
+  const mine = procedural(nodes, frame)
+    .filter((ll) => booleanPointInPolygon(point(ll), otherRing))
+    .map(([lon, lat]) => frame.toLocal(lon, lat));
+  const theirs = procedural(r.json.geometry[0].nodes, f2)
+    .filter((ll) => inPolygon(ll))
+    .map(([lon, lat]) => frame.toLocal(lon, lat));
   const cells = new Map<string, [number, number][]>();
   for (const p of theirs) cells.set(key(p[0], p[1]), [...(cells.get(key(p[0], p[1])) ?? []), p]);
   const near = ([x, y]: [number, number]) => {
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
-      const list = cells.get(`${Math.round(x / 0.5) + dx},${Math.round(y / 0.5) + dy}`) ?? [];
-      if (list.some((p) => Math.hypot(p[0] - x, p[1] - y) < 0.005)) return true;
-    }
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++) {
+        const list = cells.get(`${Math.round(x / 0.5) + dx},${Math.round(y / 0.5) + dy}`) ?? [];
+        if (list.some((p) => Math.hypot(p[0] - x, p[1] - y) < 0.005)) return true;
+      }
     return false;
   };
   assert.ok(mine.length > 50, `${mine.length} procedural trees in the overlap`);
@@ -139,27 +182,40 @@ test('no tree stands inside a building footprint of the same response', () => {
     const v = m.vertices;
     let zmin = Infinity;
     for (let i = 2; i < v.length; i += 3) zmin = Math.min(zmin, v[i]);
-    for (let t = 0; t < v.length; t += 9) if ([2, 5, 8].every((k) => Math.abs(v[t + k] - zmin) < 0.01)) floors.push([v[t], v[t + 1], v[t + 3], v[t + 4], v[t + 6], v[t + 7]]);
+    for (let t = 0; t < v.length; t += 9)
+      if ([2, 5, 8].every((k) => Math.abs(v[t + k] - zmin) < 0.01)) floors.push([v[t], v[t + 1], v[t + 3], v[t + 4], v[t + 6], v[t + 7]]);
   }
   assert.ok(floors.length > 1000);
   const inTri = (x: number, y: number, [ax, ay, bx, by, cx, cy]: number[]) => {
     const s = (px: number, py: number, qx: number, qy: number) => (qx - px) * (y - py) - (x - px) * (qy - py);
-    const d1 = s(ax, ay, bx, by), d2 = s(bx, by, cx, cy), d3 = s(cx, cy, ax, ay);
+    const d1 = s(ax, ay, bx, by),
+      d2 = s(bx, by, cx, cy),
+      d3 = s(cx, cy, ax, ay);
     return (d1 > 0.01 && d2 > 0.01 && d3 > 0.01) || (d1 < -0.01 && d2 < -0.01 && d3 < -0.01);
   };
   const plants = nodes.filter((n) => n.type === 'tree' || n.type === 'shrubbery');
   const index = triangleIndex(floors);
   const inside = plants.filter((n) => index.search(n.x, n.y, n.x, n.y).some((k) => inTri(n.x, n.y, floors[k])));
-  assert.equal(inside.length, 0, `in buildings: ${inside.slice(0, 5).map((n) => JSON.stringify(n.descriptor)).join(' ')}`);
+  assert.equal(
+    inside.length,
+    0,
+    `in buildings: ${inside
+      .slice(0, 5)
+      .map((n) => JSON.stringify(n.descriptor))
+      .join(' ')}`,
+  );
 });
 
 test('procedural plants never stand on roads, pavements, water or other hard ground of the same response', () => {
   const HARD = new Set(['asphalt', 'roadwayIntersection', 'roadwayArea', 'pavement', 'water', 'pitch', 'helipad', 'buildingConstruction']);
   const tris: number[][] = [];
-  for (const m of ground) if (HARD.has(m.descriptor.type)) for (let t = 0; t < m.vertices.length; t += 9) tris.push([0, 1, 3, 4, 6, 7].map((k) => m.vertices[t + k]));
+  for (const m of ground)
+    if (HARD.has(m.descriptor.type)) for (let t = 0; t < m.vertices.length; t += 9) tris.push([0, 1, 3, 4, 6, 7].map((k) => m.vertices[t + k]));
   const inTri = (x: number, y: number, [ax, ay, bx, by, cx, cy]: number[]) => {
     const s = (px: number, py: number, qx: number, qy: number) => (qx - px) * (y - py) - (x - px) * (qy - py);
-    const d1 = s(ax, ay, bx, by), d2 = s(bx, by, cx, cy), d3 = s(cx, cy, ax, ay);
+    const d1 = s(ax, ay, bx, by),
+      d2 = s(bx, by, cx, cy),
+      d3 = s(cx, cy, ax, ay);
     return (d1 > 0 && d2 > 0 && d3 > 0) || (d1 < 0 && d2 < 0 && d3 < 0);
   };
   const procedural = nodes.filter((n) => n.descriptor.source === 'procedural');
@@ -174,9 +230,19 @@ test("trees stand in Monaco's parks: every surveyed tree of a park comes back th
   const inBuilding = buildingTest(features);
   const parks = features.filter((f) => f.tags.leisure === 'park' && f.kind === 'area' && f.polygons);
   const trees = nodes.filter((n) => n.type === 'tree');
-  let parksWithTrees = 0, inParks = 0;
+  let parksWithTrees = 0,
+    inParks = 0;
   for (const park of parks) {
-    const shapes = park.polygons!.map((rings) => turfPolygon(rings.map((r) => { const c: number[][] = []; for (let k = 0; k < r.length; k += 2) c.push([r[k], r[k + 1]]); c.push([r[0], r[1]]); return c; })));
+    const shapes = park.polygons!.map((rings) =>
+      turfPolygon(
+        rings.map((r) => {
+          const c: number[][] = [];
+          for (let k = 0; k < r.length; k += 2) c.push([r[k], r[k + 1]]);
+          c.push([r[0], r[1]]);
+          return c;
+        }),
+      ),
+    );
     const inPark = (ll: [number, number]) => shapes.some((s) => booleanPointInPolygon(point(ll), s));
     const mapped = features.filter((f) => f.kind === 'point' && f.tags.natural === 'tree' && inPark(f.point!) && inPolygon(f.point!) && !inBuilding(f.point!));
     const returned = trees.filter((n) => inPark(lonLatOf(n)));
@@ -186,7 +252,8 @@ test("trees stand in Monaco's parks: every surveyed tree of a park comes back th
     inParks += returned.length;
   }
   assert.ok(parksWithTrees >= 4 && inParks >= 100, `${inParks} trees in ${parksWithTrees} parks`);
-  for (const t of trees) assert.ok(t.descriptor.height > 0 && t.descriptor.crownDiameter > 0 && Math.abs(t.scale - t.descriptor.height / 10) < 0.002, JSON.stringify(t));
+  for (const t of trees)
+    assert.ok(t.descriptor.height > 0 && t.descriptor.crownDiameter > 0 && Math.abs(t.scale - t.descriptor.height / 10) < 0.002, JSON.stringify(t));
 });
 
 test('with topography every node stands on the returned terrain within 1 cm', async () => {
@@ -202,14 +269,20 @@ test('with topography every node stands on the returned terrain within 1 cm', as
     worst = Math.max(worst, Math.abs(n.z - mapHeight(map, n.x, n.y)));
   }
   assert.ok(worst <= 0.01, `worst ${worst} m`);
-  assert.ok(list.some((n) => n.z > 20), 'heights are above sea level');
+  assert.ok(
+    list.some((n) => n.z > 20),
+    'heights are above sea level',
+  );
 });
 
 test('infrastructure is named as asked; canopyMaxTrees caps trees (surveyed first) with tree_cap_applied; hybrid without canopy data falls back to standard with canopy_unavailable', async () => {
   const surveyed = nodes.filter((n) => (n.type === 'tree' || n.type === 'shrubbery') && n.descriptor.source === 'osm');
   const procedural = nodes.filter((n) => n.descriptor.source === 'procedural');
   const cap = surveyed.length + Math.floor(procedural.length / 2);
-  const r = await postContext(big.url, big.demo!.key, { polygon: POLYGON, settings: { geometry: ['infrastructure'], upAxis: 'Z', canopyMaxTrees: cap, treeSource: 'hybrid' } });
+  const r = await postContext(big.url, big.demo!.key, {
+    polygon: POLYGON,
+    settings: { geometry: ['infrastructure'], upAxis: 'Z', canopyMaxTrees: cap, treeSource: 'hybrid' },
+  });
   assert.equal(r.status, 200);
   GeometryResponseSchema.parse(r.json);
   const g = r.json.geometry[0];
@@ -219,7 +292,10 @@ test('infrastructure is named as asked; canopyMaxTrees caps trees (surveyed firs
   assert.equal(plants.length, cap);
   assert.equal(list.length - plants.length, nodes.length - surveyed.length - procedural.length, 'furniture is never capped');
   const ids = new Set(plants.map((n) => `${n.descriptor.id}:${n.descriptor.row ?? ''}`));
-  assert.ok(surveyed.every((n) => ids.has(`${n.descriptor.id}:${n.descriptor.row ?? ''}`)), 'surveyed trees kept first');
+  assert.ok(
+    surveyed.every((n) => ids.has(`${n.descriptor.id}:${n.descriptor.row ?? ''}`)),
+    'surveyed trees kept first',
+  );
   const codes = r.json.warnings.map((w: { code: string }) => w.code);
   assert.deepEqual(codes.sort(), ['canopy_unavailable', 'tree_cap_applied']);
   const w = r.json.warnings.find((x: { code: string }) => x.code === 'tree_cap_applied');
@@ -228,7 +304,8 @@ test('infrastructure is named as asked; canopyMaxTrees caps trees (surveyed firs
   const keptP = new Set(plants.filter((n) => n.descriptor.source === 'procedural').map((n) => `${n.x},${n.y}`));
   const midX = procedural.map((n) => n.x).sort((a, b) => a - b)[Math.floor(procedural.length / 2)];
   const share = (side: Node[]) => side.filter((n) => keptP.has(`${n.x},${n.y}`)).length / side.length;
-  const west = share(procedural.filter((n) => n.x < midX)), east = share(procedural.filter((n) => n.x >= midX));
+  const west = share(procedural.filter((n) => n.x < midX)),
+    east = share(procedural.filter((n) => n.x >= midX));
   assert.ok(Math.abs(west - east) < 0.15, `west keeps ${west.toFixed(2)}, east ${east.toFixed(2)}`);
   const plain = await postContext(big.url, big.demo!.key, { polygon: square(43.735, 7.42, 300), settings: { geometry: ['instances'] } });
   assert.deepEqual(plain.json.warnings, []);
@@ -239,7 +316,11 @@ test('rotations follow the output grid: in UTM every node turns by the same meri
   const get = async (crs: string) => {
     const r = await postContext(big.url, big.demo!.key, { polygon, settings: { geometry: ['instances'], upAxis: 'Y', crs } });
     assert.equal(r.status, 200);
-    return new Map((r.json.geometry[0].nodes as Node[]).filter((n) => n.descriptor.id).map((n) => [`${n.descriptor.id}:${n.descriptor.row ?? ''}:${n.descriptor.span ?? ''}`, n]));
+    return new Map(
+      (r.json.geometry[0].nodes as Node[])
+        .filter((n) => n.descriptor.id)
+        .map((n) => [`${n.descriptor.id}:${n.descriptor.row ?? ''}:${n.descriptor.span ?? ''}`, n]),
+    );
   };
   const [local, utm] = await Promise.all([get('local'), get('UTM')]);
   assert.ok(local.size > 50);

@@ -9,10 +9,20 @@ import type { ContextDeps } from '../../src/server/context-handler.ts';
 test('a client that goes away mid-body is logged as one short abort line, not as an internal error', async () => {
   const lines: string[] = [];
   let logged!: () => void;
-  const seen = new Promise<void>((resolve) => { logged = resolve; });
+  const seen = new Promise<void>((resolve) => {
+    logged = resolve;
+  });
   // The body is never complete, so nothing past reading it (admission, pool) is reached; the key is checked before it.
   const accounts = { authenticate: () => ({ keyId: 1, accountId: 1, kind: 'production' }), assertCanPay: () => {} };
-  const deps = { accounts, maxBodyBytes: 1 << 20, gzipLevel: 1, log: (line: string) => { lines.push(line); logged(); } } as unknown as ContextDeps;
+  const deps = {
+    accounts,
+    maxBodyBytes: 1 << 20,
+    gzipLevel: 1,
+    log: (line: string) => {
+      lines.push(line);
+      logged();
+    },
+  } as unknown as ContextDeps;
   const server = createApp(deps);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -23,7 +33,12 @@ test('a client that goes away mid-body is logged as one short abort line, not as
     await new Promise((r) => setTimeout(r, 50));
     socket.destroy();
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([seen, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('nothing logged')), 5000); })]);
+    await Promise.race([
+      seen,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('nothing logged')), 5000);
+      }),
+    ]);
     clearTimeout(timer);
     assert.equal(lines.length, 1, lines.join('\n'));
     assert.match(lines[0], /^POST \/v1\/context aborted by the client/);

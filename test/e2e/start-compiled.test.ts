@@ -18,7 +18,11 @@ import { square } from '../support/polygons.ts';
 
 test('the compiled service (npm start) serves geometry and exports from dist/', { timeout: 120_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-dist-'));
-  const server = await startServer(dataDir, join(REPO_ROOT, 'data/monaco/monaco.osm.pbf'), { CITY_WORKERS: '1', CITY_WARMUP_MS: '0', CITY_WARMUP_REQUESTS_MS: '0' });
+  const server = await startServer(dataDir, join(REPO_ROOT, 'data/monaco/monaco.osm.pbf'), {
+    CITY_WORKERS: '1',
+    CITY_WARMUP_MS: '0',
+    CITY_WARMUP_REQUESTS_MS: '0',
+  });
   try {
     const polygon = square(43.7345, 7.419, 250);
     const json = await postContext(server.base, server.key, { polygon, settings: { geometry: ['buildings'] } });

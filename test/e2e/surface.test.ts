@@ -15,11 +15,20 @@ import { mapHeight, type Entry } from '../support/service/elevation-map.ts';
 
 let svc: RunningService;
 let key: string;
-before(async () => { svc = await startTestService(); key = svc.demo!.key; });
-after(async () => { await svc?.close(); });
+before(async () => {
+  svc = await startTestService();
+  key = svc.demo!.key;
+});
+after(async () => {
+  await svc?.close();
+});
 
 const CENTRE = [43.7335, 7.419] as const;
-interface Mesh { vertices: number[]; indices?: number[]; descriptor: Record<string, unknown> }
+interface Mesh {
+  vertices: number[];
+  indices?: number[];
+  descriptor: Record<string, unknown>;
+}
 
 function triangles(m: Mesh): number[][] {
   const idx = m.indices ?? [...Array(m.vertices.length / 3).keys()];
@@ -70,11 +79,16 @@ test('default request: a surface group of many kinds, upward, without overlaps, 
 });
 
 test('draped ground lies on the returned terrain within 1 cm', async () => {
-  const r = await postContext(svc.url, key, { polygon: square(CENTRE[0], CENTRE[1], 300), origin: CENTRE, settings: { upAxis: 'Z', geometry: ['surface', 'topography'] } });
+  const r = await postContext(svc.url, key, {
+    polygon: square(CENTRE[0], CENTRE[1], 300),
+    origin: CENTRE,
+    settings: { upAxis: 'Z', geometry: ['surface', 'topography'] },
+  });
   assert.equal(r.status, 200, r.text.slice(0, 300));
   const map: Entry = r.json.geometry.find((g: { type: string; geometryType: string }) => g.geometryType === 'elevationMaps').elevationMaps[0];
   const surface = r.json.geometry.find((g: { type: string }) => g.type === 'surface');
-  let checked = 0, worst = 0;
+  let checked = 0,
+    worst = 0;
   for (const m of surface.meshes as Mesh[]) {
     if (m.descriptor.bridge) continue;
     for (let k = 0; k < m.vertices.length; k += 3) {
@@ -87,10 +101,16 @@ test('draped ground lies on the returned terrain within 1 cm', async () => {
 });
 
 test('linework: centerlines and outlines in surfaceLines, no surface group without meshes', async () => {
-  const r = await postContext(svc.url, key, { polygon: square(CENTRE[0], CENTRE[1], 400), settings: { geometry: ['surface'], surfaceTypes: ['centerlines', 'outlines'] } });
+  const r = await postContext(svc.url, key, {
+    polygon: square(CENTRE[0], CENTRE[1], 400),
+    settings: { geometry: ['surface'], surfaceTypes: ['centerlines', 'outlines'] },
+  });
   assert.equal(r.status, 200, r.text.slice(0, 300));
   GeometryResponseSchema.parse(r.json);
-  assert.deepEqual(r.json.geometry.map((g: { type: string; geometryType: string }) => `${g.type}/${g.geometryType}`), ['surfaceLines/polylines']);
+  assert.deepEqual(
+    r.json.geometry.map((g: { type: string; geometryType: string }) => `${g.type}/${g.geometryType}`),
+    ['surfaceLines/polylines'],
+  );
   const lines = r.json.geometry[0].polylines as { vertices: number[]; closed: boolean; descriptor: { kind: string; type: string } }[];
   const kinds = new Set(lines.map((l) => l.descriptor.kind));
   assert.deepEqual([...kinds].sort(), ['centerline', 'outline']);

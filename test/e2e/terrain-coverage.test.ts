@@ -46,7 +46,12 @@ function extract(): Buffer {
     const frame = createLocalFrame(centre[0], centre[1]);
     for (const [ox, oy] of offsets) {
       const refs: number[] = [];
-      for (const [dx, dy] of [[-10, -10], [10, -10], [10, 10], [-10, 10]]) {
+      for (const [dx, dy] of [
+        [-10, -10],
+        [10, -10],
+        [10, 10],
+        [-10, 10],
+      ]) {
         const [lon, lat] = frame.toLonLat(ox + dx, oy + dy);
         nodes.push({ id: nodes.length + 1, lon, lat });
         refs.push(nodes.length);
@@ -54,8 +59,22 @@ function extract(): Buffer {
       ways.push({ id: 1000 + ways.length, tags: { building: 'yes', height }, refs: [...refs, refs[0]] });
     }
   };
-  place(OUTSIDE, [[-60, 0], [60, 30]], '12');
-  place(EDGE, [[-300, 0], [300, 0]], '10');
+  place(
+    OUTSIDE,
+    [
+      [-60, 0],
+      [60, 30],
+    ],
+    '12',
+  );
+  place(
+    EDGE,
+    [
+      [-300, 0],
+      [300, 0],
+    ],
+    '10',
+  );
   place(INSIDE, [[100, 100]], '8');
   return writeOsmPbf({ nodes, ways, relations: [] });
 }
@@ -72,7 +91,9 @@ before(async () => {
   svc = await startTestService({ osmExtract: join(dir, 'synthetic.osm.pbf'), dem: [{ kind: 'hgt', path: join(dir, 'N10E010.hgt') }] });
   key = svc.demo!.key;
 });
-after(async () => { await svc?.close(); });
+after(async () => {
+  await svc?.close();
+});
 
 const group = (r: { json: any }, type: string, geometryType: string) =>
   r.json.geometry.find((g: { type: string; geometryType: string }) => g.type === type && g.geometryType === geometryType);
@@ -86,7 +107,10 @@ describe('no elevation data for the area', () => {
     GeometryResponseSchema.parse(r.json);
     assert.deepEqual(group(r, 'topography', 'elevationMaps').elevationMaps, []);
     assert.deepEqual(group(r, 'topography', 'meshes').meshes, []);
-    assert.deepEqual(r.json.warnings.map((w: { code: string }) => w.code), ['elevation_unavailable']);
+    assert.deepEqual(
+      r.json.warnings.map((w: { code: string }) => w.code),
+      ['elevation_unavailable'],
+    );
     assert.equal(r.json.warnings[0].details.coveredShare, 0);
     assert.ok(typeof r.json.warnings[0].message === 'string' && r.json.warnings[0].message.length > 20);
     assert.deepEqual(Object.keys(r.json), ['origin', 'spatialReference', 'geometry', 'warnings', 'attributions', 'dataAccess']);
@@ -105,7 +129,10 @@ describe('no elevation data for the area', () => {
     assert.deepEqual(byId(buildings), byId(group(flat, 'buildings', 'meshes').meshes), 'exactly the buildings of a request without terrain');
 
     const projected = await postContext(svc.url, key, { polygon, settings: { ...settings, geometry: ['buildings'], projectToTopography: true } });
-    assert.deepEqual(projected.json.warnings.map((w: { code: string }) => w.code), ['elevation_unavailable']);
+    assert.deepEqual(
+      projected.json.warnings.map((w: { code: string }) => w.code),
+      ['elevation_unavailable'],
+    );
     assert.deepEqual(byId(group(projected, 'buildings', 'meshes').meshes), byId(buildings));
   });
 });
@@ -116,7 +143,10 @@ describe('elevation data for part of the area', () => {
     const r = await postContext(svc.url, key, { polygon, settings: { geometry: ['buildings', 'topography'], upAxis: 'Z' } });
     assert.equal(r.status, 200, r.text.slice(0, 300));
     GeometryResponseSchema.parse(r.json);
-    assert.deepEqual(r.json.warnings.map((w: { code: string }) => w.code), ['elevation_partial']);
+    assert.deepEqual(
+      r.json.warnings.map((w: { code: string }) => w.code),
+      ['elevation_partial'],
+    );
     const share = r.json.warnings[0].details.coveredShare;
     assert.ok(share > 0.2 && share < 0.8, `covered share ${share}`);
 
@@ -125,28 +155,36 @@ describe('elevation data for part of the area', () => {
     const frame = createLocalFrame(polygon[0][0], polygon[0][1]);
     const covered: number[] = [];
     let filled = 0;
-    for (let row = 0; row <= n; row++) for (let col = 0; col <= n; col++) {
-      const [lon, lat] = frame.toLonLat(...gridPoint(e, row, col));
-      const h = e.elevationMap[row * (n + 1) + col];
-      if (lon >= 10 + 1 / 1200) {
-        assert.ok(Math.abs(h - dem(lon, lat)) <= 0.01, `covered node ${row},${col}: map ${h}, DEM ${dem(lon, lat)}`);
-        covered.push(h);
-      } else if (lon < 10) filled++;
-    }
+    for (let row = 0; row <= n; row++)
+      for (let col = 0; col <= n; col++) {
+        const [lon, lat] = frame.toLonLat(...gridPoint(e, row, col));
+        const h = e.elevationMap[row * (n + 1) + col];
+        if (lon >= 10 + 1 / 1200) {
+          assert.ok(Math.abs(h - dem(lon, lat)) <= 0.01, `covered node ${row},${col}: map ${h}, DEM ${dem(lon, lat)}`);
+          covered.push(h);
+        } else if (lon < 10) filled++;
+      }
     assert.ok(filled > 0 && covered.length > 0);
-    const lo = Math.min(...covered), hi = Math.max(...covered);
-    assert.ok(e.elevationMap.every((h) => h >= lo - 60 && h <= hi + 60), 'filled nodes stay near the covered ground');
+    const lo = Math.min(...covered),
+      hi = Math.max(...covered);
+    assert.ok(
+      e.elevationMap.every((h) => h >= lo - 60 && h <= hi + 60),
+      'filled nodes stay near the covered ground',
+    );
 
     const buildings = group(r, 'buildings', 'meshes').meshes;
     assert.equal(buildings.length, 2);
     for (const b of buildings) {
-      const xs = b.vertices.filter((_: number, i: number) => i % 3 === 0), ys = b.vertices.filter((_: number, i: number) => i % 3 === 1);
+      const xs = b.vertices.filter((_: number, i: number) => i % 3 === 0),
+        ys = b.vertices.filter((_: number, i: number) => i % 3 === 1);
       const base = Math.min(...b.vertices.filter((_: number, i: number) => i % 3 === 2));
       let ground = Infinity;
-      for (let a = 0; a <= 8; a++) for (let c = 0; c <= 8; c++) {
-        const x = Math.min(...xs) + ((Math.max(...xs) - Math.min(...xs)) * a) / 8, y = Math.min(...ys) + ((Math.max(...ys) - Math.min(...ys)) * c) / 8;
-        ground = Math.min(ground, mapHeight(e, x, y));
-      }
+      for (let a = 0; a <= 8; a++)
+        for (let c = 0; c <= 8; c++) {
+          const x = Math.min(...xs) + ((Math.max(...xs) - Math.min(...xs)) * a) / 8,
+            y = Math.min(...ys) + ((Math.max(...ys) - Math.min(...ys)) * c) / 8;
+          ground = Math.min(ground, mapHeight(e, x, y));
+        }
       assert.ok(Math.abs(base - ground) < 0.5, `${b.descriptor.id}: base ${base}, lowest map ground ${ground}`);
       assert.equal(b.descriptor.groundElevation, Math.round(base * 1000) / 1000);
     }
@@ -160,6 +198,9 @@ describe('a void inside the data', () => {
     assert.equal(r.status, 200, r.text.slice(0, 300));
     assert.deepEqual(r.json.warnings, []);
     const [e]: Entry[] = group(r, 'topography', 'elevationMaps').elevationMaps;
-    assert.ok(e.elevationMap.every((h) => h > 0 && h < 700), 'no void value and no spike in the map');
+    assert.ok(
+      e.elevationMap.every((h) => h > 0 && h < 700),
+      'no void value and no spike in the map',
+    );
   });
 });

@@ -13,16 +13,25 @@ import { gridPoint, mapHeight, onMap, type Entry } from '../support/service/elev
 
 let svc: RunningService;
 let key: string;
-before(async () => { svc = await startTestService(); key = svc.demo!.key; });
-after(async () => { await svc?.close(); });
+before(async () => {
+  svc = await startTestService();
+  key = svc.demo!.key;
+});
+after(async () => {
+  await svc?.close();
+});
 
 const SLOPE = [43.7335, 7.419] as const; // Fontvieille / Monaco-Ville slope
 
 /** Independent reader of the bundled SRTM3 tile: big-endian int16, 1201², pixel-is-point, bilinear. */
 const hgt = readFileSync(join(REPO_ROOT, 'data/dem/N43E007.hgt'));
 function srtm(lon: number, lat: number): number {
-  const fx = (lon - 7) * 1200, fy = (44 - lat) * 1200;
-  const c = Math.floor(fx), r = Math.floor(fy), u = fx - c, v = fy - r;
+  const fx = (lon - 7) * 1200,
+    fy = (44 - lat) * 1200;
+  const c = Math.floor(fx),
+    r = Math.floor(fy),
+    u = fx - c,
+    v = fy - r;
   const at = (cc: number, rr: number) => hgt.readInt16BE(2 * (rr * 1201 + cc));
   return at(c, r) * (1 - u) * (1 - v) + at(c + 1, r) * u * (1 - v) + at(c, r + 1) * (1 - u) * v + at(c + 1, r + 1) * u * v;
 }
@@ -33,7 +42,10 @@ test('topography: one combined elevation map that reproduces the DEM at its grid
   assert.equal(r.status, 200, r.text.slice(0, 200));
   GeometryResponseSchema.parse(r.json);
   const groups = r.json.geometry;
-  assert.deepEqual(groups.map((g: { type: string; geometryType: string }) => `${g.type}/${g.geometryType}`), ['topography/elevationMaps']);
+  assert.deepEqual(
+    groups.map((g: { type: string; geometryType: string }) => `${g.type}/${g.geometryType}`),
+    ['topography/elevationMaps'],
+  );
   assert.equal(groups[0].elevationMaps.length, 1);
   const e: Entry = groups[0].elevationMaps[0];
   const n = e.info.segmentsCount;
@@ -41,13 +53,17 @@ test('topography: one combined elevation map that reproduces the DEM at its grid
   assert.deepEqual([e.info.width, e.info.height, e.info.segmentsWidth, e.info.segmentsHeight], [e.info.terrainSize, e.info.terrainSize, n, n]);
   const frame = createLocalFrame(polygon[0][0], polygon[0][1]);
   let worst = 0;
-  for (let row = 0; row <= n; row++) for (let col = 0; col <= n; col++) {
-    const [x, y] = gridPoint(e, row, col);
-    const [lon, lat] = frame.toLonLat(x, y);
-    worst = Math.max(worst, Math.abs(e.elevationMap[row * (n + 1) + col] - srtm(lon, lat)));
-  }
+  for (let row = 0; row <= n; row++)
+    for (let col = 0; col <= n; col++) {
+      const [x, y] = gridPoint(e, row, col);
+      const [lon, lat] = frame.toLonLat(x, y);
+      worst = Math.max(worst, Math.abs(e.elevationMap[row * (n + 1) + col] - srtm(lon, lat)));
+    }
   assert.ok(worst <= 0.01, `largest difference from the DEM ${worst} m`);
-  assert.ok(r.json.attributions.some((a: { id: string; text: string }) => /SRTM/.test(a.text)), 'SRTM credit');
+  assert.ok(
+    r.json.attributions.some((a: { id: string; text: string }) => /SRTM/.test(a.text)),
+    'SRTM credit',
+  );
   assert.ok(!r.json.attributions.some((a: { text: string }) => /OpenStreetMap/.test(a.text)), 'no OSM credit when OSM did not contribute');
 });
 
@@ -62,10 +78,11 @@ test('per-tile elevation maps meet without gaps and equal the combined grid wher
   assert.ok(many.length >= 4, `${many.length} tiles`);
   for (const t of many) {
     const n = t.info.segmentsCount;
-    for (let row = 0; row <= n; row++) for (let col = 0; col <= n; col++) {
-      const [x, y] = gridPoint(t, row, col);
-      assert.ok(Math.abs(mapHeight(one, x, y) - t.elevationMap[row * (n + 1) + col]) < 0.0015, `tile sample at ${x},${y}`);
-    }
+    for (let row = 0; row <= n; row++)
+      for (let col = 0; col <= n; col++) {
+        const [x, y] = gridPoint(t, row, col);
+        assert.ok(Math.abs(mapHeight(one, x, y) - t.elevationMap[row * (n + 1) + col]) < 0.0015, `tile sample at ${x},${y}`);
+      }
   }
 });
 
@@ -80,9 +97,13 @@ test('terrain meshes are crack-free and elevation maps are far smaller', async (
   const all = meshes.map(toIndexedMesh);
   const positions = Float64Array.from(all.flatMap((m: { positions: Float64Array }) => [...m.positions]));
   let offset = 0;
-  const indices = Uint32Array.from(all.flatMap((m: { positions: Float64Array; indices: Uint32Array }) => {
-    const out = [...m.indices].map((i) => i + offset); offset += m.positions.length / 3; return out;
-  }));
+  const indices = Uint32Array.from(
+    all.flatMap((m: { positions: Float64Array; indices: Uint32Array }) => {
+      const out = [...m.indices].map((i) => i + offset);
+      offset += m.positions.length / 3;
+      return out;
+    }),
+  );
   const report = inspectMesh({ positions, indices });
   assert.equal(report.degenerate, 0);
   assert.equal(report.repeatedEdges, 0);
@@ -108,7 +129,8 @@ test('with projectToTopography every building stands on the ground: base at the 
     const id = b.descriptor.parentId ?? b.descriptor.id;
     byBuilding.set(id, [...(byBuilding.get(id) ?? []), b]);
   }
-  const half = e.info.terrainSize / 2, m = e.info.moveVector;
+  const half = e.info.terrainSize / 2,
+    m = e.info.moveVector;
   let checked = 0;
   for (const [id, meshes] of byBuilding) {
     const all: number[] = meshes.flatMap((b) => b.vertices);
@@ -121,14 +143,16 @@ test('with projectToTopography every building stands on the ground: base at the 
       const v: number[] = b.vertices;
       for (let t = 0; t < v.length; t += 9) {
         if (![v[t + 2], v[t + 5], v[t + 8]].every((z) => Math.abs(z - base) < 1e-6)) continue;
-        for (let a = 0; a <= 8; a++) for (let c = 0; a + c <= 8; c++) {
-          const x = v[t] + ((v[t + 3] - v[t]) * a + (v[t + 6] - v[t]) * c) / 8;
-          const y = v[t + 1] + ((v[t + 4] - v[t + 1]) * a + (v[t + 7] - v[t + 1]) * c) / 8;
-          ground.push(mapHeight(e, x, y));
-        }
+        for (let a = 0; a <= 8; a++)
+          for (let c = 0; a + c <= 8; c++) {
+            const x = v[t] + ((v[t + 3] - v[t]) * a + (v[t + 6] - v[t]) * c) / 8;
+            const y = v[t + 1] + ((v[t + 4] - v[t + 1]) * a + (v[t + 7] - v[t + 1]) * c) / 8;
+            ground.push(mapHeight(e, x, y));
+          }
       }
     }
-    const min = Math.min(...ground), max = Math.max(...ground);
+    const min = Math.min(...ground),
+      max = Math.max(...ground);
     assert.ok(base >= min - 0.1 && base <= max + 0.1, `${id}: base ${base} outside ground ${min}..${max}`);
     assert.ok(base <= min + 0.1, `${id} floats: base ${base}, lowest ground under it ${min}`);
     for (const b of meshes) assert.equal(b.descriptor.groundElevation, Math.round(base * 1000) / 1000);
@@ -136,7 +160,11 @@ test('with projectToTopography every building stands on the ground: base at the 
   }
   assert.ok(checked > 200);
   const plain = await postContext(svc.url, key, { polygon, settings: { geometry: ['buildings'], projectToTopography: true, upAxis: 'Z' } });
-  assert.deepEqual(plain.json.geometry.map((g: { type: string }) => g.type), ['buildings'], 'projectToTopography returns no terrain');
+  assert.deepEqual(
+    plain.json.geometry.map((g: { type: string }) => g.type),
+    ['buildings'],
+    'projectToTopography returns no terrain',
+  );
   const zs = plain.json.geometry[0].meshes.flatMap((m: { vertices: number[] }) => m.vertices.filter((_, i) => i % 3 === 2));
   assert.ok(Math.max(...zs) > 60, 'heights are metres above sea level');
 });
@@ -144,8 +172,15 @@ test('with projectToTopography every building stands on the ground: base at the 
 test('combined map over a strip: every node of the square, corner tiles included, is the DEM (within 1 cm)', async () => {
   // ~1.4 km × 0.3 km: 3 × 1 polygon tiles in a 3 × 3 square whose six other tiles touch no part of the polygon.
   const [lat, lon] = SLOPE;
-  const dLat = 150 / 111320, dLon = 700 / (111320 * Math.cos((lat * Math.PI) / 180));
-  const polygon = [[lat - dLat, lon - dLon], [lat - dLat, lon + dLon], [lat + dLat, lon + dLon], [lat + dLat, lon - dLon], [lat - dLat, lon - dLon]];
+  const dLat = 150 / 111320,
+    dLon = 700 / (111320 * Math.cos((lat * Math.PI) / 180));
+  const polygon = [
+    [lat - dLat, lon - dLon],
+    [lat - dLat, lon + dLon],
+    [lat + dLat, lon + dLon],
+    [lat + dLat, lon - dLon],
+    [lat - dLat, lon - dLon],
+  ];
   const r = await postContext(svc.url, key, { polygon, settings: { geometry: ['topography'] } });
   assert.equal(r.status, 200, r.text.slice(0, 200));
   assert.deepEqual(r.json.warnings, []);
@@ -153,12 +188,17 @@ test('combined map over a strip: every node of the square, corner tiles included
   const n = e.info.segmentsCount;
   assert.equal(e.info.terrainSize, 1500);
   const frame = createLocalFrame(polygon[0][0], polygon[0][1]);
-  let worst = 0, where = '';
-  for (let row = 0; row <= n; row++) for (let col = 0; col <= n; col++) {
-    const [x, y] = gridPoint(e, row, col);
-    const d = Math.abs(e.elevationMap[row * (n + 1) + col] - srtm(...frame.toLonLat(x, y)));
-    if (d > worst) { worst = d; where = `${row},${col}`; }
-  }
+  let worst = 0,
+    where = '';
+  for (let row = 0; row <= n; row++)
+    for (let col = 0; col <= n; col++) {
+      const [x, y] = gridPoint(e, row, col);
+      const d = Math.abs(e.elevationMap[row * (n + 1) + col] - srtm(...frame.toLonLat(x, y)));
+      if (d > worst) {
+        worst = d;
+        where = `${row},${col}`;
+      }
+    }
   assert.ok(worst <= 0.01, `largest difference from the DEM ${worst} m at node ${where}`);
 });
 
@@ -178,14 +218,18 @@ test('the returned terrain reaches under every returned building, also those cro
     assert.deepEqual(r.json.warnings, []);
     const buildings = r.json.geometry.find((g: { type: string }) => g.type === 'buildings').meshes;
     const topo = r.json.geometry.find((g: { type: string }) => g.type === 'topography');
-    const boxes = topo.geometryType === 'meshes'
-      ? topo.meshes.map((m: { vertices: number[] }) => {
-        const xs = m.vertices.filter((_, i) => i % 3 === 0), ys = m.vertices.filter((_, i) => i % 3 === 1);
-        return { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
-      })
-      : topo.elevationMaps.map((e: Entry) => e);
-    const covered = (x: number, y: number) => boxes.some((b: any) => ('info' in b ? onMap(b, x, y) : x >= b.minX - 1e-3 && x <= b.maxX + 1e-3 && y >= b.minY - 1e-3 && y <= b.maxY + 1e-3));
-    let outside = 0, beyondWest = 0;
+    const boxes =
+      topo.geometryType === 'meshes'
+        ? topo.meshes.map((m: { vertices: number[] }) => {
+            const xs = m.vertices.filter((_, i) => i % 3 === 0),
+              ys = m.vertices.filter((_, i) => i % 3 === 1);
+            return { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+          })
+        : topo.elevationMaps.map((e: Entry) => e);
+    const covered = (x: number, y: number) =>
+      boxes.some((b: any) => ('info' in b ? onMap(b, x, y) : x >= b.minX - 1e-3 && x <= b.maxX + 1e-3 && y >= b.minY - 1e-3 && y <= b.maxY + 1e-3));
+    let outside = 0,
+      beyondWest = 0;
     for (const b of buildings) {
       for (let i = 0; i < b.vertices.length; i += 3) {
         if (!covered(b.vertices[i], b.vertices[i + 1])) outside++;

@@ -48,28 +48,49 @@ export interface GroundPngOptions {
  * Renders meshes (local frame, x east, y north; z ignored) inside `bbox` at `pixelsPerMetre` to a
  * PNG of ceil(width · ppm) × ceil(height · ppm) pixels.
  */
-export async function renderSurfacePng(meshes: readonly SurfaceMesh[], bbox: BBox, pixelsPerMetre: number,
-  colours: Partial<Record<string, Rgb>> = GROUND_COLOURS, options: GroundPngOptions = {}): Promise<Buffer> {
+export async function renderSurfacePng(
+  meshes: readonly SurfaceMesh[],
+  bbox: BBox,
+  pixelsPerMetre: number,
+  colours: Partial<Record<string, Rgb>> = GROUND_COLOURS,
+  options: GroundPngOptions = {},
+): Promise<Buffer> {
   const width = Math.max(1, Math.ceil((bbox.maxX - bbox.minX) * pixelsPerMetre));
   const height = Math.max(1, Math.ceil((bbox.maxY - bbox.minY) * pixelsPerMetre));
   const rgba = Buffer.alloc(width * height * 4);
   const background = options.background ?? [235, 235, 235];
   for (let i = 0; i < width * height; i++) {
-    rgba[4 * i] = background[0]; rgba[4 * i + 1] = background[1]; rgba[4 * i + 2] = background[2]; rgba[4 * i + 3] = 255;
+    rgba[4 * i] = background[0];
+    rgba[4 * i + 1] = background[1];
+    rgba[4 * i + 2] = background[2];
+    rgba[4 * i + 3] = 255;
   }
   const unknown = options.unknown ?? [255, 0, 255];
   for (const { mesh, descriptor } of meshes) {
     const colour = colours[String(descriptor.type)] ?? unknown;
-    const p = mesh.positions, idx = mesh.indices;
+    const p = mesh.positions,
+      idx = mesh.indices;
     for (let t = 0; t < idx.length; t += 3) {
-      const a = 3 * idx[t], b = 3 * idx[t + 1], c = 3 * idx[t + 2];
-      fillTriangle(rgba, width, height,
-        (p[a] - bbox.minX) * pixelsPerMetre, (bbox.maxY - p[a + 1]) * pixelsPerMetre,
-        (p[b] - bbox.minX) * pixelsPerMetre, (bbox.maxY - p[b + 1]) * pixelsPerMetre,
-        (p[c] - bbox.minX) * pixelsPerMetre, (bbox.maxY - p[c + 1]) * pixelsPerMetre, colour);
+      const a = 3 * idx[t],
+        b = 3 * idx[t + 1],
+        c = 3 * idx[t + 2];
+      fillTriangle(
+        rgba,
+        width,
+        height,
+        (p[a] - bbox.minX) * pixelsPerMetre,
+        (bbox.maxY - p[a + 1]) * pixelsPerMetre,
+        (p[b] - bbox.minX) * pixelsPerMetre,
+        (bbox.maxY - p[b + 1]) * pixelsPerMetre,
+        (p[c] - bbox.minX) * pixelsPerMetre,
+        (bbox.maxY - p[c + 1]) * pixelsPerMetre,
+        colour,
+      );
     }
   }
-  return sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 /** Fills the pixels whose centres lie inside triangle (pixel coordinates, y down), top-left rule for shared edges. */
@@ -77,20 +98,30 @@ function fillTriangle(rgba: Buffer, width: number, height: number, ax: number, a
   // orient so that the edge functions are positive inside
   let area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
   if (area === 0) return;
-  if (area < 0) { [bx, by, cx, cy] = [cx, cy, bx, by]; area = -area; }
-  const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx))), x1 = Math.min(width - 1, Math.ceil(Math.max(ax, bx, cx)));
-  const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy))), y1 = Math.min(height - 1, Math.ceil(Math.max(ay, by, cy)));
+  if (area < 0) {
+    [bx, by, cx, cy] = [cx, cy, bx, by];
+    area = -area;
+  }
+  const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx))),
+    x1 = Math.min(width - 1, Math.ceil(Math.max(ax, bx, cx)));
+  const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy))),
+    y1 = Math.min(height - 1, Math.ceil(Math.max(ay, by, cy)));
   const edge = (px: number, py: number, qx: number, qy: number, x: number, y: number) => (qx - px) * (y - py) - (qy - py) * (x - px);
   // an edge owns the pixel centres exactly on it when it is a top or left edge (no double fill, no gap)
   const owns = (px: number, py: number, qx: number, qy: number) => (py === qy && qx < px) || qy < py;
-  const bias0 = owns(bx, by, cx, cy) ? 0 : -1e-12, bias1 = owns(cx, cy, ax, ay) ? 0 : -1e-12, bias2 = owns(ax, ay, bx, by) ? 0 : -1e-12;
+  const bias0 = owns(bx, by, cx, cy) ? 0 : -1e-12,
+    bias1 = owns(cx, cy, ax, ay) ? 0 : -1e-12,
+    bias2 = owns(ax, ay, bx, by) ? 0 : -1e-12;
   for (let y = y0; y <= y1; y++) {
     const py = y + 0.5;
     for (let x = x0; x <= x1; x++) {
       const px = x + 0.5;
       if (edge(bx, by, cx, cy, px, py) + bias0 < 0 || edge(cx, cy, ax, ay, px, py) + bias1 < 0 || edge(ax, ay, bx, by, px, py) + bias2 < 0) continue;
       const k = 4 * (y * width + x);
-      rgba[k] = colour[0]; rgba[k + 1] = colour[1]; rgba[k + 2] = colour[2]; rgba[k + 3] = 255;
+      rgba[k] = colour[0];
+      rgba[k + 1] = colour[1];
+      rgba[k + 2] = colour[2];
+      rgba[k + 3] = 255;
     }
   }
 }

@@ -76,7 +76,8 @@ function upwardImports(graph: Graph, module: (f: string) => string, rank: (m: st
   const out: string[] = [];
   for (const [from, targets] of graph) {
     for (const to of targets) {
-      const a = module(from), b = module(to);
+      const a = module(from),
+        b = module(to);
       if (a !== b && rank(b) <= rank(a)) out.push(`${a} -> ${b}: ${relative(ROOT, from)} imports ${relative(ROOT, to)}`);
     }
   }
@@ -86,19 +87,31 @@ function upwardImports(graph: Graph, module: (f: string) => string, rank: (m: st
 /** Strongly connected components of more than one file (Tarjan). */
 function circles(graph: Graph): string[][] {
   let next = 0;
-  const index = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], onStack = new Set<string>();
+  const index = new Map<string, number>(),
+    low = new Map<string, number>(),
+    stack: string[] = [],
+    onStack = new Set<string>();
   const found: string[][] = [];
   const visit = (v: string) => {
-    index.set(v, next); low.set(v, next++); stack.push(v); onStack.add(v);
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
     for (const w of graph.get(v) ?? []) {
       if (!graph.has(w)) continue;
-      if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
-      else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
     }
     if (low.get(v) === index.get(v)) {
       const c: string[] = [];
       let w: string;
-      do { w = stack.pop()!; onStack.delete(w); c.push(w); } while (w !== v);
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        c.push(w);
+      } while (w !== v);
       if (c.length > 1) found.push(c);
     }
   };
@@ -119,7 +132,10 @@ test('imports run one way: no module imports one above it', () => {
 });
 
 test('no import circles in src/ and workers/', () => {
-  assert.deepEqual(circles(graph).map((c) => c.map((f) => relative(ROOT, f)).sort()), []);
+  assert.deepEqual(
+    circles(graph).map((c) => c.map((f) => relative(ROOT, f)).sort()),
+    [],
+  );
 });
 
 test(`no source file past ${MAX_LINES} lines`, () => {
@@ -135,5 +151,8 @@ test('the checks catch an upward import and a circle (made-up graph)', () => {
   ]);
   const module = (f: string) => f.split('/')[1];
   assert.equal(upwardImports(g, module, rankOf).length, 1);
-  assert.deepEqual(circles(g).map((c) => c.sort()), [['src/geometry/a.ts', 'src/pipeline/b.ts']]);
+  assert.deepEqual(
+    circles(g).map((c) => c.sort()),
+    [['src/geometry/a.ts', 'src/pipeline/b.ts']],
+  );
 });

@@ -36,15 +36,18 @@ function benchTile(name: string, make: BusyTileMaker, runs: number): void {
   surfaceMeshes(resolveOverlaps(small.areas.slice(0, 400), { cutOut: small.buildings.slice(0, 100), clip }), { ground: busyTerrain(10), drape: true });
 
   const [resolveMs, pieces] = timed(runs, () => resolveOverlaps(areas, { cutOut: buildings, clip }));
-  const coarse = busyTerrain(500 / 16), fine = busyTerrain(10);
+  const coarse = busyTerrain(500 / 16),
+    fine = busyTerrain(10);
   const [flatMs, flat] = timed(runs, () => surfaceMeshes(pieces, { drape: true }));
   const [drapedMs, draped] = timed(runs, () => surfaceMeshes(pieces, { ground: coarse, drape: true }));
   const [fineMs, drapedFine] = timed(runs, () => surfaceMeshes(pieces, { ground: fine, drape: true }));
   const [lowestMs] = timed(runs, () => surfaceMeshes(pieces, { ground: coarse, drape: false }));
   const [outlinesMs, outlines] = timed(runs, () => surfaceOutlines(pieces, { ground: coarse, drape: true }));
 
-  console.log(`ground assembly, busy 500 m tile, ${name}: ${areas.length} areas, ${buildings.length} buildings → ${pieces.length} pieces ` +
-    `(${pieces.reduce((a, p) => a + p.footprints.length, 0)} polygons), one thread, median of ${runs}:`);
+  console.log(
+    `ground assembly, busy 500 m tile, ${name}: ${areas.length} areas, ${buildings.length} buildings → ${pieces.length} pieces ` +
+      `(${pieces.reduce((a, p) => a + p.footprints.length, 0)} polygons), one thread, median of ${runs}:`,
+  );
   const rows: [string, number, string][] = [
     ['resolveOverlaps', resolveMs, ''],
     ['surfaceMeshes without terrain', flatMs, `${triangles(flat)} triangles`],

@@ -28,20 +28,30 @@ export function benchBarrierGeometry(label: string, storePath: string, origin: [
   store.close();
   const frame = createLocalFrame(origin[0], origin[1]);
   const barriers = features.map((f) => barrierFeature(f, frame)).filter((b) => b !== null);
-  const columns = 201, heights = new Float32Array(columns * columns);
+  const columns = 201,
+    heights = new Float32Array(columns * columns);
   for (let r = 0; r < columns; r++) for (let k = 0; k < columns; k++) heights[r * columns + k] = 60 + 30 * Math.sin(k * 0.21) * Math.cos(r * 0.17);
   const hills = createGroundSampler({ bbox: { minX: -10000, minY: -10000, maxX: 10000, maxY: 10000 }, columns, rows: columns, heights });
-  for (const [name, ground] of [['flat', undefined], ['hills (100 m cells)', hills]] as const) {
+  for (const [name, ground] of [
+    ['flat', undefined],
+    ['hills (100 m cells)', hills],
+  ] as const) {
     const t0 = performance.now();
-    let meshes = 0, triangles = 0;
+    let meshes = 0,
+      triangles = 0;
     for (let rep = 0; rep < 5; rep++) {
       for (const b of barriers) {
         const built = buildBarrier(b, ground);
-        if (built && rep === 0) { meshes++; triangles += built.mesh.indices.length / 3; }
+        if (built && rep === 0) {
+          meshes++;
+          triangles += built.mesh.indices.length / 3;
+        }
       }
     }
     const ms = (performance.now() - t0) / 5;
-    console.log(`${label} barrier geometry in-process, ${name}: ${barriers.length} barrier ways → ${meshes} meshes, ${triangles} triangles, ` +
-      `${ms.toFixed(1)} ms (${barriers.length ? ((1000 * ms) / barriers.length).toFixed(1) : '–'} ms per 1,000)`);
+    console.log(
+      `${label} barrier geometry in-process, ${name}: ${barriers.length} barrier ways → ${meshes} meshes, ${triangles} triangles, ` +
+        `${ms.toFixed(1)} ms (${barriers.length ? ((1000 * ms) / barriers.length).toFixed(1) : '–'} ms per 1,000)`,
+    );
   }
 }

@@ -17,19 +17,28 @@ import { square } from '../../../test/support/polygons.ts';
 import { forestTrees, renderChm } from '../../../test/support/generators/synthetic-chm.ts';
 import { timeRuns } from './timing.ts';
 
-const SIDE = 3000, FILE = 500, CENTRE: [number, number] = [43.735, 7.42];
+const SIDE = 3000,
+  FILE = 500,
+  CENTRE: [number, number] = [43.735, 7.42];
 
 async function main(): Promise<void> {
   const runs = Number(process.env.BENCH_RUNS ?? 3);
   const dir = mkdtempSync(join(tmpdir(), 'canopy-bench-'));
   try {
     const [ce, cn] = proj4('EPSG:4326', resolveCrs(32632)).forward([CENTRE[1], CENTRE[0]]).map(Math.round);
-    const west = ce - SIDE / 2, north = cn + SIDE / 2;
+    const west = ce - SIDE / 2,
+      north = cn + SIDE / 2;
     const chm = renderChm(SIDE, SIDE, 1, forestTrees(SIDE, SIDE, 6, 17), { noise: 0.05, seed: 5 });
     mkdirSync(join(dir, 'chm'));
-    for (let r = 0; r < SIDE; r += FILE) for (let c = 0; c < SIDE; c += FILE) {
-      await writeChmTiff(join(dir, 'chm', `${r}-${c}.tif`), crop(chm.data, SIDE, c, r, c + FILE, r + FILE), FILE, FILE, { epsg: 32632, west: west + c, north: north - r, pixel: 1 });
-    }
+    for (let r = 0; r < SIDE; r += FILE)
+      for (let c = 0; c < SIDE; c += FILE) {
+        await writeChmTiff(join(dir, 'chm', `${r}-${c}.tif`), crop(chm.data, SIDE, c, r, c + FILE, r + FILE), FILE, FILE, {
+          epsg: 32632,
+          west: west + c,
+          north: north - r,
+          pixel: 1,
+        });
+      }
     const service = await startTestService({ canopy: [{ path: join(dir, 'chm') }], workers: 2 });
     try {
       const polygon = square(CENTRE[0], CENTRE[1], SIDE - 100);
@@ -40,8 +49,10 @@ async function main(): Promise<void> {
         const { wall, cpu, out: last } = await timeRuns(runs, post);
         const nodes: { type: string; descriptor: { source: string } }[] = last.json.geometry[0].nodes;
         const by = (s: string) => nodes.filter((n) => n.type === 'tree' && n.descriptor.source === s).length;
-        console.log(`  ${treeSource.padEnd(8)} ${wall.toFixed(2)} s, ${cpu.toFixed(2)} CPU-s; trees: ${by('canopy')} detected, ${by('osm')} surveyed, ${by('procedural')} procedural; ` +
-          `${(last.text.length / 1e6).toFixed(1)} MB; warnings ${last.json.warnings.map((w: { code: string }) => w.code).join(', ') || 'none'}`);
+        console.log(
+          `  ${treeSource.padEnd(8)} ${wall.toFixed(2)} s, ${cpu.toFixed(2)} CPU-s; trees: ${by('canopy')} detected, ${by('osm')} surveyed, ${by('procedural')} procedural; ` +
+            `${(last.text.length / 1e6).toFixed(1)} MB; warnings ${last.json.warnings.map((w: { code: string }) => w.code).join(', ') || 'none'}`,
+        );
       }
     } finally {
       await service.close();

@@ -21,27 +21,46 @@ export const CROP_COST_TARGET = 0.1;
 
 /** The square of `side` metres around lat/lon with a V-shaped notch from its east side to 0.3 of the way from the centre. */
 export function notchedSquare(lat: number, lon: number, side: number): [number, number][] {
-  const dLat = side / 2 / 111320, dLon = side / 2 / (111320 * Math.cos((lat * Math.PI) / 180));
-  return [[lat - dLat, lon - dLon], [lat - dLat, lon + dLon], [lat, lon + 0.3 * dLon], [lat + dLat, lon + dLon], [lat + dLat, lon - dLon], [lat - dLat, lon - dLon]];
+  const dLat = side / 2 / 111320,
+    dLon = side / 2 / (111320 * Math.cos((lat * Math.PI) / 180));
+  return [
+    [lat - dLat, lon - dLon],
+    [lat - dLat, lon + dLon],
+    [lat, lon + 0.3 * dLon],
+    [lat + dLat, lon + dLon],
+    [lat + dLat, lon - dLon],
+    [lat - dLat, lon - dLon],
+  ];
 }
 
-export async function benchCropRequests(label: string, server: CompiledServer, c: { centre: [number, number]; side: number }, runs: number): Promise<{ plain: Measured; cropped: Measured }> {
+export async function benchCropRequests(
+  label: string,
+  server: CompiledServer,
+  c: { centre: [number, number]; side: number },
+  runs: number,
+): Promise<{ plain: Measured; cropped: Measured }> {
   const polygon = notchedSquare(c.centre[0], c.centre[1], c.side);
-  const plainBody = { polygon, settings: {} }, cropBody = { polygon, settings: { cropScene: true } };
+  const plainBody = { polygon, settings: {} },
+    cropBody = { polygon, settings: { cropScene: true } };
   await measure(server, plainBody);
   await measure(server, cropBody);
-  const a: Measured[] = [], b: Measured[] = [];
+  const a: Measured[] = [],
+    b: Measured[] = [];
   for (let i = 0; i < runs; i++) {
     a.push(await measure(server, plainBody));
     b.push(await measure(server, cropBody));
   }
-  const plain = medianOf(a), cropped = medianOf(b);
-  const wall = cropped.totalMs / plain.totalMs - 1, cpu = cropped.cpuS / plain.cpuS - 1;
+  const plain = medianOf(a),
+    cropped = medianOf(b);
+  const wall = cropped.totalMs / plain.totalMs - 1,
+    cpu = cropped.cpuS / plain.cpuS - 1;
   const pct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`;
   console.log(`${label} ~10 km² notched square, default groups, warm (median of ${runs}, alternating): without cropScene ${figures(plain)}`);
   console.log(`${label} … with cropScene: ${figures(cropped)}`);
-  console.log(`${label} issue 11 target: cropScene costs ${pct(wall)} wall time, ${pct(cpu)} server CPU ` +
-    `(target ≤ +${100 * CROP_COST_TARGET}%: ${Math.max(wall, cpu) <= CROP_COST_TARGET ? 'met' : wall <= CROP_COST_TARGET ? 'met on wall time, not CPU' : 'missed'})`);
+  console.log(
+    `${label} issue 11 target: cropScene costs ${pct(wall)} wall time, ${pct(cpu)} server CPU ` +
+      `(target ≤ +${100 * CROP_COST_TARGET}%: ${Math.max(wall, cpu) <= CROP_COST_TARGET ? 'met' : wall <= CROP_COST_TARGET ? 'met on wall time, not CPU' : 'missed'})`,
+  );
   return { plain, cropped };
 }
 
@@ -57,7 +76,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       const data = join(dir, name);
       mkdirSync(data, { recursive: true });
       let extract = join(REPO_ROOT, 'data/monaco/monaco-region-2016.osm.pbf');
-      if (name === 'dense') writeDenseCity(extract = join(data, 'dense-city.osm.pbf'), DENSE_CITY_DEFAULTS);
+      if (name === 'dense') writeDenseCity((extract = join(data, 'dense-city.osm.pbf')), DENSE_CITY_DEFAULTS);
       await importOsm(extract, storePaths(data).osm, {});
       const server = await startServer(data, extract);
       try {

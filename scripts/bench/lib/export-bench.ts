@@ -32,7 +32,13 @@ async function fileSize(server: CompiledServer, body: unknown): Promise<number> 
 }
 
 /** Times the JSON request and each format's export on `server` and prints them. */
-export async function benchExportRequests(label: string, server: CompiledServer, c: ExportBenchCase, runs: number, formats = Object.keys(EXPORT_WRITERS)): Promise<void> {
+export async function benchExportRequests(
+  label: string,
+  server: CompiledServer,
+  c: ExportBenchCase,
+  runs: number,
+  formats = Object.keys(EXPORT_WRITERS),
+): Promise<void> {
   const polygon = square(c.centre[0], c.centre[1], c.side);
   const json = await warmMedian(server, { polygon }, runs);
   console.log(`${label} ~10 km² default groups as JSON, warm (median of ${runs}): ${figures(json)}`);

@@ -34,10 +34,14 @@ export async function benchGround(label: string, server: CompiledServer, c: Grou
   const surface = await warmMedian(server, { polygon, settings: { geometry: ['surface'] } }, runs);
   console.log(`${label} ~10 km² ground alone (geometry: surface), warm (median of ${runs}): ${figures(surface)}`);
   const all = await warmMedian(server, { polygon, settings: {} }, runs);
-  console.log(`${label} ~10 km² default request (geometry omitted: buildings, surface, barriers, instances), warm (median of ${runs}): ${figures(all, { totalMs: GROUND_TARGETS.defaultTotalMs })}`);
+  console.log(
+    `${label} ~10 km² default request (geometry omitted: buildings, surface, barriers, instances), warm (median of ${runs}): ${figures(all, { totalMs: GROUND_TARGETS.defaultTotalMs })}`,
+  );
   const beside = all.totalMs - buildingsWarm.totalMs;
-  console.log(`${label} issue 8 targets: ground beside buildings (default − buildings-only, warm totals ${all.totalMs.toFixed(0)} − ${buildingsWarm.totalMs.toFixed(0)} ms; ` +
-    'includes barriers and instances where built) ' +
-    `${verdict(beside, GROUND_TARGETS.besideBuildingsMs, 'ms')}, server CPU ${(all.cpuS - buildingsWarm.cpuS).toFixed(2)} CPU-s more; ` +
-    `all default groups ${verdict(all.totalMs, GROUND_TARGETS.defaultTotalMs, 'ms')}`);
+  console.log(
+    `${label} issue 8 targets: ground beside buildings (default − buildings-only, warm totals ${all.totalMs.toFixed(0)} − ${buildingsWarm.totalMs.toFixed(0)} ms; ` +
+      'includes barriers and instances where built) ' +
+      `${verdict(beside, GROUND_TARGETS.besideBuildingsMs, 'ms')}, server CPU ${(all.cpuS - buildingsWarm.cpuS).toFixed(2)} CPU-s more; ` +
+      `all default groups ${verdict(all.totalMs, GROUND_TARGETS.defaultTotalMs, 'ms')}`,
+  );
 }

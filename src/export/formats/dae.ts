@@ -6,14 +6,23 @@
  * symbols are features of `instances`. Coordinates are written as text with full double precision
  * (`digits="17"`), so absolute placement loses nothing. The georeference is in the asset's comments.
  */
-import { METRES_PER_UNIT, sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportPolyline, type ExportScene, type ExportSceneHead, type FinishedExport } from '../scene.ts';
+import {
+  METRES_PER_UNIT,
+  sceneHead,
+  type ExportFile,
+  type ExportGroupName,
+  type ExportMesh,
+  type ExportPolyline,
+  type ExportScene,
+  type ExportSceneHead,
+  type FinishedExport,
+} from '../scene.ts';
 import { materialNames, safeName } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
 import { kindColour } from './palette.ts';
 import { num } from './text-number.ts';
 import { meshItems, writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 import { TextSink } from './text-sink.ts';
-
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -27,11 +36,13 @@ const DATE = '1970-01-01T00:00:00Z';
 export function openDaeStream(head: ExportSceneHead): SyncStreamingWriter {
   const { materials, material } = materialNames(kindColour);
   // Each group's nodes in a sink of their own: the group's scene node must hold them together.
-  const geo = new TextSink(''), groupNodes = new Map<ExportGroupName, TextSink>();
+  const geo = new TextSink(''),
+    groupNodes = new Map<ExportGroupName, TextSink>();
   for (const g of head.groups) groupNodes.set(g, new TextSink(''));
   let n = 0;
   const add = (group: ExportGroupName, id: string, source: string, primitive: string, mat: string, descriptor: Record<string, unknown>): void => {
-    const g = `geom${n}`, name = safeName(id);
+    const g = `geom${n}`,
+      name = safeName(id);
     let nodes = groupNodes.get(group);
     if (!nodes) groupNodes.set(group, (nodes = new TextSink('')));
     if (nodes.isEmpty()) nodes.push(`<node id="group-${group}" name="${group}">`);
@@ -50,7 +61,8 @@ export function openDaeStream(head: ExportSceneHead): SyncStreamingWriter {
     add(group, m.id, positions(p, m.positions), triangles, material(m.kind, m.colour), m.descriptor);
   };
   const polyline = (group: ExportGroupName, l: ExportPolyline): void => {
-    const p = `geom${n}`, count = l.points.length / 3;
+    const p = `geom${n}`,
+      count = l.points.length / 3;
     if (count < 2) return;
     const ix = Array.from({ length: count }, (_, i) => i);
     if (l.closed && count > 2) ix.push(0);
@@ -60,8 +72,10 @@ export function openDaeStream(head: ExportSceneHead): SyncStreamingWriter {
   return {
     add: meshItems(head.units, mesh, polyline),
     finish(scene: ExportScene): FinishedExport {
-      const effects = [...materials].map(([name, [r, g, b]]) =>
-        `<effect id="fx-${name}"><profile_COMMON><technique sid="common"><lambert><diffuse><color>${num(r)} ${num(g)} ${num(b)} 1</color></diffuse></lambert></technique></profile_COMMON></effect>`);
+      const effects = [...materials].map(
+        ([name, [r, g, b]]) =>
+          `<effect id="fx-${name}"><profile_COMMON><technique sid="common"><lambert><diffuse><color>${num(r)} ${num(g)} ${num(b)} 1</color></diffuse></lambert></technique></profile_COMMON></effect>`,
+      );
       const mats = [...materials.keys()].map((name) => `<material id="mat-${name}" name="${name}"><instance_effect url="#fx-${name}"/></material>`);
       const file = new TextSink('\n');
       file.push(
@@ -73,11 +87,19 @@ export function openDaeStream(head: ExportSceneHead): SyncStreamingWriter {
           `<unit name="${scene.units}" meter="${num(METRES_PER_UNIT[scene.units])}"/><up_axis>Z_UP</up_axis></asset>`,
       );
       // COLLADA libraries may come in any order but must not be empty.
-      if (n > 0) { file.push('<library_geometries>'); file.append(geo); file.push('</library_geometries>'); }
+      if (n > 0) {
+        file.push('<library_geometries>');
+        file.append(geo);
+        file.push('</library_geometries>');
+      }
       if (effects.length) file.push(`<library_effects>${effects.join('\n')}</library_effects>`, `<library_materials>${mats.join('\n')}</library_materials>`);
       file.push(`<library_visual_scenes><visual_scene id="scene" name="${safeName(scene.name)}">`);
       const nodes = new TextSink('');
-      for (const g of groupNodes.values()) if (!g.isEmpty()) { g.push('</node>\n'); nodes.append(g); }
+      for (const g of groupNodes.values())
+        if (!g.isEmpty()) {
+          g.push('</node>\n');
+          nodes.append(g);
+        }
       if (n === 0) nodes.push('<node id="empty" name="empty"/>'); // a visual_scene needs a node
       file.append(nodes);
       file.push('</visual_scene></library_visual_scenes>', '<scene><instance_visual_scene url="#scene"/></scene>', '</COLLADA>');
@@ -94,7 +116,9 @@ export function writeDae(scene: ExportScene): ExportFile {
 /** The position source and `<vertices>` of one geometry. */
 function positions(id: string, p: Float64Array): string {
   const values = Array.from(p, num).join(' ');
-  return `<source id="${id}-p"><float_array id="${id}-a" count="${p.length}" digits="17">${values}</float_array>` +
+  return (
+    `<source id="${id}-p"><float_array id="${id}-a" count="${p.length}" digits="17">${values}</float_array>` +
     `<technique_common><accessor source="#${id}-a" count="${p.length / 3}" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>` +
-    `<vertices id="${id}-v"><input semantic="POSITION" source="#${id}-p"/></vertices>`;
+    `<vertices id="${id}-v"><input semantic="POSITION" source="#${id}-p"/></vertices>`
+  );
 }

@@ -17,7 +17,15 @@ export function materialNames(fallback: (kind: string) => [number, number, numbe
   const materials = new Map<string, [number, number, number]>();
   const material = (kind: string, colour?: [number, number, number]): string => {
     const c = colour ?? fallback(kind);
-    const name = colour ? `${safeName(kind)}_${c.map((x) => Math.round(x * 255).toString(16).padStart(2, '0')).join('')}` : safeName(kind);
+    const name = colour
+      ? `${safeName(kind)}_${c
+          .map((x) =>
+            Math.round(x * 255)
+              .toString(16)
+              .padStart(2, '0'),
+          )
+          .join('')}`
+      : safeName(kind);
     materials.set(name, c);
     return name;
   };

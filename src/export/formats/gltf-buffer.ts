@@ -9,8 +9,11 @@
  * validator compares them exactly).
  */
 
-const FLOAT = 5126, UNSIGNED_SHORT = 5123, UNSIGNED_INT = 5125;
-const ARRAY_BUFFER = 34962, ELEMENT_ARRAY_BUFFER = 34963;
+const FLOAT = 5126,
+  UNSIGNED_SHORT = 5123,
+  UNSIGNED_INT = 5125;
+const ARRAY_BUFFER = 34962,
+  ELEMENT_ARRAY_BUFFER = 34963;
 
 /** glTF accessor JSON as we write it. */
 export interface GltfAccessor {
@@ -39,7 +42,10 @@ export class GltfBufferBuilder {
   private indexAt: number;
 
   /** `vertexFloats`: total floats of every POSITION; `indexByteLength`: sum of `indexBytes` of every index run. */
-  constructor(private readonly vertexFloats: number, private readonly indexByteLength: number) {
+  constructor(
+    private readonly vertexFloats: number,
+    private readonly indexByteLength: number,
+  ) {
     const buffer = new ArrayBuffer(vertexFloats * 4 + indexByteLength);
     this.bytes = new Uint8Array(buffer);
     this.floats = new Float32Array(buffer, 0, vertexFloats);
@@ -53,9 +59,11 @@ export class GltfBufferBuilder {
    * `count` xyz triples are read from `src`.
    */
   positions(src: ArrayLike<number>, count: number, map: (src: ArrayLike<number>, i: number, out: Float32Array, o: number) => void): number {
-    const f = this.floats, start = this.vertexAt;
+    const f = this.floats,
+      start = this.vertexAt;
     for (let i = 0; i < count; i++) map(src, i * 3, f, start + i * 3);
-    const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+    const min = [Infinity, Infinity, Infinity],
+      max = [-Infinity, -Infinity, -Infinity];
     for (let i = start; i < start + count * 3; i += 3) {
       for (let k = 0; k < 3; k++) {
         const v = f[i + k];
@@ -69,13 +77,16 @@ export class GltfBufferBuilder {
 
   /** Triangle (or line) indices into a mesh of `vertices` vertices; returns the accessor index. */
   indices(src: ArrayLike<number>, vertices: number): number {
-    const start = this.indexAt, n = src.length;
+    const start = this.indexAt,
+      n = src.length;
     const short = vertices < 65536;
     if (short) {
-      const s = this.shorts, o = start >> 1;
+      const s = this.shorts,
+        o = start >> 1;
       for (let i = 0; i < n; i++) s[o + i] = src[i];
     } else {
-      const s = this.ints, o = start >> 2;
+      const s = this.ints,
+        o = start >> 2;
       for (let i = 0; i < n; i++) s[o + i] = src[i];
     }
     this.indexAt += indexBytes(n, vertices);

@@ -66,7 +66,8 @@ export function gltfPieces(scene: ExportScene): FinishedExport {
   if (!buffers?.length) return { ...file, bytes: new TextEncoder().encode(JSON.stringify(json)) };
   buffers[0].uri = URI_MARK;
   // `buffers` is the document's last key: the last mark is the URI, whatever a descriptor holds
-  const text = JSON.stringify(json), at = text.lastIndexOf(URI_MARK);
+  const text = JSON.stringify(json),
+    at = text.lastIndexOf(URI_MARK);
   const pieces = [Buffer.from(`${text.slice(0, at)}data:application/octet-stream;base64,`)];
   const step = 3 << 18; // a multiple of 3: the pieces' base64 joins without padding in between
   for (let o = 0; o < bin.length; o += step) {
@@ -97,7 +98,8 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
   const f = METRES_PER_UNIT[scene.units];
   const g = scene.georef;
   // Absolute placement: vertices stay origin-relative in float32, the root node carries the grid offset.
-  const ox = g.placement === 'absolute' ? g.originGrid[0] : 0, oy = g.placement === 'absolute' ? g.originGrid[1] : 0;
+  const ox = g.placement === 'absolute' ? g.originGrid[0] : 0,
+    oy = g.placement === 'absolute' ? g.originGrid[1] : 0;
   /** Scene xyz (units, Z up, maybe absolute) → glTF float32 metres, Y up, origin-relative. */
   const toGltf = (p: ArrayLike<number>, i: number, out: Float32Array, o: number): void => {
     out[o] = (p[i] - ox) * f;
@@ -122,10 +124,15 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
     const key = `${kind}|${rgb[0].toFixed(4)},${rgb[1].toFixed(4)},${rgb[2].toFixed(4)}`;
     let m = materialIndex.get(key);
     if (m === undefined) {
-      m = materials.push({
-        name: kind,
-        pbrMetallicRoughness: { baseColorFactor: [srgbToLinear(rgb[0]), srgbToLinear(rgb[1]), srgbToLinear(rgb[2]), 1], metallicFactor: 0, roughnessFactor: 0.9 },
-      }) - 1;
+      m =
+        materials.push({
+          name: kind,
+          pbrMetallicRoughness: {
+            baseColorFactor: [srgbToLinear(rgb[0]), srgbToLinear(rgb[1]), srgbToLinear(rgb[2]), 1],
+            metallicFactor: 0,
+            roughnessFactor: 0.9,
+          },
+        }) - 1;
       materialIndex.set(key, m);
     }
     return m;
@@ -139,7 +146,10 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
     const unit = symbolMeshes[i];
     const position = buffer.positions(unit.positions, unit.positions.length / 3, symbolToGltf);
     const indices = buffer.indices(unit.indices, unit.positions.length / 3);
-    symbolMesh.set(type, meshes.push({ name: `symbol/${type}`, primitives: [{ attributes: { POSITION: position }, indices, material: material(type, undefined) }] }) - 1);
+    symbolMesh.set(
+      type,
+      meshes.push({ name: `symbol/${type}`, primitives: [{ attributes: { POSITION: position }, indices, material: material(type, undefined) }] }) - 1,
+    );
   });
 
   const groupNodes: number[] = [];
@@ -165,14 +175,16 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
       toGltf(n.position, 0, p, 0);
       // counter-clockwise about Z up is counter-clockwise about glTF's +Y (east turns towards north = −Z)
       const half = n.rotation / 2;
-      children.push(nodes.push({
-        name: typeof n.descriptor.id === 'string' ? n.descriptor.id : n.type,
-        mesh: symbolMesh.get(n.type),
-        translation: [p[0], p[1], p[2]],
-        rotation: [0, Math.sin(half), 0, Math.cos(half)],
-        scale: [n.scale, n.scale, n.scale],
-        extras: { type: n.type, descriptor: n.descriptor },
-      }) - 1);
+      children.push(
+        nodes.push({
+          name: typeof n.descriptor.id === 'string' ? n.descriptor.id : n.type,
+          mesh: symbolMesh.get(n.type),
+          translation: [p[0], p[1], p[2]],
+          rotation: [0, Math.sin(half), 0, Math.cos(half)],
+          scale: [n.scale, n.scale, n.scale],
+          extras: { type: n.type, descriptor: n.descriptor },
+        }) - 1,
+      );
     }
     groupNodes.push(nodes.push(children.length ? { name: group.name, children } : { name: group.name }) - 1);
   }
@@ -195,7 +207,8 @@ function drawable(positions: Float64Array, indices: Uint32Array): boolean {
 
 /** Floats of every POSITION and bytes of every index run the scene will write. */
 function bufferSize(scene: ExportScene, symbols: { positions: Float64Array; indices: Uint32Array }[]): [number, number] {
-  let floats = 0, indexByteLength = 0;
+  let floats = 0,
+    indexByteLength = 0;
   const add = (positions: Float64Array, indices: Uint32Array | null): void => {
     floats += positions.length;
     if (indices) indexByteLength += indexBytes(indices.length, positions.length / 3);
@@ -210,7 +223,8 @@ function bufferSize(scene: ExportScene, symbols: { positions: Float64Array; indi
 
 /** The georeference convention of the module comment, in the scene's `extras.cityContext`. */
 function georefExtras(scene: ExportScene): Json {
-  const g = scene.georef, f = METRES_PER_UNIT[scene.units];
+  const g = scene.georef,
+    f = METRES_PER_UNIT[scene.units];
   return {
     georeference: {
       crs: g.crs === 'local' ? 'local' : `EPSG:${g.crs}`,
@@ -220,9 +234,10 @@ function georefExtras(scene: ExportScene): Json {
       gridConvergence: g.gridConvergence,
       placement: g.placement,
       units: 'm',
-      convention: g.placement === 'absolute'
-        ? 'glTF world (X, Y, Z) = (easting, height, -northing) in crs metres; the root node translation holds originGrid'
-        : 'glTF world (X, Y, Z) = (easting - originGrid[0], height, originGrid[1] - northing) in crs metres',
+      convention:
+        g.placement === 'absolute'
+          ? 'glTF world (X, Y, Z) = (easting, height, -northing) in crs metres; the root node translation holds originGrid'
+          : 'glTF world (X, Y, Z) = (easting - originGrid[0], height, originGrid[1] - northing) in crs metres',
     },
     attribution: scene.attribution,
   };

@@ -27,7 +27,8 @@ export interface IfcFrame {
   units: number;
 }
 
-const siUnit = (f: StepFile, type: string, prefix: string | null, name: string) => f.add('IFCSIUNIT', DERIVED, enumeration(type), prefix ? enumeration(prefix) : NULL, enumeration(name));
+const siUnit = (f: StepFile, type: string, prefix: string | null, name: string) =>
+  f.add('IFCSIUNIT', DERIVED, enumeration(type), prefix ? enumeration(prefix) : NULL, enumeration(name));
 
 /** A length unit: SI (metre, millimetre) or conversion-based (feet, inches, US survey feet). */
 function lengthUnit(f: StepFile, name: ExportUnits | 'us-ft', metre: number): number {
@@ -41,9 +42,17 @@ function lengthUnit(f: StepFile, name: ExportUnits | 'us-ft', metre: number): nu
 }
 
 /** The CRS's own length unit and a few descriptive fields, read from its proj4 definition. */
-export function crsFacts(scene: Pick<ExportSceneHead, 'georef'>): { name: string; proj4: string; unit: 'm' | 'ft' | 'us-ft'; metresPerUnit: number; projection?: string; zone?: string; datum?: string } {
+export function crsFacts(scene: Pick<ExportSceneHead, 'georef'>): {
+  name: string;
+  proj4: string;
+  unit: 'm' | 'ft' | 'us-ft';
+  metresPerUnit: number;
+  projection?: string;
+  zone?: string;
+  datum?: string;
+} {
   const g = scene.georef;
-  const proj4 = g.crs === 'local' ? localFrameDefinition(g.origin.lat, g.origin.lon) : g.proj4 ?? '';
+  const proj4 = g.crs === 'local' ? localFrameDefinition(g.origin.lat, g.origin.lon) : (g.proj4 ?? '');
   const param = (k: string) => proj4.match(new RegExp(`\\+${k}=(\\S+)`))?.[1];
   const toMeter = Number(param('to_meter'));
   const units = param('units');
@@ -57,9 +66,12 @@ export function crsFacts(scene: Pick<ExportSceneHead, 'georef'>): { name: string
 export function compoundAngle(deg: number): number[] {
   const sign = deg < 0 ? -1 : 1;
   let micro = Math.round(Math.abs(deg) * 3600e6);
-  const d = Math.floor(micro / 3600e6); micro -= d * 3600e6;
-  const m = Math.floor(micro / 60e6); micro -= m * 60e6;
-  const s = Math.floor(micro / 1e6); micro -= s * 1e6;
+  const d = Math.floor(micro / 3600e6);
+  micro -= d * 3600e6;
+  const m = Math.floor(micro / 60e6);
+  micro -= m * 60e6;
+  const s = Math.floor(micro / 1e6);
+  micro -= s * 1e6;
   return [d, m, s, micro].map((v) => sign * v);
 }
 
@@ -67,10 +79,17 @@ export function compoundAngle(deg: number): number[] {
 export function writeIfcFrame(f: StepFile, scene: ExportSceneHead): IfcFrame {
   const g = scene.georef;
   const metre = siUnit(f, 'LENGTHUNIT', null, 'METRE');
-  const units = f.add('IFCUNITASSIGNMENT', list([
-    lengthUnit(f, scene.units, metre), siUnit(f, 'AREAUNIT', null, 'SQUARE_METRE'),
-    siUnit(f, 'VOLUMEUNIT', null, 'CUBIC_METRE'), siUnit(f, 'PLANEANGLEUNIT', null, 'RADIAN'),
-  ].map(ref)));
+  const units = f.add(
+    'IFCUNITASSIGNMENT',
+    list(
+      [
+        lengthUnit(f, scene.units, metre),
+        siUnit(f, 'AREAUNIT', null, 'SQUARE_METRE'),
+        siUnit(f, 'VOLUMEUNIT', null, 'CUBIC_METRE'),
+        siUnit(f, 'PLANEANGLEUNIT', null, 'RADIAN'),
+      ].map(ref),
+    ),
+  );
 
   const origin = f.add('IFCCARTESIANPOINT', list([real(0), real(0), real(0)]));
   const identity = f.add('IFCAXIS2PLACEMENT3D', ref(origin), NULL, NULL);
@@ -78,8 +97,22 @@ export function writeIfcFrame(f: StepFile, scene: ExportSceneHead): IfcFrame {
   const γ = g.gridConvergence;
   const trueNorth = f.add('IFCDIRECTION', list([real(Math.sin(γ)), real(Math.cos(γ))]));
   const context = f.add('IFCGEOMETRICREPRESENTATIONCONTEXT', str('3D'), str('Model'), int(3), real(1e-5), ref(identity), ref(trueNorth));
-  const sub = (id: string) => f.add('IFCGEOMETRICREPRESENTATIONSUBCONTEXT', str(id), str('Model'), DERIVED, DERIVED, DERIVED, DERIVED, ref(context), NULL, enumeration('MODEL_VIEW'), NULL);
-  const body = sub('Body'), annotation = sub('Annotation');
+  const sub = (id: string) =>
+    f.add(
+      'IFCGEOMETRICREPRESENTATIONSUBCONTEXT',
+      str(id),
+      str('Model'),
+      DERIVED,
+      DERIVED,
+      DERIVED,
+      DERIVED,
+      ref(context),
+      NULL,
+      enumeration('MODEL_VIEW'),
+      NULL,
+    );
+  const body = sub('Body'),
+    annotation = sub('Annotation');
 
   // Map conversion: E = Scale·x + Eastings (map units). Anchor: the origin's grid position; absolute: coordinates already are grid.
   const crs = crsFacts(scene);
@@ -87,19 +120,55 @@ export function writeIfcFrame(f: StepFile, scene: ExportSceneHead): IfcFrame {
   const [e0, n0] = g.placement === 'anchor' ? g.originGrid : [0, 0];
   const mapUnit = lengthUnit(f, crs.unit, metre);
   const optional = (v: string | undefined) => (v ? str(v) : NULL);
-  const projected = f.add('IFCPROJECTEDCRS', str(crs.name), str(crs.proj4), optional(crs.datum), NULL, optional(crs.projection), optional(crs.zone), ref(mapUnit));
+  const projected = f.add(
+    'IFCPROJECTEDCRS',
+    str(crs.name),
+    str(crs.proj4),
+    optional(crs.datum),
+    NULL,
+    optional(crs.projection),
+    optional(crs.zone),
+    ref(mapUnit),
+  );
   f.add('IFCMAPCONVERSION', ref(context), ref(projected), real(e0 * scale), real(n0 * scale), real(0), real(1), real(0), real(scale));
 
   const project = f.reserve();
   const sitePlacement = f.add('IFCLOCALPLACEMENT', NULL, ref(identity));
   const angle = (deg: number) => list(compoundAngle(deg).map(int));
-  const site = f.add('IFCSITE', str(stableGlobalId(`site:${scene.name}`)), NULL, str('Site'), NULL, NULL, ref(sitePlacement), NULL, NULL,
-    enumeration('ELEMENT'), angle(g.origin.lat), angle(g.origin.lon), real(0), NULL, NULL);
+  const site = f.add(
+    'IFCSITE',
+    str(stableGlobalId(`site:${scene.name}`)),
+    NULL,
+    str('Site'),
+    NULL,
+    NULL,
+    ref(sitePlacement),
+    NULL,
+    NULL,
+    enumeration('ELEMENT'),
+    angle(g.origin.lat),
+    angle(g.origin.lon),
+    real(0),
+    NULL,
+    NULL,
+  );
   f.add('IFCRELAGGREGATES', str(stableGlobalId(`project-site:${scene.name}`)), NULL, NULL, NULL, ref(project), list([ref(site)]));
   return { body, annotation, site, sitePlacement, identity, project, context, units };
 }
 
 /** The project's line: its description is the attribution, known once every tile is in. */
 export function writeIfcProject(f: StepFile, frame: IfcFrame, name: string, attribution: string[]): void {
-  f.set(frame.project, 'IFCPROJECT', str(stableGlobalId(`project:${name}`)), NULL, str(name), str(attribution.join('; ')), NULL, NULL, NULL, list([ref(frame.context)]), ref(frame.units));
+  f.set(
+    frame.project,
+    'IFCPROJECT',
+    str(stableGlobalId(`project:${name}`)),
+    NULL,
+    str(name),
+    str(attribution.join('; ')),
+    NULL,
+    NULL,
+    NULL,
+    list([ref(frame.context)]),
+    ref(frame.units),
+  );
 }

@@ -13,10 +13,16 @@ export function stableGlobalId(key: string): string {
   b[6] = (b[6] & 0x0f) | 0x50;
   b[8] = (b[8] & 0x3f) | 0x80;
   // 128 bits, most significant first: 2 bits, then 21 groups of 6 (22 characters).
-  let out = '', acc = 0, bits = 0, i = 0;
+  let out = '',
+    acc = 0,
+    bits = 0,
+    i = 0;
   for (let c = 0; c < 22; c++) {
     const g = c === 0 ? 2 : 6;
-    while (bits < g) { acc = (acc << 8) | b[i++]; bits += 8; }
+    while (bits < g) {
+      acc = (acc << 8) | b[i++];
+      bits += 8;
+    }
     bits -= g;
     out += ALPHABET[(acc >> bits) & ((1 << g) - 1)];
     acc &= (1 << bits) - 1;

@@ -87,10 +87,14 @@ export class StepFile {
   /** The file in pieces (header, the lines, end); no timestamp, so the same scene always gives the same bytes (writers never read the clock). */
   toPieces(h: StepHeader): FilePiece[] {
     const header = [
-      'ISO-10303-21;', 'HEADER;',
+      'ISO-10303-21;',
+      'HEADER;',
       `FILE_DESCRIPTION((${str(h.description)}),'2;1');`,
       `FILE_NAME(${str(h.name)},'',(''),${list(h.organisations.length ? h.organisations.map(str) : ["''"])},'City Context','City Context','');`,
-      `FILE_SCHEMA((${str(h.schema)}));`, 'ENDSEC;', 'DATA;', '',
+      `FILE_SCHEMA((${str(h.schema)}));`,
+      'ENDSEC;',
+      'DATA;',
+      '',
     ].join('\n');
     const encoder = new TextEncoder();
     return [encoder.encode(header), ...this.body.take(), encoder.encode('ENDSEC;\nEND-ISO-10303-21;\n')];

@@ -11,7 +11,17 @@
  * neither the scene nor the file's text is held; what needs every feature (the site's
  * aggregation and containment, the project with the attribution) is written last.
  */
-import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene, type ExportSceneHead, type FinishedExport } from '../scene.ts';
+import {
+  sceneHead,
+  type ExportFile,
+  type ExportGroupName,
+  type ExportMesh,
+  type ExportNode,
+  type ExportPolyline,
+  type ExportScene,
+  type ExportSceneHead,
+  type FinishedExport,
+} from '../scene.ts';
 import type { SceneItem } from '../scene-from-tiles.ts';
 import { writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 import { writeIfcFrame, writeIfcProject, type IfcFrame } from './ifc-context.ts';
@@ -51,11 +61,16 @@ class IfcSceneWriter {
   private readonly inSite: number[] = [];
   private readonly buildings: number[] = [];
 
-  constructor(private readonly f: StepFile, private readonly frame: IfcFrame, private readonly scene: ExportSceneHead) {}
+  constructor(
+    private readonly f: StepFile,
+    private readonly frame: IfcFrame,
+    private readonly scene: ExportSceneHead,
+  ) {}
 
   /** A unique, stable GlobalId even when a feature id repeats within a group. */
   private guid(role: string, id: string): Step {
-    const k = `${this.scene.name}:${role}:${id}`, n = this.keys.get(k) ?? 0;
+    const k = `${this.scene.name}:${role}:${id}`,
+      n = this.keys.get(k) ?? 0;
     this.keys.set(k, n + 1);
     return str(stableGlobalId(n ? `${k}#${n}` : k));
   }
@@ -79,7 +94,8 @@ class IfcSceneWriter {
   /** Body of one mesh: the vertices once and 1-based triangle indices, styled by its colour (else its kind's). */
   private meshShape(mesh: ExportMesh): number {
     const coords = this.f.add('IFCCARTESIANPOINTLIST3D', pointList(mesh.positions));
-    const t = mesh.indices, tris: string[] = [];
+    const t = mesh.indices,
+      tris: string[] = [];
     for (let i = 0; i < t.length; i += 3) tris.push(`(${t[i] + 1},${t[i + 1] + 1},${t[i + 2] + 1})`);
     const faces = this.f.add('IFCTRIANGULATEDFACESET', ref(coords), NULL, NULL, `(${tris.join(',')})`, NULL);
     this.f.add('IFCSTYLEDITEM', ref(faces), list([ref(this.style(mesh.colour ?? kindColour(mesh.kind)))]), NULL);
@@ -100,10 +116,34 @@ class IfcSceneWriter {
 
   building(mesh: ExportMesh): void {
     const placement = this.placement(this.frame.sitePlacement);
-    const building = this.f.add('IFCBUILDING', this.guid('building', mesh.id), NULL, str(mesh.id), NULL, NULL, ref(placement), NULL, NULL, enumeration('ELEMENT'), NULL, NULL, NULL);
+    const building = this.f.add(
+      'IFCBUILDING',
+      this.guid('building', mesh.id),
+      NULL,
+      str(mesh.id),
+      NULL,
+      NULL,
+      ref(placement),
+      NULL,
+      NULL,
+      enumeration('ELEMENT'),
+      NULL,
+      NULL,
+      NULL,
+    );
     const shape = this.meshShape(mesh);
-    const proxy = this.f.add('IFCBUILDINGELEMENTPROXY', this.guid('building-body', mesh.id), NULL, str(mesh.id), NULL, str(mesh.kind),
-      ref(this.placement(placement)), ref(shape), NULL, enumeration('USERDEFINED'));
+    const proxy = this.f.add(
+      'IFCBUILDINGELEMENTPROXY',
+      this.guid('building-body', mesh.id),
+      NULL,
+      str(mesh.id),
+      NULL,
+      str(mesh.kind),
+      ref(this.placement(placement)),
+      ref(shape),
+      NULL,
+      enumeration('USERDEFINED'),
+    );
     this.f.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', this.guid('building-contains', mesh.id), NULL, NULL, NULL, list([ref(proxy)]), ref(building));
     this.properties([building, proxy], mesh.descriptor, 'building', mesh.id);
     this.buildings.push(building);
@@ -112,8 +152,24 @@ class IfcSceneWriter {
   /** Ground pieces and terrain as geographic elements, barriers and anything else as proxies. */
   element(group: ExportGroupName, mesh: ExportMesh): void {
     const shape = this.meshShape(mesh);
-    const [entity, type] = group === 'topography' ? ['IFCGEOGRAPHICELEMENT', 'TERRAIN'] : group === 'surface' ? ['IFCGEOGRAPHICELEMENT', 'USERDEFINED'] : ['IFCBUILDINGELEMENTPROXY', 'USERDEFINED'];
-    const h = this.f.add(entity, this.guid(group, mesh.id), NULL, str(mesh.id), NULL, str(mesh.kind), ref(this.placement(this.frame.sitePlacement)), ref(shape), NULL, enumeration(type));
+    const [entity, type] =
+      group === 'topography'
+        ? ['IFCGEOGRAPHICELEMENT', 'TERRAIN']
+        : group === 'surface'
+          ? ['IFCGEOGRAPHICELEMENT', 'USERDEFINED']
+          : ['IFCBUILDINGELEMENTPROXY', 'USERDEFINED'];
+    const h = this.f.add(
+      entity,
+      this.guid(group, mesh.id),
+      NULL,
+      str(mesh.id),
+      NULL,
+      str(mesh.kind),
+      ref(this.placement(this.frame.sitePlacement)),
+      ref(shape),
+      NULL,
+      enumeration(type),
+    );
     this.properties([h], mesh.descriptor, group, mesh.id);
     this.inSite.push(h);
   }
@@ -124,7 +180,16 @@ class IfcSceneWriter {
     const curve = this.f.add('IFCINDEXEDPOLYCURVE', ref(coords), NULL, bool(false));
     const rep = this.f.add('IFCSHAPEREPRESENTATION', ref(this.frame.annotation), str('Annotation'), str('Curve3D'), list([ref(curve)]));
     const shape = this.f.add('IFCPRODUCTDEFINITIONSHAPE', NULL, NULL, list([ref(rep)]));
-    const h = this.f.add('IFCANNOTATION', this.guid(`line-${line.kind}`, line.id), NULL, str(line.id), NULL, str(line.kind), ref(this.placement(this.frame.sitePlacement)), ref(shape));
+    const h = this.f.add(
+      'IFCANNOTATION',
+      this.guid(`line-${line.kind}`, line.id),
+      NULL,
+      str(line.id),
+      NULL,
+      str(line.kind),
+      ref(this.placement(this.frame.sitePlacement)),
+      ref(shape),
+    );
     this.properties([h], line.descriptor, `line-${line.kind}`, line.id);
     this.inSite.push(h);
   }
@@ -142,7 +207,18 @@ class IfcSceneWriter {
     const placement = this.f.add('IFCLOCALPLACEMENT', ref(this.frame.sitePlacement), ref(this.f.add('IFCAXIS2PLACEMENT3D', ref(at), ref(z), ref(x))));
     const [entity, type] = VEGETATION.has(node.type) ? ['IFCGEOGRAPHICELEMENT', 'USERDEFINED'] : ['IFCBUILDINGELEMENTPROXY', 'USERDEFINED'];
     const symbol = nodeSymbol({ ...node, position: [0, 0, 0], rotation: 0 }, this.scene.units, index);
-    const h = this.f.add(entity, this.guid('node', id), NULL, str(id), NULL, str(node.type), ref(placement), ref(this.meshShape(symbol)), NULL, enumeration(type));
+    const h = this.f.add(
+      entity,
+      this.guid('node', id),
+      NULL,
+      str(id),
+      NULL,
+      str(node.type),
+      ref(placement),
+      ref(this.meshShape(symbol)),
+      NULL,
+      enumeration(type),
+    );
     this.properties([h], node.descriptor, 'node', id, { rotation: node.rotation, scale: node.scale });
     this.inSite.push(h);
   }
@@ -150,8 +226,10 @@ class IfcSceneWriter {
   /** Hangs buildings and loose elements from the site (one relationship each, as viewers expect). */
   finish(attribution: string[]): void {
     writeIfcProject(this.f, this.frame, this.scene.name, attribution);
-    if (this.buildings.length) this.f.add('IFCRELAGGREGATES', this.guid('site-buildings', ''), NULL, NULL, NULL, ref(this.frame.site), list(this.buildings.map(ref)));
-    if (this.inSite.length) this.f.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', this.guid('site-contains', ''), NULL, NULL, NULL, list(this.inSite.map(ref)), ref(this.frame.site));
+    if (this.buildings.length)
+      this.f.add('IFCRELAGGREGATES', this.guid('site-buildings', ''), NULL, NULL, NULL, ref(this.frame.site), list(this.buildings.map(ref)));
+    if (this.inSite.length)
+      this.f.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', this.guid('site-contains', ''), NULL, NULL, NULL, list(this.inSite.map(ref)), ref(this.frame.site));
   }
 }
 
@@ -174,7 +252,12 @@ export function openIfcStream(head: ExportSceneHead): SyncStreamingWriter {
     },
     finish(scene: ExportScene): FinishedExport {
       out.finish(scene.attribution);
-      const bytes = f.toPieces({ name: `${scene.name}.ifc`, description: 'ViewDefinition [ReferenceView_V1.2]', organisations: scene.attribution, schema: 'IFC4' });
+      const bytes = f.toPieces({
+        name: `${scene.name}.ifc`,
+        description: 'ViewDefinition [ReferenceView_V1.2]',
+        organisations: scene.attribution,
+        schema: 'IFC4',
+      });
       return { bytes, extension: 'ifc', contentType: 'application/x-step' };
     },
     abort() {}, // nothing outside the JavaScript heap: the bytes go with the stream

@@ -19,9 +19,16 @@ export function nodeSymbol(node: ExportNode, units: ExportUnits, n: number): Exp
   const k = 1 / METRES_PER_UNIT[units];
   const h = (NOMINAL_HEIGHT[node.type as NodeType] ?? 1) * node.scale * k;
   const r = Math.max(0.25 * k, 0.25 * h); // half the base side
-  const [x, y, z] = node.position, c = Math.cos(node.rotation), s = Math.sin(node.rotation);
+  const [x, y, z] = node.position,
+    c = Math.cos(node.rotation),
+    s = Math.sin(node.rotation);
   const positions = new Float64Array(15);
-  [[-1, -1], [1, -1], [1, 1], [-1, 1]].forEach(([u, v], i) => {
+  [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ].forEach(([u, v], i) => {
     positions[i * 3] = x + r * (u * c - v * s);
     positions[i * 3 + 1] = y + r * (u * s + v * c);
     positions[i * 3 + 2] = z;

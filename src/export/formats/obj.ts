@@ -46,7 +46,8 @@ export function openObjStream(head: ExportSceneHead): SyncStreamingWriter {
     const kind = typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind;
     out.push(`o ${l.id}`, `g ${l.id}`, `usemtl ${material(kind)}`);
     vertices(l.points);
-    const n = l.points.length / 3, ix = Array.from({ length: n }, (_, i) => base + i);
+    const n = l.points.length / 3,
+      ix = Array.from({ length: n }, (_, i) => base + i);
     if (l.closed && n > 2) ix.push(base);
     if (n >= 2) out.push(`l ${ix.join(' ')}`);
     base += n;
@@ -62,10 +63,7 @@ export function openObjStream(head: ExportSceneHead): SyncStreamingWriter {
       const mtl = [`# materials of ${scene.name}.obj, one per kind`];
       for (const [name, [r, g, b]] of materials) mtl.push('', `newmtl ${name}`, `Kd ${num(r)} ${num(g)} ${num(b)}`, 'Ka 0 0 0', 'Ks 0 0 0', 'd 1', 'illum 1');
       const enc = new TextEncoder();
-      const bytes = zip([
-        entry.finish(),
-        { name: `${scene.name}.mtl`, data: enc.encode(`${mtl.join('\n')}\n`) },
-      ]);
+      const bytes = zip([entry.finish(), { name: `${scene.name}.mtl`, data: enc.encode(`${mtl.join('\n')}\n`) }]);
       return { bytes, extension: 'obj.zip', contentType: 'application/zip' };
     },
     abort() {}, // nothing outside the JavaScript heap

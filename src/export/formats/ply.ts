@@ -15,10 +15,20 @@ export function writePly(scene: ExportScene): ExportFile {
   const faces = meshes.reduce((n, m) => n + m.indices.length / 3, 0);
   const comments = georefLines(scene).map((l) => `comment ${ascii(l)}`);
   const header = [
-    'ply', 'format binary_little_endian 1.0', ...comments,
-    `element vertex ${vertices}`, 'property double x', 'property double y', 'property double z',
-    'property uchar red', 'property uchar green', 'property uchar blue',
-    `element face ${faces}`, 'property list uchar uint vertex_indices', 'end_header', '',
+    'ply',
+    'format binary_little_endian 1.0',
+    ...comments,
+    `element vertex ${vertices}`,
+    'property double x',
+    'property double y',
+    'property double z',
+    'property uchar red',
+    'property uchar green',
+    'property uchar blue',
+    `element face ${faces}`,
+    'property list uchar uint vertex_indices',
+    'end_header',
+    '',
   ].join('\n');
   const head = new TextEncoder().encode(header);
   const bytes = new Uint8Array(head.length + vertices * 27 + faces * 13);
@@ -31,7 +41,9 @@ export function writePly(scene: ExportScene): ExportFile {
       view.setFloat64(o, m.positions[i], true);
       view.setFloat64(o + 8, m.positions[i + 1], true);
       view.setFloat64(o + 16, m.positions[i + 2], true);
-      bytes[o + 24] = rgb[0]; bytes[o + 25] = rgb[1]; bytes[o + 26] = rgb[2];
+      bytes[o + 24] = rgb[0];
+      bytes[o + 25] = rgb[1];
+      bytes[o + 26] = rgb[2];
       o += 27;
     }
   }

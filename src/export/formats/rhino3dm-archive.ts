@@ -20,7 +20,8 @@ import { grownBytes } from '../../encode/grow-bytes.ts';
 if (endianness() !== 'LE') throw new Error('the 3dm writer needs a little-endian host');
 
 /** Typecode bits: the value is the data (no length, nothing follows); the chunk ends with a CRC-32. */
-const SHORT = 0x80000000, CRC = 0x8000;
+const SHORT = 0x80000000,
+  CRC = 0x8000;
 
 const CRC_TABLE = (() => {
   const t = new Int32Array(256);

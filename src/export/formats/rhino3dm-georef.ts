@@ -17,7 +17,8 @@ const UNIT_SYSTEM: Record<ExportUnits, number> = { mm: 2, m: 4, in: 8, ft: 9 };
 
 /** True north and east in model (grid) axes: grid north is true north turned γ counter-clockwise. */
 export function modelNorthEast(gridConvergence: number): { north: number[]; east: number[] } {
-  const s = Math.sin(gridConvergence), c = Math.cos(gridConvergence);
+  const s = Math.sin(gridConvergence),
+    c = Math.cos(gridConvergence);
   return { north: [s, c, 0], east: [c, -s, 0] };
 }
 
@@ -47,8 +48,11 @@ export function documentSettings(scene: ExportScene): DocumentSettings {
 export function documentStrings(scene: ExportScene): [string, string][] {
   const g = scene.georef;
   const values = [
-    g.crs === 'local' ? 'local' : `EPSG:${g.crs}`, g.proj4 ?? '', g.placement,
-    `${g.originGrid[0]} ${g.originGrid[1]} ${scene.units}`, scene.attribution.join('; '),
+    g.crs === 'local' ? 'local' : `EPSG:${g.crs}`,
+    g.proj4 ?? '',
+    g.placement,
+    `${g.originGrid[0]} ${g.originGrid[1]} ${scene.units}`,
+    scene.attribution.join('; '),
   ];
   return GEOREF_TEXT_KEYS.map((k, i) => [k, values[i]]);
 }

@@ -109,16 +109,29 @@ function writeObject(w: ArchiveWriter, type: number, classId: Uint8Array, a: Obj
 }
 
 /** Unit vertex normals: each triangle's area-weighted normal summed at its corners (Rhino's own would be computed on load). */
-export function vertexNormals(p: Float64Array, t: Uint32Array, out: Float32Array = new Float32Array(p.length), sum: Float64Array = new Float64Array(p.length)): Float32Array {
+export function vertexNormals(
+  p: Float64Array,
+  t: Uint32Array,
+  out: Float32Array = new Float32Array(p.length),
+  sum: Float64Array = new Float64Array(p.length),
+): Float32Array {
   sum.fill(0);
   for (let i = 0; i < t.length; i += 3) {
-    const a = 3 * t[i], b = 3 * t[i + 1], c = 3 * t[i + 2];
-    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    sum[a] += nx, sum[a + 1] += ny, sum[a + 2] += nz;
-    sum[b] += nx, sum[b + 1] += ny, sum[b + 2] += nz;
-    sum[c] += nx, sum[c + 1] += ny, sum[c + 2] += nz;
+    const a = 3 * t[i],
+      b = 3 * t[i + 1],
+      c = 3 * t[i + 2];
+    const ux = p[b] - p[a],
+      uy = p[b + 1] - p[a + 1],
+      uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a],
+      vy = p[c + 1] - p[a + 1],
+      vz = p[c + 2] - p[a + 2];
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
+    (sum[a] += nx), (sum[a + 1] += ny), (sum[a + 2] += nz);
+    (sum[b] += nx), (sum[b + 1] += ny), (sum[b + 2] += nz);
+    (sum[c] += nx), (sum[c + 1] += ny), (sum[c + 2] += nz);
   }
   for (let i = 0; i < p.length; i += 3) {
     const l = Math.hypot(sum[i], sum[i + 1], sum[i + 2]);
@@ -126,7 +139,7 @@ export function vertexNormals(p: Float64Array, t: Uint32Array, out: Float32Array
       out[i] = sum[i] / l;
       out[i + 1] = sum[i + 1] / l;
       out[i + 2] = sum[i + 2] / l;
-    } else out[i] = out[i + 1] = 0, out[i + 2] = 1; // a vertex of degenerate triangles only
+    } else (out[i] = out[i + 1] = 0), (out[i + 2] = 1); // a vertex of degenerate triangles only
   }
   return out;
 }
@@ -162,7 +175,8 @@ const UNSET_INTERVALS = new Float64Array(8).fill(UNSET_VALUE);
 
 /** ON_Mesh, version 3.8, of triangles (stored as quads whose last two corners are the same). */
 function writeMeshData(w: ArchiveWriter, p: Float64Array, t: Uint32Array, normals: boolean): void {
-  const vcount = p.length / 3, fcount = t.length / 3;
+  const vcount = p.length / 3,
+    fcount = t.length / 3;
   w.version(3, 8);
   w.i32(vcount);
   w.i32(fcount);
@@ -218,7 +232,8 @@ export function writeMeshObject(w: ArchiveWriter, a: ObjectAttributes, positions
 /** ON_PolylineCurve, version 1.0: the points, their parameters 0, 1, 2, …, dimension 3. */
 export function writePolylineObject(w: ArchiveWriter, a: ObjectAttributes, points: Float64Array, closed: boolean): void {
   writeObject(w, OBJECT_TYPE.curve, CLASS.polyline, a, () => {
-    const n = points.length / 3, count = n + (closed && n ? 1 : 0);
+    const n = points.length / 3,
+      count = n + (closed && n ? 1 : 0);
     w.version(1, 0);
     w.i32(count);
     w.bytes(points);

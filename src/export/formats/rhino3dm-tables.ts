@@ -150,7 +150,8 @@ export function writeTablesBeforeObjects(w: ArchiveWriter, settings: DocumentSet
   layers.forEach((l, i) => writeLayer(w, i, l));
   w.short(TCODE.ENDOFTABLE, 0);
   w.end();
-  for (const t of [TCODE.GROUP_TABLE, TCODE.FONT_TABLE, TCODE.DIMSTYLE_TABLE, TCODE.LIGHT_TABLE, TCODE.HATCHPATTERN_TABLE, TCODE.INSTANCE_DEFINITION_TABLE]) emptyTable(w, t);
+  for (const t of [TCODE.GROUP_TABLE, TCODE.FONT_TABLE, TCODE.DIMSTYLE_TABLE, TCODE.LIGHT_TABLE, TCODE.HATCHPATTERN_TABLE, TCODE.INSTANCE_DEFINITION_TABLE])
+    emptyTable(w, t);
 }
 
 /**
@@ -174,7 +175,12 @@ function writeDocumentStrings(w: ArchiveWriter, strings: [string, string][]): vo
   w.end();
   w.end();
   w.begin(TCODE.USER_RECORD);
-  writeClassRecord(w, DOCUMENT_STRINGS, () => w.u8(1), () => writeUserStrings(w, strings));
+  writeClassRecord(
+    w,
+    DOCUMENT_STRINGS,
+    () => w.u8(1),
+    () => writeUserStrings(w, strings),
+  );
   w.end();
   w.short(TCODE.ENDOFTABLE, 0);
   w.end();

@@ -17,14 +17,32 @@
  * buffers; ./rhino3dm-archive.ts DEFLATE_MIN): most of a 3dm is per-object records and UTF-16
  * user strings, which OpenNURBS never compresses, so deflating saves ~4–8% at most.
  */
-import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportNode, type ExportPolyline, type ExportScene, type ExportSceneHead, type FinishedExport } from '../scene.ts';
+import {
+  sceneHead,
+  type ExportFile,
+  type ExportGroupName,
+  type ExportMesh,
+  type ExportNode,
+  type ExportPolyline,
+  type ExportScene,
+  type ExportSceneHead,
+  type FinishedExport,
+} from '../scene.ts';
 import type { FilePiece } from '../spill.ts';
 import { kindColour } from './palette.ts';
 import { ArchiveWriter } from './rhino3dm-archive.ts';
 import { UuidSource } from './rhino3dm-codes.ts';
 import { documentSettings, documentStrings } from './rhino3dm-georef.ts';
 import { writeMeshObject, writePointObject, writePolylineObject, type ObjectAttributes } from './rhino3dm-objects.ts';
-import { writeEndOfFile, writeObjectTableHead, writeProperties, writeStart, writeTablesAfterObjects, writeTablesBeforeObjects, type LayerRecord } from './rhino3dm-tables.ts';
+import {
+  writeEndOfFile,
+  writeObjectTableHead,
+  writeProperties,
+  writeStart,
+  writeTablesAfterObjects,
+  writeTablesBeforeObjects,
+  type LayerRecord,
+} from './rhino3dm-tables.ts';
 import { writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 
 /** 3dm version written (archive version 70: Rhino 7 and later open it). */
@@ -56,7 +74,9 @@ export function objectName(id: string): string {
 }
 
 const userStrings = (descriptor: Record<string, unknown>): [string, string][] =>
-  Object.entries(descriptor).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, userText(v)]);
+  Object.entries(descriptor)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => [k, userText(v)]);
 
 /** The layer table as features need it: a group's parent layer, a kind's sub-layer, each made on first use. */
 class Layers {
@@ -97,14 +117,20 @@ export function openRhino3dmStream({ groups }: ExportSceneHead): SyncStreamingWr
   for (const g of groups) layers.group(g);
   const out = new ArchiveWriter(DEFLATE_LEVEL);
   const pieces: FilePiece[] = [];
-  let recordBytes = 0, nodes = 0;
+  let recordBytes = 0,
+    nodes = 0;
   const handOver = (): void => {
     const piece = out.take();
     recordBytes += piece.length;
     pieces.push(piece);
   };
-  const attributes = (layer: number, name: string, strings: Record<string, unknown>, colour?: [number, number, number]): ObjectAttributes =>
-    ({ id: ids.next(), layer, name: objectName(name), strings: userStrings(strings), colour: colour && rgb(colour) });
+  const attributes = (layer: number, name: string, strings: Record<string, unknown>, colour?: [number, number, number]): ObjectAttributes => ({
+    id: ids.next(),
+    layer,
+    name: objectName(name),
+    strings: userStrings(strings),
+    colour: colour && rgb(colour),
+  });
 
   const mesh = (group: ExportGroupName, m: ExportMesh): void => {
     writeMeshObject(out, attributes(layers.kind(group, m.kind), m.id, m.descriptor, m.colour), m.positions, m.indices);

@@ -14,20 +14,32 @@ export function writeStl(scene: ExportScene): ExportFile {
   const view = new DataView(bytes.buffer);
   // Never start with "solid": readers would take the file for ASCII STL.
   // 80 bytes: units, placement, CRS and the origin's grid position (3 decimals: < 0.03 mm in any unit).
-  const g = scene.georef, crs = g.crs === 'local' ? 'local' : `EPSG:${g.crs}`;
+  const g = scene.georef,
+    crs = g.crs === 'local' ? 'local' : `EPSG:${g.crs}`;
   const header = `CityContext ${scene.units} ${g.placement} ${crs} E0=${g.originGrid[0].toFixed(3)} N0=${g.originGrid[1].toFixed(3)}`;
   bytes.set(new TextEncoder().encode(header.slice(0, 80)));
   view.setUint32(80, count, true);
   let o = 84;
   for (const m of meshes) {
-    const p = m.positions, ix = m.indices;
+    const p = m.positions,
+      ix = m.indices;
     for (let t = 0; t < ix.length; t += 3) {
-      const a = ix[t] * 3, b = ix[t + 1] * 3, c = ix[t + 2] * 3;
-      const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-      const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
-      let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+      const a = ix[t] * 3,
+        b = ix[t + 1] * 3,
+        c = ix[t + 2] * 3;
+      const ux = p[b] - p[a],
+        uy = p[b + 1] - p[a + 1],
+        uz = p[b + 2] - p[a + 2];
+      const vx = p[c] - p[a],
+        vy = p[c + 1] - p[a + 1],
+        vz = p[c + 2] - p[a + 2];
+      let nx = uy * vz - uz * vy,
+        ny = uz * vx - ux * vz,
+        nz = ux * vy - uy * vx;
       const len = Math.hypot(nx, ny, nz) || 1;
-      nx /= len; ny /= len; nz /= len;
+      nx /= len;
+      ny /= len;
+      nz /= len;
       for (const v of [nx, ny, nz, p[a], p[a + 1], p[a + 2], p[b], p[b + 1], p[b + 2], p[c], p[c + 1], p[c + 2]]) {
         view.setFloat32(o, v, true);
         o += 4;

@@ -30,7 +30,11 @@ export function writeThroughStream(stream: SyncStreamingWriter, scene: ExportSce
  * Items to `mesh` and `polyline`, a node as its symbol mesh named by its index within its group
  * (as node-symbols.ts `groupMeshes` numbers them).
  */
-export function meshItems(units: ExportUnits, mesh: (group: ExportGroupName, m: ExportMesh) => void, polyline: (group: ExportGroupName, l: ExportPolyline) => void) {
+export function meshItems(
+  units: ExportUnits,
+  mesh: (group: ExportGroupName, m: ExportMesh) => void,
+  polyline: (group: ExportGroupName, l: ExportPolyline) => void,
+) {
   const nodes = new Map<ExportGroupName, number>();
   return (group: ExportGroupName, it: SceneItem): void => {
     if (it.kind === 'mesh') mesh(group, it.item);

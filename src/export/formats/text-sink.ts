@@ -21,7 +21,10 @@ export class TextSink {
    * `separator` ends every item (`\n` for OBJ, `\r\n` for DXF, '' for raw text). With `onChunk`,
    * each encoded chunk goes there instead of being held (OBJ deflates its text as it is written).
    */
-  constructor(private readonly separator = '\n', private readonly onChunk?: (bytes: Uint8Array) => void) {}
+  constructor(
+    private readonly separator = '\n',
+    private readonly onChunk?: (bytes: Uint8Array) => void,
+  ) {}
 
   /** Appends items, each followed by the separator. */
   push(...items: string[]): void {

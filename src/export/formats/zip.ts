@@ -56,7 +56,8 @@ const ZEROS = new Uint8Array(1 << 16);
  * data, so crc(b, start c) = crc(b, 0) ^ crc(zeros, c) ^ crc(zeros, 0) with as many zeros as b has bytes.
  */
 export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  let x = crcA, k = 0;
+  let x = crcA,
+    k = 0;
   for (let n = lengthB; n > 0; n -= ZEROS.length) {
     const z = n >= ZEROS.length ? ZEROS : ZEROS.subarray(0, n);
     x = crc32(z, x);
@@ -78,31 +79,60 @@ function pack(e: ZipEntry | PackedEntry): PackedEntry {
 
 export function zip(entries: (ZipEntry | PackedEntry)[]): Uint8Array {
   const enc = new TextEncoder();
-  const parts: Uint8Array[] = [], central: Uint8Array[] = [];
+  const parts: Uint8Array[] = [],
+    central: Uint8Array[] = [];
   let offset = 0;
   for (const entry of entries) {
-    const e = pack(entry), name = enc.encode(e.name), packedLength = e.packed.reduce((n, p) => n + p.length, 0);
+    const e = pack(entry),
+      name = enc.encode(e.name),
+      packedLength = e.packed.reduce((n, p) => n + p.length, 0);
     if (e.size > 0xffffffff || packedLength > 0xffffffff) throw new Error('zip: over 4 GB needs zip64');
-    const local = new Uint8Array(30 + name.length), l = new DataView(local.buffer);
-    l.setUint32(0, 0x04034b50, true); l.setUint16(4, 20, true); l.setUint16(6, UTF8_NAMES, true);
-    l.setUint16(8, 8, true); l.setUint16(10, 0, true); l.setUint16(12, DOS_DATE, true);
-    l.setUint32(14, e.crc, true); l.setUint32(18, packedLength, true); l.setUint32(22, e.size, true);
-    l.setUint16(26, name.length, true); local.set(name, 30);
-    const dir = new Uint8Array(46 + name.length), d = new DataView(dir.buffer);
-    d.setUint32(0, 0x02014b50, true); d.setUint16(4, 20, true); d.setUint16(6, 20, true); d.setUint16(8, UTF8_NAMES, true);
-    d.setUint16(10, 8, true); d.setUint16(12, 0, true); d.setUint16(14, DOS_DATE, true);
-    d.setUint32(16, e.crc, true); d.setUint32(20, packedLength, true); d.setUint32(24, e.size, true);
-    d.setUint16(28, name.length, true); d.setUint32(42, offset, true); dir.set(name, 46);
-    parts.push(local, ...e.packed); central.push(dir);
+    const local = new Uint8Array(30 + name.length),
+      l = new DataView(local.buffer);
+    l.setUint32(0, 0x04034b50, true);
+    l.setUint16(4, 20, true);
+    l.setUint16(6, UTF8_NAMES, true);
+    l.setUint16(8, 8, true);
+    l.setUint16(10, 0, true);
+    l.setUint16(12, DOS_DATE, true);
+    l.setUint32(14, e.crc, true);
+    l.setUint32(18, packedLength, true);
+    l.setUint32(22, e.size, true);
+    l.setUint16(26, name.length, true);
+    local.set(name, 30);
+    const dir = new Uint8Array(46 + name.length),
+      d = new DataView(dir.buffer);
+    d.setUint32(0, 0x02014b50, true);
+    d.setUint16(4, 20, true);
+    d.setUint16(6, 20, true);
+    d.setUint16(8, UTF8_NAMES, true);
+    d.setUint16(10, 8, true);
+    d.setUint16(12, 0, true);
+    d.setUint16(14, DOS_DATE, true);
+    d.setUint32(16, e.crc, true);
+    d.setUint32(20, packedLength, true);
+    d.setUint32(24, e.size, true);
+    d.setUint16(28, name.length, true);
+    d.setUint32(42, offset, true);
+    dir.set(name, 46);
+    parts.push(local, ...e.packed);
+    central.push(dir);
     offset += local.length + packedLength;
     if (offset > 0xffffffff) throw new Error('zip: over 4 GB needs zip64');
   }
   const size = central.reduce((n, c) => n + c.length, 0);
-  const end = new Uint8Array(22), v = new DataView(end.buffer);
-  v.setUint32(0, 0x06054b50, true); v.setUint16(8, entries.length, true); v.setUint16(10, entries.length, true);
-  v.setUint32(12, size, true); v.setUint32(16, offset, true);
+  const end = new Uint8Array(22),
+    v = new DataView(end.buffer);
+  v.setUint32(0, 0x06054b50, true);
+  v.setUint16(8, entries.length, true);
+  v.setUint16(10, entries.length, true);
+  v.setUint32(12, size, true);
+  v.setUint32(16, offset, true);
   const out = new Uint8Array(offset + size + 22);
   let o = 0;
-  for (const p of [...parts, ...central, end]) { out.set(p, o); o += p.length; }
+  for (const p of [...parts, ...central, end]) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 }

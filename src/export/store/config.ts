@@ -43,7 +43,8 @@ export function exportStoreConfigFromEnv(env: NodeJS.ProcessEnv, dataDir: string
   let s3: S3StoreConfig | null = null;
   if (kind === 's3') {
     if (!env.CITY_EXPORT_S3_BUCKET) throw new Error('CITY_EXPORT_STORE=s3 needs CITY_EXPORT_S3_BUCKET');
-    const accessKeyId = env.CITY_EXPORT_S3_ACCESS_KEY, secretAccessKey = env.CITY_EXPORT_S3_SECRET_KEY;
+    const accessKeyId = env.CITY_EXPORT_S3_ACCESS_KEY,
+      secretAccessKey = env.CITY_EXPORT_S3_SECRET_KEY;
     s3 = {
       bucket: env.CITY_EXPORT_S3_BUCKET,
       region: env.CITY_EXPORT_S3_REGION || 'us-east-1',

@@ -15,7 +15,9 @@ export interface LocalExportStoreOptions {
   now?: () => number;
 }
 
-interface Meta extends StoredExport { createdAt: number }
+interface Meta extends StoredExport {
+  createdAt: number;
+}
 
 const TMP_PREFIX = '.tmp-';
 /** A temp directory older than this is a put that died with its process. */
@@ -103,12 +105,18 @@ export class LocalExportStore implements ExportStore {
       for (const name of await readdir(this.dir).catch(() => [] as string[])) {
         if (!name.startsWith(TMP_PREFIX)) continue;
         const info = await stat(join(this.dir, name)).catch(() => null);
-        if (info && now - info.mtimeMs > TMP_GRACE_MS) { await rm(join(this.dir, name), { recursive: true, force: true }); removed++; }
+        if (info && now - info.mtimeMs > TMP_GRACE_MS) {
+          await rm(join(this.dir, name), { recursive: true, force: true });
+          removed++;
+        }
       }
       const live: SizedEntry[] = [];
       for (const e of await this.entries(true)) {
         if (e.meta && e.meta.expiresAt > now) live.push(e);
-        else { await this.evict([e.token]); removed++; }
+        else {
+          await this.evict([e.token]);
+          removed++;
+        }
       }
       const over = pickEvictions(live, this.maxBytes);
       await this.evict(over);

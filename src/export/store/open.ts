@@ -14,9 +14,10 @@ import type { ExportStore } from './types.ts';
 export async function openExportStore(config: ExportStoreConfig, log: (line: string) => void): Promise<ExportStore> {
   const options = { ttlMs: config.ttlMs, maxBytes: config.maxBytes };
   // The AWS SDK is loaded only when S3 is configured: it is large and warns on Node 20.
-  const store: ExportStore = config.kind === 's3'
-    ? await new (await import('./s3.ts')).S3ExportStore({ ...config.s3!, ...options }).open()
-    : await new LocalExportStore({ dir: config.dir, ...options }).open();
+  const store: ExportStore =
+    config.kind === 's3'
+      ? await new (await import('./s3.ts')).S3ExportStore({ ...config.s3!, ...options }).open()
+      : await new LocalExportStore({ dir: config.dir, ...options }).open();
   const staging = config.kind === 's3' ? tmpdir() : config.dir;
   setExportStagingDir(staging);
   const sweep = async (now?: number) => (await store.sweep(now)) + (config.kind === 's3' ? await sweepStaged(staging, now) : 0);
@@ -24,7 +25,9 @@ export async function openExportStore(config: ExportStoreConfig, log: (line: str
   if (swept > 0) log(`Export store: removed ${swept} expired or over-cap file(s) at start.`);
   const timer = setInterval(() => {
     sweep().then(
-      (n) => { if (n > 0) log(`Export store: removed ${n} expired or over-cap file(s).`); },
+      (n) => {
+        if (n > 0) log(`Export store: removed ${n} expired or over-cap file(s).`);
+      },
       (err: Error) => log(`Export store sweep failed: ${err.message}`),
     );
   }, config.sweepIntervalMs);

@@ -1,5 +1,11 @@
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
 } from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -81,21 +87,23 @@ export class S3ExportStore implements ExportStore {
     });
     try {
       // One PUT is atomic in S3: the object is visible whole or not at all.
-      await this.client.send(new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: this.prefix + stored.token,
-        // pieces stream one after the other (a staged file from disk): never joined into a second copy of the file
-        Body: isStaged(bytes) ? createReadStream(bytes.stagedPath) : bytes instanceof Uint8Array ? bytes : Readable.from(bytes),
-        ContentType: contentType,
-        ContentLength: size,
-        Metadata: {
-          // Metadata travels as ASCII headers: the name is percent-encoded.
-          name: encodeURIComponent(name),
-          etag: stored.etag.slice(1, -1),
-          'expires-at': String(stored.expiresAt),
-          'created-at': String(createdAt),
-        },
-      }));
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.prefix + stored.token,
+          // pieces stream one after the other (a staged file from disk): never joined into a second copy of the file
+          Body: isStaged(bytes) ? createReadStream(bytes.stagedPath) : bytes instanceof Uint8Array ? bytes : Readable.from(bytes),
+          ContentType: contentType,
+          ContentLength: size,
+          Metadata: {
+            // Metadata travels as ASCII headers: the name is percent-encoded.
+            name: encodeURIComponent(name),
+            etag: stored.etag.slice(1, -1),
+            'expires-at': String(stored.expiresAt),
+            'created-at': String(createdAt),
+          },
+        }),
+      );
     } finally {
       this.uploading -= size;
     }
@@ -119,11 +127,13 @@ export class S3ExportStore implements ExportStore {
   async read(token: string, name: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream | null> {
     if (!(await this.head(token, name))) return null;
     try {
-      const got = await this.client.send(new GetObjectCommand({
-        Bucket: this.bucket,
-        Key: this.prefix + token,
-        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-      }));
+      const got = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.prefix + token,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
       const body = got.Body as Readable;
       if (!range) return body;
       // A server may ignore or widen the range (s3rver answers `bytes=0-0` with the whole object):
@@ -132,7 +142,10 @@ export class S3ExportStore implements ExportStore {
       const from = served ? Number(served[1]) : 0;
       const to = served ? Number(served[2]) : (got.ContentLength ?? 0) - 1;
       if (from === range.start && to === range.end) return body;
-      if (from > range.start || to < range.end) { body.destroy(); throw new Error(`S3 served bytes ${from}-${to} for ${range.start}-${range.end}`); }
+      if (from > range.start || to < range.end) {
+        body.destroy();
+        throw new Error(`S3 served bytes ${from}-${to} for ${range.start}-${range.end}`);
+      }
       return Readable.from(slice(body, range.start - from, range.end - range.start + 1));
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -149,7 +162,10 @@ export class S3ExportStore implements ExportStore {
       const all = await this.list();
       const expired = all.filter((e) => e.createdAt + this.ttlMs <= now).map((e) => e.token);
       const gone = new Set(expired);
-      const over = pickEvictions(all.filter((e) => !gone.has(e.token)), this.maxBytes);
+      const over = pickEvictions(
+        all.filter((e) => !gone.has(e.token)),
+        this.maxBytes,
+      );
       await this.deleteTokens([...expired, ...over]);
       return expired.length + over.length;
     });
@@ -196,7 +212,10 @@ async function* slice(source: Readable, skip: number, length: number): AsyncGene
   for await (const chunk of source as AsyncIterable<Buffer>) {
     const part = chunk.subarray(Math.min(skip, chunk.length), Math.min(chunk.length, skip + length));
     skip = Math.max(0, skip - chunk.length);
-    if (part.length > 0) { length -= part.length; yield part; }
+    if (part.length > 0) {
+      length -= part.length;
+      yield part;
+    }
     if (length <= 0) break;
   }
 }

@@ -8,7 +8,6 @@ import { copyFile, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportBytes, StagedFile } from './types.ts';
 
-
 export const isStaged = (bytes: ExportBytes): bytes is StagedFile => !(bytes instanceof Uint8Array) && !Array.isArray(bytes);
 
 /** A staged or spill file older than this belongs to an export that died (a cancelled export's thread is stopped mid-write). */
@@ -44,7 +43,11 @@ export async function moveStaged(staged: StagedFile, dest: string): Promise<void
     if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
     await copyFile(staged.stagedPath, dest);
     const handle = await open(dest, 'r+');
-    try { await handle.sync(); } finally { await handle.close(); }
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await discardStaged(staged);
   }
 }
@@ -59,7 +62,10 @@ export async function sweepStaged(dir: string, now = Date.now()): Promise<number
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (!name.startsWith(STAGE_PREFIX)) continue;
     const info = await stat(join(dir, name)).catch(() => null);
-    if (info && now - info.mtimeMs > STAGE_GRACE_MS) { await rm(join(dir, name), { force: true }); removed++; }
+    if (info && now - info.mtimeMs > STAGE_GRACE_MS) {
+      await rm(join(dir, name), { force: true });
+      removed++;
+    }
   }
   return removed;
 }

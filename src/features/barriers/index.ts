@@ -1,4 +1,13 @@
-import { barrierFeature, buildBarrier, gateNodeFeature, withOpenings, BARRIER_LAYERS, GATE_HOST_LAYERS, type BarrierFeature, type BarrierMesh } from '../../geometry/barriers/from-osm.ts';
+import {
+  barrierFeature,
+  buildBarrier,
+  gateNodeFeature,
+  withOpenings,
+  BARRIER_LAYERS,
+  GATE_HOST_LAYERS,
+  type BarrierFeature,
+  type BarrierMesh,
+} from '../../geometry/barriers/from-osm.ts';
 import { gateNodeKind } from '../../geometry/barriers/tags/index.ts';
 import { pointInRing } from '../../geometry/ring.ts';
 import type { OsmFeature } from '../../osm-model/feature.ts';
@@ -79,7 +88,8 @@ function gateNode(tile: TileContext, f: OsmFeature): BarrierFeature | null {
 
 /** The gate node as built wherever it is owned (the same leaf and opening in every tile). */
 function gateAt(tile: TileContext, f: OsmFeature): BarrierFeature | null {
-  const [lon, lat] = f.point!, d = GATE_HOST_PAD_DEGREES;
+  const [lon, lat] = f.point!,
+    d = GATE_HOST_PAD_DEGREES;
   const hosts = tile.source.query({ minLon: lon - d, minLat: lat - d, maxLon: lon + d, maxLat: lat + d }, GATE_HOST_LAYERS);
   return gateNodeFeature(f, tile.frame, hosts);
 }
@@ -88,11 +98,16 @@ function gateAt(tile: TileContext, f: OsmFeature): BarrierFeature | null {
 function gatesIn(tile: TileContext, way: OsmFeature): BarrierFeature[] {
   const coords = way.line ?? (way.polygons ?? []).flat(2);
   const vertices = new Set<string>();
-  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  let minLon = Infinity,
+    minLat = Infinity,
+    maxLon = -Infinity,
+    maxLat = -Infinity;
   for (let k = 0; k + 1 < coords.length; k += 2) {
     vertices.add(`${coords[k]},${coords[k + 1]}`);
-    minLon = Math.min(minLon, coords[k]); maxLon = Math.max(maxLon, coords[k]);
-    minLat = Math.min(minLat, coords[k + 1]); maxLat = Math.max(maxLat, coords[k + 1]);
+    minLon = Math.min(minLon, coords[k]);
+    maxLon = Math.max(maxLon, coords[k]);
+    minLat = Math.min(minLat, coords[k + 1]);
+    maxLat = Math.max(maxLat, coords[k + 1]);
   }
   if (!(minLon <= maxLon)) return [];
   const gates: BarrierFeature[] = [];
@@ -107,7 +122,12 @@ function gatesIn(tile: TileContext, way: OsmFeature): BarrierFeature[] {
 /** A point of the barrier inside the polygon, or null when the barrier does not meet it. */
 export function barrierAnchor(b: BarrierFeature, polygon: number[]): [number, number] | null {
   if (b.node) return pointInRing(b.node.x, b.node.y, polygon) ? [b.node.x, b.node.y] : null;
-  if (b.filled) return featureAnchor(b.lines.map((l) => l.points), polygon, true);
+  if (b.filled)
+    return featureAnchor(
+      b.lines.map((l) => l.points),
+      polygon,
+      true,
+    );
   for (const line of b.lines) {
     // a ring is walked as a line that returns to its start, so only the wall itself can meet the polygon
     const points = line.closed ? [...line.points, line.points[0], line.points[1]] : line.points;

@@ -73,9 +73,14 @@ export async function readTileCanopy(t: InstanceTile, plan: TreePlan, signal?: A
 
 /** Counts the coverage samples this tile owns inside the polygon, and where the ones without data are. */
 function coverage(t: InstanceTile, covered: ((lon: number, lat: number) => boolean) | null): Pick<TileCanopy, 'samples' | 'uncovered'> {
-  const b = t.tile.bbox, s = COVERAGE_SPACING;
-  let total = 0, hits = 0;
-  let west = Infinity, south = Infinity, east = -Infinity, north = -Infinity;
+  const b = t.tile.bbox,
+    s = COVERAGE_SPACING;
+  let total = 0,
+    hits = 0;
+  let west = Infinity,
+    south = Infinity,
+    east = -Infinity,
+    north = -Infinity;
   for (let j = Math.floor(b.minY / s); j <= Math.ceil(b.maxY / s); j++) {
     const y = (j + 0.5) * s;
     if (y < b.minY || y > b.maxY) continue;
@@ -84,8 +89,14 @@ function coverage(t: InstanceTile, covered: ((lon: number, lat: number) => boole
       if (x < b.minX || x > b.maxX || !pointInRing(x, y, t.tile.polygon) || !t.tile.owns([x, y])) continue;
       total++;
       const [lon, lat] = t.tile.frame.toLonLat(x, y);
-      if (covered?.(lon, lat)) { hits++; continue; }
-      west = Math.min(west, lon); east = Math.max(east, lon); south = Math.min(south, lat); north = Math.max(north, lat);
+      if (covered?.(lon, lat)) {
+        hits++;
+        continue;
+      }
+      west = Math.min(west, lon);
+      east = Math.max(east, lon);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
     }
   }
   return { samples: { total, covered: hits, anyData: covered !== null }, uncovered: west <= east ? [west, south, east, north] : null };

@@ -19,7 +19,11 @@ export class InstanceTile {
   private buildingList: readonly OsmFeature[] | null = null;
 
   /** `features`: every layer but buildings; `readBuildings` reads those (lazily, see site.ts). */
-  constructor(readonly tile: TileContext, readonly features: readonly OsmFeature[], private readonly readBuildings: () => readonly OsmFeature[]) {}
+  constructor(
+    readonly tile: TileContext,
+    readonly features: readonly OsmFeature[],
+    private readonly readBuildings: () => readonly OsmFeature[],
+  ) {}
 
   buildings(): readonly OsmFeature[] {
     return (this.buildingList ??= this.readBuildings());
@@ -30,7 +34,13 @@ export class InstanceTile {
     const key = siteKey(lon, lat);
     let s = this.sites.get(key);
     if (!s) {
-      s = createSite(lon, lat, this.features, () => this.buildings(), () => this.surveyedDiscs(lon, lat));
+      s = createSite(
+        lon,
+        lat,
+        this.features,
+        () => this.buildings(),
+        () => this.surveyedDiscs(lon, lat),
+      );
       this.sites.set(key, s);
     }
     return s;

@@ -31,29 +31,49 @@ export function tileForest(t: InstanceTile): Placed[] {
   const areas = t.features.filter((f) => f.kind === 'area' && f.polygons && fillRuleOf(f.tags));
   if (areas.length === 0) return [];
   const b = t.tile.bbox;
-  const corners = [[b.minX - BOX_PAD, b.minY - BOX_PAD], [b.maxX + BOX_PAD, b.minY - BOX_PAD], [b.maxX + BOX_PAD, b.maxY + BOX_PAD], [b.minX - BOX_PAD, b.maxY + BOX_PAD]]
-    .map(([x, y]) => t.tile.frame.toLonLat(x, y));
-  const lons = corners.map((c) => c[0]), lats = corners.map((c) => c[1]);
+  const corners = [
+    [b.minX - BOX_PAD, b.minY - BOX_PAD],
+    [b.maxX + BOX_PAD, b.minY - BOX_PAD],
+    [b.maxX + BOX_PAD, b.maxY + BOX_PAD],
+    [b.minX - BOX_PAD, b.maxY + BOX_PAD],
+  ].map(([x, y]) => t.tile.frame.toLonLat(x, y));
+  const lons = corners.map((c) => c[0]),
+    lats = corners.map((c) => c[1]);
   const out: Placed[] = [];
   for (let i = Math.floor(Math.min(...lons) / CELL_DEGREES); i <= Math.floor(Math.max(...lons) / CELL_DEGREES); i++) {
     for (let j = Math.floor(Math.min(...lats) / CELL_DEGREES); j <= Math.floor(Math.max(...lats) / CELL_DEGREES); j++) {
       const site = t.siteAt((i + 0.5) * CELL_DEGREES, (j + 0.5) * CELL_DEGREES);
-      out.push(...fillSite(t, site, corners, areas.map((f) => ({
-        id: f.id,
-        rule: fillRuleOf(f.tags)!,
-        footprints: f.polygons!.flatMap((rings) => validFootprints({ outer: projectFlat(site.frame, rings[0]), holes: rings.slice(1).map((r) => projectFlat(site.frame, r)) })),
-        ...parseTreeKind(f.tags),
-      }))));
+      out.push(
+        ...fillSite(
+          t,
+          site,
+          corners,
+          areas.map((f) => ({
+            id: f.id,
+            rule: fillRuleOf(f.tags)!,
+            footprints: f.polygons!.flatMap((rings) =>
+              validFootprints({ outer: projectFlat(site.frame, rings[0]), holes: rings.slice(1).map((r) => projectFlat(site.frame, r)) }),
+            ),
+            ...parseTreeKind(f.tags),
+          })),
+        ),
+      );
     }
   }
   return out;
 }
 
 function fillSite(t: InstanceTile, site: Site, corners: [number, number][], areas: FillArea[]): Placed[] {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const [lon, lat] of corners) {
     const [x, y] = site.frame.toLocal(lon, lat);
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
   }
   const lonLat = new Map<string, [number, number]>();
   // the sea (from coastlines; mapped water is hard ground in site.ts): a wood mapped into it is not planted there
@@ -81,12 +101,25 @@ function fillSite(t: InstanceTile, site: Site, corners: [number, number][], area
     const base = plant === 'tree' ? { height: k.height, crown: k.crown } : { height: SHRUB_SIZE.height, crown: SHRUB_SIZE.crown };
     const f = 1 + SIZE_SPREAD * (2 * unit(h) - 1);
     const descriptor: Record<string, unknown> = {
-      type: plant, source: 'procedural', fill: s.area.rule.kind, area: s.area.id,
-      height: round(base.height * f), crownDiameter: round(base.crown * f), heightSource: 'default',
+      type: plant,
+      source: 'procedural',
+      fill: s.area.rule.kind,
+      area: s.area.id,
+      height: round(base.height * f),
+      crownDiameter: round(base.crown * f),
+      heightSource: 'default',
     };
     if (s.area.leafType) descriptor.leafType = s.area.leafType;
     if (s.area.leafCycle) descriptor.leafCycle = s.area.leafCycle;
-    const node = { type: plant, x, y, z: t.groundAt(x, y), rotation: unit(hashInts(h, 1)) * 2 * Math.PI, scale: (base.height * f) / NOMINAL_HEIGHT[plant], descriptor };
+    const node = {
+      type: plant,
+      x,
+      y,
+      z: t.groundAt(x, y),
+      rotation: unit(hashInts(h, 1)) * 2 * Math.PI,
+      scale: (base.height * f) / NOMINAL_HEIGHT[plant],
+      descriptor,
+    };
     out.push({ node, rank: proceduralRank(ditherUnit(s.i, s.j, fineUnit(hashInts(h, 2), hashInts(h, 3)))) });
   }
   return out;
@@ -94,7 +127,8 @@ function fillSite(t: InstanceTile, site: Site, corners: [number, number][], area
 
 /** In the frame's 0.05° cell and FILL_MARGIN metres away from its sides (seams between frames). */
 function insideCell([lon, lat]: [number, number], site: Site): boolean {
-  const mLat = 110574, mLon = 111320 * Math.cos((lat * Math.PI) / 180);
+  const mLat = 110574,
+    mLon = 111320 * Math.cos((lat * Math.PI) / 180);
   const dx = Math.min(lon - site.lon0, site.lon0 + CELL_DEGREES - lon) * mLon;
   const dy = Math.min(lat - site.lat0, site.lat0 + CELL_DEGREES - lat) * mLat;
   return dx >= FILL_MARGIN && dy >= FILL_MARGIN;

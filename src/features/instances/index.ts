@@ -21,7 +21,6 @@ const READ_PAD_METRES = 40;
 const LAYERS: readonly OsmLayer[] = ['poi', 'highway', 'barrier', 'railway', 'water', 'landcover', 'other'];
 const BUILDING_LAYERS: readonly OsmLayer[] = ['building', 'building_part'];
 
-
 /**
  * Street furniture and trees (docs/trees.md): the `instances` group as nodes. Tagged objects
  * (objects.ts), tree rows (tree-rows.ts), power-line spans (wires.ts) and the procedural forest
@@ -69,18 +68,25 @@ export const instancesFamily: FeatureFamily<TreePlan> = {
 };
 
 function encode(placed: readonly Placed[], tile: Parameters<FeatureFamily['build']>[0], out: Parameters<FeatureFamily['build']>[1]): void {
-  const plain = new JsonBytesWriter(1 << 12), trees = new JsonBytesWriter(1 << 14);
+  const plain = new JsonBytesWriter(1 << 12),
+    trees = new JsonBytesWriter(1 << 14);
   let nPlain = 0;
-  const ranks: number[] = [], ends: number[] = [];
+  const ranks: number[] = [],
+    ends: number[] = [];
   const p = new Float64Array(6);
   const { crs, upAxis } = tile.task.output;
   for (const { node, rank } of placed) {
     // a point 1 m ahead of the node rides along, so the rotation follows the output grid's north (UTM convergence)
-    p[0] = node.x; p[1] = node.y; p[2] = node.z;
-    p[3] = node.x + Math.cos(node.rotation); p[4] = node.y + Math.sin(node.rotation); p[5] = node.z;
+    p[0] = node.x;
+    p[1] = node.y;
+    p[2] = node.z;
+    p[3] = node.x + Math.cos(node.rotation);
+    p[4] = node.y + Math.sin(node.rotation);
+    p[5] = node.z;
     out.extend(p.subarray(0, 3));
     tile.toOutput(p);
-    const rotation = crs === 'local' ? node.rotation : normaliseAngle(upAxis === 'Y' ? Math.atan2(p[2] - p[5], p[3] - p[0]) : Math.atan2(p[4] - p[1], p[3] - p[0]));
+    const rotation =
+      crs === 'local' ? node.rotation : normaliseAngle(upAxis === 'Y' ? Math.atan2(p[2] - p[5], p[3] - p[0]) : Math.atan2(p[4] - p[1], p[3] - p[0]));
     if (rank === undefined) {
       if (nPlain++ > 0) plain.byte(44);
       writeNodeJson(plain, node.type, p[0], p[1], p[2], rotation, node.scale, node.descriptor);

@@ -16,7 +16,19 @@ import { isVegetation, vegetation } from './tree-nodes.ts';
 const FACE_ROAD = new Set<NodeType>(['bench', 'busStop', 'streetLamp']);
 
 /** Highway classes bus stops and lamps face (carriageways); benches face any highway, paths included. */
-const NOT_CARRIAGEWAY = new Set(['footway', 'path', 'steps', 'cycleway', 'bridleway', 'pedestrian', 'platform', 'corridor', 'elevator', 'bus_stop', 'street_lamp']);
+const NOT_CARRIAGEWAY = new Set([
+  'footway',
+  'path',
+  'steps',
+  'cycleway',
+  'bridleway',
+  'pedestrian',
+  'platform',
+  'corridor',
+  'elevator',
+  'bus_stop',
+  'street_lamp',
+]);
 
 /**
  * Street furniture and surveyed plants: every tagged OSM object that nodeTypeOf recognises, as one
@@ -26,7 +38,8 @@ const NOT_CARRIAGEWAY = new Set(['footway', 'path', 'steps', 'cycleway', 'bridle
  */
 export function tileObjects(t: InstanceTile): Placed[] {
   const out: Placed[] = [];
-  let roads: NearestLines | null = null, carriageways: NearestLines | null = null;
+  let roads: NearestLines | null = null,
+    carriageways: NearestLines | null = null;
   for (const f of t.features) {
     const type = nodeTypeOf(f.tags);
     if (!type || !onlyAsPoint(type, f)) continue;
@@ -85,8 +98,12 @@ function placeOf(f: OsmFeature): { lonLat: [number, number]; along?: number } | 
   }
   if (f.kind === 'area' && f.polygons?.[0]?.[0]) {
     const ring = f.polygons[0][0];
-    let sx = 0, sy = 0;
-    for (let i = 0; i < ring.length; i += 2) { sx += ring[i]; sy += ring[i + 1]; }
+    let sx = 0,
+      sy = 0;
+    for (let i = 0; i < ring.length; i += 2) {
+      sx += ring[i];
+      sy += ring[i + 1];
+    }
     return { lonLat: [sx / (ring.length / 2), sy / (ring.length / 2)] };
   }
   return null;
@@ -106,16 +123,31 @@ function roadLines(t: InstanceTile, carriagewaysOnly: boolean): NearestLines {
 function extraFields(type: NodeType, tags: Readonly<Record<string, string>>): Record<string, unknown> {
   const pick = (...keys: string[]) => Object.fromEntries(keys.filter((k) => tags[k] !== undefined).map((k) => [k, tags[k]]));
   switch (type) {
-    case 'bench': return pick('backrest', 'material', 'colour', 'seats');
-    case 'busStop': return pick('shelter', 'bench', 'route_ref', 'operator');
-    case 'transmissionTower': case 'utilityPole': return pick('operator', 'design', 'material', 'line_attachment');
-    case 'towerCrane': case 'trackedCrane': return pick('crane:type', 'operator');
-    case 'windTurbine': return pick('generator:output:electricity', 'rotor:diameter', 'manufacturer', 'model');
-    case 'memorial': return pick('memorial', 'material', 'inscription');
-    case 'statueSmall': case 'statueBig': case 'sculpture': return pick('artwork_type', 'material', 'artist_name');
-    case 'hydrant': return pick('fire_hydrant:type', 'colour');
-    case 'streetLamp': return pick('lamp_mount', 'light:count', 'support');
-    case 'bicycleParking': return pick('bicycle_parking', 'capacity', 'covered');
-    default: return {};
+    case 'bench':
+      return pick('backrest', 'material', 'colour', 'seats');
+    case 'busStop':
+      return pick('shelter', 'bench', 'route_ref', 'operator');
+    case 'transmissionTower':
+    case 'utilityPole':
+      return pick('operator', 'design', 'material', 'line_attachment');
+    case 'towerCrane':
+    case 'trackedCrane':
+      return pick('crane:type', 'operator');
+    case 'windTurbine':
+      return pick('generator:output:electricity', 'rotor:diameter', 'manufacturer', 'model');
+    case 'memorial':
+      return pick('memorial', 'material', 'inscription');
+    case 'statueSmall':
+    case 'statueBig':
+    case 'sculpture':
+      return pick('artwork_type', 'material', 'artist_name');
+    case 'hydrant':
+      return pick('fire_hydrant:type', 'colour');
+    case 'streetLamp':
+      return pick('lamp_mount', 'light:count', 'support');
+    case 'bicycleParking':
+      return pick('bicycle_parking', 'capacity', 'covered');
+    default:
+      return {};
   }
 }

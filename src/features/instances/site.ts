@@ -42,10 +42,19 @@ export function siteKey(lon: number, lat: number): string {
  * `features`: what the tile read (roads, areas); `buildingFeatures`: its buildings, read only when a
  * plant needs them (most tiles of a dense city have none, and buildings are the bulk of the store).
  */
-export function createSite(lon: number, lat: number, features: readonly OsmFeature[], buildingFeatures: () => readonly OsmFeature[], extraDiscs: () => number[]): Site {
-  const i = Math.floor(lon / CELL_DEGREES), j = Math.floor(lat / CELL_DEGREES);
+export function createSite(
+  lon: number,
+  lat: number,
+  features: readonly OsmFeature[],
+  buildingFeatures: () => readonly OsmFeature[],
+  extraDiscs: () => number[],
+): Site {
+  const i = Math.floor(lon / CELL_DEGREES),
+    j = Math.floor(lat / CELL_DEGREES);
   const frame = stableFrameAt(lon, lat);
-  let buildings: Footprint[] | null = null, blocker: PointBlocker | null = null, fill: PointBlocker | null = null;
+  let buildings: Footprint[] | null = null,
+    blocker: PointBlocker | null = null,
+    fill: PointBlocker | null = null;
   const footprints = () => (buildings ??= buildingFootprints(buildingFeatures(), frame));
   return {
     frame,
@@ -57,7 +66,11 @@ export function createSite(lon: number, lat: number, features: readonly OsmFeatu
       return blocker;
     },
     fill() {
-      fill ??= new PointBlocker({ footprints: [...footprints(), ...hardGround(features, frame)], corridors: roadCorridors(features, frame), discs: extraDiscs() });
+      fill ??= new PointBlocker({
+        footprints: [...footprints(), ...hardGround(features, frame)],
+        corridors: roadCorridors(features, frame),
+        discs: extraDiscs(),
+      });
       return fill;
     },
   };

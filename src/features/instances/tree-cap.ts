@@ -43,11 +43,16 @@ export class TreeCap {
 
   /** The kept items comma-joined, their count, and how many the cap dropped. */
   finish(): { json: Uint8Array; count: number; dropped: number; total: number } {
-    const threshold = capThreshold(this.parts.map((p) => p.ranks ?? new Float64Array(p.count)), this.cap);
+    const threshold = capThreshold(
+      this.parts.map((p) => p.ranks ?? new Float64Array(p.count)),
+      this.cap,
+    );
     const slices: Uint8Array[] = [];
-    let bytes = 0, total = 0;
+    let bytes = 0,
+      total = 0;
     for (const p of this.parts) {
-      const ranks = p.ranks!, ends = p.ends!;
+      const ranks = p.ranks!,
+        ends = p.ends!;
       total += p.count;
       for (let k = 0; k < p.count; k++) {
         if (!(ranks[k] < threshold)) continue;
@@ -87,16 +92,25 @@ export class CanopyReport {
   private box: [number, number, number, number] | null = null;
   private anyData = false;
 
-  constructor(private readonly treeSource: 'hybrid' | 'canopy', private readonly configured: readonly unknown[] | null | undefined) {}
+  constructor(
+    private readonly treeSource: 'hybrid' | 'canopy',
+    private readonly configured: readonly unknown[] | null | undefined,
+  ) {}
 
   take(part: TileGroupResult | undefined): void {
     if (!part) return;
-    const r = JSON.parse(new TextDecoder().decode(part.json)) as { total: number; covered: number; anyData: boolean; uncovered: [number, number, number, number] | null };
+    const r = JSON.parse(new TextDecoder().decode(part.json)) as {
+      total: number;
+      covered: number;
+      anyData: boolean;
+      uncovered: [number, number, number, number] | null;
+    };
     this.anyData ||= r.anyData;
     this.covered += r.covered;
     this.total += r.total;
     if (r.uncovered) {
-      const b = this.box, u = r.uncovered;
+      const b = this.box,
+        u = r.uncovered;
       this.box = b ? [Math.min(b[0], u[0]), Math.min(b[1], u[1]), Math.max(b[2], u[2]), Math.max(b[3], u[3])] : u;
     }
   }
@@ -104,15 +118,23 @@ export class CanopyReport {
   warnings(): ResponseWarning[] {
     const elsewhere = this.treeSource === 'hybrid' ? 'standard' : 'none';
     if (this.total === 0 && this.anyData) return []; // a polygon smaller than the sample lattice: data was read, no share to tell
-    if (this.covered === 0) return [canopyUnavailableWarning(this.treeSource, this.configured && this.configured.length > 0 ? 'no_coverage' : 'not_configured')];
+    if (this.covered === 0)
+      return [canopyUnavailableWarning(this.treeSource, this.configured && this.configured.length > 0 ? 'no_coverage' : 'not_configured')];
     if (this.covered >= this.total) return [];
     const share = Math.round((this.covered / this.total) * 1000) / 1000;
     const rest = elsewhere === 'standard' ? 'surveyed trees and procedural fill (the standard source)' : 'no trees';
-    return [{
-      code: 'canopy_partial',
-      message: `Canopy data covers ${Math.round(share * 100)}% of the area: trees there are detected from it; the rest has ${rest}.`,
-      details: { treeSource: this.treeSource, coveredShare: share, usedTreeSourceElsewhere: elsewhere, uncoveredBBox: this.box?.map((v) => Math.round(v * 1e6) / 1e6) ?? null },
-    }];
+    return [
+      {
+        code: 'canopy_partial',
+        message: `Canopy data covers ${Math.round(share * 100)}% of the area: trees there are detected from it; the rest has ${rest}.`,
+        details: {
+          treeSource: this.treeSource,
+          coveredShare: share,
+          usedTreeSourceElsewhere: elsewhere,
+          uncoveredBBox: this.box?.map((v) => Math.round(v * 1e6) / 1e6) ?? null,
+        },
+      },
+    ];
   }
 }
 

@@ -13,9 +13,10 @@ export function vegetation(type: 'tree' | 'shrubbery', tags: Readonly<Record<str
   const kind = parseTreeKind(tags);
   if (type === 'shrubbery') {
     const h = objectHeight(tags);
-    const size: TreeSize = h !== null
-      ? { height: h, crownDiameter: Math.max(h, 0.5) * 1.25, heightSource: 'height' }
-      : { height: SHRUB_SIZE.height, crownDiameter: SHRUB_SIZE.crown, heightSource: 'default' };
+    const size: TreeSize =
+      h !== null
+        ? { height: h, crownDiameter: Math.max(h, 0.5) * 1.25, heightSource: 'height' }
+        : { height: SHRUB_SIZE.height, crownDiameter: SHRUB_SIZE.crown, heightSource: 'default' };
     return { scale: scaleFor('shrubbery', size.height), fields: sizeFields(size, kind) };
   }
   const size = treeSize(parseTreeSize(tags), kind.leafType);

@@ -37,4 +37,3 @@ export function tileTreeRows(t: InstanceTile): Placed[] {
   }
   return out;
 }
-

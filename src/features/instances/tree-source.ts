@@ -56,10 +56,19 @@ function measure(descriptor: Record<string, unknown>, d: TileTree): number {
 }
 
 function detectedNode(t: InstanceTile, d: TileTree): Placed {
-  const lo = d.key % 67_108_864, hi = Math.floor(d.key / 67_108_864);
+  const lo = d.key % 67_108_864,
+    hi = Math.floor(d.key / 67_108_864);
   const h = hashInts(lo, hi, 0x43484d);
   const descriptor = { type: 'tree', source: 'canopy', height: round(d.height), crownDiameter: round(d.crownDiameter), heightSource: 'canopy' };
-  const node = { type: 'tree' as const, x: d.x, y: d.y, z: t.groundAt(d.x, d.y), rotation: unit(h) * 2 * Math.PI, scale: d.height / NOMINAL_HEIGHT.tree, descriptor };
+  const node = {
+    type: 'tree' as const,
+    x: d.x,
+    y: d.y,
+    z: t.groundAt(d.x, d.y),
+    rotation: unit(h) * 2 * Math.PI,
+    scale: d.height / NOMINAL_HEIGHT.tree,
+    descriptor,
+  };
   return { node, rank: detectedRank(d.height, fineUnit(hashInts(h, 1), hashInts(h, 2))) };
 }
 

@@ -24,7 +24,9 @@ export function tileWires(t: InstanceTile): Placed[] {
     const k = key(lon, lat);
     if (!supports.has(k)) {
       const near = t.tile.source.query({ minLon: lon - 1e-7, minLat: lat - 1e-7, maxLon: lon + 1e-7, maxLat: lat + 1e-7 }, ['poi']);
-      const tower = near.find((f) => f.kind === 'point' && f.point && key(f.point[0], f.point[1]) === k && (f.tags.power === 'tower' || f.tags.power === 'pole'));
+      const tower = near.find(
+        (f) => f.kind === 'point' && f.point && key(f.point[0], f.point[1]) === k && (f.tags.power === 'tower' || f.tags.power === 'pole'),
+      );
       supports.set(k, tower ? objectHeight(tower.tags) : null);
     }
     return supports.get(k)!;
@@ -45,13 +47,20 @@ export function tileWires(t: InstanceTile): Placed[] {
       const part = t.tile.crop ? spanInside(x0, y0, x1, y1, anchor, t.tile.crop) : [0, 1];
       if (!part) continue;
       const at = (u: number): [number, number, number] => [x0 + (x1 - x0) * u, y0 + (y1 - y0) * u, z0 + (z1 - z0) * u];
-      const [ax, ay, az] = at(part[0]), [bx, by, bz] = at(part[1]);
+      const [ax, ay, az] = at(part[0]),
+        [bx, by, bz] = at(part[1]);
       const ends = Float64Array.of(ax, ay, az, bx, by, bz);
       t.tile.toOutput(ends);
-      const mx = (ax + bx) / 2, my = (ay + by) / 2;
+      const mx = (ax + bx) / 2,
+        my = (ay + by) / 2;
       const descriptor: Record<string, unknown> = {
-        type: 'wire', id: f.id, source: 'osm', power: f.tags.power, span: k / 2,
-        from: [...ends.subarray(0, 3)].map(mm), to: [...ends.subarray(3)].map(mm),
+        type: 'wire',
+        id: f.id,
+        source: 'osm',
+        power: f.tags.power,
+        span: k / 2,
+        from: [...ends.subarray(0, 3)].map(mm),
+        to: [...ends.subarray(3)].map(mm),
         length: mm(Math.hypot(bx - ax, by - ay)),
       };
       if (part[0] > 0 || part[1] < 1) descriptor.cropped = true;
@@ -65,7 +74,9 @@ export function tileWires(t: InstanceTile): Placed[] {
 /** The stretch [u0, u1] of the span (0 = first support, 1 = second) inside the polygon that holds the anchor (or the longest), or null. */
 function spanInside(x0: number, y0: number, x1: number, y1: number, anchor: [number, number], crop: CropPolygon): [number, number] | null {
   const parts = clipPolylineToPolygon([x0, y0, x1, y1], false, crop);
-  const dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
+  const dx = x1 - x0,
+    dy = y1 - y0,
+    len2 = dx * dx + dy * dy;
   if (parts.length === 0 || len2 === 0) return null;
   const u = (x: number, y: number) => Math.min(1, Math.max(0, ((x - x0) * dx + (y - y0) * dy) / len2));
   const ua = u(anchor[0], anchor[1]);

@@ -19,7 +19,10 @@ export function tileCoastlines(tile: TileContext, frame: LocalFrame = tile.frame
 /** A store's coastlines are kept in memory per thread while they stay under this many points. */
 const MAX_CACHED_POINTS = 500_000;
 
-interface Cached { features: OsmFeature[]; boxes: Float64Array }
+interface Cached {
+  features: OsmFeature[];
+  boxes: Float64Array;
+}
 
 const cache = new WeakMap<OsmSource, Cached | null>();
 
@@ -49,7 +52,10 @@ function loadAll(source: OsmSource): Cached | null {
   if (points > MAX_CACHED_POINTS) return null;
   const boxes = new Float64Array(4 * features.length);
   features.forEach((f, k) => {
-    let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+    let minLon = Infinity,
+      minLat = Infinity,
+      maxLon = -Infinity,
+      maxLat = -Infinity;
     const l = f.line!;
     for (let i = 0; i < l.length; i += 2) {
       if (l[i] < minLon) minLon = l[i];

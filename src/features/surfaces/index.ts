@@ -62,12 +62,18 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     };
     // roads shape the ground as far as their junctions reach past the tile (roads.ts); areas and
     // buildings only where they overlap it (reading those around too doubled the features decoded)
-    const features = [...tile.source.query(tile.lonLatBBox(ROAD_READ_METRES), ['highway']), ...tile.source.query(tile.lonLatBBox(EDGE_PAD_METRES), AREA_LAYERS)];
+    const features = [
+      ...tile.source.query(tile.lonLatBBox(ROAD_READ_METRES), ['highway']),
+      ...tile.source.query(tile.lonLatBBox(EDGE_PAD_METRES), AREA_LAYERS),
+    ];
     const coast = tileCoastlines(tile);
     lap('surfaceRead');
     const roads = roadSurfacesForTile(features, tile);
     lap('surfaceRoads');
-    const landCover = surfaceAreasFromFeatures(features.filter((f) => f.kind === 'area'), tile.frame);
+    const landCover = surfaceAreasFromFeatures(
+      features.filter((f) => f.kind === 'area'),
+      tile.frame,
+    );
     const sea = seaAreas(coast, { outer: squareRing(tile), holes: [] });
     const clip: Footprint = { outer: squareRing(tile), holes: [] };
     const cutOut = buildingCutOuts(features, tile.frame);
@@ -108,10 +114,12 @@ function clippedLines(lines: readonly SurfaceLine[], tile: TileContext): Surface
   const out: SurfaceLine[] = [];
   for (const line of lines) {
     for (const part of clipPolylineToBox(line.points, line.closed, tile.bbox)) {
-      if (!tile.crop) { out.push({ ...line, points: part.points, closed: part.closed }); continue; }
+      if (!tile.crop) {
+        out.push({ ...line, points: part.points, closed: part.closed });
+        continue;
+      }
       for (const p of clipPolylineToPolygon(part.points, part.closed, tile.crop)) out.push({ ...line, points: p.points, closed: p.closed });
     }
   }
   return out;
 }
-

@@ -37,11 +37,17 @@ export interface TileTerrainStep {
 export const terrainFamily = {
   name: 'terrain',
   group: 'topography',
-  outputs: (s: Settings): readonly OutputSpec[] => TOPOGRAPHY_OUTPUTS.filter((o) =>
-    (o.geometryType === 'elevationMaps' ? s.topographyReturnType !== 'meshes' : s.topographyReturnType !== 'elevationMap')),
+  outputs: (s: Settings): readonly OutputSpec[] =>
+    TOPOGRAPHY_OUTPUTS.filter((o) => (o.geometryType === 'elevationMaps' ? s.topographyReturnType !== 'meshes' : s.topographyReturnType !== 'elevationMap')),
 
   /** Reads (or takes from the task) the tile's terrain and builds its mesh when asked. */
-  async read(task: TileTask, frame: LocalFrame, toOutput: (positions: Float64Array) => void, crop: CropPolygon | undefined, signal?: AbortSignal): Promise<TileTerrainStep> {
+  async read(
+    task: TileTask,
+    frame: LocalFrame,
+    toOutput: (positions: Float64Array) => void,
+    crop: CropPolygon | undefined,
+    signal?: AbortSignal,
+  ): Promise<TileTerrainStep> {
     const terrain = task.terrain!;
     const tile = await readTaskTerrain(terrain, frame, task.tile.bbox, signal);
     if (tile.uncovered) return { attributions: tile.attributions, coverage: tile.coverage, uncovered: tile.uncovered };

@@ -17,9 +17,12 @@ export function areaSolid(footprint: Footprint, height: number, ground?: GroundS
   const g = ground ?? (() => 0);
   const b = new MeshBuilder();
   const n = tri.coords.length / 2;
-  const bottom: number[] = [], top: number[] = [];
+  const bottom: number[] = [],
+    top: number[] = [];
   for (let i = 0; i < n; i++) {
-    const x = tri.coords[2 * i], y = tri.coords[2 * i + 1], z = g(x, y);
+    const x = tri.coords[2 * i],
+      y = tri.coords[2 * i + 1],
+      z = g(x, y);
     bottom.push(b.vertex(x, y, z));
     top.push(b.vertex(x, y, z + height));
   }
@@ -33,7 +36,8 @@ export function areaSolid(footprint: Footprint, height: number, ground?: GroundS
   for (const ring of [f.outer, ...f.holes]) {
     const m = ring.length / 2;
     for (let k = 0; k < m; k++) {
-      const a = start + k, c = start + ((k + 1) % m);
+      const a = start + k,
+        c = start + ((k + 1) % m);
       b.quad(bottom[a], bottom[c], top[c], top[a]);
     }
     start += m;

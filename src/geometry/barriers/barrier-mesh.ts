@@ -90,6 +90,7 @@ function areaSolids(lines: readonly BarrierLine[], height: number, ground?: Grou
 /** Same stations (to the millimetre, either direction) = the same piece: a way that retraces itself. */
 function pieceKey(piece: SweepPiece): string {
   const pts = piece.stations.map((s) => `${Math.round(s.x * 1000)},${Math.round(s.y * 1000)}`);
-  const forward = pts.join(';'), backward = pts.slice().reverse().join(';');
+  const forward = pts.join(';'),
+    backward = pts.slice().reverse().join(';');
   return forward < backward ? forward : backward;
 }

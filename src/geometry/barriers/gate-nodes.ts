@@ -61,13 +61,20 @@ export function gateSpan(x: number, y: number, tags: OsmTags, ways: readonly Hos
 
 /** The way's unit direction at its vertex (x, y) (mean of the two segments there), or null when (x, y) is no vertex of it. */
 function directionAt(way: HostWay, x: number, y: number): { dx: number; dy: number } | null {
-  const p = way.points, n = p.length / 2;
+  const p = way.points,
+    n = p.length / 2;
   for (let k = 0; k < n; k++) {
     if (Math.abs(p[2 * k] - x) > ON_WAY || Math.abs(p[2 * k + 1] - y) > ON_WAY) continue;
-    let dx = 0, dy = 0;
+    let dx = 0,
+      dy = 0;
     const add = (a: number, b: number) => {
-      const ex = p[2 * b] - p[2 * a], ey = p[2 * b + 1] - p[2 * a + 1], l = Math.hypot(ex, ey);
-      if (l > 0) { dx += ex / l; dy += ey / l; }
+      const ex = p[2 * b] - p[2 * a],
+        ey = p[2 * b + 1] - p[2 * a + 1],
+        l = Math.hypot(ex, ey);
+      if (l > 0) {
+        dx += ex / l;
+        dy += ey / l;
+      }
     };
     const prev = k > 0 ? k - 1 : way.closed ? n - 1 : -1;
     const next = k < n - 1 ? k + 1 : way.closed ? 0 : -1;
@@ -77,7 +84,9 @@ function directionAt(way: HostWay, x: number, y: number): { dx: number; dy: numb
     // a hairpin at the node: the segment leaving it decides
     if (l < 1e-9) {
       if (next < 0) return null;
-      const ex = p[2 * next] - x, ey = p[2 * next + 1] - y, m = Math.hypot(ex, ey);
+      const ex = p[2 * next] - x,
+        ey = p[2 * next + 1] - y,
+        m = Math.hypot(ex, ey);
       return m > 0 ? { dx: ex / m, dy: ey / m } : null;
     }
     return { dx: dx / l, dy: dy / l };

@@ -33,7 +33,8 @@ export function cutOpenings(line: BarrierLine, openings: readonly Opening[]): Ba
   for (const o of openings) {
     for (let k = 0; k < n; k++) {
       if (Math.abs(p[2 * k] - o.x) > AT_VERTEX || Math.abs(p[2 * k + 1] - o.y) > AT_VERTEX) continue;
-      const a = s[k] - o.half, b = s[k] + o.half;
+      const a = s[k] - o.half,
+        b = s[k] + o.half;
       if (!line.closed) cuts.push([Math.max(a, 0), Math.min(b, total)]);
       else if (a < 0) cuts.push([a + total, total], [0, b]);
       else if (b > total) cuts.push([a, total], [0, b - total]);

@@ -45,7 +45,8 @@ export const MIN_GAP = 0.05;
 export function cleanPoints(points: readonly number[], closed: boolean): number[] {
   const out: number[] = [];
   for (let i = 0; i + 1 < points.length; i += 2) {
-    const x = points[i], y = points[i + 1];
+    const x = points[i],
+      y = points[i + 1];
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     const n = out.length;
     if (n >= 2 && Math.hypot(x - out[n - 2], y - out[n - 1]) < DUPLICATE_DISTANCE) continue;
@@ -76,10 +77,13 @@ export function sweepPieces(points: readonly number[], closed: boolean, halfWidt
   if (closed && n < 3) closed = false;
   if (n < 2) return [];
   const segs = closed ? n : n - 1;
-  const dx = new Float64Array(segs), dy = new Float64Array(segs), len = new Float64Array(segs);
+  const dx = new Float64Array(segs),
+    dy = new Float64Array(segs),
+    len = new Float64Array(segs);
   for (let s = 0; s < segs; s++) {
     const t = (s + 1) % n;
-    const ex = p[2 * t] - p[2 * s], ey = p[2 * t + 1] - p[2 * s + 1];
+    const ex = p[2 * t] - p[2 * s],
+      ey = p[2 * t + 1] - p[2 * s + 1];
     len[s] = Math.hypot(ex, ey);
     dx[s] = ex / len[s];
     dy[s] = ey / len[s];
@@ -115,21 +119,34 @@ export function sweepPieces(points: readonly number[], closed: boolean, halfWidt
     }
     // open walk from a split vertex round to itself
     const order = Array.from({ length: n + 1 }, (_, k) => (firstSplit + k) % n);
-    return walk(order, (k) => order[k - 1], (k) => (k < n ? joins[order[k]] : null), true);
+    return walk(
+      order,
+      (k) => order[k - 1],
+      (k) => (k < n ? joins[order[k]] : null),
+      true,
+    );
   }
   const order = Array.from({ length: n }, (_, k) => k);
-  return walk(order, (k) => k - 1, (k) => (k < n - 1 ? join(k - 1, k) : null), false);
+  return walk(
+    order,
+    (k) => k - 1,
+    (k) => (k < n - 1 ? join(k - 1, k) : null),
+    false,
+  );
 
   /** Sweeps the vertices `order`; segIn(k) is the segment arriving at order[k]; joinAt(k) null at the last vertex. */
   function walk(order: number[], segIn: (k: number) => number, joinAt: (k: number) => Join | null, splitEnds: boolean): SweepPiece[] {
     const pieces: SweepPiece[] = [];
     let stations: Station[] = [square(p[2 * order[0]], p[2 * order[0] + 1], segIn(1))];
     for (let k = 1; k < order.length; k++) {
-      const v = order[k], a = segIn(k);
-      const x = p[2 * v], y = p[2 * v + 1];
+      const v = order[k],
+        a = segIn(k);
+      const x = p[2 * v],
+        y = p[2 * v + 1];
       const j = joinAt(k);
       // a way touching itself splits before the touching vertex, or cross-sections there could coincide
-      const nx = k + 1 < order.length ? p[2 * order[k + 1]] : NaN, ny = k + 1 < order.length ? p[2 * order[k + 1] + 1] : NaN;
+      const nx = k + 1 < order.length ? p[2 * order[k + 1]] : NaN,
+        ny = k + 1 < order.length ? p[2 * order[k + 1] + 1] : NaN;
       const touches = stations.some((st) => Math.hypot(st.x - x, st.y - y) < MIN_GAP || Math.hypot(st.x - nx, st.y - ny) < MIN_GAP);
       if (j?.mitre && !touches) {
         const st = { x, y, lx: j.lx, ly: j.ly, reach: j.reach };
@@ -153,9 +170,11 @@ export function sweepPieces(points: readonly number[], closed: boolean, halfWidt
 function addBetween(stations: Station[], next: Station, lattice: Lattice | null): void {
   if (!lattice) return;
   const a = stations[stations.length - 1];
-  const ex = next.x - a.x, ey = next.y - a.y;
+  const ex = next.x - a.x,
+    ey = next.y - a.y;
   const length = Math.hypot(ex, ey);
-  const lo = a.reach + MIN_GAP, hi = length - next.reach - MIN_GAP;
+  const lo = a.reach + MIN_GAP,
+    hi = length - next.reach - MIN_GAP;
   if (!(hi > lo)) return;
   const ts: number[] = [];
   const crossings = (from: number, delta: number, origin: number) => {
@@ -173,7 +192,8 @@ function addBetween(stations: Station[], next: Station, lattice: Lattice | null)
     for (let q = 1; q < parts; q++) ts.push(ts[k - 1] + ((ts[k] - ts[k - 1]) * q) / parts);
   }
   ts.sort((u, v) => u - v);
-  const lx = -ey / length, ly = ex / length;
+  const lx = -ey / length,
+    ly = ex / length;
   let last = -Infinity;
   for (const d of ts) {
     if (d < lo || d > hi || d - last < MIN_GAP) continue;

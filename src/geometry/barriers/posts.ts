@@ -35,9 +35,11 @@ export function postPieces(points: readonly number[], closed: boolean, side: num
     while (s + 1 < segs && cumulative[s + 1] < d) s++;
     const t = (s + 1) % n;
     const len = segs > 0 ? cumulative[s + 1] - cumulative[s] : 0;
-    const dx = len > 0 ? (p[2 * t] - p[2 * s]) / len : 1, dy = len > 0 ? (p[2 * t + 1] - p[2 * s + 1]) / len : 0;
+    const dx = len > 0 ? (p[2 * t] - p[2 * s]) / len : 1,
+      dy = len > 0 ? (p[2 * t + 1] - p[2 * s + 1]) / len : 0;
     const f = len > 0 ? (d - cumulative[s]) / len : 0;
-    const x = p[2 * s] + f * (p[2 * t] - p[2 * s]), y = p[2 * s + 1] + f * (p[2 * t + 1] - p[2 * s + 1]);
+    const x = p[2 * s] + f * (p[2 * t] - p[2 * s]),
+      y = p[2 * s + 1] + f * (p[2 * t + 1] - p[2 * s + 1]);
     if (kept.some(([kx, ky]) => Math.hypot(kx - x, ky - y) < side * Math.SQRT2 + MIN_GAP)) continue;
     kept.push([x, y]);
     pieces.push({

@@ -23,23 +23,29 @@ export function sweepPiece(piece: SweepPiece, profile: readonly (readonly [numbe
   const m = profile.length;
   const rows: number[][] = [];
   for (const st of piece.stations) {
-    const ox = st.lx * size.halfWidth, oy = st.ly * size.halfWidth;
+    const ox = st.lx * size.halfWidth,
+      oy = st.ly * size.halfWidth;
     const top = Math.max(g(st.x + ox, st.y + oy), g(st.x - ox, st.y - oy));
-    rows.push(profile.map(([u, v]) => {
-      const x = st.x + u * ox, y = st.y + u * oy;
-      return b.vertex(x, y, v === 0 ? g(x, y) : top + v * size.height);
-    }));
+    rows.push(
+      profile.map(([u, v]) => {
+        const x = st.x + u * ox,
+          y = st.y + u * oy;
+        return b.vertex(x, y, v === 0 ? g(x, y) : top + v * size.height);
+      }),
+    );
   }
   const last = piece.ring ? rows.length : rows.length - 1;
   for (let k = 0; k < last; k++) {
-    const r0 = rows[k], r1 = rows[(k + 1) % rows.length];
+    const r0 = rows[k],
+      r1 = rows[(k + 1) % rows.length];
     for (let j = 0; j < m; j++) {
       const i = (j + 1) % m;
       b.quad(r0[i], r0[j], r1[j], r1[i]);
     }
   }
   if (!piece.ring) {
-    const first = rows[0], end = rows[rows.length - 1];
+    const first = rows[0],
+      end = rows[rows.length - 1];
     for (let j = 1; j + 1 < m; j++) {
       b.triangle(first[0], first[j], first[j + 1]);
       b.triangle(end[0], end[j + 1], end[j]);
@@ -50,10 +56,16 @@ export function sweepPiece(piece: SweepPiece, profile: readonly (readonly [numbe
 
 /** Concatenates meshes without welding (pieces may overlap; their vertices stay their own). */
 export function concatMeshes(meshes: readonly IndexedMesh[]): IndexedMesh {
-  let nv = 0, ni = 0;
-  for (const m of meshes) { nv += m.positions.length; ni += m.indices.length; }
-  const positions = new Float64Array(nv), indices = new Uint32Array(ni);
-  let pv = 0, pi = 0;
+  let nv = 0,
+    ni = 0;
+  for (const m of meshes) {
+    nv += m.positions.length;
+    ni += m.indices.length;
+  }
+  const positions = new Float64Array(nv),
+    indices = new Uint32Array(ni);
+  let pv = 0,
+    pi = 0;
   for (const m of meshes) {
     positions.set(m.positions, pv);
     const base = pv / 3;

@@ -5,8 +5,20 @@
 
 /** `descriptor.type` of a barrier mesh (docs/barriers.md lists the OSM tags behind each). */
 export type BarrierKind =
-  | 'wall' | 'fence' | 'hedge' | 'retaining_wall' | 'city_wall' | 'guard_rail' | 'handrail'
-  | 'jersey_barrier' | 'kerb' | 'bollard' | 'gate' | 'lift_gate' | 'embankment' | 'dyke';
+  | 'wall'
+  | 'fence'
+  | 'hedge'
+  | 'retaining_wall'
+  | 'city_wall'
+  | 'guard_rail'
+  | 'handrail'
+  | 'jersey_barrier'
+  | 'kerb'
+  | 'bollard'
+  | 'gate'
+  | 'lift_gate'
+  | 'embankment'
+  | 'dyke';
 
 /** Cross-section a barrier is swept with (profiles.ts). */
 export type ProfileName = 'box' | 'rounded' | 'trapezoid' | 'jersey';

@@ -92,13 +92,16 @@ function flatSlab(footprint: Footprint, baseZ: number, topZ: number): IndexedMes
   if (!ok) return null;
   const mesh = new MeshBuilder();
   const n = coords.length / 2;
-  const top = new Int32Array(n), bottom = new Int32Array(n);
+  const top = new Int32Array(n),
+    bottom = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     top[i] = mesh.vertex(coords[2 * i], coords[2 * i + 1], topZ);
     bottom[i] = mesh.vertex(coords[2 * i], coords[2 * i + 1], baseZ);
   }
   for (let t = 0; t < triangles.length; t += 3) {
-    const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
+    const a = triangles[t],
+      b = triangles[t + 1],
+      c = triangles[t + 2];
     mesh.triangle(top[a], top[b], top[c]);
     mesh.triangle(bottom[a], bottom[c], bottom[b]);
   }
@@ -111,7 +114,10 @@ export function addWalls(mesh: MeshBuilder, ring: Ring, bottomZ: number, topZ: n
   const n = ring.length / 2;
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
-    const ax = ring[2 * i], ay = ring[2 * i + 1], bx = ring[2 * j], by = ring[2 * j + 1];
+    const ax = ring[2 * i],
+      ay = ring[2 * i + 1],
+      bx = ring[2 * j],
+      by = ring[2 * j + 1];
     mesh.quad(mesh.vertex(ax, ay, bottomZ), mesh.vertex(bx, by, bottomZ), mesh.vertex(bx, by, topZ), mesh.vertex(ax, ay, topZ));
   }
 }
@@ -124,7 +130,9 @@ export function addCap(mesh: MeshBuilder, footprint: Footprint, z: number, facin
   const ids: number[] = [];
   for (let i = 0; i < coords.length; i += 2) ids.push(mesh.vertex(coords[i], coords[i + 1], z));
   for (let t = 0; t < triangles.length; t += 3) {
-    const a = ids[triangles[t]], b = ids[triangles[t + 1]], c = ids[triangles[t + 2]];
+    const a = ids[triangles[t]],
+      b = ids[triangles[t + 1]],
+      c = ids[triangles[t + 2]];
     if (facingUp) mesh.triangle(a, b, c);
     else mesh.triangle(a, c, b);
   }

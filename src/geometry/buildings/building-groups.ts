@@ -41,19 +41,28 @@ export interface BuildingGroup {
  */
 export function groupBuildings(items: readonly GroupableBuilding[]): BuildingGroup[] {
   const toMetres = affineMetres(items);
-  const footprints = items.map((item) => item.polygons.flatMap((rings) => validFootprints({
-    outer: toMetres.ring(rings[0]),
-    holes: rings.slice(1).map(toMetres.ring),
-  })));
-  const outlines: number[] = [], parts: number[] = [];
+  const footprints = items.map((item) =>
+    item.polygons.flatMap((rings) =>
+      validFootprints({
+        outer: toMetres.ring(rings[0]),
+        holes: rings.slice(1).map(toMetres.ring),
+      }),
+    ),
+  );
+  const outlines: number[] = [],
+    parts: number[] = [];
   items.forEach((item, i) => {
     if (footprints[i].length > 0) (item.isPart ? parts : outlines).push(i);
   });
   const rolesOf = (i: number, role: string) => items[i].relations.filter((r) => r.role === role).map((r) => r.id);
-  const owner = assignPartsToOutlines(outlines.map((i) => footprints[i]), parts.map((i) => footprints[i]), {
-    outlines: outlines.map((i) => rolesOf(i, 'outline')),
-    parts: parts.map((i) => rolesOf(i, 'part')),
-  });
+  const owner = assignPartsToOutlines(
+    outlines.map((i) => footprints[i]),
+    parts.map((i) => footprints[i]),
+    {
+      outlines: outlines.map((i) => rolesOf(i, 'outline')),
+      parts: parts.map((i) => rolesOf(i, 'part')),
+    },
+  );
   const repOf = (i: number) => toMetres.lonLat(interiorPoint(footprints[i][0]));
   const groups: BuildingGroup[] = outlines.map((i) => ({ principal: i, parts: [], rep: repOf(i) }));
   owner.forEach((o, p) => {
@@ -66,8 +75,10 @@ export function groupBuildings(items: readonly GroupableBuilding[]): BuildingGro
 /** lon/lat ↔ metres by one affine map (scale at the first coordinate's latitude). */
 function affineMetres(items: readonly GroupableBuilding[]) {
   const first = items.find((i) => i.polygons.length > 0)?.polygons[0][0];
-  const lon0 = first?.[0] ?? 0, lat0 = first?.[1] ?? 0;
-  const ky = 110_574, kx = 111_320 * Math.cos((lat0 * Math.PI) / 180);
+  const lon0 = first?.[0] ?? 0,
+    lat0 = first?.[1] ?? 0;
+  const ky = 110_574,
+    kx = 111_320 * Math.cos((lat0 * Math.PI) / 180);
   return {
     ring(ring: readonly number[]): Ring {
       const out = new Array<number>(ring.length);

@@ -60,11 +60,13 @@ export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingCon
     seen.add(f.id);
     areas.push(f);
   }
-  const groups = groupBuildings(areas.map((f) => ({
-    polygons: f.polygons!,
-    isPart: isBuildingPart(f.tags),
-    relations: f.buildingRelation ?? [],
-  })));
+  const groups = groupBuildings(
+    areas.map((f) => ({
+      polygons: f.polygons!,
+      isPart: isBuildingPart(f.tags),
+      relations: f.buildingRelation ?? [],
+    })),
+  );
   return groups.flatMap((g) => buildBuildingGroup({ principal: areas[g.principal], parts: g.parts.map((p) => areas[p]), rep: g.rep }, ctx));
 }
 
@@ -98,9 +100,15 @@ export function buildBuildingGroup(group: BuildingGroupInput, ctx: BuildingConte
   outers ??= requestRings().map((rings) => rings[0]);
   const boundary = outers.some((outer) => crossesBoundary(outer, ctx.polygon));
   // An underground part is neither built nor cut out of the outline standing above it.
-  const own = group.parts.filter((p) => !undergroundReason(p.tags)).map((p) => prepare(p, stable)).filter((p): p is Prepared => p !== null);
+  const own = group.parts
+    .filter((p) => !undergroundReason(p.tags))
+    .map((p) => prepare(p, stable))
+    .filter((p): p is Prepared => p !== null);
   const ground = groundZ([principal, ...own], toRequest, ctx);
-  const place = (b: BuildingMesh) => { mapPositionsInPlace(toRequest, b.mesh.positions); return b; };
+  const place = (b: BuildingMesh) => {
+    mapPositionsInPlace(toRequest, b.mesh.positions);
+    return b;
+  };
   const out: BuildingMesh[] = [];
   const principalSpec = buildingSpecFromTags(principal.feature.tags, ctx, principal.footprints[0]);
   if (own.length === 0) {
@@ -114,14 +122,19 @@ export function buildBuildingGroup(group: BuildingGroupInput, ctx: BuildingConte
     for (const fp of p.footprints) out.push(place(buildOne(fp, spec, p.feature, principal.feature, ground, boundary)));
   });
   // The outline stands only where its parts leave area uncovered (never through its parts).
-  const rest = outlineRemainder(principal.footprints, own.flatMap((p) => p.footprints));
+  const rest = outlineRemainder(
+    principal.footprints,
+    own.flatMap((p) => p.footprints),
+  );
   for (const fp of rest) out.push(place(buildOne(fp, principalSpec, principal.feature, null, ground, boundary, true)));
   return out;
 }
 
 function prepare(feature: OsmFeature, frame: LocalFrame): Prepared | null {
   if (feature.kind !== 'area' || !feature.polygons) return null;
-  const footprints = feature.polygons.flatMap((rings) => validFootprints({ outer: projectFlat(frame, rings[0]), holes: rings.slice(1).map((r) => projectFlat(frame, r)) }));
+  const footprints = feature.polygons.flatMap((rings) =>
+    validFootprints({ outer: projectFlat(frame, rings[0]), holes: rings.slice(1).map((r) => projectFlat(frame, r)) }),
+  );
   return footprints.length > 0 ? { feature, footprints } : null;
 }
 
@@ -131,14 +144,24 @@ function prepare(feature: OsmFeature, frame: LocalFrame): Prepared | null {
  */
 function inheritFrom(part: BuildingSpec, outline: BuildingSpec): BuildingSpec {
   if (part.heightSource !== 'default' || outline.heightSource === 'default' || outline.height <= part.minHeight) return part;
-  return { ...part, height: outline.height, wallHeight: Math.max(part.minHeight, outline.height - part.roof.height), levels: outline.levels, heightSource: `outline ${outline.heightSource}` };
+  return {
+    ...part,
+    height: outline.height,
+    wallHeight: Math.max(part.minHeight, outline.height - part.roof.height),
+    levels: outline.levels,
+    heightSource: `outline ${outline.heightSource}`,
+  };
 }
 
 /** Another part sits on this one's roof: then an untagged roof stays flat instead of poking into it. */
 function isCoveredByAnotherPart(part: Prepared, spec: BuildingSpec, all: Prepared[], specs: BuildingSpec[]): boolean {
   const [x, y] = interiorPoint(part.footprints[0]);
-  return all.some((other, k) => other !== part && specs[k].minHeight >= spec.wallHeight - 0.01 &&
-    (other.footprints.some((f) => footprintContains(f, x, y)) || part.footprints.some((f) => footprintContains(f, ...interiorPoint(other.footprints[0])))));
+  return all.some(
+    (other, k) =>
+      other !== part &&
+      specs[k].minHeight >= spec.wallHeight - 0.01 &&
+      (other.footprints.some((f) => footprintContains(f, x, y)) || part.footprints.some((f) => footprintContains(f, ...interiorPoint(other.footprints[0])))),
+  );
 }
 
 /** OSM heights count from the lowest ground the building touches: its base goes there. */
@@ -149,7 +172,15 @@ function groundZ(items: Prepared[], toRequest: Affine2, ctx: BuildingContext): n
   return Number.isFinite(min) ? min : 0;
 }
 
-function buildOne(footprint: Footprint, spec: BuildingSpec, feature: OsmFeature, parent: OsmFeature | null, ground: number, intersectsBoundary: boolean, remainder = false): BuildingMesh {
+function buildOne(
+  footprint: Footprint,
+  spec: BuildingSpec,
+  feature: OsmFeature,
+  parent: OsmFeature | null,
+  ground: number,
+  intersectsBoundary: boolean,
+  remainder = false,
+): BuildingMesh {
   let built = buildBuildingPart(footprint, {
     baseZ: ground + spec.minHeight,
     wallTopZ: ground + spec.wallHeight,

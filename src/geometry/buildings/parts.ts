@@ -13,11 +13,19 @@ import { CLIPPER_SCALE, footprintPaths, footprintsFromTree } from '../planar/cli
 /** A point strictly inside the footprint: the centroid of its largest triangle. */
 export function interiorPoint(footprint: Footprint): [number, number] {
   const { coords, triangles } = triangulateFootprint(footprint);
-  let best = -1, bestArea = -1;
+  let best = -1,
+    bestArea = -1;
   for (let t = 0; t < triangles.length; t += 3) {
-    const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
-    const area = Math.abs((coords[2 * b] - coords[2 * a]) * (coords[2 * c + 1] - coords[2 * a + 1]) - (coords[2 * b + 1] - coords[2 * a + 1]) * (coords[2 * c] - coords[2 * a]));
-    if (area > bestArea) { bestArea = area; best = t; }
+    const a = triangles[t],
+      b = triangles[t + 1],
+      c = triangles[t + 2];
+    const area = Math.abs(
+      (coords[2 * b] - coords[2 * a]) * (coords[2 * c + 1] - coords[2 * a + 1]) - (coords[2 * b + 1] - coords[2 * a + 1]) * (coords[2 * c] - coords[2 * a]),
+    );
+    if (area > bestArea) {
+      bestArea = area;
+      best = t;
+    }
   }
   if (best < 0) return [footprint.outer[0], footprint.outer[1]];
   const [a, b, c] = [triangles[best], triangles[best + 1], triangles[best + 2]];
@@ -82,17 +90,19 @@ function outlineIndex(outlines: readonly Footprint[][]) {
   const count = outlines.reduce((n, fps) => n + fps.length, 0);
   if (count === 0) return null;
   const tree = new Flatbush(count);
-  const owner = new Int32Array(count), footprint = new Int32Array(count);
-  outlines.forEach((fps, o) => fps.forEach((f, k) => {
-    const b = flatBounds(f.outer);
-    const i = tree.add(b.minX, b.minY, b.maxX, b.maxY);
-    owner[i] = o;
-    footprint[i] = k;
-  }));
+  const owner = new Int32Array(count),
+    footprint = new Int32Array(count);
+  outlines.forEach((fps, o) =>
+    fps.forEach((f, k) => {
+      const b = flatBounds(f.outer);
+      const i = tree.add(b.minX, b.minY, b.maxX, b.maxY);
+      owner[i] = o;
+      footprint[i] = k;
+    }),
+  );
   tree.finish();
   return { search: (x0: number, y0: number, x1: number, y1: number) => tree.search(x0, y0, x1, y1), owner, footprint };
 }
-
 
 /** Same rings, vertex for vertex (normalised footprints of the same nodes in the same frame). */
 function sameFootprint(a: Footprint, b: Footprint): boolean {

@@ -25,10 +25,11 @@ export interface TopCandidate {
 function discOffsets(maxRadiusCells: number): { dc: Int32Array; dr: Int32Array; dist2: Float64Array } {
   const R = Math.ceil(maxRadiusCells);
   const list: [number, number, number][] = [];
-  for (let dr = -R; dr <= R; dr++) for (let dc = -R; dc <= R; dc++) {
-    const d2 = dc * dc + dr * dr;
-    if (d2 > 0 && d2 <= maxRadiusCells * maxRadiusCells) list.push([dc, dr, d2]);
-  }
+  for (let dr = -R; dr <= R; dr++)
+    for (let dc = -R; dc <= R; dc++) {
+      const d2 = dc * dc + dr * dr;
+      if (d2 > 0 && d2 <= maxRadiusCells * maxRadiusCells) list.push([dc, dr, d2]);
+    }
   list.sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
   return { dc: Int32Array.from(list, (e) => e[0]), dr: Int32Array.from(list, (e) => e[1]), dist2: Float64Array.from(list, (e) => e[2]) };
 }
@@ -42,7 +43,8 @@ function discOffsets(maxRadiusCells: number): { dc: Int32Array; dr: Int32Array; 
  */
 export function localMaxima(grid: CanopyGrid, o: CanopyDetectOptions): TopCandidate[] {
   const { data, width: w, height: h, cellSize } = grid;
-  const col0 = grid.col0 ?? 0, row0 = grid.row0 ?? 0;
+  const col0 = grid.col0 ?? 0,
+    row0 = grid.row0 ?? 0;
   const maxR = Math.max(windowRadius(o.maxTreeHeight, o) / cellSize, Math.SQRT2);
   const { dc, dr, dist2 } = discOffsets(maxR);
   const isMax = new Uint8Array(w * h);
@@ -52,12 +54,17 @@ export function localMaxima(grid: CanopyGrid, o: CanopyDetectOptions): TopCandid
       const v = data[i];
       if (!(v >= o.minHeight)) continue; // NaN too
       // never less than the 8 neighbours: Popescu & Wynne's smallest window is 3 × 3 cells
-      const rc = Math.max(windowRadius(v, o) / cellSize, Math.SQRT2), rc2 = rc * rc;
+      const rc = Math.max(windowRadius(v, o) / cellSize, Math.SQRT2),
+        rc2 = rc * rc;
       let top = 1;
       for (let k = 0; k < dist2.length && dist2[k] <= rc2; k++) {
-        const cc = c + dc[k], rr = r + dr[k];
+        const cc = c + dc[k],
+          rr = r + dr[k];
         if (cc < 0 || rr < 0 || cc >= w || rr >= h) continue;
-        if (data[rr * w + cc] > v) { top = 0; break; }
+        if (data[rr * w + cc] > v) {
+          top = 0;
+          break;
+        }
       }
       isMax[i] = top;
     }
@@ -88,11 +95,15 @@ function plateaus(grid: CanopyGrid, isMax: Uint8Array, col0: number, row0: numbe
       const i = stack.pop()!;
       cells.push(i);
       if (isMax[i] !== 1) allMax = false;
-      const c = i % w, r = (i - c) / w;
+      const c = i % w,
+        r = (i - c) / w;
       for (let nr = Math.max(0, r - 1); nr <= Math.min(h - 1, r + 1); nr++) {
         for (let nc = Math.max(0, c - 1); nc <= Math.min(w - 1, c + 1); nc++) {
           const j = nr * w + nc;
-          if (!seen[j] && data[j] === v) { seen[j] = VISITED; stack.push(j); }
+          if (!seen[j] && data[j] === v) {
+            seen[j] = VISITED;
+            stack.push(j);
+          }
         }
       }
     }
@@ -105,11 +116,21 @@ function plateaus(grid: CanopyGrid, isMax: Uint8Array, col0: number, row0: numbe
 /** A one-cell top, moved to the vertex of the parabola through it and its neighbours in each axis (at most half a cell). */
 function single(grid: CanopyGrid, i: number, col0: number, row0: number): TopCandidate {
   const { data, width: w, height: h } = grid;
-  const c = i % w, r = (i - c) / w;
+  const c = i % w,
+    r = (i - c) / w;
   const v = data[i];
   const [oc, gc] = vertex(c > 0 ? data[i - 1] : NaN, v, c < w - 1 ? data[i + 1] : NaN);
   const [or, gr] = vertex(r > 0 ? data[i - w] : NaN, v, r < h - 1 ? data[i + w] : NaN);
-  return { col: c + oc, row: r + or, latticeCol: (c + col0) + oc, latticeRow: (r + row0) + or, height: v + gc + gr, cellHeight: v, seed: i, key: lattice(c, r, col0, row0) };
+  return {
+    col: c + oc,
+    row: r + or,
+    latticeCol: c + col0 + oc,
+    latticeRow: r + row0 + or,
+    height: v + gc + gr,
+    cellHeight: v,
+    seed: i,
+    key: lattice(c, r, col0, row0),
+  };
 }
 
 /**
@@ -127,19 +148,30 @@ function vertex(a: number, b: number, c: number): [number, number] {
 
 function plateau(grid: CanopyGrid, cells: number[], col0: number, row0: number): TopCandidate {
   const w = grid.width;
-  let sc = 0, sr = 0, first = Infinity;
+  let sc = 0,
+    sr = 0,
+    first = Infinity;
   for (const i of cells) {
-    const c = i % w, r = (i - c) / w;
-    sc += c + col0; sr += r + row0; // whole lattice indices: the sum is exact in every window
+    const c = i % w,
+      r = (i - c) / w;
+    sc += c + col0;
+    sr += r + row0; // whole lattice indices: the sum is exact in every window
     first = Math.min(first, lattice(c, r, col0, row0));
   }
-  const lc = sc / cells.length, lr = sr / cells.length;
-  const mc = lc - col0, mr = lr - row0;
-  let seed = cells[0], best = Infinity;
+  const lc = sc / cells.length,
+    lr = sr / cells.length;
+  const mc = lc - col0,
+    mr = lr - row0;
+  let seed = cells[0],
+    best = Infinity;
   for (const i of cells) {
-    const c = i % w, r = (i - c) / w;
+    const c = i % w,
+      r = (i - c) / w;
     const d = (c - mc) ** 2 + (r - mr) ** 2;
-    if (d < best || (d === best && i < seed)) { best = d; seed = i; }
+    if (d < best || (d === best && i < seed)) {
+      best = d;
+      seed = i;
+    }
   }
   return { col: mc, row: mr, latticeCol: lc, latticeRow: lr, height: grid.data[seed], cellHeight: grid.data[seed], seed, key: first };
 }

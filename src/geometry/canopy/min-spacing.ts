@@ -20,18 +20,23 @@ export function enforceMinSpacing(tops: readonly TopCandidate[], spacingCells: n
   tops.forEach((t, n) => {
     const k = bucketKey(Math.floor(t.col / cell), Math.floor(t.row / cell));
     const list = buckets.get(k);
-    if (list) list.push(n); else buckets.set(k, [n]);
+    if (list) list.push(n);
+    else buckets.set(k, [n]);
   });
   const s2 = spacingCells * spacingCells;
   const out: TopCandidate[] = [];
   for (const t of tops) {
-    const bx = Math.floor(t.col / cell), by = Math.floor(t.row / cell);
+    const bx = Math.floor(t.col / cell),
+      by = Math.floor(t.row / cell);
     let keep = true;
     for (let y = by - 1; y <= by + 1 && keep; y++) {
       for (let x = bx - 1; x <= bx + 1 && keep; x++) {
         for (const n of buckets.get(bucketKey(x, y)) ?? []) {
           const u = tops[n];
-          if (u !== t && (u.col - t.col) ** 2 + (u.row - t.row) ** 2 < s2 && outranks(u, t)) { keep = false; break; }
+          if (u !== t && (u.col - t.col) ** 2 + (u.row - t.row) ** 2 < s2 && outranks(u, t)) {
+            keep = false;
+            break;
+          }
         }
       }
     }

@@ -37,7 +37,9 @@ export interface CanopyDetectOptions {
 }
 
 /** What a canopy source's configuration may tune (the request sets minHeight and minSpacing). */
-export type CanopyDetectTuning = Partial<Pick<CanopyDetectOptions, 'windowSlope' | 'windowIntercept' | 'crownMinHeight' | 'crownHeightShare' | 'maxCrownRadius'>>;
+export type CanopyDetectTuning = Partial<
+  Pick<CanopyDetectOptions, 'windowSlope' | 'windowIntercept' | 'crownMinHeight' | 'crownHeightShare' | 'maxCrownRadius'>
+>;
 
 export const CANOPY_DETECT_DEFAULTS: Readonly<CanopyDetectOptions> = {
   minHeight: 3,

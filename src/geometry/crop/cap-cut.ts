@@ -25,14 +25,23 @@ export function capOpenEdges(positions: Float64Array, open: readonly number[], p
   const count = open.length / 2;
   const side = new Int32Array(count).fill(-1);
   const vertical: number[] = [];
-  const into = new Map<number, number>(), from = new Map<number, number>();
+  const into = new Map<number, number>(),
+    from = new Map<number, number>();
   for (let i = 0; i < count; i++) {
-    const a = open[2 * i], b = open[2 * i + 1];
-    into.set(b, i); from.set(a, i);
-    let best = -1, bestDist = tolerance, second = Infinity;
+    const a = open[2 * i],
+      b = open[2 * i + 1];
+    into.set(b, i);
+    from.set(a, i);
+    let best = -1,
+      bestDist = tolerance,
+      second = Infinity;
     for (let k = 0; k < poly.n; k++) {
       const dd = Math.max(segmentDistance(e, k, positions[3 * a], positions[3 * a + 1]), segmentDistance(e, k, positions[3 * b], positions[3 * b + 1]));
-      if (dd < bestDist) { second = bestDist; bestDist = dd; best = k; } else if (dd < second) second = dd;
+      if (dd < bestDist) {
+        second = bestDist;
+        bestDist = dd;
+        best = k;
+      } else if (dd < second) second = dd;
     }
     if (best < 0) return null;
     const short = Math.hypot(positions[3 * a] - positions[3 * b], positions[3 * a + 1] - positions[3 * b + 1]) < tolerance;
@@ -42,7 +51,8 @@ export function capOpenEdges(positions: Float64Array, open: readonly number[], p
   for (let pass = 0; pass < 4 && vertical.some((i) => side[i] < 0); pass++) {
     for (const i of vertical) {
       if (side[i] >= 0) continue;
-      const before = into.get(open[2 * i]), after = from.get(open[2 * i + 1]);
+      const before = into.get(open[2 * i]),
+        after = from.get(open[2 * i + 1]);
       if (before !== undefined && side[before] >= 0) side[i] = side[before];
       else if (after !== undefined && side[after] >= 0) side[i] = side[after];
     }
@@ -51,7 +61,7 @@ export function capOpenEdges(positions: Float64Array, open: readonly number[], p
   for (let i = 0; i < count; i++) {
     if (side[i] < 0) return null;
     let list = byEdge.get(side[i]);
-    if (!list) byEdge.set(side[i], list = []);
+    if (!list) byEdge.set(side[i], (list = []));
     list.push(open[2 * i + 1], open[2 * i]); // the cap runs against the open edge
   }
   const out: number[] = [];
@@ -69,14 +79,16 @@ function segmentDistance(e: Float64Array, k: number, x: number, y: number): numb
 }
 
 function capFace(P: Float64Array, edges: number[], e: Float64Array, k: number, tolerance: number, out: number[]): boolean {
-  const o = 8 * k, len = e[o + 6];
+  const o = 8 * k,
+    len = e[o + 6];
   const s = (v: number) => (P[3 * v] - e[o]) * e[o + 4] + (P[3 * v + 1] - e[o + 1]) * e[o + 5];
   const balance = new Map<number, number>();
   for (let i = 0; i < edges.length; i += 2) {
     balance.set(edges[i], (balance.get(edges[i]) ?? 0) + 1);
     balance.set(edges[i + 1], (balance.get(edges[i + 1]) ?? 0) - 1);
   }
-  const atStart: number[] = [], atEnd: number[] = [];
+  const atStart: number[] = [],
+    atEnd: number[] = [];
   for (const [v, b] of balance) {
     if (b === 0) continue;
     if (Math.abs(b) > 1) return false;
@@ -101,15 +113,20 @@ function capFace(P: Float64Array, edges: number[], e: Float64Array, k: number, t
   }
   outers.sort((a, b) => a.area - b.area);
   for (const h of holes) {
-    const x = (h.ring[0] + h.ring[2]) / 2, y = (h.ring[1] + h.ring[3]) / 2;
+    const x = (h.ring[0] + h.ring[2]) / 2,
+      y = (h.ring[1] + h.ring[3]) / 2;
     const host = outers.find((q) => pointInRing(x, y, q.ring));
     if (!host) return false;
     host.holes.push(h);
   }
   for (const q of outers) {
     // every vertex kept, also those on a straight stretch (earcut drops them: a T-junction, an open mesh)
-    const coords = [...q.ring], holeStarts: number[] = [];
-    for (const h of q.holes) { holeStarts.push(coords.length / 2); coords.push(...h.ring); }
+    const coords = [...q.ring],
+      holeStarts: number[] = [];
+    for (const h of q.holes) {
+      holeStarts.push(coords.length / 2);
+      coords.push(...h.ring);
+    }
     // (`ok` is false for slivers too, which millimetre features at a corner make: the closed-mesh check
     // of the whole cut decides instead)
     const { triangles } = triangulateRings(coords, holeStarts);
@@ -125,9 +142,11 @@ function join(P: Float64Array, ends: number[], balance: Map<number, number>, upw
   if (ends.length % 2 !== 0) return false;
   ends.sort((a, b) => P[3 * a + 2] - P[3 * b + 2]);
   for (let i = 0; i < ends.length; i += 2) {
-    const low = ends[i], high = ends[i + 1];
+    const low = ends[i],
+      high = ends[i + 1];
     // upwards: a chain arrives at the low end (in > out) and leaves from the high end
-    const from = upwards ? low : high, to = upwards ? high : low;
+    const from = upwards ? low : high,
+      to = upwards ? high : low;
     if (balance.get(from) !== -1 || balance.get(to) !== 1) return false;
     edges.push(from, to);
   }
@@ -139,7 +158,7 @@ function traceLoops(edges: number[]): number[][] | null {
   const next = new Map<number, number[]>();
   for (let i = 0; i < edges.length; i += 2) {
     let list = next.get(edges[i]);
-    if (!list) next.set(edges[i], list = []);
+    if (!list) next.set(edges[i], (list = []));
     list.push(edges[i + 1]);
   }
   const loops: number[][] = [];

@@ -21,7 +21,10 @@ export function clipAreas<T extends { footprints: Footprint[]; descriptor: Recor
   const out: T[] = [];
   for (const item of items) {
     const relation = boxRelation(poly, footprintsBox(item.footprints));
-    if (relation === 'inside') { out.push(item); continue; }
+    if (relation === 'inside') {
+      out.push(item);
+      continue;
+    }
     if (relation === 'outside') continue;
     polyPaths ??= [finePath(poly.ring)];
     const subject: Paths64 = [];
@@ -36,10 +39,16 @@ export function clipAreas<T extends { footprints: Footprint[]; descriptor: Recor
 }
 
 function footprintsBox(footprints: readonly Footprint[]): BBox {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const f of footprints) {
     const b = flatBounds(f.outer);
-    minX = Math.min(minX, b.minX); minY = Math.min(minY, b.minY); maxX = Math.max(maxX, b.maxX); maxY = Math.max(maxY, b.maxY);
+    minX = Math.min(minX, b.minX);
+    minY = Math.min(minY, b.minY);
+    maxX = Math.max(maxX, b.maxX);
+    maxY = Math.max(maxY, b.maxY);
   }
   return { minX, minY, maxX, maxY };
 }

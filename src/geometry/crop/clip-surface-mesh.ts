@@ -20,7 +20,8 @@ export function clipSurfaceMesh(mesh: IndexedMesh, poly: CropPolygon): IndexedMe
   const s = splitAlongPolygon(mesh, poly, { snap: SURFACE_SNAP, solid: false });
   const builder = new MeshBuilder();
   const ids = new Int32Array(s.vertexCount).fill(-1);
-  const P = s.positions, T = s.indices;
+  const P = s.positions,
+    T = s.indices;
   const id = (v: number) => (ids[v] >= 0 ? ids[v] : (ids[v] = builder.vertex(P[3 * v], P[3 * v + 1], P[3 * v + 2])));
   for (let t = 0; t < s.triangleCount; t++) if (s.inside[t]) builder.triangle(id(T[3 * t]), id(T[3 * t + 1]), id(T[3 * t + 2]));
   return builder.triangleCount === 0 ? null : builder.build();

@@ -25,7 +25,8 @@ export function edgeNormal(p: CropPolygon, k: number): [number, number] {
 export function cropPolygon(input: Ring): CropPolygon {
   const pts: number[] = [];
   for (let i = 0; i < input.length; i += 2) {
-    const x = input[i], y = input[i + 1];
+    const x = input[i],
+      y = input[i + 1];
     const m = pts.length;
     if (m >= 2 && Math.hypot(x - pts[m - 2], y - pts[m - 1]) < 1e-9) continue;
     pts.push(x, y);
@@ -38,13 +39,23 @@ export function cropPolygon(input: Ring): CropPolygon {
   }
   const n = ring.length / 2;
   const edges = new Float64Array(8 * n);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let k = 0; k < n; k++) {
-    const ax = ring[2 * k], ay = ring[2 * k + 1], bx = ring[(2 * k + 2) % ring.length], by = ring[(2 * k + 3) % ring.length];
+    const ax = ring[2 * k],
+      ay = ring[2 * k + 1],
+      bx = ring[(2 * k + 2) % ring.length],
+      by = ring[(2 * k + 3) % ring.length];
     const len = Math.hypot(bx - ax, by - ay);
-    const ux = (bx - ax) / len, uy = (by - ay) / len;
+    const ux = (bx - ax) / len,
+      uy = (by - ay) / len;
     edges.set([ax, ay, bx, by, ux, uy, len, uy * ax - ux * ay], 8 * k);
-    minX = Math.min(minX, ax); maxX = Math.max(maxX, ax); minY = Math.min(minY, ay); maxY = Math.max(maxY, ay);
+    minX = Math.min(minX, ax);
+    maxX = Math.max(maxX, ax);
+    minY = Math.min(minY, ay);
+    maxY = Math.max(maxY, ay);
   }
   return { ring, n, edges, bbox: { minX, minY, maxX, maxY } };
 }
@@ -62,10 +73,18 @@ export function insidePolygon(p: CropPolygon, x: number, y: number): boolean {
  * boxes its segment passes far from).
  */
 export function edgeMeetsBox(p: CropPolygon, k: number, box: BBox, pad = 0): boolean {
-  const e = p.edges, o = 8 * k;
-  if (Math.min(e[o], e[o + 2]) - pad > box.maxX || Math.max(e[o], e[o + 2]) + pad < box.minX ||
-    Math.min(e[o + 1], e[o + 3]) - pad > box.maxY || Math.max(e[o + 1], e[o + 3]) + pad < box.minY) return false;
-  const nx = e[o + 5], ny = -e[o + 4], c = e[o + 7];
+  const e = p.edges,
+    o = 8 * k;
+  if (
+    Math.min(e[o], e[o + 2]) - pad > box.maxX ||
+    Math.max(e[o], e[o + 2]) + pad < box.minX ||
+    Math.min(e[o + 1], e[o + 3]) - pad > box.maxY ||
+    Math.max(e[o + 1], e[o + 3]) + pad < box.minY
+  )
+    return false;
+  const nx = e[o + 5],
+    ny = -e[o + 4],
+    c = e[o + 7];
   // signed distances of the corners: the extreme ones are at the corners picked by the normal's signs
   const lo = nx * (nx >= 0 ? box.minX : box.maxX) + ny * (ny >= 0 ? box.minY : box.maxY) - c;
   const hi = nx * (nx >= 0 ? box.maxX : box.minX) + ny * (ny >= 0 ? box.maxY : box.minY) - c;
@@ -86,14 +105,21 @@ export function boxRelation(p: CropPolygon, box: BBox, pad = 1e-3): 'inside' | '
 
 /** The point of the polygon's boundary nearest to (x, y). */
 export function nearestBoundaryPoint(p: CropPolygon, x: number, y: number): [number, number] {
-  let best = Infinity, bx = x, by = y;
+  let best = Infinity,
+    bx = x,
+    by = y;
   const e = p.edges;
   for (let k = 0; k < p.n; k++) {
     const o = 8 * k;
     const t = Math.max(0, Math.min(e[o + 6], (x - e[o]) * e[o + 4] + (y - e[o + 1]) * e[o + 5]));
-    const qx = e[o] + t * e[o + 4], qy = e[o + 1] + t * e[o + 5];
+    const qx = e[o] + t * e[o + 4],
+      qy = e[o + 1] + t * e[o + 5];
     const d = Math.hypot(x - qx, y - qy);
-    if (d < best) { best = d; bx = qx; by = qy; }
+    if (d < best) {
+      best = d;
+      bx = qx;
+      by = qy;
+    }
   }
   return [bx, by];
 }
@@ -124,10 +150,18 @@ export function nudgeInwards(p: CropPolygon, metres: number): CropPolygon {
   const out: number[] = [];
   for (let k = 0; k < p.n; k++) {
     const prev = (k + p.n - 1) % p.n;
-    const [n1x, n1y] = edgeNormal(p, prev), [n2x, n2y] = edgeNormal(p, k);
-    let bx = -(n1x + n2x), by = -(n1y + n2y);
+    const [n1x, n1y] = edgeNormal(p, prev),
+      [n2x, n2y] = edgeNormal(p, k);
+    let bx = -(n1x + n2x),
+      by = -(n1y + n2y);
     const len = Math.hypot(bx, by);
-    if (len < 1e-9) { bx = p.edges[8 * k + 4]; by = p.edges[8 * k + 5]; } else { bx /= len; by /= len; }
+    if (len < 1e-9) {
+      bx = p.edges[8 * k + 4];
+      by = p.edges[8 * k + 5];
+    } else {
+      bx /= len;
+      by /= len;
+    }
     out.push(p.ring[2 * k] + bx * metres, p.ring[2 * k + 1] + by * metres);
   }
   return cropPolygon(out);

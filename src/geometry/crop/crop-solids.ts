@@ -15,7 +15,10 @@ export function cropSolids<T extends { mesh: IndexedMesh; descriptor: object }>(
   for (const item of items) {
     const r = cutSolid(item.mesh, poly);
     if (!r) continue;
-    if (!r.cut) { out.push(item); continue; }
+    if (!r.cut) {
+      out.push(item);
+      continue;
+    }
     const descriptor: Record<string, unknown> = { ...item.descriptor, cropped: true };
     if (!r.closed) descriptor.dataNotes = [...((descriptor.dataNotes as string[] | undefined) ?? []), CAP_FAILED_NOTE];
     out.push({ ...item, mesh: r.mesh, descriptor: descriptor as T['descriptor'] });

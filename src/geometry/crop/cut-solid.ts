@@ -82,13 +82,15 @@ function tryCut(mesh: IndexedMesh, poly: CropPolygon, snap: number): 'inside' | 
 
 /** Directed edges (pairs) of a mesh whose opposite edge is missing: where the cut dropped the other side. */
 function openEdges(mesh: IndexedMesh): number[] {
-  const T = mesh.indices, V = mesh.positions.length / 3;
+  const T = mesh.indices,
+    V = mesh.positions.length / 3;
   const directed = new Set<number>();
   for (let t = 0; t < T.length; t += 3) for (let j = 0; j < 3; j++) directed.add(T[t + j] * V + T[t + ((j + 1) % 3)]);
   const open: number[] = [];
   for (let t = 0; t < T.length; t += 3) {
     for (let j = 0; j < 3; j++) {
-      const a = T[t + j], b = T[t + ((j + 1) % 3)];
+      const a = T[t + j],
+        b = T[t + ((j + 1) % 3)];
       if (!directed.has(b * V + a)) open.push(a, b);
     }
   }
@@ -106,7 +108,8 @@ function cornerWeld(split: SplitMesh, poly: CropPolygon, snap: number): Map<numb
   const out = new Map<number, [number, number, number]>();
   const box = meshBox(P.subarray(0, 3 * split.vertexCount));
   for (let k = 0; k < poly.n; k++) {
-    const cx = poly.ring[2 * k], cy = poly.ring[2 * k + 1];
+    const cx = poly.ring[2 * k],
+      cy = poly.ring[2 * k + 1];
     if (cx < box.minX - snap || cx > box.maxX + snap || cy < box.minY - snap || cy > box.maxY + snap) continue;
     const near: number[] = [];
     const seen = new Set<number>();

@@ -13,16 +13,21 @@ import type { CropPolygon } from './crop-polygon.ts';
  */
 export function elevationMask(bbox: BBox, columns: number, rows: number, poly: CropPolygon): Uint8Array {
   const mask = new Uint8Array(columns * rows);
-  const dx = (bbox.maxX - bbox.minX) / (columns - 1), dy = (bbox.maxY - bbox.minY) / (rows - 1);
-  const ring = poly.ring, n = poly.n;
+  const dx = (bbox.maxX - bbox.minX) / (columns - 1),
+    dy = (bbox.maxY - bbox.minY) / (rows - 1);
+  const ring = poly.ring,
+    n = poly.n;
   const xs: number[] = [];
   for (let r = 0; r < rows; r++) {
     const y = bbox.maxY - r * dy;
     xs.length = 0;
     for (let i = 0, j = n - 1; i < n; j = i++) {
-      const xi = ring[2 * i], yi = ring[2 * i + 1], xj = ring[2 * j], yj = ring[2 * j + 1];
+      const xi = ring[2 * i],
+        yi = ring[2 * i + 1],
+        xj = ring[2 * j],
+        yj = ring[2 * j + 1];
       // the same half-open rule as pointInRing, so mask and point tests agree
-      if ((yi > y) !== (yj > y)) xs.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
+      if (yi > y !== yj > y) xs.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
     }
     if (xs.length === 0) continue;
     xs.sort((a, b) => a - b);

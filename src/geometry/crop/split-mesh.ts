@@ -54,25 +54,48 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
 
   const addVertex = (x: number, y: number, z: number, k: number): number => {
     if (3 * (V + 1) > P.length) {
-      const next = new Float64Array(P.length * 2); next.set(P); P = next;
-      const d = new Float64Array(P.length / 3); d.set(dist); dist = d;
-      const s = new Int32Array(P.length / 3).fill(-1); s.set(stamp); stamp = s;
-      const m = new Uint8Array(P.length / 3); m.set(touched); touched = m;
-      const l = new Int32Array(P.length / 3).fill(-1); l.set(onLine); onLine = l;
+      const next = new Float64Array(P.length * 2);
+      next.set(P);
+      P = next;
+      const d = new Float64Array(P.length / 3);
+      d.set(dist);
+      dist = d;
+      const s = new Int32Array(P.length / 3).fill(-1);
+      s.set(stamp);
+      stamp = s;
+      const m = new Uint8Array(P.length / 3);
+      m.set(touched);
+      touched = m;
+      const l = new Int32Array(P.length / 3).fill(-1);
+      l.set(onLine);
+      onLine = l;
     }
-    P[3 * V] = x; P[3 * V + 1] = y; P[3 * V + 2] = z;
-    dist[V] = 0; stamp[V] = k; touched[V] = 1; onLine[V] = k >= firstEdgeLine ? k : -1;
+    P[3 * V] = x;
+    P[3 * V + 1] = y;
+    P[3 * V + 2] = z;
+    dist[V] = 0;
+    stamp[V] = k;
+    touched[V] = 1;
+    onLine[V] = k >= firstEdgeLine ? k : -1;
     return V++;
   };
   const addTriangle = (a: number, b: number, c: number): void => {
-    if (3 * (tc + 1) > T.length) { const next = new Uint32Array(T.length * 2); next.set(T); T = next; }
-    T[3 * tc] = a; T[3 * tc + 1] = b; T[3 * tc + 2] = c;
+    if (3 * (tc + 1) > T.length) {
+      const next = new Uint32Array(T.length * 2);
+      next.set(T);
+      T = next;
+    }
+    T[3 * tc] = a;
+    T[3 * tc + 1] = b;
+    T[3 * tc + 2] = c;
     tc++;
   };
 
   const { lines, firstEdgeLine } = cuttingLines(poly, box, snap, options.solid);
   for (let k = 0; k < lines.length / 3; k++) {
-    const nx = lines[3 * k], ny = lines[3 * k + 1], c = lines[3 * k + 2];
+    const nx = lines[3 * k],
+      ny = lines[3 * k + 1],
+      c = lines[3 * k + 2];
     const cache = new Map<number, number>();
     const d = (v: number): number => {
       if (stamp[v] === k) return dist[v];
@@ -81,17 +104,24 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
         // onto this line: along the edge line it already lies on when the two cross (it then lies
         // on both: a corner stays a corner), else straight across
         const a = onLine[v];
-        const ax = a >= 0 ? -lines[3 * a + 1] : 0, ay = a >= 0 ? lines[3 * a] : 0;
+        const ax = a >= 0 ? -lines[3 * a + 1] : 0,
+          ay = a >= 0 ? lines[3 * a] : 0;
         const den = nx * ax + ny * ay;
         const along = a >= 0 && Math.abs(den) > 0.05 ? -dv / den : NaN;
-        if (Math.abs(along) <= 4 * snap) { P[3 * v] += along * ax; P[3 * v + 1] += along * ay; }
-        else { P[3 * v] -= dv * nx; P[3 * v + 1] -= dv * ny; }
+        if (Math.abs(along) <= 4 * snap) {
+          P[3 * v] += along * ax;
+          P[3 * v + 1] += along * ay;
+        } else {
+          P[3 * v] -= dv * nx;
+          P[3 * v + 1] -= dv * ny;
+        }
         if (k >= firstEdgeLine) onLine[v] = k;
         dv = 0;
         touched[v] = 1;
         changed = true;
       }
-      stamp[v] = k; dist[v] = dv;
+      stamp[v] = k;
+      dist[v] = dv;
       return dv;
     };
     const splitEdge = (u: number, v: number): number => {
@@ -99,32 +129,58 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
       const known = cache.get(key);
       if (known !== undefined) return known;
       // endpoints in coordinate order: the same point whichever triangle (or tile) asks
-      if (lexLess(P, v, u)) { const w = u; u = v; v = w; }
-      const du = dist[u], dv = dist[v], t = du / (du - dv);
-      const m = addVertex(P[3 * u] + t * (P[3 * v] - P[3 * u]), P[3 * u + 1] + t * (P[3 * v + 1] - P[3 * u + 1]), P[3 * u + 2] + t * (P[3 * v + 2] - P[3 * u + 2]), k);
+      if (lexLess(P, v, u)) {
+        const w = u;
+        u = v;
+        v = w;
+      }
+      const du = dist[u],
+        dv = dist[v],
+        t = du / (du - dv);
+      const m = addVertex(
+        P[3 * u] + t * (P[3 * v] - P[3 * u]),
+        P[3 * u + 1] + t * (P[3 * v + 1] - P[3 * u + 1]),
+        P[3 * u + 2] + t * (P[3 * v + 2] - P[3 * u + 2]),
+        k,
+      );
       cache.set(key, m);
       return m;
     };
     const count = tc;
     for (let t = 0; t < count; t++) {
-      let a = T[3 * t], b = T[3 * t + 1], cc = T[3 * t + 2];
-      let da = Math.sign(d(a)), db = Math.sign(d(b)), dc = Math.sign(d(cc));
+      let a = T[3 * t],
+        b = T[3 * t + 1],
+        cc = T[3 * t + 2];
+      let da = Math.sign(d(a)),
+        db = Math.sign(d(b)),
+        dc = Math.sign(d(cc));
       if (!((da > 0 || db > 0 || dc > 0) && (da < 0 || db < 0 || dc < 0))) continue;
       changed = true;
       // rotate so that `a` is the odd one: the vertex on the line, or alone on its side
       for (let r = 0; r < 3; r++) {
         const odd = da === 0 || (db !== 0 && dc !== 0 && db === dc);
         if (odd) break;
-        const w = a; a = b; b = cc; cc = w;
-        const s = da; da = db; db = dc; dc = s;
+        const w = a;
+        a = b;
+        b = cc;
+        cc = w;
+        const s = da;
+        da = db;
+        db = dc;
+        dc = s;
       }
       if (da === 0) {
         const m = splitEdge(b, cc);
-        T[3 * t] = a; T[3 * t + 1] = b; T[3 * t + 2] = m;
+        T[3 * t] = a;
+        T[3 * t + 1] = b;
+        T[3 * t + 2] = m;
         addTriangle(a, m, cc);
       } else {
-        const m1 = splitEdge(a, b), m2 = splitEdge(a, cc);
-        T[3 * t] = a; T[3 * t + 1] = m1; T[3 * t + 2] = m2;
+        const m1 = splitEdge(a, b),
+          m2 = splitEdge(a, cc);
+        T[3 * t] = a;
+        T[3 * t + 1] = m1;
+        T[3 * t + 2] = m2;
         addTriangle(m1, b, cc);
         addTriangle(m1, cc, m2);
       }
@@ -134,26 +190,46 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
   const inside = new Uint8Array(tc);
   const lean = snap / 2;
   for (let t = 0; t < tc; t++) {
-    const a = 3 * T[3 * t], b = 3 * T[3 * t + 1], c = 3 * T[3 * t + 2];
-    let x = (P[a] + P[b] + P[c]) / 3, y = (P[a + 1] + P[b + 1] + P[c + 1]) / 3;
+    const a = 3 * T[3 * t],
+      b = 3 * T[3 * t + 1],
+      c = 3 * T[3 * t + 2];
+    let x = (P[a] + P[b] + P[c]) / 3,
+      y = (P[a + 1] + P[b + 1] + P[c + 1]) / 3;
     if (options.solid) {
       // a wall lying on a cutting line: test a point just inside its solid (against its normal)
-      const ux = P[b] - P[a], uy = P[b + 1] - P[a + 1], uz = P[b + 2] - P[a + 2];
-      const vx = P[c] - P[a], vy = P[c + 1] - P[a + 1], vz = P[c + 2] - P[a + 2];
-      const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+      const ux = P[b] - P[a],
+        uy = P[b + 1] - P[a + 1],
+        uz = P[b + 2] - P[a + 2];
+      const vx = P[c] - P[a],
+        vy = P[c + 1] - P[a + 1],
+        vz = P[c + 2] - P[a + 2];
+      const nx = uy * vz - uz * vy,
+        ny = uz * vx - ux * vz,
+        nz = ux * vy - uy * vx;
       const h = Math.hypot(nx, ny);
-      if (h > 0 && Math.abs(nz) < 1e-9 * h) { x -= (nx / h) * lean; y -= (ny / h) * lean; }
+      if (h > 0 && Math.abs(nz) < 1e-9 * h) {
+        x -= (nx / h) * lean;
+        y -= (ny / h) * lean;
+      }
     }
     inside[t] = insidePolygon(poly, x, y) ? 1 : 0;
   }
   // a vertex snapped across onto a near-parallel line leaves the one before by up to `snap`, which
   // can be outside: kept vertices that are go onto the nearest boundary point
   const kept = new Uint8Array(V);
-  for (let t = 0; t < tc; t++) if (inside[t]) { kept[T[3 * t]] = 1; kept[T[3 * t + 1]] = 1; kept[T[3 * t + 2]] = 1; }
+  for (let t = 0; t < tc; t++)
+    if (inside[t]) {
+      kept[T[3 * t]] = 1;
+      kept[T[3 * t + 1]] = 1;
+      kept[T[3 * t + 2]] = 1;
+    }
   for (let v = 0; v < V; v++) {
     if (!kept[v] || !touched[v] || insidePolygon(poly, P[3 * v], P[3 * v + 1])) continue;
     const [qx, qy] = nearestBoundaryPoint(poly, P[3 * v], P[3 * v + 1]);
-    if (Math.hypot(qx - P[3 * v], qy - P[3 * v + 1]) < 2 * snap) { P[3 * v] = qx; P[3 * v + 1] = qy; }
+    if (Math.hypot(qx - P[3 * v], qy - P[3 * v + 1]) < 2 * snap) {
+      P[3 * v] = qx;
+      P[3 * v + 1] = qy;
+    }
   }
   return { positions: P, vertexCount: V, indices: T, triangleCount: tc, inside, changed };
 }
@@ -173,21 +249,33 @@ export function splitAlongPolygon(mesh: IndexedMesh, poly: CropPolygon, options:
  * both sides: no T-junction between tiles.
  */
 function cuttingLines(poly: CropPolygon, box: BBox, snap: number, solid: boolean): { lines: number[]; firstEdgeLine: number } {
-  const e = poly.edges, out: number[] = [];
+  const e = poly.edges,
+    out: number[] = [];
   for (let k = 0; solid && k < poly.n; k++) {
-    const x = poly.ring[2 * k], y = poly.ring[2 * k + 1];
+    const x = poly.ring[2 * k],
+      y = poly.ring[2 * k + 1];
     if (x < box.minX - snap || x > box.maxX + snap || y < box.minY - snap || y > box.maxY + snap) continue;
-    const prev = 8 * ((k + poly.n - 1) % poly.n), next = 8 * k;
+    const prev = 8 * ((k + poly.n - 1) % poly.n),
+      next = 8 * k;
     // bisector direction b = sum of the unit directions; the corner line runs along the sum of the normals
-    let bx = e[prev + 4] + e[next + 4], by = e[prev + 5] + e[next + 5];
+    let bx = e[prev + 4] + e[next + 4],
+      by = e[prev + 5] + e[next + 5];
     let len = Math.hypot(bx, by);
-    if (len < 1e-9) { bx = e[next + 4]; by = e[next + 5]; len = 1; }
-    bx /= len; by /= len;
+    if (len < 1e-9) {
+      bx = e[next + 4];
+      by = e[next + 5];
+      len = 1;
+    }
+    bx /= len;
+    by /= len;
     out.push(bx, by, bx * x + by * y);
   }
   const firstEdgeLine = out.length / 3;
   for (let k = 0; k < poly.n; k++) {
-    const o = 8 * k, nx = e[o + 5], ny = -e[o + 4], c = e[o + 7];
+    const o = 8 * k,
+      nx = e[o + 5],
+      ny = -e[o + 4],
+      c = e[o + 7];
     if (solid ? !edgeMeetsBox(poly, k, box, snap) : !lineCrossesBox(nx, ny, c, box, snap)) continue;
     out.push(nx, ny, c);
   }

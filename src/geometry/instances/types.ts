@@ -1,9 +1,28 @@
 /** Node types of the `instances` group (docs/design.md "Nodes"). */
 export type NodeType =
-  | 'tree' | 'shrubbery' | 'bench' | 'picnicTable' | 'busStop' | 'utilityPole' | 'transmissionTower' | 'wire'
-  | 'hydrant' | 'adColumn' | 'trackedCrane' | 'towerCrane' | 'windTurbine' | 'memorial'
-  | 'statueSmall' | 'statueBig' | 'sculpture'
-  | 'streetLamp' | 'wasteBasket' | 'postBox' | 'drinkingWater' | 'flagpole' | 'bicycleParking';
+  | 'tree'
+  | 'shrubbery'
+  | 'bench'
+  | 'picnicTable'
+  | 'busStop'
+  | 'utilityPole'
+  | 'transmissionTower'
+  | 'wire'
+  | 'hydrant'
+  | 'adColumn'
+  | 'trackedCrane'
+  | 'towerCrane'
+  | 'windTurbine'
+  | 'memorial'
+  | 'statueSmall'
+  | 'statueBig'
+  | 'sculpture'
+  | 'streetLamp'
+  | 'wasteBasket'
+  | 'postBox'
+  | 'drinkingWater'
+  | 'flagpole'
+  | 'bicycleParking';
 
 /** One placed instance in the local frame (x east, y north, z up), before the output transform. */
 export interface InstanceNode {

@@ -38,7 +38,10 @@ export function search(index: Flatbush | null, b: Rect64): number[] {
 /** Appends `paths` cut to the box (a cutter outside the box cannot cut what lies inside it). */
 export function cutInto(box: Rect64, paths: Paths64, b: Rect64, out: Paths64): void {
   if (paths.length === 0 || !overlaps(b, box)) return;
-  if (inside(b, box)) { for (const p of paths) out.push(p); return; }
+  if (inside(b, box)) {
+    for (const p of paths) out.push(p);
+    return;
+  }
   clipToBox(paths, box, out);
 }
 
@@ -52,7 +55,10 @@ export function cutInto(box: Rect64, paths: Paths64, b: Rect64, out: Paths64): v
  */
 export function clipToBox(paths: Paths64, box: Rect64, out: Paths64 = []): Paths64 {
   for (const path of paths) {
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    let minX = Infinity,
+      minY = Infinity,
+      maxX = -Infinity,
+      maxY = -Infinity;
     for (const q of path) {
       if (q.x < minX) minX = q.x;
       if (q.x > maxX) maxX = q.x;
@@ -75,9 +81,12 @@ function clipSide(path: Path64, at: number, vertical: boolean, upper: boolean): 
   const n = path.length;
   const out: Path64 = [];
   for (let i = 0; i < n; i++) {
-    const a = path[i], b = path[i + 1 < n ? i + 1 : 0];
-    const va = vertical ? a.x : a.y, vb = vertical ? b.x : b.y;
-    const inA = upper ? va <= at : va >= at, inB = upper ? vb <= at : vb >= at;
+    const a = path[i],
+      b = path[i + 1 < n ? i + 1 : 0];
+    const va = vertical ? a.x : a.y,
+      vb = vertical ? b.x : b.y;
+    const inA = upper ? va <= at : va >= at,
+      inB = upper ? vb <= at : vb >= at;
     if (inA) out.push(a);
     if (inA !== inB) out.push(crossing(a, b, at, vertical));
   }
@@ -87,7 +96,8 @@ function clipSide(path: Path64, at: number, vertical: boolean, upper: boolean): 
 /** Where side a–b crosses the line, on the grid; computed from the side's lower end, so the same for b–a. */
 function crossing(a: Point64, b: Point64, at: number, vertical: boolean): Point64 {
   const swap = vertical ? a.x > b.x || (a.x === b.x && a.y > b.y) : a.y > b.y || (a.y === b.y && a.x > b.x);
-  const p = swap ? b : a, q = swap ? a : b;
+  const p = swap ? b : a,
+    q = swap ? a : b;
   if (vertical) return { x: at, y: Math.round(p.y + ((at - p.x) * (q.y - p.y)) / (q.x - p.x)) };
   return { x: Math.round(p.x + ((at - p.y) * (q.x - p.x)) / (q.y - p.y)), y: at };
 }

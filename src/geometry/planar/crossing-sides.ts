@@ -11,20 +11,28 @@ export function hasCrossingSides(rings: readonly Ring[], spots?: number[]): bool
   let total = 0;
   for (const r of rings) total += r.length / 2;
   if (total <= 3) return false;
-  const x1 = new Float64Array(total), y1 = new Float64Array(total), x2 = new Float64Array(total), y2 = new Float64Array(total);
+  const x1 = new Float64Array(total),
+    y1 = new Float64Array(total),
+    x2 = new Float64Array(total),
+    y2 = new Float64Array(total);
   let k = 0;
   for (const r of rings) {
     const n = r.length / 2;
     for (let i = 0; i < n; i++, k++) {
       const j = i + 1 < n ? i + 1 : 0;
-      x1[k] = r[2 * i]; y1[k] = r[2 * i + 1]; x2[k] = r[2 * j]; y2[k] = r[2 * j + 1];
+      x1[k] = r[2 * i];
+      y1[k] = r[2 * i + 1];
+      x2[k] = r[2 * j];
+      y2[k] = r[2 * j + 1];
     }
   }
   const order = sidesByLeftEnd(x1, x2, total);
   let found = false;
   for (let a = 0; a < total; a++) {
     const s = order[a];
-    const maxX = Math.max(x1[s], x2[s]), minY = Math.min(y1[s], y2[s]), maxY = Math.max(y1[s], y2[s]);
+    const maxX = Math.max(x1[s], x2[s]),
+      minY = Math.min(y1[s], y2[s]),
+      maxY = Math.max(y1[s], y2[s]);
     for (let b = a + 1; b < total; b++) {
       const t = order[b];
       if (Math.min(x1[t], x2[t]) > maxX) break;
@@ -32,7 +40,12 @@ export function hasCrossingSides(rings: readonly Ring[], spots?: number[]): bool
       if (!sidesCross(x1[s], y1[s], x2[s], y2[s], x1[t], y1[t], x2[t], y2[t])) continue;
       if (!spots) return true;
       found = true;
-      spots.push(Math.min(x1[s], x2[s], x1[t], x2[t]), Math.min(y1[s], y2[s], y1[t], y2[t]), Math.max(x1[s], x2[s], x1[t], x2[t]), Math.max(y1[s], y2[s], y1[t], y2[t]));
+      spots.push(
+        Math.min(x1[s], x2[s], x1[t], x2[t]),
+        Math.min(y1[s], y2[s], y1[t], y2[t]),
+        Math.max(x1[s], x2[s], x1[t], x2[t]),
+        Math.max(y1[s], y2[s], y1[t], y2[t]),
+      );
     }
   }
   return found;
@@ -74,8 +87,10 @@ function byKey(keys: Float64Array): (a: number, b: number) => number {
 }
 
 function sidesCross(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
-  const d1 = Math.sign((dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)), d2 = Math.sign((dx - cx) * (by - cy) - (dy - cy) * (bx - cx));
-  const d3 = Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)), d4 = Math.sign((bx - ax) * (dy - ay) - (by - ay) * (dx - ax));
+  const d1 = Math.sign((dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)),
+    d2 = Math.sign((dx - cx) * (by - cy) - (dy - cy) * (bx - cx));
+  const d3 = Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)),
+    d4 = Math.sign((bx - ax) * (dy - ay) - (by - ay) * (dx - ax));
   if (d1 * d2 < 0 && d3 * d4 < 0) return true;
   // a vertex strictly inside the other side (a T), or collinear sides sharing a stretch
   if (d1 === 0 && strictlyBetween(cx, cy, dx, dy, ax, ay)) return true;

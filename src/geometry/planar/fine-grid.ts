@@ -20,7 +20,7 @@ export function finePath(ring: Ring): Path64 {
 function fineRing(path: Path64, ccw: boolean): Ring {
   const ring: Ring = [];
   for (const p of path) ring.push(p.x / FINE_SCALE, p.y / FINE_SCALE);
-  if ((signedArea2(ring) > 0) === ccw) return ring;
+  if (signedArea2(ring) > 0 === ccw) return ring;
   const rev: Ring = [];
   for (let i = ring.length - 2; i >= 0; i -= 2) rev.push(ring[i], ring[i + 1]);
   return rev;

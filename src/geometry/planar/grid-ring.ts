@@ -19,7 +19,8 @@ export function cleanGridRing(ring: Ring): Ring {
   const out: number[] = [];
   const turn = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) => (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
   for (let i = 0; i < ring.length; i += 2) {
-    const x = Math.round(ring[i] * CLIPPER_SCALE), y = Math.round(ring[i + 1] * CLIPPER_SCALE);
+    const x = Math.round(ring[i] * CLIPPER_SCALE),
+      y = Math.round(ring[i + 1] * CLIPPER_SCALE);
     let m = out.length;
     if (m >= 2 && out[m - 2] === x && out[m - 1] === y) continue;
     out.push(x, y);

@@ -31,7 +31,18 @@ export { CLIPPER_SCALE, footprintPaths, footprintsFromTree, pathRing, ringPath }
 export { isSimpleFootprint, repairFootprint, validFootprints } from './footprint-repair.ts';
 export { holesInsideOuter, isConvexRing, polygonArea2, polygonIsSimple, ringCentroid, ringsAreDisjointAndSimple } from './polygon-checks.ts';
 export { hasCrossingSides } from './crossing-sides.ts';
-export { booleanPieces, gridFootprints, isAxisRectangle, netArea, openPieces, orientedPaths, pathsOf, piecePaths, piecesFromTree, totalArea } from './pieces.ts';
+export {
+  booleanPieces,
+  gridFootprints,
+  isAxisRectangle,
+  netArea,
+  openPieces,
+  orientedPaths,
+  pathsOf,
+  piecePaths,
+  piecesFromTree,
+  totalArea,
+} from './pieces.ts';
 export { holeRing, orientedRing, polygonFootprint, polygonPaths, treePolygons, type TreePolygon } from './poly-tree.ts';
 export { cleanGridRing, normalizeGridFootprint } from './grid-ring.ts';
 export { tidyPaths, tidyRings } from './tidy.ts';

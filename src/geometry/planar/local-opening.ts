@@ -44,7 +44,12 @@ export function openingMask(paths: Paths64, places: readonly number[], width: nu
 }
 
 function rectPath(b: Rect64, positive: boolean): Path64 {
-  const p: Path64 = [{ x: b.left, y: b.top }, { x: b.right, y: b.top }, { x: b.right, y: b.bottom }, { x: b.left, y: b.bottom }];
+  const p: Path64 = [
+    { x: b.left, y: b.top },
+    { x: b.right, y: b.top },
+    { x: b.right, y: b.bottom },
+    { x: b.left, y: b.bottom },
+  ];
   if (Clipper.area(p) > 0 !== positive) p.reverse();
   return p;
 }
@@ -62,8 +67,10 @@ const MAX_PLACES = 4096;
 /** Box number w/4 of `boxes` (metres) grown by `margin`, on the millimetre grid (outwards). */
 function box(boxes: readonly number[], w: number, margin: number): Rect64 {
   return {
-    left: Math.floor((boxes[w] - margin) * CLIPPER_SCALE), top: Math.floor((boxes[w + 1] - margin) * CLIPPER_SCALE),
-    right: Math.ceil((boxes[w + 2] + margin) * CLIPPER_SCALE), bottom: Math.ceil((boxes[w + 3] + margin) * CLIPPER_SCALE),
+    left: Math.floor((boxes[w] - margin) * CLIPPER_SCALE),
+    top: Math.floor((boxes[w + 1] - margin) * CLIPPER_SCALE),
+    right: Math.ceil((boxes[w + 2] + margin) * CLIPPER_SCALE),
+    bottom: Math.ceil((boxes[w + 3] + margin) * CLIPPER_SCALE),
   };
 }
 
@@ -76,15 +83,26 @@ function clusters(places: readonly number[], margin: number, bounds: Rect64): nu
   if (places.length > 4 * MAX_PLACES) return null;
   const out = places.slice();
   // merge boxes that come within 2 × margin of each other until none do
-  for (let merged = true; merged;) {
+  for (let merged = true; merged; ) {
     merged = false;
     for (let a = 0; a < out.length; a += 4) {
       for (let b = a + 4; b < out.length; b += 4) {
-        if (out[b] > out[a + 2] + 2 * margin || out[b + 2] < out[a] - 2 * margin || out[b + 1] > out[a + 3] + 2 * margin || out[b + 3] < out[a + 1] - 2 * margin) continue;
-        out[a] = Math.min(out[a], out[b]); out[a + 1] = Math.min(out[a + 1], out[b + 1]);
-        out[a + 2] = Math.max(out[a + 2], out[b + 2]); out[a + 3] = Math.max(out[a + 3], out[b + 3]);
+        if (
+          out[b] > out[a + 2] + 2 * margin ||
+          out[b + 2] < out[a] - 2 * margin ||
+          out[b + 1] > out[a + 3] + 2 * margin ||
+          out[b + 3] < out[a + 1] - 2 * margin
+        )
+          continue;
+        out[a] = Math.min(out[a], out[b]);
+        out[a + 1] = Math.min(out[a + 1], out[b + 1]);
+        out[a + 2] = Math.max(out[a + 2], out[b + 2]);
+        out[a + 3] = Math.max(out[a + 3], out[b + 3]);
         const last = out.length - 4;
-        out[b] = out[last]; out[b + 1] = out[last + 1]; out[b + 2] = out[last + 2]; out[b + 3] = out[last + 3];
+        out[b] = out[last];
+        out[b + 1] = out[last + 1];
+        out[b + 2] = out[last + 2];
+        out[b + 3] = out[last + 3];
         out.length = last;
         b -= 4;
         merged = true;

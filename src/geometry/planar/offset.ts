@@ -29,10 +29,21 @@ export function shrunkAndGrown(paths: Paths64, minWidth: number): Paths64 {
  */
 export function offset(paths: Paths64, delta: number): Paths64 {
   if (paths.length === 0) return [];
-  let maxY = -Infinity, minX = Infinity;
-  for (const p of paths) for (const q of p) { if (q.y > maxY) maxY = q.y; if (q.x < minX) minX = q.x; }
-  const y = maxY + 4 * Math.abs(delta) + ANCHOR, x = minX;
-  const anchor: Path64 = [{ x, y }, { x: x + ANCHOR, y }, { x: x + ANCHOR, y: y + ANCHOR }, { x, y: y + ANCHOR }];
+  let maxY = -Infinity,
+    minX = Infinity;
+  for (const p of paths)
+    for (const q of p) {
+      if (q.y > maxY) maxY = q.y;
+      if (q.x < minX) minX = q.x;
+    }
+  const y = maxY + 4 * Math.abs(delta) + ANCHOR,
+    x = minX;
+  const anchor: Path64 = [
+    { x, y },
+    { x: x + ANCHOR, y },
+    { x: x + ANCHOR, y: y + ANCHOR },
+    { x, y: y + ANCHOR },
+  ];
   if (Clipper.area(anchor) < 0) anchor.reverse();
   const out: Paths64 = [];
   for (const p of Clipper.inflatePaths([...paths, anchor], delta, JoinType.Miter, EndType.Polygon)) {

@@ -89,7 +89,10 @@ function repairPiece(fp: Footprint, minArea: number, depth: number, out: Footpri
   Clipper.booleanOpWithPolyTree(ClipType.Union, piecePaths([fp]), null, tree, FillRule.Positive);
   for (const f of collectPieces(tree, minArea, -1, [])) {
     const crossings: number[] = [];
-    if (!hasCrossingSides(f.holes.length ? [f.outer, ...f.holes] : [f.outer], crossings)) { out.push(f); continue; }
+    if (!hasCrossingSides(f.holes.length ? [f.outer, ...f.holes] : [f.outer], crossings)) {
+      out.push(f);
+      continue;
+    }
     const paths = piecePaths([f]);
     const again = new PolyTree64();
     if (depth < REPAIR_DEPTH) {
@@ -130,7 +133,6 @@ export function openPieces(paths: Paths64, minWidth: number, minArea: number): F
   return booleanPieces(ClipType.Intersection, opened, paths, minArea);
 }
 
-
 /** Paths of pieces produced by this module (already oriented on the grid). */
 export function piecePaths(pieces: readonly Footprint[], out: Paths64 = []): Paths64 {
   for (const p of pieces) {
@@ -160,7 +162,10 @@ export function gridFootprints(paths: Paths64): Footprint[] {
   if (paths.length === 0) return [];
   const rings: Ring[] = [];
   for (let r = 0; r < paths.length; r++) {
-    const dedup = paths[r].filter((p, i, a) => { const q = a[(i + a.length - 1) % a.length]; return p.x !== q.x || p.y !== q.y; });
+    const dedup = paths[r].filter((p, i, a) => {
+      const q = a[(i + a.length - 1) % a.length];
+      return p.x !== q.x || p.y !== q.y;
+    });
     const ring = orientedRing(dedup, r === 0);
     if (ring) rings.push(ring);
     else if (r === 0) return [];

@@ -39,7 +39,10 @@ function collect(node: PolyPath64, out: TreePolygon[], mend: boolean): void {
   for (let i = 0; i < node.count; i++) {
     const child = node.child(i);
     const outer = child.polygon ?? [];
-    if (outer.length >= 3 && Clipper.area(outer) < 0) { (misfiled ??= []).push(child); continue; }
+    if (outer.length >= 3 && Clipper.area(outer) < 0) {
+      (misfiled ??= []).push(child);
+      continue;
+    }
     const holes: Paths64 = [];
     for (let k = 0; k < child.count; k++) {
       const hole = child.child(k);
@@ -50,7 +53,10 @@ function collect(node: PolyPath64, out: TreePolygon[], mend: boolean): void {
   }
   if (misfiled) {
     for (const hole of misfiled) {
-      if (adopt(hole.polygon!, level)) { nested.push(hole); continue; }
+      if (adopt(hole.polygon!, level)) {
+        nested.push(hole);
+        continue;
+      }
       if (mend) level = mended(hole, level);
     }
   }
@@ -65,7 +71,10 @@ function mended(hole: PolyPath64, level: TreePolygon[]): TreePolygon[] {
   const paths: Paths64 = [];
   for (const p of level) {
     const o = Clipper.getBounds(p.outer);
-    if (o.left > b.right || o.right < b.left || o.top > b.bottom || o.bottom < b.top) { keep.push(p); continue; }
+    if (o.left > b.right || o.right < b.left || o.top > b.bottom || o.bottom < b.top) {
+      keep.push(p);
+      continue;
+    }
     paths.push(p.outer);
     for (const h of p.holes) paths.push(h);
   }
@@ -98,9 +107,12 @@ function adopt(path: Path64, polygons: TreePolygon[]): boolean {
 
 /** A grid point strictly inside the ring: the centre of a corner's triangle, the first that is; null when none is. */
 function pointInside(path: Path64): Point64 | null {
-  const n = path.length, sign = Math.sign(Clipper.area(path));
+  const n = path.length,
+    sign = Math.sign(Clipper.area(path));
   for (let i = 0; i < n; i++) {
-    const a = path[(i + n - 1) % n], b = path[i], c = path[(i + 1) % n];
+    const a = path[(i + n - 1) % n],
+      b = path[i],
+      c = path[(i + 1) % n];
     if (Math.sign((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) !== sign) continue;
     const q = { x: Math.round((a.x + b.x + c.x) / 3), y: Math.round((a.y + b.y + c.y) / 3) };
     if (Clipper.pointInPolygon(q, path) === PointInPolygonResult.IsInside) return q;
@@ -139,9 +151,12 @@ export function orientedRing(path: Path64, ccw: boolean): Ring | null {
   if (a > 0 !== ccw) {
     const n = ring.length / 2;
     for (let i = 0, j = n - 1; i < j; i++, j--) {
-      const x = ring[2 * i], y = ring[2 * i + 1];
-      ring[2 * i] = ring[2 * j]; ring[2 * i + 1] = ring[2 * j + 1];
-      ring[2 * j] = x; ring[2 * j + 1] = y;
+      const x = ring[2 * i],
+        y = ring[2 * i + 1];
+      ring[2 * i] = ring[2 * j];
+      ring[2 * i + 1] = ring[2 * j + 1];
+      ring[2 * j] = x;
+      ring[2 * j + 1] = y;
     }
   }
   return ring;
@@ -164,14 +179,27 @@ function dropSpecks(ring: Ring | null): Ring | null {
   if (!ring || ring.length < 8) return ring;
   const n = ring.length / 2;
   const keep: number[] = [];
-  let previousDropped = false, firstDropped = false;
+  let previousDropped = false,
+    firstDropped = false;
   for (let i = 0; i < n; i++) {
-    const h = (i + n - 1) % n, j = (i + 1) % n;
-    const px = ring[2 * h], py = ring[2 * h + 1], x = ring[2 * i], y = ring[2 * i + 1], nx = ring[2 * j], ny = ring[2 * j + 1];
+    const h = (i + n - 1) % n,
+      j = (i + 1) % n;
+    const px = ring[2 * h],
+      py = ring[2 * h + 1],
+      x = ring[2 * i],
+      y = ring[2 * i + 1],
+      nx = ring[2 * j],
+      ny = ring[2 * j + 1];
     const area = Math.abs((x - px) * (ny - py) - (y - py) * (nx - px)) / 2;
     const lastWithFirstDropped = i === n - 1 && firstDropped;
     // (the sides' lengths only where the area is a speck's: most corners are not)
-    if (!previousDropped && !lastWithFirstDropped && area < SPECK_AREA && Math.min(Math.hypot(x - px, y - py), Math.hypot(nx - x, ny - y)) < SPECK_SIDE && keep.length / 2 + (n - i - 1) >= 3) {
+    if (
+      !previousDropped &&
+      !lastWithFirstDropped &&
+      area < SPECK_AREA &&
+      Math.min(Math.hypot(x - px, y - py), Math.hypot(nx - x, ny - y)) < SPECK_SIDE &&
+      keep.length / 2 + (n - i - 1) >= 3
+    ) {
       previousDropped = true;
       if (i === 0) firstDropped = true;
       continue;
@@ -181,4 +209,3 @@ function dropSpecks(ring: Ring | null): Ring | null {
   }
   return keep.length >= 6 && signedArea2(keep) !== 0 ? keep : null;
 }
-

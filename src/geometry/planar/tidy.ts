@@ -53,15 +53,19 @@ export function splitPinched(ring: Ring): Ring[] {
 
 function chamfer(ring: Ring, i: number): Ring {
   const n = ring.length / 2;
-  const p = (i + n - 1) % n, q = (i + 1) % n;
-  const vx = ring[2 * i], vy = ring[2 * i + 1];
+  const p = (i + n - 1) % n,
+    q = (i + 1) % n;
+  const vx = ring[2 * i],
+    vy = ring[2 * i + 1];
   const towards = (j: number): [number, number] => {
-    const dx = ring[2 * j] - vx, dy = ring[2 * j + 1] - vy;
+    const dx = ring[2 * j] - vx,
+      dy = ring[2 * j + 1] - vy;
     const l = Math.hypot(dx, dy);
     const d = Math.min(CHAMFER, l / 3);
     return [Math.round((vx + (dx / l) * d) * 1000) / 1000, Math.round((vy + (dy / l) * d) * 1000) / 1000];
   };
-  const a = towards(p), b = towards(q);
+  const a = towards(p),
+    b = towards(q);
   return [...ring.slice(0, 2 * i), ...a, ...b, ...ring.slice(2 * i + 2)];
 }
 
@@ -84,8 +88,14 @@ export function despike(ring: Ring): Ring {
     for (let i = 0; i < n && pts.length > 6; i++) {
       const m = pts.length / 2;
       if (i >= m) break;
-      const p = (i + m - 1) % m, q = (i + 1) % m;
-      const ax = pts[2 * p], ay = pts[2 * p + 1], bx = pts[2 * i], by = pts[2 * i + 1], cx = pts[2 * q], cy = pts[2 * q + 1];
+      const p = (i + m - 1) % m,
+        q = (i + 1) % m;
+      const ax = pts[2 * p],
+        ay = pts[2 * p + 1],
+        bx = pts[2 * i],
+        by = pts[2 * i + 1],
+        cx = pts[2 * q],
+        cy = pts[2 * q + 1];
       // height of the triangle (a, b, c) over its longest side: small for a flat corner and for a spike tip alike
       const l = Math.max(Math.hypot(cx - ax, cy - ay), Math.hypot(bx - ax, by - ay), Math.hypot(cx - bx, cy - by));
       const d = l > 0 ? Math.abs((cx - ax) * (by - ay) - (cy - ay) * (bx - ax)) / l : 0;
@@ -122,14 +132,22 @@ export function unkink(fp: Footprint): Footprint | null {
     }
     // of the four endpoints, the one nearest the other segment is the kink
     let best: { ring: number; index: number; seg: [number, number, number, number]; d: number } | null = null;
-    for (const [own, other] of [[hit.s, hit.t], [hit.t, hit.s]] as const) {
+    for (const [own, other] of [
+      [hit.s, hit.t],
+      [hit.t, hit.s],
+    ] as const) {
       for (const end of [0, 1]) {
         const r = rings[own.ring];
         const n = r.length / 2;
         const index = (own.index + end) % n;
-        const px = r[2 * index], py = r[2 * index + 1];
-        const o = rings[other.ring], m = o.length / 2;
-        const ax = o[2 * other.index], ay = o[2 * other.index + 1], bx = o[2 * ((other.index + 1) % m)], by = o[2 * ((other.index + 1) % m) + 1];
+        const px = r[2 * index],
+          py = r[2 * index + 1];
+        const o = rings[other.ring],
+          m = o.length / 2;
+        const ax = o[2 * other.index],
+          ay = o[2 * other.index + 1],
+          bx = o[2 * ((other.index + 1) % m)],
+          by = o[2 * ((other.index + 1) % m) + 1];
         const l2 = (bx - ax) ** 2 + (by - ay) ** 2;
         const u = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / l2)) : 0;
         const d = Math.hypot(px - ax - u * (bx - ax), py - ay - u * (by - ay)); // to the segment, not its line
@@ -142,11 +160,15 @@ export function unkink(fp: Footprint): Footprint | null {
     const [ax, ay, bx, by] = best.seg;
     const l = Math.hypot(bx - ax, by - ay);
     if (l === 0) return null;
-    const nx = -(by - ay) / l, ny = (bx - ax) / l;
-    const p = (best.index + n - 1) % n, q = (best.index + 1) % n;
-    const mx = (r[2 * p] + r[2 * q]) / 2, my = (r[2 * p + 1] + r[2 * q + 1]) / 2;
+    const nx = -(by - ay) / l,
+      ny = (bx - ax) / l;
+    const p = (best.index + n - 1) % n,
+      q = (best.index + 1) % n;
+    const mx = (r[2 * p] + r[2 * q]) / 2,
+      my = (r[2 * p + 1] + r[2 * q + 1]) / 2;
     const side = Math.sign(orient(ax, ay, bx, by, mx, my)) || 1;
-    const px = r[2 * best.index], py = r[2 * best.index + 1];
+    const px = r[2 * best.index],
+      py = r[2 * best.index + 1];
     const signed = orient(ax, ay, bx, by, px, py) / l; // + left of the edge
     const move = side * 1 - signed; // end one unit clear on `side`
     r[2 * best.index] = Math.round(px + nx * (move + side * 0.5));
@@ -219,9 +241,12 @@ function opened(fp: Footprint, paths: Paths64): Footprint[] | null {
   if (!parts.every(isSimpleFootprint)) return null;
   // an opening takes hairlines only: anything more means Clipper's offset went wrong (it can drop
   // a polygon whose hole touches its outline)
-  let before = ringArea(fp.outer), after = 0, perimeter = 0;
+  let before = ringArea(fp.outer),
+    after = 0,
+    perimeter = 0;
   for (const h of fp.holes) before -= ringArea(h);
-  for (const r of [fp.outer, ...fp.holes]) for (let i = 0, n = r.length / 2, j = n - 1; i < n; j = i++) perimeter += Math.hypot(r[2 * i] - r[2 * j], r[2 * i + 1] - r[2 * j + 1]);
+  for (const r of [fp.outer, ...fp.holes])
+    for (let i = 0, n = r.length / 2, j = n - 1; i < n; j = i++) perimeter += Math.hypot(r[2 * i] - r[2 * j], r[2 * i + 1] - r[2 * j + 1]);
   for (const p of parts) {
     after += ringArea(p.outer);
     for (const h of p.holes) after -= ringArea(h);
@@ -231,12 +256,15 @@ function opened(fp: Footprint, paths: Paths64): Footprint[] | null {
 
 /** True when the grid point lies on an edge of one of the rings (exactly: whole millimetres). */
 function onSomeEdge(x: number, y: number, rings: readonly Ring[]): boolean {
-  const px = Math.round(x * CLIPPER_SCALE), py = Math.round(y * CLIPPER_SCALE);
+  const px = Math.round(x * CLIPPER_SCALE),
+    py = Math.round(y * CLIPPER_SCALE);
   for (const r of rings) {
     const n = r.length / 2;
     for (let i = 0, j = n - 1; i < n; j = i++) {
-      const ax = Math.round(r[2 * j] * CLIPPER_SCALE), ay = Math.round(r[2 * j + 1] * CLIPPER_SCALE);
-      const bx = Math.round(r[2 * i] * CLIPPER_SCALE), by = Math.round(r[2 * i + 1] * CLIPPER_SCALE);
+      const ax = Math.round(r[2 * j] * CLIPPER_SCALE),
+        ay = Math.round(r[2 * j + 1] * CLIPPER_SCALE);
+      const bx = Math.round(r[2 * i] * CLIPPER_SCALE),
+        by = Math.round(r[2 * i + 1] * CLIPPER_SCALE);
       if (px < Math.min(ax, bx) || px > Math.max(ax, bx) || py < Math.min(ay, by) || py > Math.max(ay, by)) continue;
       if (orient(ax, ay, bx, by, px, py) === 0) return true;
     }

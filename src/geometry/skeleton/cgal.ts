@@ -46,7 +46,8 @@ export async function loadCgalPackage(): Promise<ExactSkeletonBuilder | null> {
     throw error;
   }
   const g = globalThis as Record<string, unknown>;
-  const hadSelf = 'self' in g, hadWindow = 'window' in g;
+  const hadSelf = 'self' in g,
+    hadWindow = 'window' in g;
   // The Emscripten glue only runs when it sees a browser-like global; remove it again afterwards.
   if (!hadSelf) g.self = g;
   if (!hadWindow) g.window = g;
@@ -116,17 +117,24 @@ export function exactSkeletonStatus(): 'loaded' | 'absent' | 'unloaded' {
  * clockwise), or a sentence saying why there is none.
  */
 export function footprintSkeleton(footprint: Footprint): FootprintSkeleton | string {
-  if (!builder) return absent ? 'the exact straight skeleton (CGAL, the optional straight-skeleton package) is not installed' : 'the straight skeleton is not loaded';
+  if (!builder)
+    return absent ? 'the exact straight skeleton (CGAL, the optional straight-skeleton package) is not installed' : 'the straight skeleton is not loaded';
   const rings = [footprint.outer, ...footprint.holes];
   if (!ringsAreDisjointAndSimple(rings) || !holesInsideOuter(footprint)) return 'the footprint is not a simple polygon';
 
   // Centre on the bounding box so float32 keeps ~0.1 mm even for 1 km wide footprints.
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < footprint.outer.length; i += 2) {
-    minX = Math.min(minX, footprint.outer[i]); maxX = Math.max(maxX, footprint.outer[i]);
-    minY = Math.min(minY, footprint.outer[i + 1]); maxY = Math.max(maxY, footprint.outer[i + 1]);
+    minX = Math.min(minX, footprint.outer[i]);
+    maxX = Math.max(maxX, footprint.outer[i]);
+    minY = Math.min(minY, footprint.outer[i + 1]);
+    maxY = Math.max(maxY, footprint.outer[i + 1]);
   }
-  const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
+  const cx = (minX + maxX) / 2,
+    cy = (minY + maxY) / 2;
   const input: number[][][] = [];
   const lookup = new Map<string, number>();
   let ringVertexCount = 0;
@@ -135,7 +143,8 @@ export function footprintSkeleton(footprint: Footprint): FootprintSkeleton | str
     const local: number[] = [];
     const pts: number[][] = [];
     for (let i = 0; i < ring.length; i += 2) {
-      const x = Math.fround(ring[i] - cx), y = Math.fround(ring[i + 1] - cy);
+      const x = Math.fround(ring[i] - cx),
+        y = Math.fround(ring[i + 1] - cy);
       local.push(x, y);
       pts.push([x, y]);
       const key = `${x},${y}`;
@@ -170,7 +179,9 @@ export function footprintSkeleton(footprint: Footprint): FootprintSkeleton | str
 
   // Contour vertices come back as float32 copies of the input: map them to the exact ring vertices.
   const index: number[] = new Array(raw.vertices.length);
-  const nodeX: number[] = [], nodeY: number[] = [], nodeT: number[] = [];
+  const nodeX: number[] = [],
+    nodeY: number[] = [],
+    nodeT: number[] = [];
   let maxT = 0;
   const seenContour = new Set<number>();
   for (let i = 0; i < raw.vertices.length; i++) {

@@ -44,7 +44,9 @@ export function convexSkeleton(footprint: Footprint): FootprintSkeleton | null {
   if (footprint.holes.length > 0 || !isConvexRing(footprint.outer, 0)) return null;
   const ring = footprint.outer;
   const n = ring.length / 2;
-  const nodeX: number[] = [], nodeY: number[] = [], nodeT: number[] = [];
+  const nodeX: number[] = [],
+    nodeY: number[] = [],
+    nodeT: number[] = [];
   const addNode = (x: number, y: number, t: number) => {
     nodeX.push(x);
     nodeY.push(y);
@@ -55,13 +57,15 @@ export function convexSkeleton(footprint: Footprint): FootprintSkeleton | null {
   const sides: Side[] = [];
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
-    const dx = ring[2 * j] - ring[2 * i], dy = ring[2 * j + 1] - ring[2 * i + 1];
+    const dx = ring[2 * j] - ring[2 * i],
+      dy = ring[2 * j + 1] - ring[2 * i + 1];
     const len = Math.hypot(dx, dy);
     if (len === 0) return null;
     sides.push({ p: i, q: j, dx: dx / len, dy: dy / len, nx: -dy / len, ny: dx / len, start: null!, end: null!, startChain: [], endChain: [] });
   }
   for (let i = 0; i < n; i++) {
-    const prev = sides[(i + n - 1) % n], next = sides[i];
+    const prev = sides[(i + n - 1) % n],
+      next = sides[i];
     const v = vertexBetween(prev, next, ring[2 * i], ring[2 * i + 1], 0, i);
     if (!v) return null;
     prev.end = v;
@@ -72,10 +76,14 @@ export function convexSkeleton(footprint: Footprint): FootprintSkeleton | null {
   let active = sides.slice();
   while (active.length > 0) {
     // The side that vanishes first.
-    let best = -1, bestT = Infinity;
+    let best = -1,
+      bestT = Infinity;
     for (let k = 0; k < active.length; k++) {
       const t = collapseTime(active[k]);
-      if (t < bestT) { bestT = t; best = k; }
+      if (t < bestT) {
+        bestT = t;
+        best = k;
+      }
     }
     if (best < 0 || !Number.isFinite(bestT)) return null;
     const side = active[best];
@@ -135,8 +143,10 @@ function positionAt(v: Vertex, t: number): [number, number] {
 
 /** When the side's two moving ends meet (Infinity if they never do). */
 function collapseTime(side: Side): number {
-  const a = side.start, b = side.end;
-  const av = a.vx * side.dx + a.vy * side.dy, bv = b.vx * side.dx + b.vy * side.dy;
+  const a = side.start,
+    b = side.end;
+  const av = a.vx * side.dx + a.vy * side.dy,
+    bv = b.vx * side.dx + b.vy * side.dy;
   const denom = av - bv;
   if (!(denom > 1e-12)) return Infinity;
   const pa = a.x * side.dx + a.y * side.dy - av * a.t0;

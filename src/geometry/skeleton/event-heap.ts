@@ -18,7 +18,8 @@ export function heapPop<E extends { t: number }>(heap: E[]): E | undefined {
   if (heap.length > 0 && last) {
     let i = 0;
     for (;;) {
-      const l = 2 * i + 1, r = l + 1;
+      const l = 2 * i + 1,
+        r = l + 1;
       let m = i;
       const mt = () => (m === i ? last.t : heap[m].t);
       if (l < heap.length && heap[l].t < mt()) m = l;

@@ -25,11 +25,26 @@ export function polishNodes(faces: number[][], sides: readonly SideLine[], n0: n
     const list = sidesOf[k];
     if (list.length < 3) continue;
     // Normal equations of rows [nx, ny, -1]·[x, y, t] = n·a.
-    let a11 = 0, a12 = 0, a13 = 0, a22 = 0, a23 = 0, a33 = 0, b1 = 0, b2 = 0, b3 = 0;
+    let a11 = 0,
+      a12 = 0,
+      a13 = 0,
+      a22 = 0,
+      a23 = 0,
+      a33 = 0,
+      b1 = 0,
+      b2 = 0,
+      b3 = 0;
     for (const s of list) {
       const c = s.nx * s.ax + s.ny * s.ay;
-      a11 += s.nx * s.nx; a12 += s.nx * s.ny; a13 -= s.nx; a22 += s.ny * s.ny; a23 -= s.ny; a33 += 1;
-      b1 += s.nx * c; b2 += s.ny * c; b3 -= c;
+      a11 += s.nx * s.nx;
+      a12 += s.nx * s.ny;
+      a13 -= s.nx;
+      a22 += s.ny * s.ny;
+      a23 -= s.ny;
+      a33 += 1;
+      b1 += s.nx * c;
+      b2 += s.ny * c;
+      b3 -= c;
     }
     const det = a11 * (a22 * a33 - a23 * a23) - a12 * (a12 * a33 - a23 * a13) + a13 * (a12 * a23 - a22 * a13);
     if (!(Math.abs(det) > 1e-10)) continue;

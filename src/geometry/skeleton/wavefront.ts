@@ -15,9 +15,12 @@ import { polishNodes } from './polish-nodes.ts';
 interface Side {
   p: number; // ring vertex where the side starts
   q: number; // ring vertex where it ends
-  ax: number; ay: number; // a point on its line
-  dx: number; dy: number; // unit direction
-  nx: number; ny: number; // inward unit normal
+  ax: number;
+  ay: number; // a point on its line
+  dx: number;
+  dy: number; // unit direction
+  nx: number;
+  ny: number; // inward unit normal
   /** Its pieces in the wavefront, from the q end to the p end. */
   pieces: Piece[];
 }
@@ -34,14 +37,25 @@ interface Piece {
 }
 
 interface Vert {
-  x: number; y: number; t0: number; vx: number; vy: number;
+  x: number;
+  y: number;
+  t0: number;
+  vx: number;
+  vy: number;
   /** Piece ending here and piece starting here. */
   prev: Piece;
   next: Piece;
   alive: boolean;
 }
 
-interface Event { t: number; kind: 0 | 1; piece?: Piece; version?: number; vert?: Vert; side?: Side }
+interface Event {
+  t: number;
+  kind: 0 | 1;
+  piece?: Piece;
+  version?: number;
+  vert?: Vert;
+  side?: Side;
+}
 
 const MAX_SIDES = 600;
 /**
@@ -65,8 +79,15 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
   for (let i = 0; i < footprint.outer.length; i++) scale = Math.max(scale, Math.abs(footprint.outer[i] - footprint.outer[i % 2]));
   const eps = 1e-9 * Math.max(1, scale);
 
-  const nodeX: number[] = [], nodeY: number[] = [], nodeT: number[] = [];
-  const addNode = (x: number, y: number, t: number) => { nodeX.push(x); nodeY.push(y); nodeT.push(t); return n0 + nodeX.length - 1; };
+  const nodeX: number[] = [],
+    nodeY: number[] = [],
+    nodeT: number[] = [];
+  const addNode = (x: number, y: number, t: number) => {
+    nodeX.push(x);
+    nodeY.push(y);
+    nodeT.push(t);
+    return n0 + nodeX.length - 1;
+  };
 
   // Sides and initial vertices.
   const sides: Side[] = [];
@@ -78,17 +99,29 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
     const ringSides: Side[] = [];
     for (let i = 0; i < n; i++) {
       const j = (i + 1) % n;
-      const dx = ring[2 * j] - ring[2 * i], dy = ring[2 * j + 1] - ring[2 * i + 1];
+      const dx = ring[2 * j] - ring[2 * i],
+        dy = ring[2 * j + 1] - ring[2 * i + 1];
       const len = Math.hypot(dx, dy);
       if (len === 0) return null;
-      const side: Side = { p: base + i, q: base + j, ax: ring[2 * i], ay: ring[2 * i + 1], dx: dx / len, dy: dy / len, nx: -dy / len, ny: dx / len, pieces: [] };
+      const side: Side = {
+        p: base + i,
+        q: base + j,
+        ax: ring[2 * i],
+        ay: ring[2 * i + 1],
+        dx: dx / len,
+        dy: dy / len,
+        nx: -dy / len,
+        ny: dx / len,
+        pieces: [],
+      };
       ringSides.push(side);
       sides.push(side);
     }
     const pieces = ringSides.map((side) => ({ side, start: null!, end: null!, startChain: [], endChain: [], alive: true, version: 0 }) as Piece);
     ringSides.forEach((s, k) => s.pieces.push(pieces[k]));
     for (let i = 0; i < n; i++) {
-      const prev = pieces[(i + n - 1) % n], next = pieces[i];
+      const prev = pieces[(i + n - 1) % n],
+        next = pieces[i];
       const v = makeVert(prev, next, ring[2 * i], ring[2 * i + 1], 0);
       if (!v) return null;
       verts.push(v);
@@ -136,11 +169,17 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
       for (const piece of e.side!.pieces) {
         if (!piece.alive) continue;
         if (piece === v.prev || piece === v.next) continue;
-        const [sx, sy] = positionAt(piece.start, t), [ex, ey] = positionAt(piece.end, t);
+        const [sx, sy] = positionAt(piece.start, t),
+          [ex, ey] = positionAt(piece.end, t);
         const side = piece.side;
-        const a = sx * side.dx + sy * side.dy, b = ex * side.dx + ey * side.dy, m = bx * side.dx + by * side.dy;
+        const a = sx * side.dx + sy * side.dy,
+          b = ex * side.dx + ey * side.dy,
+          m = bx * side.dx + by * side.dy;
         const off = Math.abs((bx - sx) * side.nx + (by - sy) * side.ny);
-        if (off < 1e-6 * Math.max(1, scale) && m > a + eps && m < b - eps) { hit = piece; break; }
+        if (off < 1e-6 * Math.max(1, scale) && m > a + eps && m < b - eps) {
+          hit = piece;
+          break;
+        }
       }
       if (!hit) continue;
       const node = addNode(bx, by, t);
@@ -169,7 +208,8 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
 
   /** A piece vanishes at node (x, y): its neighbours meet there. */
   function collapse(piece: Piece, node: number, x: number, y: number, t: number): boolean {
-    const prev = piece.start.prev, next = piece.end.next;
+    const prev = piece.start.prev,
+      next = piece.end.next;
     piece.alive = false;
     piece.start.alive = false;
     piece.end.alive = false;
@@ -183,7 +223,8 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
 
   /** Reflex corner v runs into piece `hit` at (x, y): the loop splits in two. */
   function split(v: Vert, hit: Piece, node: number, x: number, y: number, t: number): boolean {
-    const left = v.prev, right = v.next;
+    const left = v.prev,
+      right = v.next;
     v.alive = false;
     left.endChain.push(node);
     right.startChain.push(node);
@@ -231,9 +272,12 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
       return true;
     }
     // Opposite sides on one line: walk the ridge to the nearer far end.
-    const ux = b.side.dx, uy = b.side.dy;
-    const [pax, pay] = positionAt(a.start, t), [pbx, pby] = positionAt(b.end, t);
-    const da = (pax - x) * ux + (pay - y) * uy, db = (pbx - x) * ux + (pby - y) * uy;
+    const ux = b.side.dx,
+      uy = b.side.dy;
+    const [pax, pay] = positionAt(a.start, t),
+      [pbx, pby] = positionAt(b.end, t);
+    const da = (pax - x) * ux + (pay - y) * uy,
+      db = (pbx - x) * ux + (pby - y) * uy;
     if (!(da > -eps && db > -eps)) return false;
     if (Math.abs(da - db) <= 1e-7 * Math.max(1, scale)) {
       // Both far ends at once, as far as doubles can tell: either piece may truly keep a sliver.
@@ -243,7 +287,8 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
       b.endChain.push(far);
       a.alive = b.alive = false;
       a.start.alive = b.end.alive = false;
-      const before = a.start.prev, after = b.end.next;
+      const before = a.start.prev,
+        after = b.end.next;
       before.endChain.push(far);
       after.startChain.push(far);
       return join(before, after, pax, pay, t, far);
@@ -270,7 +315,9 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
 
   /** Whether piece p is a sliver at time t that lives on (see SLIVER). */
   function lingers(p: Piece, t: number): boolean {
-    const s = p.side, a = p.start, b = p.end;
+    const s = p.side,
+      a = p.start,
+      b = p.end;
     const length = (b.x + b.vx * (t - b.t0) - a.x - a.vx * (t - a.t0)) * s.dx + (b.y + b.vy * (t - b.t0) - a.y - a.vy * (t - a.t0)) * s.dy;
     return length <= SLIVER * Math.max(1, scale) && Math.abs((b.vx - a.vx) * s.dx + (b.vy - a.vy) * s.dy) <= SLIVER_CLOSING;
   }
@@ -289,10 +336,20 @@ export function wavefrontSkeleton(footprint: Footprint): FootprintSkeleton | nul
  * neighbours on one axis-parallel line (an axis-aligned T with its arms at one y).
  */
 function tieIsAmbiguous(a: Piece, b: Piece): boolean {
-  const before = a.start.prev, after = b.end.next;
+  const before = a.start.prev,
+    after = b.end.next;
   if (before === after || before === b || after === a) return false; // the loop closes here anyway
-  const p = before.side, q = after.side, sa = a.side, sb = b.side;
-  const exact = sa.nx === -sb.nx && sa.ny === -sb.ny && (sa.nx === 0 || sa.ny === 0) && p.nx === q.nx && p.ny === q.ny && ((p.nx === 0 && p.ay === q.ay) || (p.ny === 0 && p.ax === q.ax));
+  const p = before.side,
+    q = after.side,
+    sa = a.side,
+    sb = b.side;
+  const exact =
+    sa.nx === -sb.nx &&
+    sa.ny === -sb.ny &&
+    (sa.nx === 0 || sa.ny === 0) &&
+    p.nx === q.nx &&
+    p.ny === q.ny &&
+    ((p.nx === 0 && p.ay === q.ay) || (p.ny === 0 && p.ax === q.ax));
   if (exact) return false;
   return sliverLivesOn(p, b, b.end) || sliverLivesOn(q, a, a.start);
 }
@@ -302,7 +359,8 @@ function sliverLivesOn(other: Side, p: Piece, kept: Vert): boolean {
   const s = p.side;
   const denom = 1 + other.nx * s.nx + other.ny * s.ny;
   if (denom < 1e-9) return true;
-  const vx = (other.nx + s.nx) / denom, vy = (other.ny + s.ny) / denom;
+  const vx = (other.nx + s.nx) / denom,
+    vy = (other.ny + s.ny) / denom;
   // The new corner is at p's start (other → p) when p is b, at its end (p → other) when p is a.
   const rate = kept === p.end ? (kept.vx - vx) * s.dx + (kept.vy - vy) * s.dy : (vx - kept.vx) * s.dx + (vy - kept.vy) * s.dy;
   return Math.abs(rate) <= SLIVER_CLOSING;
@@ -329,8 +387,11 @@ function positionAt(v: Vert, t: number): [number, number] {
 }
 
 function collapseTime(piece: Piece): number {
-  const a = piece.start, b = piece.end, side = piece.side;
-  const av = a.vx * side.dx + a.vy * side.dy, bv = b.vx * side.dx + b.vy * side.dy;
+  const a = piece.start,
+    b = piece.end,
+    side = piece.side;
+  const av = a.vx * side.dx + a.vy * side.dy,
+    bv = b.vx * side.dx + b.vy * side.dy;
   const denom = av - bv;
   if (!(denom > 1e-12)) return Infinity;
   const pa = a.x * side.dx + a.y * side.dy - av * a.t0;

@@ -7,8 +7,23 @@ import type { Footprint, IndexedMesh, Ring } from '../types.ts';
  */
 
 export const SURFACE_KINDS = [
-  'asphalt', 'roadwayIntersection', 'roadwayArea', 'pavement', 'water', 'farmland', 'grass', 'manicuredGrass',
-  'forest', 'garden', 'sand', 'rock', 'pitch', 'helipad', 'construction', 'buildingConstruction', 'shrubbery',
+  'asphalt',
+  'roadwayIntersection',
+  'roadwayArea',
+  'pavement',
+  'water',
+  'farmland',
+  'grass',
+  'manicuredGrass',
+  'forest',
+  'garden',
+  'sand',
+  'rock',
+  'pitch',
+  'helipad',
+  'construction',
+  'buildingConstruction',
+  'shrubbery',
 ] as const;
 
 export type SurfaceKind = (typeof SURFACE_KINDS)[number];

@@ -74,18 +74,26 @@ export function latticeCoordinate(min: number, max: number, segments: number, k:
  * const grid = elevationGridForTile(window, frame, tile, 8, { marginCells: 2 });
  * const ground = createGroundSampler(grid.padded);
  */
-export function elevationGridForTile(sampler: LonLatSampler, frame: LocalFrame, tileBBox: BBox, segments: number, options: TileGridOptions = {}): TileElevationGrid {
+export function elevationGridForTile(
+  sampler: LonLatSampler,
+  frame: LocalFrame,
+  tileBBox: BBox,
+  segments: number,
+  options: TileGridOptions = {},
+): TileElevationGrid {
   const m = options.marginCells ?? 0;
   const sample = typeof sampler === 'function' ? sampler : (lon: number, lat: number) => sampler.sample(lon, lat);
   const size = segments + 1 + 2 * m;
-  const xs = new Float64Array(size), ys = new Float64Array(size);
+  const xs = new Float64Array(size),
+    ys = new Float64Array(size);
   for (let k = 0; k < size; k++) {
     xs[k] = latticeCoordinate(tileBBox.minX, tileBBox.maxX, segments, k - m);
     // Row 0 is north: row r is lattice line (segments - r) counted from minY.
     ys[k] = latticeCoordinate(tileBBox.minY, tileBBox.maxY, segments, segments - (k - m));
   }
   const heights = new Float32Array(size * size);
-  let covered = 0, coveredAll = 0;
+  let covered = 0,
+    coveredAll = 0;
   for (let r = 0; r < size; r++) {
     const inCore = r >= m && r < size - m;
     for (let c = 0; c < size; c++) {
@@ -113,17 +121,21 @@ export interface TileElevationGrid extends ElevationGrid {
 /** The grid without `cells` samples on every side; its bbox is `bbox` when given, else recomputed from the spacing. */
 export function cropElevationGrid(grid: ElevationGrid, cells: number, bbox?: BBox): ElevationGrid {
   if (cells === 0) return { ...grid, bbox: bbox ?? grid.bbox };
-  const columns = grid.columns - 2 * cells, rows = grid.rows - 2 * cells;
+  const columns = grid.columns - 2 * cells,
+    rows = grid.rows - 2 * cells;
   if (columns < 2 || rows < 2) throw new Error('crop leaves less than one cell');
   const heights = new Float32Array(columns * rows);
   for (let r = 0; r < rows; r++) {
     const src = (r + cells) * grid.columns + cells;
     heights.set(grid.heights.subarray(src, src + columns), r * columns);
   }
-  const dx = (grid.bbox.maxX - grid.bbox.minX) / (grid.columns - 1), dy = (grid.bbox.maxY - grid.bbox.minY) / (grid.rows - 1);
+  const dx = (grid.bbox.maxX - grid.bbox.minX) / (grid.columns - 1),
+    dy = (grid.bbox.maxY - grid.bbox.minY) / (grid.rows - 1);
   const box = bbox ?? {
-    minX: grid.bbox.minX + cells * dx, maxX: grid.bbox.maxX - cells * dx,
-    minY: grid.bbox.minY + cells * dy, maxY: grid.bbox.maxY - cells * dy,
+    minX: grid.bbox.minX + cells * dx,
+    maxX: grid.bbox.maxX - cells * dx,
+    minY: grid.bbox.minY + cells * dy,
+    maxY: grid.bbox.maxY - cells * dy,
   };
   return { bbox: box, columns, rows, heights };
 }
@@ -138,15 +150,29 @@ export function gridSpacing(grid: ElevationGrid): { dx: number; dy: number } {
  * grown by `padMetres` on every side.
  */
 export function lonLatBBoxOfLocal(frame: LocalFrame, bbox: BBox, padMetres = 0): GeoBox {
-  const minX = bbox.minX - padMetres, maxX = bbox.maxX + padMetres, minY = bbox.minY - padMetres, maxY = bbox.maxY + padMetres;
-  let west = Infinity, east = -Infinity, south = Infinity, north = -Infinity;
+  const minX = bbox.minX - padMetres,
+    maxX = bbox.maxX + padMetres,
+    minY = bbox.minY - padMetres,
+    maxY = bbox.maxY + padMetres;
+  let west = Infinity,
+    east = -Infinity,
+    south = Infinity,
+    north = -Infinity;
   const steps = 8;
   for (let s = 0; s <= steps; s++) {
-    const x = minX + ((maxX - minX) * s) / steps, y = minY + ((maxY - minY) * s) / steps;
-    for (const [px, py] of [[x, minY], [x, maxY], [minX, y], [maxX, y]]) {
+    const x = minX + ((maxX - minX) * s) / steps,
+      y = minY + ((maxY - minY) * s) / steps;
+    for (const [px, py] of [
+      [x, minY],
+      [x, maxY],
+      [minX, y],
+      [maxX, y],
+    ]) {
       const [lon, lat] = frame.toLonLat(px, py);
-      west = Math.min(west, lon); east = Math.max(east, lon);
-      south = Math.min(south, lat); north = Math.max(north, lat);
+      west = Math.min(west, lon);
+      east = Math.max(east, lon);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
     }
   }
   return { west, south, east, north };

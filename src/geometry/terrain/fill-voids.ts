@@ -24,7 +24,10 @@ export function fillVoids(data: Float32Array, width: number, height: number, rel
     for (const k of holes) {
       const mean = neighbourMean(data, width, height, k, true);
       if (Number.isNaN(mean)) remaining.push(k);
-      else { resolved.push(k); updates[u++] = mean; }
+      else {
+        resolved.push(k);
+        updates[u++] = mean;
+      }
     }
     if (resolved.length === 0) return remaining.length;
     for (let r = 0; r < resolved.length; r++) data[resolved[r]] = updates[r];
@@ -41,8 +44,10 @@ export function fillVoids(data: Float32Array, width: number, height: number, rel
 
 /** Mean of the valid neighbours of cell k (8-neighbourhood when `diagonals`), NaN when none. */
 function neighbourMean(data: Float32Array, width: number, height: number, k: number, diagonals: boolean): number {
-  const x = k % width, y = (k - x) / width;
-  let sum = 0, count = 0;
+  const x = k % width,
+    y = (k - x) / width;
+  let sum = 0,
+    count = 0;
   for (let dy = -1; dy <= 1; dy++) {
     const ny = y + dy;
     if (ny < 0 || ny >= height) continue;
@@ -52,7 +57,10 @@ function neighbourMean(data: Float32Array, width: number, height: number, k: num
       const nx = x + dx;
       if (nx < 0 || nx >= width) continue;
       const v = data[ny * width + nx];
-      if (!Number.isNaN(v)) { sum += v; count++; }
+      if (!Number.isNaN(v)) {
+        sum += v;
+        count++;
+      }
     }
   }
   return count > 0 ? sum / count : NaN;

@@ -39,8 +39,10 @@ export function sampleGrid(grid: ElevationGrid, x: number, y: number): number {
   const { bbox, columns, rows, heights } = grid;
   const fc = Math.min(Math.max(((x - bbox.minX) / (bbox.maxX - bbox.minX)) * (columns - 1), 0), columns - 1);
   const fr = Math.min(Math.max(((bbox.maxY - y) / (bbox.maxY - bbox.minY)) * (rows - 1), 0), rows - 1);
-  const c = Math.min(Math.floor(fc), columns - 2), r = Math.min(Math.floor(fr), rows - 2);
-  const tx = fc - c, ty = fr - r;
+  const c = Math.min(Math.floor(fc), columns - 2),
+    r = Math.min(Math.floor(fr), rows - 2);
+  const tx = fc - c,
+    ty = fr - r;
   const k = r * columns + c;
   const top = heights[k] + (heights[k + 1] - heights[k]) * tx;
   const bottom = heights[k + columns] + (heights[k + columns + 1] - heights[k + columns]) * tx;
@@ -48,12 +50,17 @@ export function sampleGrid(grid: ElevationGrid, x: number, y: number): number {
 }
 
 function gridFor(grids: readonly ElevationGrid[], x: number, y: number): ElevationGrid {
-  let best = grids[0], bestDistance = Infinity;
+  let best = grids[0],
+    bestDistance = Infinity;
   for (const g of grids) {
-    const dx = Math.max(g.bbox.minX - x, 0, x - g.bbox.maxX), dy = Math.max(g.bbox.minY - y, 0, y - g.bbox.maxY);
+    const dx = Math.max(g.bbox.minX - x, 0, x - g.bbox.maxX),
+      dy = Math.max(g.bbox.minY - y, 0, y - g.bbox.maxY);
     const d = dx * dx + dy * dy;
     if (d === 0) return g;
-    if (d < bestDistance) { bestDistance = d; best = g; }
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = g;
+    }
   }
   return best;
 }
@@ -66,15 +73,25 @@ function gridFor(grids: readonly ElevationGrid[], x: number, y: number): Elevati
  * ends, at every grid-line crossing and at the parabola's vertex between crossings.
  */
 export function footprintGroundRange(ground: GroundSampler, ring: Ring): { min: number; max: number } {
-  let min = Infinity, max = -Infinity;
-  const take = (z: number) => { if (z < min) min = z; if (z > max) max = z; };
+  let min = Infinity,
+    max = -Infinity;
+  const take = (z: number) => {
+    if (z < min) min = z;
+    if (z > max) max = z;
+  };
   const n = ring.length / 2;
   if (n === 0) return { min: NaN, max: NaN };
-  if (ground.grids.length === 0) { const z = ground(ring[0], ring[1]); return { min: z, max: z }; }
+  if (ground.grids.length === 0) {
+    const z = ground(ring[0], ring[1]);
+    return { min: z, max: z };
+  }
 
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
-    const ax = ring[2 * i], ay = ring[2 * i + 1], bx = ring[2 * j], by = ring[2 * j + 1];
+    const ax = ring[2 * i],
+      ay = ring[2 * i + 1],
+      bx = ring[2 * j],
+      by = ring[2 * j + 1];
     const ts = [0, 1, ...gridCrossings(ground.grids, ax, bx, 'x'), ...gridCrossings(ground.grids, ay, by, 'y')].sort((a, b) => a - b);
     const at = (t: number) => ground(ax + (bx - ax) * t, ay + (by - ay) * t);
     for (let k = 0; k < ts.length; k++) {
@@ -82,8 +99,10 @@ export function footprintGroundRange(ground: GroundSampler, ring: Ring): { min: 
       const z0 = at(t0);
       take(z0);
       if (k + 1 >= ts.length || ts[k + 1] - t0 < 1e-12) continue;
-      const t1 = ts[k + 1], tm = (t0 + t1) / 2;
-      const z1 = at(t1), zm = at(tm);
+      const t1 = ts[k + 1],
+        tm = (t0 + t1) / 2;
+      const z1 = at(t1),
+        zm = at(tm);
       // Parabola through (t0, z0), (tm, zm), (t1, z1): vertex at u = (z0 - z1) / (4 (z0 - 2 zm + z1)) + 1/2 of the span.
       const curvature = z0 - 2 * zm + z1;
       if (Math.abs(curvature) > 1e-12) {
@@ -94,15 +113,23 @@ export function footprintGroundRange(ground: GroundSampler, ring: Ring): { min: 
   }
 
   // Grid nodes inside the ring.
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < n; i++) {
-    minX = Math.min(minX, ring[2 * i]); maxX = Math.max(maxX, ring[2 * i]);
-    minY = Math.min(minY, ring[2 * i + 1]); maxY = Math.max(maxY, ring[2 * i + 1]);
+    minX = Math.min(minX, ring[2 * i]);
+    maxX = Math.max(maxX, ring[2 * i]);
+    minY = Math.min(minY, ring[2 * i + 1]);
+    maxY = Math.max(maxY, ring[2 * i + 1]);
   }
   for (const g of ground.grids) {
-    const dx = (g.bbox.maxX - g.bbox.minX) / (g.columns - 1), dy = (g.bbox.maxY - g.bbox.minY) / (g.rows - 1);
-    const c0 = Math.max(0, Math.ceil((minX - g.bbox.minX) / dx)), c1 = Math.min(g.columns - 1, Math.floor((maxX - g.bbox.minX) / dx));
-    const r0 = Math.max(0, Math.ceil((g.bbox.maxY - maxY) / dy)), r1 = Math.min(g.rows - 1, Math.floor((g.bbox.maxY - minY) / dy));
+    const dx = (g.bbox.maxX - g.bbox.minX) / (g.columns - 1),
+      dy = (g.bbox.maxY - g.bbox.minY) / (g.rows - 1);
+    const c0 = Math.max(0, Math.ceil((minX - g.bbox.minX) / dx)),
+      c1 = Math.min(g.columns - 1, Math.floor((maxX - g.bbox.minX) / dx));
+    const r0 = Math.max(0, Math.ceil((g.bbox.maxY - maxY) / dy)),
+      r1 = Math.min(g.rows - 1, Math.floor((g.bbox.maxY - minY) / dy));
     for (let r = r0; r <= r1; r++) {
       const y = g.bbox.maxY - r * dy;
       for (let c = c0; c <= c1; c++) {
@@ -118,7 +145,8 @@ export function footprintGroundRange(ground: GroundSampler, ring: Ring): { min: 
 function gridCrossings(grids: readonly ElevationGrid[], a: number, b: number, axis: 'x' | 'y'): number[] {
   const out: number[] = [];
   if (a === b) return out;
-  const lo = Math.min(a, b), hi = Math.max(a, b);
+  const lo = Math.min(a, b),
+    hi = Math.max(a, b);
   for (const g of grids) {
     const start = axis === 'x' ? g.bbox.minX : g.bbox.minY;
     const end = axis === 'x' ? g.bbox.maxX : g.bbox.maxY;
@@ -130,4 +158,3 @@ function gridCrossings(grids: readonly ElevationGrid[], a: number, b: number, ax
   }
   return out;
 }
-

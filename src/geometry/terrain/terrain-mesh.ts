@@ -43,12 +43,16 @@ function vertexY(grid: ElevationGrid, row: number): number {
 function adaptiveMesh(grid: ElevationGrid, maxError: number): IndexedMesh {
   const size = grid.columns;
   let martini = martinis.get(size);
-  if (!martini) { martini = new Martini(size); martinis.set(size, martini); }
+  if (!martini) {
+    martini = new Martini(size);
+    martinis.set(size, martini);
+  }
   const tile = martini.createTile(grid.heights);
   // Force full resolution along the border: an infinite error at every border sample makes every
   // triangle touching the border split down to single cells; update() carries the errors up the
   // triangle tree (it keeps the maximum), so the mesh stays conforming.
-  const errors = tile.errors, max = size - 1;
+  const errors = tile.errors,
+    max = size - 1;
   for (let k = 0; k < size; k++) {
     errors[k] = errors[max * size + k] = errors[k * size] = errors[k * size + max] = Infinity;
   }
@@ -57,7 +61,8 @@ function adaptiveMesh(grid: ElevationGrid, maxError: number): IndexedMesh {
   const count = vertices.length / 2;
   const positions = new Float64Array(count * 3);
   for (let v = 0; v < count; v++) {
-    const col = vertices[2 * v], row = vertices[2 * v + 1];
+    const col = vertices[2 * v],
+      row = vertices[2 * v + 1];
     positions[3 * v] = vertexX(grid, col);
     positions[3 * v + 1] = vertexY(grid, row);
     positions[3 * v + 2] = grid.heights[row * size + col];
@@ -83,10 +88,17 @@ function regularMesh(grid: ElevationGrid): IndexedMesh {
   let t = 0;
   for (let r = 0; r < rows - 1; r++) {
     for (let c = 0; c < columns - 1; c++) {
-      const nw = r * columns + c, ne = nw + 1, sw = nw + columns, se = sw + 1;
+      const nw = r * columns + c,
+        ne = nw + 1,
+        sw = nw + columns,
+        se = sw + 1;
       // Row 0 is north, so sw → se → ne runs counter-clockwise seen from above.
-      indices[t++] = sw; indices[t++] = se; indices[t++] = ne;
-      indices[t++] = sw; indices[t++] = ne; indices[t++] = nw;
+      indices[t++] = sw;
+      indices[t++] = se;
+      indices[t++] = ne;
+      indices[t++] = sw;
+      indices[t++] = ne;
+      indices[t++] = nw;
     }
   }
   return { positions, indices };
@@ -95,8 +107,13 @@ function regularMesh(grid: ElevationGrid): IndexedMesh {
 /** Makes every triangle counter-clockwise seen from +z (martini's winding depends on the split level). */
 function orientUp(p: Float64Array, idx: Uint32Array): void {
   for (let t = 0; t < idx.length; t += 3) {
-    const a = idx[t], b = idx[t + 1], c = idx[t + 2];
+    const a = idx[t],
+      b = idx[t + 1],
+      c = idx[t + 2];
     const cross = (p[3 * b] - p[3 * a]) * (p[3 * c + 1] - p[3 * a + 1]) - (p[3 * b + 1] - p[3 * a + 1]) * (p[3 * c] - p[3 * a]);
-    if (cross < 0) { idx[t + 1] = c; idx[t + 2] = b; }
+    if (cross < 0) {
+      idx[t + 1] = c;
+      idx[t + 2] = b;
+    }
   }
 }

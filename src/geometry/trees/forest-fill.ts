@@ -74,7 +74,10 @@ class Fill {
   private readonly rowAt = new Map<string, boolean>();
   private readonly out: FillSite[] = [];
 
-  constructor(private readonly entries: readonly Entry[], private readonly opts: FillOptions) {
+  constructor(
+    private readonly entries: readonly Entry[],
+    private readonly opts: FillOptions,
+  ) {
     this.orchards = entries.some((e) => e.area.rule.rows);
     const index = new Flatbush(entries.length);
     for (const e of entries) {
@@ -88,24 +91,32 @@ class Fill {
   plant(box: BBox): FillSite[] {
     const { out, opts } = this;
     // orchards: the centres of the FILL_CELL grid inside a rows area
-    if (this.orchards) for (let j = Math.floor(box.minY / FILL_CELL); j <= Math.floor(box.maxY / FILL_CELL); j++) {
-      for (let i = Math.floor(box.minX / FILL_CELL); i <= Math.floor(box.maxX / FILL_CELL); i++) {
-        if (!this.rowPlant(i, j)) continue;
-        const x = (i + 0.5) * FILL_CELL, y = (j + 0.5) * FILL_CELL, e = this.pick(x, y, true)!;
-        if (unit(hashInts(hashInts(i, j, opts.salt), 3)) >= e.area.rule.keep) continue;
-        if (opts.blocked?.(x, y)) continue;
-        out.push({ x, y, i, j, area: e.area });
+    if (this.orchards)
+      for (let j = Math.floor(box.minY / FILL_CELL); j <= Math.floor(box.maxY / FILL_CELL); j++) {
+        for (let i = Math.floor(box.minX / FILL_CELL); i <= Math.floor(box.maxX / FILL_CELL); i++) {
+          if (!this.rowPlant(i, j)) continue;
+          const x = (i + 0.5) * FILL_CELL,
+            y = (j + 0.5) * FILL_CELL,
+            e = this.pick(x, y, true)!;
+          if (unit(hashInts(hashInts(i, j, opts.salt), 3)) >= e.area.rule.keep) continue;
+          if (opts.blocked?.(x, y)) continue;
+          out.push({ x, y, i, j, area: e.area });
+        }
       }
-    }
     // free fill: surviving candidates of the CANDIDATE_CELL grid, visited only under the free areas'
     // boxes (most of a tile is no fill area; the survival test is the costly part)
     const seen = new Set<number>();
-    const i0 = Math.floor(box.minX / CANDIDATE_CELL), j0 = Math.floor(box.minY / CANDIDATE_CELL);
+    const i0 = Math.floor(box.minX / CANDIDATE_CELL),
+      j0 = Math.floor(box.minY / CANDIDATE_CELL);
     const columns = Math.floor(box.maxX / CANDIDATE_CELL) - i0 + 1;
     for (const e of this.entries) {
       if (e.area.rule.rows) continue;
       const b = flatBounds(e.f.outer);
-      for (let j = Math.max(j0, Math.floor(b.minY / CANDIDATE_CELL)); j <= Math.min(Math.floor(box.maxY / CANDIDATE_CELL), Math.floor(b.maxY / CANDIDATE_CELL)); j++) {
+      for (
+        let j = Math.max(j0, Math.floor(b.minY / CANDIDATE_CELL));
+        j <= Math.min(Math.floor(box.maxY / CANDIDATE_CELL), Math.floor(b.maxY / CANDIDATE_CELL));
+        j++
+      ) {
         for (let i = Math.max(i0, Math.floor(b.minX / CANDIDATE_CELL)); i <= Math.min(i0 + columns - 1, Math.floor(b.maxX / CANDIDATE_CELL)); i++) {
           const cell = (j - j0) * columns + (i - i0);
           if (seen.has(cell)) continue;
@@ -144,10 +155,12 @@ class Fill {
 
   /** Whether an orchard plant (a FILL_CELL centre in a rows area) stands within FILL_MIN_SPACING. */
   private nearRowPlant(x: number, y: number): boolean {
-    const i = Math.floor(x / FILL_CELL), j = Math.floor(y / FILL_CELL);
+    const i = Math.floor(x / FILL_CELL),
+      j = Math.floor(y / FILL_CELL);
     for (let dj = -1; dj <= 1; dj++) {
       for (let di = -1; di <= 1; di++) {
-        const cx = (i + di + 0.5) * FILL_CELL, cy = (j + dj + 0.5) * FILL_CELL;
+        const cx = (i + di + 0.5) * FILL_CELL,
+          cy = (j + dj + 0.5) * FILL_CELL;
         if (Math.hypot(cx - x, cy - y) < FILL_MIN_SPACING && this.rowPlant(i + di, j + dj)) return true;
       }
     }
@@ -160,7 +173,12 @@ function bySiteOrder(a: FillSite, b: FillSite): number {
   return a.j - b.j || a.i - b.i || (a.area.rule.rows ? 0 : 1) - (b.area.rule.rows ? 0 : 1);
 }
 
-interface Candidate { x: number; y: number; h: number; priority: number }
+interface Candidate {
+  x: number;
+  y: number;
+  h: number;
+  priority: number;
+}
 
 function candidate(i: number, j: number, salt: number): Candidate {
   const h = hashInts(i, j, salt);
@@ -185,7 +203,11 @@ function survives(i: number, j: number, c: Candidate, salt: number): boolean {
 class Entry {
   readonly locator: FootprintLocator;
 
-  constructor(readonly area: FillArea, readonly f: Footprint, readonly size: number) {
+  constructor(
+    readonly area: FillArea,
+    readonly f: Footprint,
+    readonly size: number,
+  ) {
     this.locator = new FootprintLocator(f);
   }
 }
@@ -206,4 +228,3 @@ function footprintsArea(fs: readonly Footprint[]): number {
   for (const f of fs) a += ringArea(f.outer) - f.holes.reduce((s, h) => s + ringArea(h), 0);
   return a;
 }
-

@@ -21,7 +21,11 @@ export const MERGE_MIN_RADIUS = 1;
  * (−1: none, it stands on its own) and, per surveyed tree, the detected tree it takes its size
  * from (−1: none).
  */
-export function mergeDetected(surveyed: ArrayLike<number>, detected: readonly DetectedPoint[], maxRadius: number): { sameAs: Int32Array; measuredBy: Int32Array } {
+export function mergeDetected(
+  surveyed: ArrayLike<number>,
+  detected: readonly DetectedPoint[],
+  maxRadius: number,
+): { sameAs: Int32Array; measuredBy: Int32Array } {
   const ns = surveyed.length / 2;
   const sameAs = new Int32Array(detected.length).fill(-1);
   const measuredBy = new Int32Array(ns).fill(-1);
@@ -34,14 +38,20 @@ export function mergeDetected(surveyed: ArrayLike<number>, detected: readonly De
   }
   detected.forEach((d, n) => {
     const r = Math.min(Math.max(d.crownDiameter / 2, MERGE_MIN_RADIUS), cell);
-    const bx = Math.floor(d.x / cell), by = Math.floor(d.y / cell);
-    let best = -1, bestD = r * r;
-    for (let y = by - 1; y <= by + 1; y++) for (let x = bx - 1; x <= bx + 1; x++) {
-      for (const s of buckets.get(`${x},${y}`) ?? []) {
-        const dd = (surveyed[2 * s] - d.x) ** 2 + (surveyed[2 * s + 1] - d.y) ** 2;
-        if (dd < bestD || (dd === bestD && best >= 0 && s < best)) { bestD = dd; best = s; }
+    const bx = Math.floor(d.x / cell),
+      by = Math.floor(d.y / cell);
+    let best = -1,
+      bestD = r * r;
+    for (let y = by - 1; y <= by + 1; y++)
+      for (let x = bx - 1; x <= bx + 1; x++) {
+        for (const s of buckets.get(`${x},${y}`) ?? []) {
+          const dd = (surveyed[2 * s] - d.x) ** 2 + (surveyed[2 * s + 1] - d.y) ** 2;
+          if (dd < bestD || (dd === bestD && best >= 0 && s < best)) {
+            bestD = dd;
+            best = s;
+          }
+        }
       }
-    }
     if (best < 0) return;
     sameAs[n] = best;
     const m = measuredBy[best];

@@ -32,30 +32,47 @@ export class PointBlocker {
     const total = o.footprints.length + segCount + o.discs.length / 3;
     this.kinds = new Uint8Array(total);
     this.refs = new Int32Array(total);
-    if (total === 0) { this.index = null; return; }
+    if (total === 0) {
+      this.index = null;
+      return;
+    }
     const index = new Flatbush(total);
     let n = 0;
     o.footprints.forEach((f, k) => {
-      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      let minX = Infinity,
+        minY = Infinity,
+        maxX = -Infinity,
+        maxY = -Infinity;
       for (let v = 0; v < f.outer.length; v += 2) {
-        minX = Math.min(minX, f.outer[v]); maxX = Math.max(maxX, f.outer[v]);
-        minY = Math.min(minY, f.outer[v + 1]); maxY = Math.max(maxY, f.outer[v + 1]);
+        minX = Math.min(minX, f.outer[v]);
+        maxX = Math.max(maxX, f.outer[v]);
+        minY = Math.min(minY, f.outer[v + 1]);
+        maxY = Math.max(maxY, f.outer[v + 1]);
       }
       index.add(minX, minY, maxX, maxY);
-      this.kinds[n] = 0; this.refs[n++] = k;
+      this.kinds[n] = 0;
+      this.refs[n++] = k;
     });
     for (const c of o.corridors) {
       for (let v = 0; v + 3 < c.points.length; v += 2) {
-        const ax = c.points[v], ay = c.points[v + 1], bx = c.points[v + 2], by = c.points[v + 3], r = c.halfWidth;
+        const ax = c.points[v],
+          ay = c.points[v + 1],
+          bx = c.points[v + 2],
+          by = c.points[v + 3],
+          r = c.halfWidth;
         index.add(Math.min(ax, bx) - r, Math.min(ay, by) - r, Math.max(ax, bx) + r, Math.max(ay, by) + r);
-        this.kinds[n] = 1; this.refs[n++] = this.segs.length / 5;
+        this.kinds[n] = 1;
+        this.refs[n++] = this.segs.length / 5;
         this.segs.push(ax, ay, bx, by, r);
       }
     }
     for (let d = 0; d < o.discs.length; d += 3) {
-      const x = o.discs[d], y = o.discs[d + 1], r = o.discs[d + 2];
+      const x = o.discs[d],
+        y = o.discs[d + 1],
+        r = o.discs[d + 2];
       index.add(x - r, y - r, x + r, y + r);
-      this.kinds[n] = 2; this.refs[n++] = d;
+      this.kinds[n] = 2;
+      this.refs[n++] = d;
     }
     index.finish();
     this.index = index;
@@ -88,7 +105,8 @@ export class PointBlocker {
 }
 
 export function segmentDistance(x: number, y: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const len2 = dx * dx + dy * dy;
   const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len2)) : 0;
   return Math.hypot(x - ax - t * dx, y - ay - t * dy);

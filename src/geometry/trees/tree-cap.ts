@@ -21,7 +21,8 @@ export function surveyedRank(u: number): number {
  * 16 cells, not just on average — and the choice depends only on the cell.
  */
 export function ditherUnit(i: number, j: number, u: number): number {
-  const x = i & 15, y = (i ^ j) & 15;
+  const x = i & 15,
+    y = (i ^ j) & 15;
   // interleave the bits of (i ^ j) and i, most significant first, then read them reversed
   let v = 0;
   for (let bit = 0; bit < 4; bit++) v |= (((y >> bit) & 1) << (7 - 2 * bit)) | (((x >> bit) & 1) << (6 - 2 * bit));

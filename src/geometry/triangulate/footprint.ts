@@ -37,7 +37,9 @@ export function triangulateFootprint(footprint: Footprint): Triangulation {
   const triangles: number[] = [];
   let covered = 0;
   for (let t = 0; t < raw.length; t += 3) {
-    const a = raw[t], b = raw[t + 1], c = raw[t + 2];
+    const a = raw[t],
+      b = raw[t + 1],
+      c = raw[t + 2];
     const area2 = triangleArea2(coords, a, b, c);
     if (area2 === 0) continue;
     covered += Math.abs(area2);

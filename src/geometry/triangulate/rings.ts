@@ -44,7 +44,8 @@ export function triangulateRings(coords: ArrayLike<number>, holeStarts: readonly
   for (let r = 0; r < ringStarts.length; r++) {
     const start = keptIndex.length;
     if (r > 0) keptHoleStarts.push(start);
-    let first = -1, prev = -1;
+    let first = -1,
+      prev = -1;
     for (let i = ringStarts[r]; i < ringEnds[r]; i++) {
       if (!kept[i]) continue;
       keptIndex.push(i);
@@ -64,13 +65,21 @@ export function triangulateRings(coords: ArrayLike<number>, holeStarts: readonly
   const triangles: number[] = [];
   const used = new Uint8Array(vertexCount);
   for (let t = 0; t < raw.length; t += 3) {
-    let a = keptIndex[raw[t]], b = keptIndex[raw[t + 1]], c = keptIndex[raw[t + 2]];
+    let a = keptIndex[raw[t]],
+      b = keptIndex[raw[t + 1]],
+      c = keptIndex[raw[t + 2]];
     const area2 = cross(coords, a, b, c);
     if (area2 === 0) continue;
     if (area2 < 0) [b, c] = [c, b];
-    splitTriangle(a, b, c, sideChain(a, b, nextKept, ringOf(a, ringStarts, ringEnds), ringStarts, ringEnds),
+    splitTriangle(
+      a,
+      b,
+      c,
+      sideChain(a, b, nextKept, ringOf(a, ringStarts, ringEnds), ringStarts, ringEnds),
       sideChain(b, c, nextKept, ringOf(b, ringStarts, ringEnds), ringStarts, ringEnds),
-      sideChain(c, a, nextKept, ringOf(c, ringStarts, ringEnds), ringStarts, ringEnds), triangles);
+      sideChain(c, a, nextKept, ringOf(c, ringStarts, ringEnds), ringStarts, ringEnds),
+      triangles,
+    );
   }
 
   let covered = 0;
@@ -101,7 +110,9 @@ function markStraightVertices(coords: ArrayLike<number>, start: number, end: num
     const n = ring.length;
     let count = n;
     for (let k = 0; k < n && count > 3; k++) {
-      const p = ring[(k + n - 1) % n], i = ring[k], q = ring[(k + 1) % n];
+      const p = ring[(k + n - 1) % n],
+        i = ring[k],
+        q = ring[(k + 1) % n];
       if (!kept[p] || !kept[q]) continue; // a neighbour went in this sweep: look again next sweep
       if (onChord(coords, p, i, q, tolerance)) {
         kept[i] = false;
@@ -114,11 +125,14 @@ function markStraightVertices(coords: ArrayLike<number>, start: number, end: num
 
 /** True when vertex i lies within `tolerance` of segment p–q and strictly between its ends. */
 function onChord(coords: ArrayLike<number>, p: number, i: number, q: number, tolerance: number): boolean {
-  const px = coords[2 * p], py = coords[2 * p + 1];
-  const dx = coords[2 * q] - px, dy = coords[2 * q + 1] - py;
+  const px = coords[2 * p],
+    py = coords[2 * p + 1];
+  const dx = coords[2 * q] - px,
+    dy = coords[2 * q + 1] - py;
   const len2 = dx * dx + dy * dy;
   if (len2 === 0) return true;
-  const ix = coords[2 * i] - px, iy = coords[2 * i + 1] - py;
+  const ix = coords[2 * i] - px,
+    iy = coords[2 * i + 1] - py;
   const along = (ix * dx + iy * dy) / len2;
   if (!(along > 0 && along < 1)) return false;
   const off = Math.abs(ix * dy - iy * dx) / Math.sqrt(len2);
@@ -158,13 +172,15 @@ function splitTriangle(a: number, b: number, c: number, ab: number[], bc: number
   }
   const chain = [a, ...ab, b];
   for (let k = 0; k + 1 < chain.length; k++) {
-    const first = k === 0, last = k + 1 === chain.length - 1;
+    const first = k === 0,
+      last = k + 1 === chain.length - 1;
     splitTriangle(chain[k], chain[k + 1], c, [], last ? bc : [], first ? ca : [], out);
   }
 }
 
 function cross(coords: ArrayLike<number>, a: number, b: number, c: number): number {
-  const ax = coords[2 * a], ay = coords[2 * a + 1];
+  const ax = coords[2 * a],
+    ay = coords[2 * a + 1];
   return (coords[2 * b] - ax) * (coords[2 * c + 1] - ay) - (coords[2 * b + 1] - ay) * (coords[2 * c] - ax);
 }
 

@@ -7,8 +7,7 @@
 
 /** Twice the signed area of triangle (a, b, c) of `coords` (positive when counter-clockwise). */
 export function triangleArea2(coords: ArrayLike<number>, a: number, b: number, c: number): number {
-  return (coords[2 * b] - coords[2 * a]) * (coords[2 * c + 1] - coords[2 * a + 1]) -
-    (coords[2 * b + 1] - coords[2 * a + 1]) * (coords[2 * c] - coords[2 * a]);
+  return (coords[2 * b] - coords[2 * a]) * (coords[2 * c + 1] - coords[2 * a + 1]) - (coords[2 * b + 1] - coords[2 * a + 1]) * (coords[2 * c] - coords[2 * a]);
 }
 
 /**
@@ -25,7 +24,8 @@ export function flipSlivers(coords: ArrayLike<number>, tris: number[], minArea2:
   const register = (t: number, on: boolean) => {
     for (let k = 0; k < 3; k++) {
       const e = key(tris[3 * t + k], tris[3 * t + ((k + 1) % 3)]);
-      if (on) owner.set(e, t); else if (owner.get(e) === t) owner.delete(e);
+      if (on) owner.set(e, t);
+      else if (owner.get(e) === t) owner.delete(e);
     }
   };
   for (let t = 0; t < count; t++) register(t, true);
@@ -34,22 +34,38 @@ export function flipSlivers(coords: ArrayLike<number>, tris: number[], minArea2:
     for (let t = 0; t < count; t++) {
       if (triangleArea2(coords, tris[3 * t], tris[3 * t + 1], tris[3 * t + 2]) >= minArea2) continue;
       // the longest side u→v, with w the corner lying (almost) on it
-      let best = 0, bestLength = -1;
+      let best = 0,
+        bestLength = -1;
       for (let k = 0; k < 3; k++) {
-        const u = tris[3 * t + k], v = tris[3 * t + ((k + 1) % 3)];
+        const u = tris[3 * t + k],
+          v = tris[3 * t + ((k + 1) % 3)];
         const len = (coords[2 * v] - coords[2 * u]) ** 2 + (coords[2 * v + 1] - coords[2 * u + 1]) ** 2;
-        if (len > bestLength) { bestLength = len; best = k; }
+        if (len > bestLength) {
+          bestLength = len;
+          best = k;
+        }
       }
-      const u = tris[3 * t + best], v = tris[3 * t + ((best + 1) % 3)], w = tris[3 * t + ((best + 2) % 3)];
+      const u = tris[3 * t + best],
+        v = tris[3 * t + ((best + 1) % 3)],
+        w = tris[3 * t + ((best + 2) % 3)];
       const n = owner.get(key(v, u));
       if (n === undefined) continue;
       let d = -1;
-      for (let k = 0; k < 3; k++) { const x = tris[3 * n + k]; if (x !== u && x !== v) d = x; }
+      for (let k = 0; k < 3; k++) {
+        const x = tris[3 * n + k];
+        if (x !== u && x !== v) d = x;
+      }
       if (d < 0 || triangleArea2(coords, w, u, d) < minArea2 || triangleArea2(coords, w, d, v) < minArea2) continue;
-      register(t, false); register(n, false);
-      tris[3 * t] = w; tris[3 * t + 1] = u; tris[3 * t + 2] = d;
-      tris[3 * n] = w; tris[3 * n + 1] = d; tris[3 * n + 2] = v;
-      register(t, true); register(n, true);
+      register(t, false);
+      register(n, false);
+      tris[3 * t] = w;
+      tris[3 * t + 1] = u;
+      tris[3 * t + 2] = d;
+      tris[3 * n] = w;
+      tris[3 * n + 1] = d;
+      tris[3 * n + 2] = v;
+      register(t, true);
+      register(n, true);
       flipped = true;
     }
     if (!flipped) break;
@@ -67,7 +83,11 @@ export function removeSlivers(coords: ArrayLike<number>, tris: number[], minArea
   let slivers = 0;
   for (let t = 0; t < count; t++) {
     const a2 = triangleArea2(coords, tris[3 * t], tris[3 * t + 1], tris[3 * t + 2]);
-    if (a2 < 0) { const b = tris[3 * t + 1]; tris[3 * t + 1] = tris[3 * t + 2]; tris[3 * t + 2] = b; }
+    if (a2 < 0) {
+      const b = tris[3 * t + 1];
+      tris[3 * t + 1] = tris[3 * t + 2];
+      tris[3 * t + 2] = b;
+    }
     if (Math.abs(a2) < min2) slivers++;
   }
   if (slivers === 0) return;
@@ -75,7 +95,9 @@ export function removeSlivers(coords: ArrayLike<number>, tris: number[], minArea
   let w = 0;
   for (let t = 0; t < count; t++) {
     if (triangleArea2(coords, tris[3 * t], tris[3 * t + 1], tris[3 * t + 2]) < min2) continue;
-    tris[w++] = tris[3 * t]; tris[w++] = tris[3 * t + 1]; tris[w++] = tris[3 * t + 2];
+    tris[w++] = tris[3 * t];
+    tris[w++] = tris[3 * t + 1];
+    tris[w++] = tris[3 * t + 2];
   }
   tris.length = w;
 }

@@ -18,7 +18,10 @@ export function parseDirection(value: string | undefined): number | null {
   }
   const letters = text
     .replace(/[\s_-]+/g, '')
-    .replace(/north/g, 'n').replace(/south/g, 's').replace(/east/g, 'e').replace(/west/g, 'w');
+    .replace(/north/g, 'n')
+    .replace(/south/g, 's')
+    .replace(/east/g, 'e')
+    .replace(/west/g, 'w');
   const index = WINDS.indexOf(letters);
   return index >= 0 ? index * 22.5 : null;
 }

@@ -12,7 +12,10 @@ export function valueItems(value: string | undefined): string[] {
     const v = value.trim().toLowerCase();
     return v === '' ? [] : [v];
   }
-  return value.split(';').map((v) => v.trim().toLowerCase()).filter((v) => v !== '');
+  return value
+    .split(';')
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v !== '');
 }
 
 /** The tag is present and says something other than `no` (`tunnel=yes`, `bridge=viaduct`, `water=pond`). */

@@ -6,10 +6,23 @@
  */
 
 const UNIT_METRES: Record<string, number> = {
-  '': 1, m: 1, meter: 1, meters: 1, metre: 1, metres: 1,
-  cm: 0.01, mm: 0.001, km: 1000,
-  ft: 0.3048, feet: 0.3048, foot: 0.3048, "'": 0.3048,
-  in: 0.0254, inch: 0.0254, inches: 0.0254, '"': 0.0254,
+  '': 1,
+  m: 1,
+  meter: 1,
+  meters: 1,
+  metre: 1,
+  metres: 1,
+  cm: 0.01,
+  mm: 0.001,
+  km: 1000,
+  ft: 0.3048,
+  feet: 0.3048,
+  foot: 0.3048,
+  "'": 0.3048,
+  in: 0.0254,
+  inch: 0.0254,
+  inches: 0.0254,
+  '"': 0.0254,
 };
 
 /** The largest length accepted, metres: taller than any building, smaller than any typo. */

@@ -21,11 +21,7 @@ export interface MultiValue {
   distinct: number;
 }
 
-export function parseMultiValued(
-  value: string | undefined,
-  parse: (item: string) => number | null,
-  pick: MultiValuePick,
-): MultiValue | null {
+export function parseMultiValued(value: string | undefined, parse: (item: string) => number | null, pick: MultiValuePick): MultiValue | null {
   if (value === undefined) return null;
   if (!value.includes(';')) {
     const n = parse(value);

@@ -29,10 +29,19 @@ class CanopyMosaic implements CanopySource {
   readonly attributions: readonly Attribution[];
   readonly detections: readonly CanopyDetectTuning[];
 
-  constructor(private readonly lattices: Lattice[], private readonly memberBounds: Map<LatticeMember, GeoBox>, private readonly cache: ByteLru<CachedBlock>) {
+  constructor(
+    private readonly lattices: Lattice[],
+    private readonly memberBounds: Map<LatticeMember, GeoBox>,
+    private readonly cache: ByteLru<CachedBlock>,
+  ) {
     const members = lattices.flatMap((l) => l.members);
     this.id = `canopy:[${members.map((m) => m.reader.key).join(',')}]`;
-    this.bounds = [...memberBounds.values()].reduce((a, b) => ({ west: Math.min(a.west, b.west), south: Math.min(a.south, b.south), east: Math.max(a.east, b.east), north: Math.max(a.north, b.north) }));
+    this.bounds = [...memberBounds.values()].reduce((a, b) => ({
+      west: Math.min(a.west, b.west),
+      south: Math.min(a.south, b.south),
+      east: Math.max(a.east, b.east),
+      north: Math.max(a.north, b.north),
+    }));
     this.maxCellSize = Math.max(...lattices.map((l) => l.cellSize));
     this.attributions = uniqueAttributions(members.map((m) => m.attribution));
     this.detections = lattices.map((l) => l.detection);
@@ -71,13 +80,27 @@ export function openCanopySource(inputs: readonly CanopyMemberInput[], cache: By
 function rasterBounds(reader: PixelReader): GeoBox {
   const g = reader.georef;
   const toCrs = new Lattice('probe', g.crs, reader, 0, {}).toCrs;
-  const xs = [g.x0 - g.dx / 2, g.x0 + (g.width - 0.5) * g.dx], ys = [g.y0 - g.dy / 2, g.y0 + (g.height - 0.5) * g.dy];
-  let west = Infinity, east = -Infinity, south = Infinity, north = -Infinity;
+  const xs = [g.x0 - g.dx / 2, g.x0 + (g.width - 0.5) * g.dx],
+    ys = [g.y0 - g.dy / 2, g.y0 + (g.height - 0.5) * g.dy];
+  let west = Infinity,
+    east = -Infinity,
+    south = Infinity,
+    north = -Infinity;
   for (let s = 0; s <= 8; s++) {
-    const t = s / 8, x = xs[0] + t * (xs[1] - xs[0]), y = ys[0] + t * (ys[1] - ys[0]);
-    for (const [px, py] of [[x, ys[0]], [x, ys[1]], [xs[0], y], [xs[1], y]]) {
+    const t = s / 8,
+      x = xs[0] + t * (xs[1] - xs[0]),
+      y = ys[0] + t * (ys[1] - ys[0]);
+    for (const [px, py] of [
+      [x, ys[0]],
+      [x, ys[1]],
+      [xs[0], y],
+      [xs[1], y],
+    ]) {
       const [lon, lat] = toCrs.inverse(px, py);
-      west = Math.min(west, lon); east = Math.max(east, lon); south = Math.min(south, lat); north = Math.max(north, lat);
+      west = Math.min(west, lon);
+      east = Math.max(east, lon);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
     }
   }
   return { west, south, east, north };

@@ -8,9 +8,16 @@ import { openCanopySource } from './canopy-source.ts';
 import type { CanopySource } from './types.ts';
 import { perThread } from '../per-thread.ts';
 
-const attributionSchema = z.object({
-  id: z.string(), name: z.string(), text: z.string(), license: z.string(), url: z.string(), required: z.boolean(),
-}).partial();
+const attributionSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    text: z.string(),
+    license: z.string(),
+    url: z.string(),
+    required: z.boolean(),
+  })
+  .partial();
 
 /** One configured canopy height model (CITY_CANOPY_SOURCES is a JSON array of these; earlier ones win where they overlap). */
 export const canopySourceConfigSchema = z.object({
@@ -31,13 +38,16 @@ export const canopySourceConfigSchema = z.object({
    * Detection tuned to this product (src/geometry/canopy/types.ts; defaults in
    * CANOPY_DETECT_DEFAULTS): window radius = windowSlope × height + windowIntercept, crown floor, crown radius bound.
    */
-  detection: z.object({
-    windowSlope: z.number().min(0).max(1),
-    windowIntercept: z.number().min(0).max(20),
-    crownMinHeight: z.number().min(0).max(100),
-    crownHeightShare: z.number().min(0).max(1),
-    maxCrownRadius: z.number().positive().max(50),
-  }).partial().optional(),
+  detection: z
+    .object({
+      windowSlope: z.number().min(0).max(1),
+      windowIntercept: z.number().min(0).max(20),
+      crownMinHeight: z.number().min(0).max(100),
+      crownHeightShare: z.number().min(0).max(1),
+      maxCrownRadius: z.number().positive().max(50),
+    })
+    .partial()
+    .optional(),
 });
 
 export type CanopySourceConfig = z.input<typeof canopySourceConfigSchema>;
@@ -57,14 +67,24 @@ export async function createCanopySourceFromConfig(config?: readonly CanopySourc
   for (const entry of list) {
     const remote = /^https?:\/\//i.test(entry.path);
     const location = remote ? entry.path : resolve(REPO_ROOT, entry.path);
-    const files = !remote && (await stat(location)).isDirectory()
-      ? (await readdir(location)).filter((n) => /\.tiff?$/i.test(n)).sort().map((n) => join(location, n))
-      : [location];
+    const files =
+      !remote && (await stat(location)).isDirectory()
+        ? (await readdir(location))
+            .filter((n) => /\.tiff?$/i.test(n))
+            .sort()
+            .map((n) => join(location, n))
+        : [location];
     const attribution = canopyAttribution(`canopy:${location}`, location.split('/').pop() ?? location, entry.attribution);
     for (const file of files) {
       const reader = await openGeoTiffReader(file, { crs: entry.crs, nodata: entry.nodata, headers: entry.headers });
       const gdal = entry.scale === undefined && entry.offset === undefined ? await gdalScaleOffset(reader) : null;
-      members.push({ reader, scale: entry.scale ?? gdal?.scale ?? 1, offset: entry.offset ?? gdal?.offset ?? 0, attribution, detection: entry.detection ?? {} });
+      members.push({
+        reader,
+        scale: entry.scale ?? gdal?.scale ?? 1,
+        offset: entry.offset ?? gdal?.offset ?? 0,
+        attribution,
+        detection: entry.detection ?? {},
+      });
     }
   }
   if (members.length === 0) throw new Error('no canopy rasters found in the configured sources');
@@ -78,7 +98,6 @@ async function gdalScaleOffset(reader: Awaited<ReturnType<typeof openGeoTiffRead
   const num = (v: unknown) => (v === undefined || v === null || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
   return { scale: num(meta.SCALE), offset: num(meta.OFFSET) };
 }
-
 
 /** The canopy source of a config, opened once per thread and reused by every tile the thread builds. */
 export const sharedCanopySource = perThread<CanopySourceConfig, CanopySource | null>(createCanopySourceFromConfig);

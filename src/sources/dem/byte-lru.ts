@@ -9,7 +9,10 @@ export class ByteLru<V> {
   hits = 0;
   misses = 0;
 
-  constructor(public maxBytes: number, private sizeOf: (value: V) => number) {}
+  constructor(
+    public maxBytes: number,
+    private sizeOf: (value: V) => number,
+  ) {}
 
   get bytes(): number {
     return this.used;

@@ -13,9 +13,16 @@ import { perThread } from '../per-thread.ts';
 /** The embedded default: the bundled SRTM3 tile around Monaco (data/README.md). */
 export const DEFAULT_DEM_PATH = join(REPO_ROOT, 'data/dem/N43E007.hgt');
 
-const attributionSchema = z.object({
-  id: z.string(), name: z.string(), text: z.string(), license: z.string(), url: z.string(), required: z.boolean(),
-}).partial();
+const attributionSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    text: z.string(),
+    license: z.string(),
+    url: z.string(),
+    required: z.boolean(),
+  })
+  .partial();
 
 /** One configured elevation source. Sources listed earlier win where they overlap. */
 export const demSourceConfigSchema = z.discriminatedUnion('kind', [
@@ -86,7 +93,17 @@ async function openOne(entry: DemSourceConfig): Promise<ElevationSource[]> {
       const remote = /^https?:\/\//i.test(entry.tiles);
       const tiles = remote ? entry.tiles : resolve(REPO_ROOT, entry.tiles);
       const attribution = withAttribution(genericDemAttribution(`dem:${tiles}`, `${entry.kind} tiles`), entry.attribution);
-      return [new PngPyramidSource({ encoding: entry.kind, tiles, maxZoom: entry.maxZoom, minZoom: entry.minZoom, tileSize: entry.tileSize, headers: entry.headers, attribution })];
+      return [
+        new PngPyramidSource({
+          encoding: entry.kind,
+          tiles,
+          maxZoom: entry.maxZoom,
+          minZoom: entry.minZoom,
+          tileSize: entry.tileSize,
+          headers: entry.headers,
+          attribution,
+        }),
+      ];
     }
   }
 }

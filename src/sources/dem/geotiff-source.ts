@@ -62,7 +62,7 @@ export function geoTiffGeoref(image: GeoTIFFImage, crsOverride?: string): Raster
 function declaredEpsg(keys: Record<string, unknown>): number {
   const projected = keys.ProjectedCSTypeGeoKey as number | undefined;
   const geographic = keys.GeographicTypeGeoKey as number | undefined;
-  const code = keys.GTModelTypeGeoKey === 2 ? geographic ?? projected : projected ?? geographic;
+  const code = keys.GTModelTypeGeoKey === 2 ? (geographic ?? projected) : (projected ?? geographic);
   if (!code || code === GEOKEY_USER_DEFINED) throw new Error('the GeoTIFF declares no EPSG code; configure its CRS (crs: "EPSG:<code>" or a proj4 string)');
   return code;
 }
@@ -83,12 +83,19 @@ export class GeoTiffReader implements PixelReader {
   private readonly nodata: number | null;
   private readonly unit: number;
 
-  constructor(readonly key: string, private readonly tiff: GeoTIFF, readonly image: GeoTIFFImage, options: GeoTiffSourceOptions, readonly stats?: TransferStats) {
+  constructor(
+    readonly key: string,
+    private readonly tiff: GeoTIFF,
+    readonly image: GeoTIFFImage,
+    options: GeoTiffSourceOptions,
+    readonly stats?: TransferStats,
+  ) {
     this.georef = geoTiffGeoref(image, options.crs);
     this.nodata = options.nodata ?? image.getGDALNoData();
     this.unit = verticalScale(image.getGeoKeys() ?? {});
     // Blocks follow the file's own tiles (or strips), bounded so a huge strip is not decoded at once.
-    let bw = image.getTileWidth(), bh = image.getTileHeight();
+    let bw = image.getTileWidth(),
+      bh = image.getTileHeight();
     if (bw * bh > MAX_BLOCK_PIXELS) {
       bw = Math.min(bw, 512);
       bh = Math.max(1, Math.min(bh, Math.floor(MAX_BLOCK_PIXELS / bw)));
@@ -102,7 +109,8 @@ export class GeoTiffReader implements PixelReader {
   async read(col0: number, row0: number, width: number, height: number, signal?: AbortSignal): Promise<Float32Array> {
     const raster = await this.image.readRasters({ window: [col0, row0, col0 + width, row0 + height], samples: [0], interleave: true, signal });
     const out = new Float32Array(width * height);
-    const nodata = this.nodata, nodata32 = nodata === null ? null : Math.fround(nodata);
+    const nodata = this.nodata,
+      nodata32 = nodata === null ? null : Math.fround(nodata);
     for (let k = 0; k < out.length; k++) {
       const v = Number(raster[k]);
       out[k] = !Number.isFinite(v) || v === nodata || v === nodata32 ? NaN : v * this.unit;

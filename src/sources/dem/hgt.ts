@@ -50,7 +50,10 @@ export class HgtReader implements PixelReader {
   bytesRead = 0;
   private handle: Promise<FileHandle> | null = null;
 
-  constructor(readonly path: string, readonly georef: RasterGeoref) {
+  constructor(
+    readonly path: string,
+    readonly georef: RasterGeoref,
+  ) {
     this.blockWidth = georef.width;
     this.blockHeight = Math.max(8, Math.round(57_600 / georef.width));
   }

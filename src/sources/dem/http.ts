@@ -8,7 +8,10 @@ export interface TransferStats {
 }
 
 /** GET `url` with undici; resolves to null on 404 (a missing tile is not an error). */
-export async function fetchBytes(url: string, options: { headers?: Record<string, string>; signal?: AbortSignal; stats?: TransferStats } = {}): Promise<Uint8Array | null> {
+export async function fetchBytes(
+  url: string,
+  options: { headers?: Record<string, string>; signal?: AbortSignal; stats?: TransferStats } = {},
+): Promise<Uint8Array | null> {
   const res = await request(url, { method: 'GET', headers: options.headers, signal: options.signal });
   if (res.statusCode === 404) {
     await res.body.dump();
@@ -27,7 +30,11 @@ export async function fetchBytes(url: string, options: { headers?: Record<string
 }
 
 class UndiciResponse extends BaseResponse {
-  constructor(private readonly code: number, private readonly headers: Record<string, string | string[] | undefined>, private readonly data: ArrayBuffer) {
+  constructor(
+    private readonly code: number,
+    private readonly headers: Record<string, string | string[] | undefined>,
+    private readonly data: ArrayBuffer,
+  ) {
     super();
   }
 
@@ -52,13 +59,18 @@ class UndiciResponse extends BaseResponse {
 export class UndiciGeoTiffClient extends BaseClient {
   readonly stats: TransferStats = { requests: 0, bytesReceived: 0 };
 
-  constructor(url: string, private readonly extraHeaders: Record<string, string> = {}) {
+  constructor(
+    url: string,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {
     super(url);
   }
 
   override async request(options: RequestInit = {}): Promise<BaseResponse> {
     const headers: Record<string, string> = { ...this.extraHeaders };
-    new Headers(options.headers ?? {}).forEach((value, key) => { headers[key] = value; });
+    new Headers(options.headers ?? {}).forEach((value, key) => {
+      headers[key] = value;
+    });
     const res = await request(this.url, { method: 'GET', headers, signal: options.signal ?? undefined });
     const data = await res.body.arrayBuffer();
     this.stats.requests++;

@@ -17,9 +17,14 @@ export class MosaicElevationSource implements ElevationSource {
   constructor(readonly sources: readonly ElevationSource[]) {
     if (sources.length === 0) throw new Error('a mosaic needs at least one source');
     this.id = `mosaic:[${sources.map((s) => s.id).join(',')}]`;
-    this.bounds = sources.map((s) => s.bounds).reduce((a, b) => ({
-      west: Math.min(a.west, b.west), south: Math.min(a.south, b.south), east: Math.max(a.east, b.east), north: Math.max(a.north, b.north),
-    }));
+    this.bounds = sources
+      .map((s) => s.bounds)
+      .reduce((a, b) => ({
+        west: Math.min(a.west, b.west),
+        south: Math.min(a.south, b.south),
+        east: Math.max(a.east, b.east),
+        north: Math.max(a.north, b.north),
+      }));
   }
 
   get resolutionDegrees(): number {

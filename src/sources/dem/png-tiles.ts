@@ -40,7 +40,9 @@ export function decodeElevationPixel(encoding: PngElevationEncoding, r: number, 
 export function encodeElevationPixel(encoding: PngElevationEncoding, metres: number): [number, number, number] {
   if (encoding === 'terrarium') {
     const v = metres + 32768;
-    const r = Math.floor(v / 256), g = Math.floor(v - r * 256), b = Math.round((v - r * 256 - g) * 256);
+    const r = Math.floor(v / 256),
+      g = Math.floor(v - r * 256),
+      b = Math.round((v - r * 256 - g) * 256);
     return b === 256 ? [r, g + 1, 0] : [r, g, b];
   }
   const v = Math.round((metres + 10000) * 10);
@@ -59,7 +61,11 @@ class PngLevelReader implements PixelReader {
   readonly georef: RasterGeoref;
   readonly voidMargin = 0;
 
-  constructor(private readonly options: Required<Pick<PngPyramidOptions, 'encoding' | 'tiles' | 'tileSize'>> & PngPyramidOptions, readonly z: number, private readonly stats: TransferStats) {
+  constructor(
+    private readonly options: Required<Pick<PngPyramidOptions, 'encoding' | 'tiles' | 'tileSize'>> & PngPyramidOptions,
+    readonly z: number,
+    private readonly stats: TransferStats,
+  ) {
     this.georef = pyramidGeoref(z, options.tileSize);
   }
 
@@ -99,7 +105,10 @@ class PngLevelReader implements PixelReader {
     const location = tileLocation(this.options.tiles, this.z, x, y);
     const bytes = /^https?:\/\//i.test(location)
       ? await fetchBytes(location, { headers: this.options.headers, signal, stats: this.stats })
-      : await readFile(location).catch((e: NodeJS.ErrnoException) => { if (e.code === 'ENOENT') return null; throw e; });
+      : await readFile(location).catch((e: NodeJS.ErrnoException) => {
+          if (e.code === 'ENOENT') return null;
+          throw e;
+        });
     if (!bytes) return null;
     const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
     const ts = this.options.tileSize;

@@ -73,8 +73,10 @@ export function bilinear(data: ArrayLike<number>, width: number, height: number,
   if (!(fc >= 0 && fc <= width - 1 && fr >= 0 && fr <= height - 1)) return NaN;
   const c = Math.min(Math.floor(fc), Math.max(width - 2, 0));
   const r = Math.min(Math.floor(fr), Math.max(height - 2, 0));
-  const tx = fc - c, ty = fr - r;
-  const c1 = Math.min(c + 1, width - 1), r1 = Math.min(r + 1, height - 1);
+  const tx = fc - c,
+    ty = fr - r;
+  const c1 = Math.min(c + 1, width - 1),
+    r1 = Math.min(r + 1, height - 1);
   let sum = 0;
   sum += term(data[r * width + c], (1 - tx) * (1 - ty));
   sum += term(data[r * width + c1], tx * (1 - ty));

@@ -11,7 +11,6 @@ import type { Attribution } from '../attributions.ts';
 /** Credit line of an elevation source: a response `attributions` entry. */
 export type DemAttribution = Attribution;
 
-
 export interface ReadWindowOptions {
   /**
    * Finest detail the caller will use, metres. Sources with several resolutions (PNG pyramids)

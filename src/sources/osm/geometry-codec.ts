@@ -7,10 +7,7 @@
  *   area:  [3, polygonCount, (ringCount, (pointCount)…)…, lon0, lat0, …]   rings without closing duplicate
  */
 
-export type Geometry =
-  | { kind: 'point'; point: [number, number] }
-  | { kind: 'line'; line: number[] }
-  | { kind: 'area'; polygons: number[][][] };
+export type Geometry = { kind: 'point'; point: [number, number] } | { kind: 'line'; line: number[] } | { kind: 'area'; polygons: number[][][] };
 
 /** [minLon7, minLat7, maxLon7, maxLat7] of the quantized coordinates. */
 export type BBox7 = [number, number, number, number];
@@ -49,7 +46,8 @@ export function encodeGeometry(geometry: Geometry): EncodedGeometry {
   const out = new Int32Array(words.length + coords.length);
   out.set(words);
   for (let i = 0, o = words.length; i < coords.length; i += 2, o += 2) {
-    const lon = toE7(coords[i]), lat = toE7(coords[i + 1]);
+    const lon = toE7(coords[i]),
+      lat = toE7(coords[i + 1]);
     out[o] = lon;
     out[o + 1] = lat;
     if (lon < bbox7[0]) bbox7[0] = lon;

@@ -13,13 +13,22 @@ import { groupBuildings, isBuildingPart } from '../../geometry/buildings/buildin
 import { decodeGeometry } from './geometry-codec.ts';
 import { INSERT_BUILDING_GROUP, INSERT_BUILDING_GROUP_BBOX, SELECT_BUILDING_FEATURES, SET_FEATURE_GROUP } from './schema.ts';
 
-interface BuildingRow { fid: number; osm_id: string; tags: string; geom: Buffer }
+interface BuildingRow {
+  fid: number;
+  osm_id: string;
+  tags: string;
+  geom: Buffer;
+}
 
 /** Writes building_groups, building_groups_bbox and features.group_id; returns the number of groups. */
 export function writeBuildingGroups(db: Database.Database): number {
   const rows = db.prepare(SELECT_BUILDING_FEATURES).all() as BuildingRow[];
   const memberships = new Map<string, { id: string; role: string }[]>();
-  for (const m of db.prepare('SELECT member_id, relation_id, role FROM building_relations').all() as { member_id: string; relation_id: string; role: string }[]) {
+  for (const m of db.prepare('SELECT member_id, relation_id, role FROM building_relations').all() as {
+    member_id: string;
+    relation_id: string;
+    role: string;
+  }[]) {
     const list = memberships.get(m.member_id);
     if (list) list.push({ id: m.relation_id, role: m.role });
     else memberships.set(m.member_id, [{ id: m.relation_id, role: m.role }]);
@@ -44,8 +53,10 @@ export function writeBuildingGroups(db: Database.Database): number {
       for (const polygon of items[i].polygons) {
         const outer = polygon[0];
         for (let k = 0; k < outer.length; k += 2) {
-          box[0] = Math.min(box[0], outer[k]); box[1] = Math.min(box[1], outer[k + 1]);
-          box[2] = Math.max(box[2], outer[k]); box[3] = Math.max(box[3], outer[k + 1]);
+          box[0] = Math.min(box[0], outer[k]);
+          box[1] = Math.min(box[1], outer[k + 1]);
+          box[2] = Math.max(box[2], outer[k]);
+          box[3] = Math.max(box[3], outer[k + 1]);
         }
       }
     }

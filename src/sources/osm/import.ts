@@ -107,7 +107,10 @@ class Importer {
   header: PbfHeader | null = null;
   readonly stats: ImportStats;
 
-  constructor(private readonly writer: StoreWriter, sourceFile: string) {
+  constructor(
+    private readonly writer: StoreWriter,
+    sourceFile: string,
+  ) {
     this.stats = {
       sourceFile,
       nodes: 0,
@@ -133,8 +136,10 @@ class Importer {
       const e = rel.extent7;
       if (!e) rel.extent7 = [bbox7[0], bbox7[1], bbox7[2], bbox7[3]];
       else {
-        e[0] = Math.min(e[0], bbox7[0]); e[1] = Math.min(e[1], bbox7[1]);
-        e[2] = Math.max(e[2], bbox7[2]); e[3] = Math.max(e[3], bbox7[3]);
+        e[0] = Math.min(e[0], bbox7[0]);
+        e[1] = Math.min(e[1], bbox7[1]);
+        e[2] = Math.max(e[2], bbox7[2]);
+        e[3] = Math.max(e[3], bbox7[3]);
       }
     }
     this.stats.features++;

@@ -1,9 +1,7 @@
 /** Files each feature under one coarse OsmLayer (see types.ts for what each layer holds). */
 import type { OsmFeature, OsmLayer, OsmTags } from '../../osm-model/feature.ts';
 
-export const OSM_LAYERS: readonly OsmLayer[] = [
-  'building', 'building_part', 'highway', 'railway', 'barrier', 'water', 'landcover', 'poi', 'other',
-];
+export const OSM_LAYERS: readonly OsmLayer[] = ['building', 'building_part', 'highway', 'railway', 'barrier', 'water', 'landcover', 'poi', 'other'];
 
 function isSet(value: string | undefined): boolean {
   return value !== undefined && value !== 'no';

@@ -118,7 +118,10 @@ function pointInRing(x: number, y: number, ring: readonly number[]): number {
   let inside = false;
   const n = ring.length / 2;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = ring[2 * i], yi = ring[2 * i + 1], xj = ring[2 * j], yj = ring[2 * j + 1];
+    const xi = ring[2 * i],
+      yi = ring[2 * i + 1],
+      xj = ring[2 * j],
+      yj = ring[2 * j + 1];
     const cross = (xj - xi) * (y - yi) - (yj - yi) * (x - xi);
     if (cross === 0 && Math.min(xi, xj) <= x && x <= Math.max(xi, xj) && Math.min(yi, yj) <= y && y <= Math.max(yi, yj)) return 0;
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;

@@ -45,7 +45,9 @@ export class NodeLocationIndex {
     for (let i = 0; i < n; i++) order[i] = i;
     const ids = this.ids;
     order.sort((a, b) => ids[a] - ids[b]);
-    const sortedIds = new Float64Array(n), sortedLats = new Int32Array(n), sortedLons = new Int32Array(n);
+    const sortedIds = new Float64Array(n),
+      sortedLats = new Int32Array(n),
+      sortedLons = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       const j = order[i];
       sortedIds[i] = ids[j];
@@ -62,7 +64,8 @@ export class NodeLocationIndex {
   find(id: number): number {
     if (!this.finished) throw new Error('NodeLocationIndex: find() before finish()');
     const ids = this.ids;
-    let lo = 0, hi = this.count - 1;
+    let lo = 0,
+      hi = this.count - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const v = ids[mid];
@@ -83,7 +86,9 @@ export class NodeLocationIndex {
 
   private grow(): void {
     const capacity = this.ids.length * 2;
-    const ids = new Float64Array(capacity), lats = new Int32Array(capacity), lons = new Int32Array(capacity);
+    const ids = new Float64Array(capacity),
+      lats = new Int32Array(capacity),
+      lons = new Int32Array(capacity);
     ids.set(this.ids);
     lats.set(this.lats);
     lons.set(this.lons);

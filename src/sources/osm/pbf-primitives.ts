@@ -111,7 +111,10 @@ function readDenseField(tag: number, d: RawDense, pbf: Pbf): void {
 
 function addDenseNodes(d: RawDense, ctx: BlockContext, nodes: NodeBatch): void {
   const { strings, granularity, latOffset, lonOffset } = ctx;
-  let id = 0, lat = 0, lon = 0, kv = 0;
+  let id = 0,
+    lat = 0,
+    lon = 0,
+    kv = 0;
   const hasTags = d.keysVals.length > 0;
   for (let i = 0; i < d.ids.length; i++) {
     id += d.ids[i];

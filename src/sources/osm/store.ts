@@ -10,7 +10,15 @@
 import Database from 'better-sqlite3';
 import { decodeGeometry } from './geometry-codec.ts';
 import { OSM_LAYERS } from './layers.ts';
-import { layerMask, QUERY_BBOX, QUERY_BUILDING_GROUPS, QUERY_BUILDING_RELATIONS, QUERY_GROUP_MEMBERS, READABLE_SCHEMA_VERSIONS, SCHEMA_VERSION } from './schema.ts';
+import {
+  layerMask,
+  QUERY_BBOX,
+  QUERY_BUILDING_GROUPS,
+  QUERY_BUILDING_RELATIONS,
+  QUERY_GROUP_MEMBERS,
+  READABLE_SCHEMA_VERSIONS,
+  SCHEMA_VERSION,
+} from './schema.ts';
 import type { LonLatBBox, OsmFeature, OsmLayer } from '../../osm-model/feature.ts';
 import type { BuildingGroupRef, OsmSource } from './types.ts';
 
@@ -166,7 +174,9 @@ export function storeInfo(dbPath: string): OsmStoreInfo {
       dataTimestamp: meta.get('data_timestamp') ?? null,
       counts,
       total: Object.values(counts).reduce((a, b) => a + b, 0),
-      buildingRelations: hasBuildingRelations(db) ? (db.prepare('SELECT count(DISTINCT relation_id) AS n FROM building_relations').get() as { n: number }).n : 0,
+      buildingRelations: hasBuildingRelations(db)
+        ? (db.prepare('SELECT count(DISTINCT relation_id) AS n FROM building_relations').get() as { n: number }).n
+        : 0,
     };
   } finally {
     db.close();

@@ -6,8 +6,22 @@ import type { OsmTags } from '../../osm-model/feature.ts';
 
 /** Bookkeeping keys: an entity with only these is not a feature. */
 const NOISE_KEYS = new Set([
-  'created_by', 'source', 'note', 'fixme', 'FIXME', 'comment', 'attribution', 'converted_by',
-  'odbl', 'odbl:note', 'history', 'import_uuid', 'import', 'check_date', 'survey:date', 'description:fixme',
+  'created_by',
+  'source',
+  'note',
+  'fixme',
+  'FIXME',
+  'comment',
+  'attribution',
+  'converted_by',
+  'odbl',
+  'odbl:note',
+  'history',
+  'import_uuid',
+  'import',
+  'check_date',
+  'survey:date',
+  'description:fixme',
 ]);
 const NOISE_PREFIXES = ['source:', 'note:', 'fixme:', 'FIXME:', 'check_date:'];
 

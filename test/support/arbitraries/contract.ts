@@ -32,10 +32,7 @@ export function rectangle(sw: LatLon, width: number, height: number): LatLon[] {
 }
 
 /** A place away from the poles and the antimeridian. */
-export const place = fc.tuple(
-  fc.double({ min: -80, max: 80, noNaN: true }),
-  fc.double({ min: -179.5, max: 179.5, noNaN: true }),
-);
+export const place = fc.tuple(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -179.5, max: 179.5, noNaN: true }));
 
 /**
  * A closed star-shaped ring: n corners at jittered angles (every angular gap < π, so the centre sees
@@ -43,20 +40,25 @@ export const place = fc.tuple(
  */
 export function starRing(opts: { minRadius: number; maxRadius: number; maxCorners?: number; center?: fc.Arbitrary<LatLon> }) {
   const maxCorners = opts.maxCorners ?? 40;
-  return fc.record({
-    center: opts.center ?? place,
-    radius: fc.double({ min: opts.minRadius, max: opts.maxRadius, noNaN: true }),
-    corners: fc.array(fc.tuple(fc.double({ min: 0, max: 0.4, noNaN: true }), fc.double({ min: 0.3, max: 1, noNaN: true })), { minLength: 3, maxLength: maxCorners }),
-    turn: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
-    clockwise: fc.boolean(),
-  }).map(({ center, radius, corners, turn, clockwise }) => {
-    const n = corners.length;
-    const points = corners.map(([jitter, r], i) => {
-      const angle = turn + ((clockwise ? -1 : 1) * 2 * Math.PI * (i + jitter)) / n;
-      return offset(center, radius * r * Math.cos(angle), radius * r * Math.sin(angle));
+  return fc
+    .record({
+      center: opts.center ?? place,
+      radius: fc.double({ min: opts.minRadius, max: opts.maxRadius, noNaN: true }),
+      corners: fc.array(fc.tuple(fc.double({ min: 0, max: 0.4, noNaN: true }), fc.double({ min: 0.3, max: 1, noNaN: true })), {
+        minLength: 3,
+        maxLength: maxCorners,
+      }),
+      turn: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+      clockwise: fc.boolean(),
+    })
+    .map(({ center, radius, corners, turn, clockwise }) => {
+      const n = corners.length;
+      const points = corners.map(([jitter, r], i) => {
+        const angle = turn + ((clockwise ? -1 : 1) * 2 * Math.PI * (i + jitter)) / n;
+        return offset(center, radius * r * Math.cos(angle), radius * r * Math.sin(angle));
+      });
+      return close(points);
     });
-    return close(points);
-  });
 }
 
 /** Rings whose area is at most π · 1500² m² ≈ 7.1 km², safely under the 10 km² limit. */
@@ -102,8 +104,7 @@ export const SETTING_ENUMS: Record<string, readonly string[]> = {
 };
 
 const anyCase = (word: string) =>
-  fc.array(fc.boolean(), { minLength: word.length, maxLength: word.length })
-    .map((upper) => [...word].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''));
+  fc.array(fc.boolean(), { minLength: word.length, maxLength: word.length }).map((upper) => [...word].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''));
 
 /** One valid value per settings field. */
 const settingValues = {
@@ -132,55 +133,74 @@ const orNull = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 1, arbitrary: fc.
 
 /** Unknown fields: names that are not fields of the contract, any JSON values. */
 export function unknownFields(known: readonly string[]) {
-  return fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.includes(k)), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 });
+  return fc.dictionary(
+    fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.includes(k)),
+    fc.jsonValue({ maxDepth: 3 }),
+    { maxKeys: 3 },
+  );
 }
 
 const SETTING_KEYS = Object.keys(SPEC_SETTING_DEFAULTS);
 const EXPORT_KEYS = ['format', 'crs', 'placement', 'units', 'surfaceType'];
 const BODY_KEYS = ['polygon', 'origin', 'settings', 'export'];
 
-export const validSettings = fc.tuple(
-  fc.record(Object.fromEntries(Object.entries(settingValues).map(([k, arb]) => [k, orNull(arb as fc.Arbitrary<unknown>)])), { requiredKeys: [] }),
-  unknownFields(SETTING_KEYS),
-).map(([fields, extra]) => ({ ...extra, ...fields }) as Record<string, unknown>);
+export const validSettings = fc
+  .tuple(
+    fc.record(Object.fromEntries(Object.entries(settingValues).map(([k, arb]) => [k, orNull(arb as fc.Arbitrary<unknown>)])), { requiredKeys: [] }),
+    unknownFields(SETTING_KEYS),
+  )
+  .map(([fields, extra]) => ({ ...extra, ...fields }) as Record<string, unknown>);
 
-const exportCrs = fc.oneof(anyCase('local'), fc.tuple(anyCase('epsg'), fc.integer({ min: 1024, max: 999999 })).map(([p, n]) => `${p}:${n}`));
+const exportCrs = fc.oneof(
+  anyCase('local'),
+  fc.tuple(anyCase('epsg'), fc.integer({ min: 1024, max: 999999 })).map(([p, n]) => `${p}:${n}`),
+);
 
-export const validExport = fc.tuple(
-  fc.record({
-    format: fc.constantFrom(...EXPORT_FORMATS),
-    crs: orNull(exportCrs),
-    placement: orNull(fc.constantFrom('anchor', 'absolute')),
-    units: orNull(fc.constantFrom('m', 'mm', 'ft', 'in')),
-    surfaceType: orNull(fc.constantFrom('meshes', 'centerlines', 'outlines')),
-  }, { requiredKeys: ['format'] }),
-  unknownFields(EXPORT_KEYS),
-).map(([fields, extra]) => ({ ...extra, ...fields }) as Record<string, unknown>);
+export const validExport = fc
+  .tuple(
+    fc.record(
+      {
+        format: fc.constantFrom(...EXPORT_FORMATS),
+        crs: orNull(exportCrs),
+        placement: orNull(fc.constantFrom('anchor', 'absolute')),
+        units: orNull(fc.constantFrom('m', 'mm', 'ft', 'in')),
+        surfaceType: orNull(fc.constantFrom('meshes', 'centerlines', 'outlines')),
+      },
+      { requiredKeys: ['format'] },
+    ),
+    unknownFields(EXPORT_KEYS),
+  )
+  .map(([fields, extra]) => ({ ...extra, ...fields }) as Record<string, unknown>);
 
 /** A valid body: random settings subset, optional export, optional origin, nulls and unknown fields. */
-export const validBody = fc.tuple(
-  smallRing,
-  fc.record({
-    origin: orNull(place),
-    settings: orNull(validSettings),
-    export: orNull(validExport),
-  }, { requiredKeys: [] }),
-  unknownFields(BODY_KEYS),
-).map(([polygon, optional, extra]) => {
-  const body: Record<string, unknown> = { ...extra, polygon, ...optional };
-  // An origin must lie near the polygon (origin_too_far): move a drawn one to the first corner's
-  // neighbourhood, keeping its offset's fraction as a few km of jitter.
-  if (Array.isArray(body.origin)) {
-    const [lat, lon] = body.origin as LatLon;
-    const [oLat, oLon] = offset(polygon[0], (lon % 1) * 20_000, (lat % 1) * 20_000);
-    // kept on the globe: next to the antimeridian or a pole the offset could step past ±180° / ±90°
-    body.origin = [Math.max(-90, Math.min(90, oLat)), Math.max(-180, Math.min(180, oLon))];
-  }
-  // Keep the one cross-field rule: an EPSG export crs needs settings.crs local.
-  const settings = body.settings as Record<string, unknown> | null | undefined;
-  const exp = body.export as Record<string, unknown> | null | undefined;
-  if (exp && typeof exp.crs === 'string' && /^epsg/i.test(exp.crs) && settings && typeof settings.crs === 'string') {
-    settings.crs = 'local';
-  }
-  return body;
-});
+export const validBody = fc
+  .tuple(
+    smallRing,
+    fc.record(
+      {
+        origin: orNull(place),
+        settings: orNull(validSettings),
+        export: orNull(validExport),
+      },
+      { requiredKeys: [] },
+    ),
+    unknownFields(BODY_KEYS),
+  )
+  .map(([polygon, optional, extra]) => {
+    const body: Record<string, unknown> = { ...extra, polygon, ...optional };
+    // An origin must lie near the polygon (origin_too_far): move a drawn one to the first corner's
+    // neighbourhood, keeping its offset's fraction as a few km of jitter.
+    if (Array.isArray(body.origin)) {
+      const [lat, lon] = body.origin as LatLon;
+      const [oLat, oLon] = offset(polygon[0], (lon % 1) * 20_000, (lat % 1) * 20_000);
+      // kept on the globe: next to the antimeridian or a pole the offset could step past ±180° / ±90°
+      body.origin = [Math.max(-90, Math.min(90, oLat)), Math.max(-180, Math.min(180, oLon))];
+    }
+    // Keep the one cross-field rule: an EPSG export crs needs settings.crs local.
+    const settings = body.settings as Record<string, unknown> | null | undefined;
+    const exp = body.export as Record<string, unknown> | null | undefined;
+    if (exp && typeof exp.crs === 'string' && /^epsg/i.test(exp.crs) && settings && typeof settings.crs === 'string') {
+      settings.crs = 'local';
+    }
+    return body;
+  });

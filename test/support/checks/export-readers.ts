@@ -40,14 +40,21 @@ export interface AssimpMesh {
 /** `assimp info`: its mesh table (name, vertices, faces, primitive types). */
 export function assimpMeshes(path: string): AssimpMesh[] {
   const out = run('assimp', ['info', path]);
-  const meshes = [...out.matchAll(/^\s+\d+ \((.*)\): \[(\d+) \/ \d+ \/ (\d+) \| (\w+)\]$/gm)].map((m) => ({ name: m[1], vertices: Number(m[2]), faces: Number(m[3]), types: m[4] }));
+  const meshes = [...out.matchAll(/^\s+\d+ \((.*)\): \[(\d+) \/ \d+ \/ (\d+) \| (\w+)\]$/gm)].map((m) => ({
+    name: m[1],
+    vertices: Number(m[2]),
+    faces: Number(m[3]),
+    types: m[4],
+  }));
   if (!meshes.length) throw new Error(`assimp read no mesh from ${path}:\n${out}`);
   return meshes;
 }
 
 /** Triangles assimp read (line primitives left out). */
 export function assimpTriangles(path: string): number {
-  return assimpMeshes(path).filter((m) => m.types === 'triangle').reduce((n, m) => n + m.faces, 0);
+  return assimpMeshes(path)
+    .filter((m) => m.types === 'triangle')
+    .reduce((n, m) => n + m.faces, 0);
 }
 
 /** Triangles of `sampleScene` once its 2 nodes are drawn as symbols of `symbolTriangles` each. */
@@ -71,7 +78,9 @@ export function hasPoint(xyz: ArrayLike<number>, p: [number, number, number], to
 
 /** Vertex positions of a binary STL (float32, 3 corners per triangle). */
 export function stlPositions(bytes: Uint8Array): number[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), count = view.getUint32(80, true), xyz: number[] = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    count = view.getUint32(80, true),
+    xyz: number[] = [];
   for (let t = 0; t < count; t++) for (let k = 3; k < 12; k++) xyz.push(view.getFloat32(84 + t * 50 + k * 4, true));
   return xyz;
 }
@@ -79,10 +88,14 @@ export function stlPositions(bytes: Uint8Array): number[] {
 /** Header text and vertices (xyz doubles + rgb bytes) of our binary PLY layout, read by its header. */
 export function plyVertices(bytes: Uint8Array): { header: string; xyz: number[]; rgb: number[] } {
   const text = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 4096)));
-  const end = text.indexOf('end_header\n') + 'end_header\n'.length, header = text.slice(0, end);
-  if (!/property double x\nproperty double y\nproperty double z\nproperty uchar red\nproperty uchar green\nproperty uchar blue\n/.test(header)) throw new Error(`unexpected PLY vertex layout:\n${header}`);
-  const n = Number(/^element vertex (\d+)$/m.exec(header)![1]), view = new DataView(bytes.buffer, bytes.byteOffset + end);
-  const xyz: number[] = [], rgb: number[] = [];
+  const end = text.indexOf('end_header\n') + 'end_header\n'.length,
+    header = text.slice(0, end);
+  if (!/property double x\nproperty double y\nproperty double z\nproperty uchar red\nproperty uchar green\nproperty uchar blue\n/.test(header))
+    throw new Error(`unexpected PLY vertex layout:\n${header}`);
+  const n = Number(/^element vertex (\d+)$/m.exec(header)![1]),
+    view = new DataView(bytes.buffer, bytes.byteOffset + end);
+  const xyz: number[] = [],
+    rgb: number[] = [];
   for (let i = 0; i < n; i++) {
     xyz.push(view.getFloat64(i * 27, true), view.getFloat64(i * 27 + 8, true), view.getFloat64(i * 27 + 16, true));
     rgb.push(view.getUint8(i * 27 + 24), view.getUint8(i * 27 + 25), view.getUint8(i * 27 + 26));

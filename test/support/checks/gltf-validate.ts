@@ -10,7 +10,13 @@ const validator = require('gltf-validator') as {
 };
 
 export interface ValidatorReport {
-  issues: { numErrors: number; numWarnings: number; numInfos: number; numHints: number; messages: { code: string; message: string; severity: number; pointer?: string }[] };
+  issues: {
+    numErrors: number;
+    numWarnings: number;
+    numInfos: number;
+    numHints: number;
+    messages: { code: string; message: string; severity: number; pointer?: string }[];
+  };
   info?: { drawCallCount?: number; totalVertexCount?: number; totalTriangleCount?: number };
 }
 
@@ -25,5 +31,8 @@ export async function validateGltf(bytes: Uint8Array, uri = 'model.glb'): Promis
 
 /** Errors and warnings only (severity 0, 1), for assertion messages. */
 export function problems(report: ValidatorReport): string {
-  return report.issues.messages.filter((m) => m.severity <= 1).map((m) => `${m.code} ${m.pointer ?? ''}: ${m.message}`).join('\n');
+  return report.issues.messages
+    .filter((m) => m.severity <= 1)
+    .map((m) => `${m.code} ${m.pointer ?? ''}: ${m.message}`)
+    .join('\n');
 }

@@ -5,7 +5,10 @@
  * embind's `delete()`, so `free` calls embind's directly.
  */
 
-interface EmbindHandle { isDeleted(): boolean; delete(): void }
+interface EmbindHandle {
+  isDeleted(): boolean;
+  delete(): void;
+}
 
 /** Frees embind objects through embind's own `delete()`, even where a class shadows it. */
 export function free(...objects: unknown[]): void {

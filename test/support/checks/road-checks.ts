@@ -46,7 +46,10 @@ function boxed(areas: readonly SurfaceArea[]): Boxed[] {
   const out: Boxed[] = [];
   areas.forEach((a, area) => {
     for (const fp of a.footprints) {
-      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      let minX = Infinity,
+        minY = Infinity,
+        maxX = -Infinity,
+        maxY = -Infinity;
       for (let i = 0; i < fp.outer.length; i += 2) {
         minX = Math.min(minX, fp.outer[i]);
         maxX = Math.max(maxX, fp.outer[i]);
@@ -92,8 +95,12 @@ function distanceToRing(x: number, y: number, ring: Ring): number {
   let best = Infinity;
   const n = ring.length / 2;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    const ax = ring[2 * j], ay = ring[2 * j + 1], bx = ring[2 * i], by = ring[2 * i + 1];
-    const dx = bx - ax, dy = by - ay;
+    const ax = ring[2 * j],
+      ay = ring[2 * j + 1],
+      bx = ring[2 * i],
+      by = ring[2 * i + 1];
+    const dx = bx - ax,
+      dy = by - ay;
     const l = dx * dx + dy * dy;
     const t = l > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l)) : 0;
     best = Math.min(best, Math.hypot(x - ax - t * dx, y - ay - t * dy));
@@ -117,7 +124,10 @@ export function samplePolyline(points: readonly number[], step: number, closed =
   const edges = closed ? n : n - 1;
   for (let e = 0; e < edges; e++) {
     const f = (e + 1) % n;
-    const ax = points[2 * e], ay = points[2 * e + 1], bx = points[2 * f], by = points[2 * f + 1];
+    const ax = points[2 * e],
+      ay = points[2 * e + 1],
+      bx = points[2 * f],
+      by = points[2 * f + 1];
     const l = Math.hypot(bx - ax, by - ay);
     const k = Math.max(1, Math.ceil(l / step));
     for (let i = 0; i < k; i++) out.push([ax + ((bx - ax) * i) / k, ay + ((by - ay) * i) / k]);
@@ -131,7 +141,9 @@ export function uncoveredPoints(points: readonly number[], closed: boolean, area
   const fps = boxed(areas);
   const out: [number, number][] = [];
   for (const [x, y] of samplePolyline(points, step, closed)) {
-    const hit = fps.some((b) => x >= b.minX - tolerance && x <= b.maxX + tolerance && y >= b.minY - tolerance && y <= b.maxY + tolerance && footprintCovers(b.fp, x, y, tolerance));
+    const hit = fps.some(
+      (b) => x >= b.minX - tolerance && x <= b.maxX + tolerance && y >= b.minY - tolerance && y <= b.maxY + tolerance && footprintCovers(b.fp, x, y, tolerance),
+    );
     if (!hit) out.push([x, y]);
   }
   return out;
@@ -147,22 +159,32 @@ function ringsOf(area: SurfaceArea): Ring[] {
  */
 export function sharedBoundaryLength(a: SurfaceArea, b: SurfaceArea, tolerance = 0.002): number {
   let total = 0;
-  const ra = ringsOf(a), rb = ringsOf(b);
+  const ra = ringsOf(a),
+    rb = ringsOf(b);
   for (const p of ra) {
     const n = p.length / 2;
     for (let i = 0, j = n - 1; i < n; j = i++) {
-      const ax = p[2 * j], ay = p[2 * j + 1], bx = p[2 * i], by = p[2 * i + 1];
+      const ax = p[2 * j],
+        ay = p[2 * j + 1],
+        bx = p[2 * i],
+        by = p[2 * i + 1];
       const l = Math.hypot(bx - ax, by - ay);
       if (l === 0) continue;
-      const ux = (bx - ax) / l, uy = (by - ay) / l;
+      const ux = (bx - ax) / l,
+        uy = (by - ay) / l;
       for (const q of rb) {
         const m = q.length / 2;
         for (let s = 0, t = m - 1; s < m; t = s++) {
-          const cx = q[2 * t], cy = q[2 * t + 1], dx = q[2 * s], dy = q[2 * s + 1];
+          const cx = q[2 * t],
+            cy = q[2 * t + 1],
+            dx = q[2 * s],
+            dy = q[2 * s + 1];
           // both ends of cd on the line of ab
           if (Math.abs((cx - ax) * uy - (cy - ay) * ux) > tolerance || Math.abs((dx - ax) * uy - (dy - ay) * ux) > tolerance) continue;
-          const t1 = (cx - ax) * ux + (cy - ay) * uy, t2 = (dx - ax) * ux + (dy - ay) * uy;
-          const lo = Math.max(0, Math.min(t1, t2)), hi = Math.min(l, Math.max(t1, t2));
+          const t1 = (cx - ax) * ux + (cy - ay) * uy,
+            t2 = (dx - ax) * ux + (dy - ay) * uy;
+          const lo = Math.max(0, Math.min(t1, t2)),
+            hi = Math.min(l, Math.max(t1, t2));
           if (hi > lo) total += hi - lo;
         }
       }
@@ -180,12 +202,14 @@ export function junctionExits(points: readonly number[], junction: SurfaceArea):
   const pts = samplePolyline(points, 0.05);
   const out: [number, number, number, number][] = [];
   const at = (k: number, a: number, b: number): [number, number, number, number] => {
-    const dx = pts[b][0] - pts[a][0], dy = pts[b][1] - pts[a][1];
+    const dx = pts[b][0] - pts[a][0],
+      dy = pts[b][1] - pts[a][1];
     const l = Math.hypot(dx, dy) || 1;
     return [pts[k][0], pts[k][1], -dy / l, dx / l];
   };
   for (let i = 1; i < pts.length; i++) {
-    const a = inJ(pts[i - 1][0], pts[i - 1][1]), b = inJ(pts[i][0], pts[i][1]);
+    const a = inJ(pts[i - 1][0], pts[i - 1][1]),
+      b = inJ(pts[i][0], pts[i][1]);
     if (a && !b) out.push(at(Math.min(i + 1, pts.length - 1), i - 1, i));
     if (!a && b) out.push(at(Math.max(i - 2, 0), i - 1, i));
   }
@@ -209,7 +233,8 @@ export function stripsOffTheirJunctions(roads: readonly { id: string; points: re
       const half = Number(strip.descriptor.width) / 2;
       for (const [x, y, nx, ny] of junctionExits(road.points, j)) {
         const owned = [0, 0.5, -0.5, 0.9, -0.9].some((f) =>
-          areas.some((a) => a !== j && a !== strip && a.footprints.some((fp) => footprintCovers(fp, x + f * half * nx, y + f * half * ny, 0))));
+          areas.some((a) => a !== j && a !== strip && a.footprints.some((fp) => footprintCovers(fp, x + f * half * nx, y + f * half * ny, 0))),
+        );
         if (!owned) bad.push(`${id} at ${j.descriptor.id} (${x.toFixed(2)}, ${y.toFixed(2)})`);
       }
     }

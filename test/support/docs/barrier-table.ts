@@ -11,8 +11,10 @@ export const BARRIER_TABLE_NAME = 'barrier-defaults-table';
 
 export function barrierDefaultsTableMarkdown(): string {
   const byMaterial = new Set(BARRIER_DEFAULTS.filter((r) => r.materials).map((r) => r.kind));
-  const rows = BARRIER_DEFAULTS.map((r) =>
-    `| \`${r.kind}\` | ${r.materials ? r.materials.map((m) => `\`${m}\``).join(', ') : byMaterial.has(r.kind) ? 'any other' : 'any'} | ${r.height} m | ${r.width} m | ${r.profile}${r.spacing ? `, posts every ${r.spacing} m` : ''}${r.span ? `; node: ${r.span} m opening` : ''} | ${r.note} |`);
+  const rows = BARRIER_DEFAULTS.map(
+    (r) =>
+      `| \`${r.kind}\` | ${r.materials ? r.materials.map((m) => `\`${m}\``).join(', ') : byMaterial.has(r.kind) ? 'any other' : 'any'} | ${r.height} m | ${r.width} m | ${r.profile}${r.spacing ? `, posts every ${r.spacing} m` : ''}${r.span ? `; node: ${r.span} m opening` : ''} | ${r.note} |`,
+  );
   return ['| kind | material | height | width | profile | why |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 

@@ -13,7 +13,13 @@
 import type { DocBlocks } from './doc-blocks.ts';
 import { surfaceAreaTableMarkdown, surfacePolicyLegend } from '../../../src/geometry/surfaces/classify/index.ts';
 import { BASE_GROUND_PRIORITY, SURFACE_PRIORITY, URBAN_LANDUSE_PRIORITY } from '../../../src/geometry/surfaces/priority.ts';
-import { CARRIAGEWAY_CLASSES, CYCLE_LANE_WIDTH, DEFAULT_SIDEWALK_WIDTH, PARKING_LANE_WIDTHS, PATH_WIDTHS } from '../../../src/geometry/surfaces/roads/widths.ts';
+import {
+  CARRIAGEWAY_CLASSES,
+  CYCLE_LANE_WIDTH,
+  DEFAULT_SIDEWALK_WIDTH,
+  PARKING_LANE_WIDTHS,
+  PATH_WIDTHS,
+} from '../../../src/geometry/surfaces/roads/widths.ts';
 
 const m = (v: number) => `${v} m`;
 const list = (keys: readonly string[]) => keys.map((k) => `\`${k}\``).join(', ');
@@ -36,7 +42,8 @@ export function roadWidthTableMarkdown(): string {
     '|---|---|---|---|---|',
   ];
   for (const [keys, c] of grouped(CARRIAGEWAY_CLASSES, (c) => `${c.lane}/${c.lanesTwoWay}/${c.lanesOneWay}/${c.edge}`)) {
-    const two = c.lanesTwoWay * c.lane + c.edge, one = c.lanesOneWay * c.lane + c.edge;
+    const two = c.lanesTwoWay * c.lane + c.edge,
+      one = c.lanesOneWay * c.lane + c.edge;
     lines.push(`| ${list(keys)} | ${m(c.lane)} | ${c.lanesTwoWay} / ${c.lanesOneWay} | ${m(c.edge)} | ${m(two)} / ${m(one)} |`);
   }
   return lines.join('\n');
@@ -48,8 +55,12 @@ export function pathWidthTableMarkdown(): string {
   for (const [keys, w] of grouped(PATH_WIDTHS, String)) lines.push(`| \`highway=\` ${list(keys)} | ${m(w)} |`);
   lines.push(`| sidewalk strip (\`sidewalk=*\` without \`sidewalk:*:width\`) | ${m(DEFAULT_SIDEWALK_WIDTH)} |`);
   lines.push(`| painted cycle lane (\`cycleway[:both\\|:left\\|:right]=lane\`), added to the carriageway | ${m(CYCLE_LANE_WIDTH)} per side |`);
-  const parking = Object.entries(PARKING_LANE_WIDTHS).map(([o, w]) => `${o} ${m(w)}`).join(', ');
-  lines.push(`| parking lane (\`parking:lane:<side>=*\`, or \`parking:<side>=lane\` + \`parking:<side>:orientation\`), added to the carriageway | ${parking} per side |`);
+  const parking = Object.entries(PARKING_LANE_WIDTHS)
+    .map(([o, w]) => `${o} ${m(w)}`)
+    .join(', ');
+  lines.push(
+    `| parking lane (\`parking:lane:<side>=*\`, or \`parking:<side>=lane\` + \`parking:<side>:orientation\`), added to the carriageway | ${parking} per side |`,
+  );
   return lines.join('\n');
 }
 

@@ -47,7 +47,19 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const { base, key, count, seed } = options;
   const url = new URL(base);
   const agent = new Agent({ connections: options.concurrency ?? 8, headersTimeout: 60_000, bodyTimeout: 60_000 });
-  const report: FuzzReport = { cases: 0, seconds: 0, statuses: {}, serverErrors: 0, busy: 0, nonJsonErrors: 0, unexpectedResets: 0, brokenFramingCloses: 0, peakRssMb: null, findings: [], slowest: [] };
+  const report: FuzzReport = {
+    cases: 0,
+    seconds: 0,
+    statuses: {},
+    serverErrors: 0,
+    busy: 0,
+    nonJsonErrors: 0,
+    unexpectedResets: 0,
+    brokenFramingCloses: 0,
+    peakRssMb: null,
+    findings: [],
+    slowest: [],
+  };
   const slow: [number, string][] = [];
   const note = (c: FuzzCase, o: Outcome) => {
     report.cases++;
@@ -88,7 +100,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     await agent.close();
   }
   report.seconds = (performance.now() - started) / 1000;
-  report.slowest = slow.sort((a, b) => b[0] - a[0]).slice(0, 5).map(([ms, what]) => `${ms.toFixed(0)} ms ${what}`);
+  report.slowest = slow
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, 5)
+    .map(([ms, what]) => `${ms.toFixed(0)} ms ${what}`);
   return report;
 }
 
@@ -120,7 +135,8 @@ function sendRaw(url: URL, c: RawCase): Promise<Outcome> {
       socket.destroy();
       resolve(o);
     };
-    const noAnswer = (how: 'reset' | 'closed', why: string): Outcome => (c.broken ? { status: how } : { status: how, finding: `reset: ${why} without an answer` });
+    const noAnswer = (how: 'reset' | 'closed', why: string): Outcome =>
+      c.broken ? { status: how } : { status: how, finding: `reset: ${why} without an answer` };
     const timer = setTimeout(() => done(noAnswer('closed', 'no answer within 3 s')), 3000);
     socket.on('error', (err) => done(answerIn(buffer, true, head) ?? noAnswer('reset', err.message)));
     socket.on('close', () => done(answerIn(buffer, true, head) ?? noAnswer('closed', 'closed')));
@@ -158,12 +174,19 @@ function errorBodyProblem(text: string, type: string): string | undefined {
   try {
     const b = JSON.parse(text);
     if (typeof b.error === 'string' && typeof b.code === 'string' && Array.isArray(b.details)) return undefined;
-  } catch { /* below */ }
+  } catch {
+    /* below */
+  }
   return `non-JSON error body: ${JSON.stringify(text.slice(0, 80))}`;
 }
 
 function isJson(text: string): boolean {
-  try { JSON.parse(text); return true; } catch { return false; }
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function preview(c: FuzzCase): string {

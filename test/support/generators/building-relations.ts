@@ -48,14 +48,33 @@ const TAGS: Record<number, Record<string, string>> = {
 };
 
 export const RELATIONS: RelationInput[] = [
-  { id: 300, tags: { type: 'building' }, members: [
-    { type: 'way', ref: 100, role: 'outline' }, { type: 'way', ref: 101, role: 'part' },
-    { type: 'node', ref: 1, role: 'entrance' }, { type: 'relation', ref: 999, role: 'part' },
-  ] },
-  { id: 301, tags: { type: 'building', name: 'C' }, members: [
-    { type: 'way', ref: 120, role: 'outline' }, { type: 'way', ref: 121, role: 'part' }, { type: 'relation', ref: 400, role: 'part' },
-  ] },
-  { id: 302, tags: { type: 'building' }, members: [{ type: 'way', ref: 132, role: 'outline' }, { type: 'way', ref: 131, role: 'part' }] },
+  {
+    id: 300,
+    tags: { type: 'building' },
+    members: [
+      { type: 'way', ref: 100, role: 'outline' },
+      { type: 'way', ref: 101, role: 'part' },
+      { type: 'node', ref: 1, role: 'entrance' },
+      { type: 'relation', ref: 999, role: 'part' },
+    ],
+  },
+  {
+    id: 301,
+    tags: { type: 'building', name: 'C' },
+    members: [
+      { type: 'way', ref: 120, role: 'outline' },
+      { type: 'way', ref: 121, role: 'part' },
+      { type: 'relation', ref: 400, role: 'part' },
+    ],
+  },
+  {
+    id: 302,
+    tags: { type: 'building' },
+    members: [
+      { type: 'way', ref: 132, role: 'outline' },
+      { type: 'way', ref: 131, role: 'part' },
+    ],
+  },
   { id: 303, tags: { type: 'building' }, members: [{ type: 'way', ref: 998, role: 'outline' }] },
   { id: 400, tags: { type: 'multipolygon', 'building:part': 'yes', height: '5' }, members: [{ type: 'way', ref: 141, role: 'outer' }] },
 ];
@@ -63,7 +82,14 @@ export const RELATIONS: RelationInput[] = [
 /** Corner positions of each rectangle way, rounded as the PBF stores them. */
 export function cornersLonLat(wayId: number): [number, number][] {
   const [x0, y0, x1, y1] = RECTS[wayId];
-  return ([[x0, y0], [x1, y0], [x1, y1], [x0, y1]] as const).map(([x, y]) => {
+  return (
+    [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1],
+    ] as const
+  ).map(([x, y]) => {
     const [lon, lat] = frame.toLonLat(x, y);
     return [Math.round(lon * 1e7) / 1e7, Math.round(lat * 1e7) / 1e7];
   });
@@ -87,7 +113,13 @@ export function buildingRelationsPbf(): Buffer {
 
 /** The request polygon over the whole strip, closed, as [lat, lon]. */
 export function stripPolygon(): [number, number][] {
-  const corners = [[0, 0], [STRIP.width, 0], [STRIP.width, STRIP.height], [0, STRIP.height], [0, 0]];
+  const corners = [
+    [0, 0],
+    [STRIP.width, 0],
+    [STRIP.width, STRIP.height],
+    [0, STRIP.height],
+    [0, 0],
+  ];
   return corners.map(([x, y]) => {
     const [lon, lat] = frame.toLonLat(x, y);
     return [lat, lon];

@@ -18,15 +18,18 @@ export interface ChmTiffOptions {
 /** Writes a single-band canopy height GeoTIFF (geotiff's writer: Float32 or Uint16). */
 export async function writeChmTiff(path: string, data: Float32Array, width: number, height: number, o: ChmTiffOptions): Promise<string> {
   const meta: Record<string, unknown> = {
-    width, height,
+    width,
+    height,
     ModelPixelScale: [o.pixel, o.pixel, 0],
     ModelTiepoint: [0, 0, 0, o.west, o.north, 0],
-    ProjectedCSTypeGeoKey: o.epsg, GTModelTypeGeoKey: 1, GTRasterTypeGeoKey: 1,
+    ProjectedCSTypeGeoKey: o.epsg,
+    GTModelTypeGeoKey: 1,
+    GTRasterTypeGeoKey: 1,
   };
   if (o.nodata !== undefined) meta.GDAL_NODATA = String(o.nodata);
   let values: Float32Array | Uint16Array;
   if (o.uint16Scale) {
-    values = Uint16Array.from(data, (v) => (Number.isNaN(v) ? o.nodata ?? 65535 : Math.round(Math.max(0, v) / o.uint16Scale!)));
+    values = Uint16Array.from(data, (v) => (Number.isNaN(v) ? (o.nodata ?? 65535) : Math.round(Math.max(0, v) / o.uint16Scale!)));
     Object.assign(meta, { BitsPerSample: [16], SampleFormat: [1] });
   } else {
     values = Float32Array.from(data, (v) => (Number.isNaN(v) && o.nodata !== undefined ? o.nodata : v));

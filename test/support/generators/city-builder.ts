@@ -11,11 +11,21 @@ export const GRID_ANGLE = (29 * Math.PI) / 180;
 
 export type Tags = Record<string, string>;
 /** Axis-aligned rectangle in grid coordinates (u along the streets, v along the avenues). */
-export interface Rect { u0: number; v0: number; u1: number; v1: number }
+export interface Rect {
+  u0: number;
+  v0: number;
+  u1: number;
+  v1: number;
+}
 export type Pt = [number, number];
 
 export const fmt = (x: number) => String(Math.round(x * 10) / 10);
-export const corners = (r: Rect): Pt[] => [[r.u0, r.v0], [r.u1, r.v0], [r.u1, r.v1], [r.u0, r.v1]];
+export const corners = (r: Rect): Pt[] => [
+  [r.u0, r.v0],
+  [r.u1, r.v0],
+  [r.u1, r.v1],
+  [r.u0, r.v1],
+];
 
 export class CityBuilder {
   readonly nodes: NodeInput[] = [];
@@ -25,14 +35,26 @@ export class CityBuilder {
   private readonly sin = Math.sin(GRID_ANGLE);
   private readonly half: number;
 
-  constructor(private readonly frame: LocalFrame, side: number, readonly rnd: () => number) {
+  constructor(
+    private readonly frame: LocalFrame,
+    side: number,
+    readonly rnd: () => number,
+  ) {
     this.half = side / 2;
   }
 
-  range(a: number, b: number): number { return a + (b - a) * this.rnd(); }
-  int(a: number, b: number): number { return a + Math.floor((b - a + 1) * this.rnd()); }
-  chance(p: number): boolean { return this.rnd() < p; }
-  pick<T>(items: readonly T[]): T { return items[Math.floor(this.rnd() * items.length)]; }
+  range(a: number, b: number): number {
+    return a + (b - a) * this.rnd();
+  }
+  int(a: number, b: number): number {
+    return a + Math.floor((b - a + 1) * this.rnd());
+  }
+  chance(p: number): boolean {
+    return this.rnd() < p;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.rnd() * items.length)];
+  }
   weighted<T>(items: readonly [T, number][]): T {
     let r = this.rnd() * items.reduce((a, [, w]) => a + w, 0);
     for (const [item, w] of items) if ((r -= w) < 0) return item;

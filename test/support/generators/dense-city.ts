@@ -40,12 +40,14 @@ export interface DenseCityOptions {
 
 export const DENSE_CITY_DEFAULTS: DenseCityOptions = { seed: 1, centre: [43.739, 7.424], sideMetres: 3160 };
 
-const AVENUE_PITCH = 250, AVENUE_WIDTH = 30;
-const STREET_PITCH = 80, STREET_WIDTH = 18;
+const AVENUE_PITCH = 250,
+  AVENUE_WIDTH = 30;
+const STREET_PITCH = 80,
+  STREET_WIDTH = 18;
 
 function ordinal(n: number): string {
   const t = n % 100;
-  const s = t >= 11 && t <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const s = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${s}`;
 }
 
@@ -57,12 +59,19 @@ export function denseCityExtract(options: DenseCityOptions): OsmPbfData {
   const { seed, centre, sideMetres } = options;
   const c = new CityBuilder(createLocalFrame(centre[0], centre[1]), sideMetres, mulberry32(seed));
   const reach = (sideMetres / 2) * Math.SQRT2 + AVENUE_PITCH;
-  const offU = c.range(0, AVENUE_PITCH), offV = c.range(0, STREET_PITCH);
-  const iMin = Math.floor((-reach - offU) / AVENUE_PITCH), iMax = Math.ceil((reach - offU) / AVENUE_PITCH);
-  const jMin = Math.floor((-reach - offV) / STREET_PITCH), jMax = Math.ceil((reach - offV) / STREET_PITCH);
-  const avenueU = (i: number) => offU + i * AVENUE_PITCH, streetV = (j: number) => offV + j * STREET_PITCH;
+  const offU = c.range(0, AVENUE_PITCH),
+    offV = c.range(0, STREET_PITCH);
+  const iMin = Math.floor((-reach - offU) / AVENUE_PITCH),
+    iMax = Math.ceil((reach - offU) / AVENUE_PITCH);
+  const jMin = Math.floor((-reach - offV) / STREET_PITCH),
+    jMax = Math.ceil((reach - offV) / STREET_PITCH);
+  const avenueU = (i: number) => offU + i * AVENUE_PITCH,
+    streetV = (j: number) => offV + j * STREET_PITCH;
   const block = (i: number, j: number, span = 1): Rect => ({
-    u0: avenueU(i) + AVENUE_WIDTH / 2, u1: avenueU(i + span) - AVENUE_WIDTH / 2, v0: streetV(j) + STREET_WIDTH / 2, v1: streetV(j + 1) - STREET_WIDTH / 2,
+    u0: avenueU(i) + AVENUE_WIDTH / 2,
+    u1: avenueU(i + span) - AVENUE_WIDTH / 2,
+    v0: streetV(j) + STREET_WIDTH / 2,
+    v1: streetV(j + 1) - STREET_WIDTH / 2,
   });
 
   // superblocks: about one per km², two blocks merged across an avenue; "i,j" of the western block
@@ -101,13 +110,24 @@ export function denseCityExtract(options: DenseCityOptions): OsmPbfData {
     }
   };
   for (let j = jMin; j <= jMax; j++) {
-    const n = j - jMin + 1, cross = n % 5 === 0;
+    const n = j - jMin + 1,
+      cross = n % 5 === 0;
     const points = [];
     for (let i = iMin; i <= iMax; i++) points.push(at(i, j));
-    emitRuns(points, () => ({
-      highway: cross ? 'secondary' : 'residential', name: `${ordinal(n)} Street`, ...(cross ? { lanes: '4' } : { oneway: 'yes', lanes: '2' }),
-      maxspeed: '40', surface: 'asphalt', sidewalk: 'both', lit: 'yes', 'parking:lane:both': 'parallel',
-    }), !cross && n % 2 === 1);
+    emitRuns(
+      points,
+      () => ({
+        highway: cross ? 'secondary' : 'residential',
+        name: `${ordinal(n)} Street`,
+        ...(cross ? { lanes: '4' } : { oneway: 'yes', lanes: '2' }),
+        maxspeed: '40',
+        surface: 'asphalt',
+        sidewalk: 'both',
+        lit: 'yes',
+        'parking:lane:both': 'parallel',
+      }),
+      !cross && n % 2 === 1,
+    );
   }
   for (let i = iMin; i <= iMax; i++) {
     const n = i - iMin + 1;
@@ -116,10 +136,21 @@ export function denseCityExtract(options: DenseCityOptions): OsmPbfData {
       points.push(at(i, j));
       if (superblocks.has(`${i - 1},${j}`)) points.push(undefined); // no avenue through a superblock
     }
-    emitRuns(points, () => ({
-      highway: n % 3 === 0 ? 'secondary' : 'primary', name: `${ordinal(n)} Avenue`, oneway: 'yes', lanes: String(c.int(4, 5)),
-      maxspeed: '40', surface: 'asphalt', sidewalk: 'both', lit: 'yes', cycleway: n % 2 ? 'lane' : 'no',
-    }), n % 2 === 0);
+    emitRuns(
+      points,
+      () => ({
+        highway: n % 3 === 0 ? 'secondary' : 'primary',
+        name: `${ordinal(n)} Avenue`,
+        oneway: 'yes',
+        lanes: String(c.int(4, 5)),
+        maxspeed: '40',
+        surface: 'asphalt',
+        sidewalk: 'both',
+        lit: 'yes',
+        cycleway: n % 2 ? 'lane' : 'no',
+      }),
+      n % 2 === 0,
+    );
   }
 
   // blocks
@@ -141,7 +172,8 @@ export function denseCityExtract(options: DenseCityOptions): OsmPbfData {
         fillRow(c, south, names);
       } else if (c.chance(0.03)) {
         const park = { u0: b.u0 + 2, u1: b.u1 - 2, v0: b.v0 + 2, v1: b.v1 - 2 };
-        if (c.inside(corners(park))) c.ring(corners(park), { leisure: 'park', name: `${c.pick(['Bryant', 'Madison', 'Union', 'Stuyvesant', 'Tompkins'])} Square` });
+        if (c.inside(corners(park)))
+          c.ring(corners(park), { leisure: 'park', name: `${c.pick(['Bryant', 'Madison', 'Union', 'Stuyvesant', 'Tompkins'])} Square` });
       } else if (c.chance(0.05)) courtyardBlock(c, b);
       else {
         fillRow(c, south, names);

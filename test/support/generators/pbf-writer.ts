@@ -13,15 +13,28 @@
 import { deflateSync } from 'node:zlib';
 import Pbf from 'pbf';
 
-export interface NodeInput { id: number; lon: number; lat: number; tags?: Record<string, string> }
-export interface WayInput { id: number; tags: Record<string, string>; refs: number[] }
+export interface NodeInput {
+  id: number;
+  lon: number;
+  lat: number;
+  tags?: Record<string, string>;
+}
+export interface WayInput {
+  id: number;
+  tags: Record<string, string>;
+  refs: number[];
+}
 export interface RelationInput {
   id: number;
   tags: Record<string, string>;
   members: { type: 'node' | 'way' | 'relation'; ref: number; role: string }[];
 }
 
-export interface OsmPbfData { nodes: NodeInput[]; ways: WayInput[]; relations: RelationInput[] }
+export interface OsmPbfData {
+  nodes: NodeInput[];
+  ways: WayInput[];
+  relations: RelationInput[];
+}
 
 export interface WriteOsmPbfOptions {
   /** Most entities per OSMData block (default: one block per entity kind). */
@@ -92,46 +105,86 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 function nodesBlock(nodes: NodeInput[]): Buffer {
-  return fileBlock('OSMData', primitiveBlock((pbf, st) =>
-    pbf.writeMessage(2, (_: null, p: Pbf) => {
-      p.writePackedSVarint(1, delta(nodes.map((n) => n.id)));
-      p.writePackedSVarint(8, delta(nodes.map((n) => Math.round(n.lat * 1e7))));
-      p.writePackedSVarint(9, delta(nodes.map((n) => Math.round(n.lon * 1e7))));
-      const kv: number[] = [];
-      for (const n of nodes) {
-        for (const [k, v] of Object.entries(n.tags ?? {})) kv.push(st.id(k), st.id(v));
-        kv.push(0);
-      }
-      p.writePackedVarint(10, kv);
-    }, null)));
+  return fileBlock(
+    'OSMData',
+    primitiveBlock((pbf, st) =>
+      pbf.writeMessage(
+        2,
+        (_: null, p: Pbf) => {
+          p.writePackedSVarint(1, delta(nodes.map((n) => n.id)));
+          p.writePackedSVarint(8, delta(nodes.map((n) => Math.round(n.lat * 1e7))));
+          p.writePackedSVarint(9, delta(nodes.map((n) => Math.round(n.lon * 1e7))));
+          const kv: number[] = [];
+          for (const n of nodes) {
+            for (const [k, v] of Object.entries(n.tags ?? {})) kv.push(st.id(k), st.id(v));
+            kv.push(0);
+          }
+          p.writePackedVarint(10, kv);
+        },
+        null,
+      ),
+    ),
+  );
 }
 
 function waysBlock(ways: WayInput[]): Buffer {
-  return fileBlock('OSMData', primitiveBlock((pbf, st) => {
-    for (const w of ways) {
-      pbf.writeMessage(3, (_: null, p: Pbf) => {
-        p.writeVarintField(1, w.id);
-        p.writePackedVarint(2, Object.keys(w.tags).map((k) => st.id(k)));
-        p.writePackedVarint(3, Object.values(w.tags).map((v) => st.id(v)));
-        p.writePackedSVarint(8, delta(w.refs));
-      }, null);
-    }
-  }));
+  return fileBlock(
+    'OSMData',
+    primitiveBlock((pbf, st) => {
+      for (const w of ways) {
+        pbf.writeMessage(
+          3,
+          (_: null, p: Pbf) => {
+            p.writeVarintField(1, w.id);
+            p.writePackedVarint(
+              2,
+              Object.keys(w.tags).map((k) => st.id(k)),
+            );
+            p.writePackedVarint(
+              3,
+              Object.values(w.tags).map((v) => st.id(v)),
+            );
+            p.writePackedSVarint(8, delta(w.refs));
+          },
+          null,
+        );
+      }
+    }),
+  );
 }
 
 function relationsBlock(relations: RelationInput[]): Buffer {
-  return fileBlock('OSMData', primitiveBlock((pbf, st) => {
-    for (const r of relations) {
-      pbf.writeMessage(4, (_: null, p: Pbf) => {
-        p.writeVarintField(1, r.id);
-        p.writePackedVarint(2, Object.keys(r.tags).map((k) => st.id(k)));
-        p.writePackedVarint(3, Object.values(r.tags).map((v) => st.id(v)));
-        p.writePackedVarint(8, r.members.map((m) => st.id(m.role)));
-        p.writePackedSVarint(9, delta(r.members.map((m) => m.ref)));
-        p.writePackedVarint(10, r.members.map((m) => MEMBER_TYPE[m.type]));
-      }, null);
-    }
-  }));
+  return fileBlock(
+    'OSMData',
+    primitiveBlock((pbf, st) => {
+      for (const r of relations) {
+        pbf.writeMessage(
+          4,
+          (_: null, p: Pbf) => {
+            p.writeVarintField(1, r.id);
+            p.writePackedVarint(
+              2,
+              Object.keys(r.tags).map((k) => st.id(k)),
+            );
+            p.writePackedVarint(
+              3,
+              Object.values(r.tags).map((v) => st.id(v)),
+            );
+            p.writePackedVarint(
+              8,
+              r.members.map((m) => st.id(m.role)),
+            );
+            p.writePackedSVarint(9, delta(r.members.map((m) => m.ref)));
+            p.writePackedVarint(
+              10,
+              r.members.map((m) => MEMBER_TYPE[m.type]),
+            );
+          },
+          null,
+        );
+      }
+    }),
+  );
 }
 
 /** The file bytes: header, then the node, way and relation blocks (none for an empty kind). */

@@ -25,13 +25,22 @@ export interface SyntheticChm {
 }
 
 /** Rasterises trees into a CHM; `noise` is the amplitude of uniform noise added to every cell (canopy and ground). */
-export function renderChm(width: number, height: number, cellSize: number, trees: SyntheticTree[], options: { noise?: number; seed?: number } = {}): SyntheticChm {
+export function renderChm(
+  width: number,
+  height: number,
+  cellSize: number,
+  trees: SyntheticTree[],
+  options: { noise?: number; seed?: number } = {},
+): SyntheticChm {
   const data = new Float32Array(width * height);
   for (const t of trees) {
-    const base = (t.baseShare ?? 0.45) * t.height, cap = t.height - base;
+    const base = (t.baseShare ?? 0.45) * t.height,
+      cap = t.height - base;
     const R = t.crownRadius;
-    const c0 = Math.max(0, Math.floor((t.x - R) / cellSize)), c1 = Math.min(width - 1, Math.ceil((t.x + R) / cellSize));
-    const r0 = Math.max(0, Math.floor((t.y - R) / cellSize)), r1 = Math.min(height - 1, Math.ceil((t.y + R) / cellSize));
+    const c0 = Math.max(0, Math.floor((t.x - R) / cellSize)),
+      c1 = Math.min(width - 1, Math.ceil((t.x + R) / cellSize));
+    const r0 = Math.max(0, Math.floor((t.y - R) / cellSize)),
+      r1 = Math.min(height - 1, Math.ceil((t.y + R) / cellSize));
     for (let r = r0; r <= r1; r++) {
       const dy = r * cellSize - t.y;
       for (let c = c0; c <= c1; c++) {
@@ -62,7 +71,8 @@ export function isolatedTrees(widthM: number, heightM: number, count: number, se
   for (let n = 0; n < count * 20 && out.length < count; n++) {
     const height = 6 + 24 * rand();
     const crownRadius = Math.max(2.5, height * (0.2 + 0.1 * rand()));
-    const x = crownRadius + rand() * (widthM - 2 * crownRadius), y = crownRadius + rand() * (heightM - 2 * crownRadius);
+    const x = crownRadius + rand() * (widthM - 2 * crownRadius),
+      y = crownRadius + rand() * (heightM - 2 * crownRadius);
     if (out.some((t) => Math.hypot(t.x - x, t.y - y) < t.crownRadius + crownRadius + gap)) continue;
     out.push({ x, y, height, crownRadius });
   }

@@ -16,7 +16,13 @@ export function boxMesh(id: string, kind: string, x0: number, y0: number, z0: nu
 
 /** A flat upward quad (2 triangles) at height z. */
 export function quadMesh(id: string, kind: string, x0: number, y0: number, x1: number, y1: number, z: number): ExportMesh {
-  return { id, kind, positions: new Float64Array([x0, y0, z, x1, y0, z, x1, y1, z, x0, y1, z]), indices: new Uint32Array([0, 1, 2, 0, 2, 3]), descriptor: { type: kind, id } };
+  return {
+    id,
+    kind,
+    positions: new Float64Array([x0, y0, z, x1, y0, z, x1, y1, z, x0, y1, z]),
+    indices: new Uint32Array([0, 1, 2, 0, 2, 3]),
+    descriptor: { type: kind, id },
+  };
 }
 
 /** Triangles per group of `sampleScene` (buildings, surface, topography). */
@@ -33,12 +39,17 @@ export interface SampleOptions {
 }
 
 export function sampleScene(o: SampleOptions = {}): ExportScene {
-  const units = o.units ?? 'm', k = 1 / METRES_PER_UNIT[units];
+  const units = o.units ?? 'm',
+    k = 1 / METRES_PER_UNIT[units];
   const placement = o.placement ?? 'anchor';
   const grid = placement === 'absolute' ? (o.originGrid ?? [370_000, 4_843_000]) : [0, 0];
   const move = (m: ExportMesh): ExportMesh => {
     const p = m.positions.slice();
-    for (let i = 0; i < p.length; i += 3) { p[i] = p[i] * k + grid[0] * k; p[i + 1] = p[i + 1] * k + grid[1] * k; p[i + 2] *= k; }
+    for (let i = 0; i < p.length; i += 3) {
+      p[i] = p[i] * k + grid[0] * k;
+      p[i + 1] = p[i + 1] * k + grid[1] * k;
+      p[i + 2] *= k;
+    }
     return { ...m, positions: p };
   };
   const [cx, cy] = SAMPLE_CORNER;
@@ -61,13 +72,32 @@ export function sampleScene(o: SampleOptions = {}): ExportScene {
       { name: 'surface', meshes: [move(quadMesh('way/2', 'asphalt', -50, -5, 50, 5, 0))], polylines: [], nodes: [] },
       { name: 'topography', meshes: [move(quadMesh('terrain/0', 'terrain', -60, -60, 60, 60, -0.05))], polylines: [], nodes: [] },
       {
-        name: 'surfaceLines', meshes: [], nodes: [],
-        polylines: [{ id: 'way/2', kind: 'centerline', points: move({ id: '', kind: '', indices: new Uint32Array(), descriptor: {}, positions: new Float64Array([-50, 0, 0, 0, 0, 0, 50, 0, 0]) }).positions, closed: false, descriptor: { type: 'asphalt', kind: 'centerline', id: 'way/2' } }],
+        name: 'surfaceLines',
+        meshes: [],
+        nodes: [],
+        polylines: [
+          {
+            id: 'way/2',
+            kind: 'centerline',
+            points: move({ id: '', kind: '', indices: new Uint32Array(), descriptor: {}, positions: new Float64Array([-50, 0, 0, 0, 0, 0, 50, 0, 0]) })
+              .positions,
+            closed: false,
+            descriptor: { type: 'asphalt', kind: 'centerline', id: 'way/2' },
+          },
+        ],
       },
       {
-        name: 'instances', meshes: [], polylines: [],
+        name: 'instances',
+        meshes: [],
+        polylines: [],
         nodes: [
-          { type: 'tree', position: [(-20 + grid[0]) * k, (15 + grid[1]) * k, 0], rotation: 0.5, scale: 1.2, descriptor: { type: 'tree', id: 'node/3', height: 12, crownDiameter: 6 } },
+          {
+            type: 'tree',
+            position: [(-20 + grid[0]) * k, (15 + grid[1]) * k, 0],
+            rotation: 0.5,
+            scale: 1.2,
+            descriptor: { type: 'tree', id: 'node/3', height: 12, crownDiameter: 6 },
+          },
           { type: 'bench', position: [(5 + grid[0]) * k, (-8 + grid[1]) * k, 0], rotation: 1.2, scale: 1, descriptor: { type: 'bench', id: 'node/4' } },
         ],
       },
@@ -78,7 +108,14 @@ export function sampleScene(o: SampleOptions = {}): ExportScene {
 
 /** The sample in anchor placement but on a projected CRS: a non-zero origin and a meridian convergence. */
 export function anchoredUtm(units: ExportUnits): ExportScene {
-  const s = sampleScene({ units, placement: 'anchor' }), k = 1 / METRES_PER_UNIT[units];
-  s.georef = { ...s.georef, crs: 32632, proj4: '+proj=utm +zone=32 +datum=WGS84 +units=m +no_defs', originGrid: [370_000 * k, 4_843_000 * k], gridConvergence: -0.0231 };
+  const s = sampleScene({ units, placement: 'anchor' }),
+    k = 1 / METRES_PER_UNIT[units];
+  s.georef = {
+    ...s.georef,
+    crs: 32632,
+    proj4: '+proj=utm +zone=32 +datum=WGS84 +units=m +no_defs',
+    originGrid: [370_000 * k, 4_843_000 * k],
+    gridConvergence: -0.0231,
+  };
   return s;
 }

@@ -31,7 +31,8 @@ export const L = 5000; // scenes reach this far, well beyond every square and ma
 const GRID = 5e-4 + 1e-9;
 
 function transform(ring: Ring, angle: number, dx: number, dy: number): Ring {
-  const c = Math.cos(angle), s = Math.sin(angle);
+  const c = Math.cos(angle),
+    s = Math.sin(angle);
   const out: Ring = [];
   for (let i = 0; i < ring.length; i += 2) out.push(ring[i] * c - ring[i + 1] * s + dx, ring[i] * s + ring[i + 1] * c + dy);
   return out;
@@ -57,7 +58,13 @@ export interface Scene {
 /** A scene from land polygons: their union, and its boundary drawn as OSM draws coastlines. */
 export function scene(name: string, landRings: Ring[]): Scene {
   const tree = new PolyTree64();
-  Clipper.booleanOpWithPolyTree(ClipType.Union, landRings.map((r) => orient(ringPath(r), true)), null, tree, FillRule.NonZero);
+  Clipper.booleanOpWithPolyTree(
+    ClipType.Union,
+    landRings.map((r) => orient(ringPath(r), true)),
+    null,
+    tree,
+    FillRule.NonZero,
+  );
   const land: Paths64 = [];
   const rings: Ring[] = [];
   const visit = (node: PolyTree64 | ReturnType<PolyTree64['child']>, depth: number) => {
@@ -88,12 +95,14 @@ export function waysOf(s: Scene, cuts: number[], jitter: number[]): Coastline[] 
       return;
     }
     for (let k = 0; k < at.length; k++) {
-      const from = at[k], to = k + 1 < at.length ? at[k + 1] : at[0] + n;
+      const from = at[k],
+        to = k + 1 < at.length ? at[k + 1] : at[0] + n;
       const pts: number[] = [];
       for (let i = from; i <= to; i++) pts.push(ring[2 * (i % n)], ring[2 * (i % n) + 1]);
       // the next way's first point a little off (under the 1 cm snap)
       const j = jitter[k % jitter.length] ?? 0;
-      pts[0] += j; pts[1] -= j;
+      pts[0] += j;
+      pts[1] -= j;
       ways.push({ id: `way/${r}${String(k).padStart(2, '0')}`, points: pts });
     }
   });
@@ -125,10 +134,17 @@ function clipToBox(ring: Ring, box: BBox): Ring {
     const n = pts.length / 2;
     for (let i = 0; i < n; i++) {
       const j = (i + 1) % n;
-      const ax = pts[2 * i], ay = pts[2 * i + 1], bx = pts[2 * j], by = pts[2 * j + 1];
-      const da = inside(ax, ay), db = inside(bx, by);
+      const ax = pts[2 * i],
+        ay = pts[2 * i + 1],
+        bx = pts[2 * j],
+        by = pts[2 * j + 1];
+      const da = inside(ax, ay),
+        db = inside(bx, by);
       if (da >= 0) out.push(ax, ay);
-      if ((da >= 0) !== (db >= 0)) { const t = da / (da - db); out.push(ax + t * (bx - ax), ay + t * (by - ay)); }
+      if (da >= 0 !== db >= 0) {
+        const t = da / (da - db);
+        out.push(ax + t * (bx - ax), ay + t * (by - ay));
+      }
     }
     pts = out;
     if (pts.length < 6) return [];
@@ -148,12 +164,17 @@ export function wedgeTolerance(ways: readonly Coastline[], box: BBox, xs: number
   for (const w of ways) {
     const p = w.points;
     for (let i = 0; i + 3 < p.length; i += 2) {
-      const ax = p[i], ay = p[i + 1], bx = p[i + 2], by = p[i + 3];
+      const ax = p[i],
+        ay = p[i + 1],
+        bx = p[i + 2],
+        by = p[i + 3];
       const cut = clipSegment(ax, ay, bx, by, box);
       if (!cut) continue;
       const crosses = xs.some((x) => (ax - x) * (bx - x) <= 0) || ys.some((y) => (ay - y) * (by - y) <= 0);
       // a part running within 2 mm of a cut line is rounded onto either side of it all along
-      const along = xs.some((x) => Math.abs(cut[0] - x) <= 2e-3 && Math.abs(cut[2] - x) <= 2e-3) || ys.some((y) => Math.abs(cut[1] - y) <= 2e-3 && Math.abs(cut[3] - y) <= 2e-3);
+      const along =
+        xs.some((x) => Math.abs(cut[0] - x) <= 2e-3 && Math.abs(cut[2] - x) <= 2e-3) ||
+        ys.some((y) => Math.abs(cut[1] - y) <= 2e-3 && Math.abs(cut[3] - y) <= 2e-3);
       if (crosses || along) t += 1.5e-3 * Math.hypot(cut[2] - cut[0], cut[3] - cut[1]);
     }
   }
@@ -184,7 +205,10 @@ export function assertValid(areas: readonly SurfaceArea[], clip: Footprint): voi
       assert.ok(!hasCrossingSides([f.outer, ...f.holes]), 'no crossing sides');
       for (const r of [f.outer, ...f.holes]) {
         for (let i = 0; i < r.length; i += 2) {
-          assert.ok(r[i] >= b.minX - GRID && r[i] <= b.maxX + GRID && r[i + 1] >= b.minY - GRID && r[i + 1] <= b.maxY + GRID, `inside the clip (${r[i]}, ${r[i + 1]})`);
+          assert.ok(
+            r[i] >= b.minX - GRID && r[i] <= b.maxX + GRID && r[i + 1] >= b.minY - GRID && r[i + 1] <= b.maxY + GRID,
+            `inside the clip (${r[i]}, ${r[i + 1]})`,
+          );
         }
       }
     }
@@ -208,19 +232,26 @@ export function assertSides(areas: readonly SurfaceArea[], ways: readonly Coastl
   for (const w of ways) for (let i = 0; i + 3 < w.points.length; i += 2) segs.push(w.points.slice(i, i + 4));
   const others: number[][] = [...segs];
   for (const c of extendOpenEnds(joinCoastlines(ways), b, SEA_AREAS_DEFAULTS.extendOpenEnds)) {
-    const p = c.points, n = p.length / 2;
-    c.segmentIds.forEach((id, k) => { if (id === null) others.push([p[2 * k], p[2 * k + 1], p[2 * ((k + 1) % n)], p[2 * ((k + 1) % n) + 1]]); });
+    const p = c.points,
+      n = p.length / 2;
+    c.segmentIds.forEach((id, k) => {
+      if (id === null) others.push([p[2 * k], p[2 * k + 1], p[2 * ((k + 1) % n)], p[2 * ((k + 1) % n) + 1]]);
+    });
   }
   const clearOf = (x: number, y: number, self: number[]) => others.every((s) => s === self || distanceToSegment(x, y, s) > 3 * d);
   for (const s of segs) {
     const [ax, ay, bx, by] = s;
     const len = Math.hypot(bx - ax, by - ay);
     if (len < 10 * d) continue;
-    const mx = (ax + bx) / 2, my = (ay + by) / 2;
-    const rx = ((by - ay) / len) * d, ry = (-(bx - ax) / len) * d;
+    const mx = (ax + bx) / 2,
+      my = (ay + by) / 2;
+    const rx = ((by - ay) / len) * d,
+      ry = (-(bx - ax) / len) * d;
     const inside = (x: number, y: number) => x > b.minX + d && x < b.maxX - d && y > b.minY + d && y < b.maxY - d;
-    if (inside(mx - rx, my - ry) && clearOf(mx - rx, my - ry, s) && clearOf(mx, my, s)) assert.ok(!inSea(areas, mx - rx, my - ry), `sea on the land side of ${s.map((v) => v.toFixed(2))}`);
-    if (both && inside(mx + rx, my + ry) && clearOf(mx + rx, my + ry, s) && clearOf(mx, my, s)) assert.ok(inSea(areas, mx + rx, my + ry), `no sea on the water side of ${s.map((v) => v.toFixed(2))}`);
+    if (inside(mx - rx, my - ry) && clearOf(mx - rx, my - ry, s) && clearOf(mx, my, s))
+      assert.ok(!inSea(areas, mx - rx, my - ry), `sea on the land side of ${s.map((v) => v.toFixed(2))}`);
+    if (both && inside(mx + rx, my + ry) && clearOf(mx + rx, my + ry, s) && clearOf(mx, my, s))
+      assert.ok(inSea(areas, mx + rx, my + ry), `no sea on the water side of ${s.map((v) => v.toFixed(2))}`);
   }
 }
 
@@ -261,28 +292,41 @@ export const bay = fc.tuple(angle, offset, fc.array(num(40, 220), { minLength: 3
 /** A straight coast with a peninsula (a finger of land, maybe crooked) into the sea. */
 export const peninsula = fc.tuple(angle, offset, num(4, 60), num(50, 400), num(-0.6, 0.6)).map(([a, d, w, len, bend]) => {
   const finger: Ring = [-w, -1, w, -1, w + Math.tan(bend) * len, len, -w + Math.tan(bend) * len, len];
-  return scene('peninsula', [rect(-L, -L, L, 0), finger].map((r) => place(r, a, d)));
+  return scene(
+    'peninsula',
+    [rect(-L, -L, L, 0), finger].map((r) => place(r, a, d)),
+  );
 });
 
 /** Islands (random star polygons) in the open sea, or off a straight coast. */
 const star = fc.tuple(num(-300, 300), num(-300, 300), fc.array(num(5, 120), { minLength: 3, maxLength: 10 })).map(([cx, cy, radii]) => {
   const r: Ring = [];
-  radii.forEach((rad, i) => { const t = (2 * Math.PI * i) / radii.length; r.push(cx + Math.cos(t) * rad, cy + Math.sin(t) * rad); });
+  radii.forEach((rad, i) => {
+    const t = (2 * Math.PI * i) / radii.length;
+    r.push(cx + Math.cos(t) * rad, cy + Math.sin(t) * rad);
+  });
   return r;
 });
-export const islands = fc.tuple(fc.array(star, { minLength: 1, maxLength: 3 }), fc.option(fc.tuple(angle, num(300, 600)), { nil: undefined })).map(([stars, coast]) => {
-  const rings = [...stars];
-  if (coast) rings.push(place(rect(-L, -L, L, 0), coast[0], -coast[1]));
-  return scene('islands', rings);
-});
+export const islands = fc
+  .tuple(fc.array(star, { minLength: 1, maxLength: 3 }), fc.option(fc.tuple(angle, num(300, 600)), { nil: undefined }))
+  .map(([stars, coast]) => {
+    const rings = [...stars];
+    if (coast) rings.push(place(rect(-L, -L, L, 0), coast[0], -coast[1]));
+    return scene('islands', rings);
+  });
 
 /** A harbour: a straight quay with two moles (random width, length, gap) sheltering a basin. */
-export const harbour = fc.tuple(angle, num(-150, 150), num(3, 25), num(80, 300), num(60, 250), num(5, 80), fc.boolean()).map(([a, d, w, reach, half, gap, closedBasin]) => {
-  const g = closedBasin ? 0 : Math.min(gap, half - w);
-  const west: Ring[] = [rect(-half - w, -1, -half, reach), rect(-half - w, reach - w, -g / 2, reach)];
-  const east: Ring[] = [rect(half, -1, half + w, reach), rect(g / 2, reach - w, half + w, reach)];
-  return scene(closedBasin ? 'closed harbour' : 'harbour', [rect(-L, -L, L, 0), ...west, ...east].map((r) => place(r, a, d)));
-});
+export const harbour = fc
+  .tuple(angle, num(-150, 150), num(3, 25), num(80, 300), num(60, 250), num(5, 80), fc.boolean())
+  .map(([a, d, w, reach, half, gap, closedBasin]) => {
+    const g = closedBasin ? 0 : Math.min(gap, half - w);
+    const west: Ring[] = [rect(-half - w, -1, -half, reach), rect(-half - w, reach - w, -g / 2, reach)];
+    const east: Ring[] = [rect(half, -1, half + w, reach), rect(g / 2, reach - w, half + w, reach)];
+    return scene(
+      closedBasin ? 'closed harbour' : 'harbour',
+      [rect(-L, -L, L, 0), ...west, ...east].map((r) => place(r, a, d)),
+    );
+  });
 
 export const anyScene = fc.oneof(straightCoast, bay, peninsula, islands, harbour);
 export const squareClip = fc.tuple(num(-300, 300), num(-300, 300), num(5, 300)).map(([x, y, h]) => square(x, y, h));

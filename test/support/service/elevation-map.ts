@@ -2,7 +2,15 @@
 
 export interface Entry {
   elevationMap: number[];
-  info: { terrainSize: number; segmentsCount: number; moveVector: { x: number; y: number }; width: number; height: number; segmentsWidth: number; segmentsHeight: number };
+  info: {
+    terrainSize: number;
+    segmentsCount: number;
+    moveVector: { x: number; y: number };
+    width: number;
+    height: number;
+    segmentsWidth: number;
+    segmentsHeight: number;
+  };
 }
 
 /** Local (x, y) of grid vertex (row, col) of an elevation map. */
@@ -14,15 +22,20 @@ export function gridPoint(e: Entry, row: number, col: number): [number, number] 
 /** Bilinear height of an elevation map at local (x, y). */
 export function mapHeight(e: Entry, x: number, y: number): number {
   const { terrainSize: s, segmentsCount: n, moveVector: m } = e.info;
-  const fx = ((x - (m.x - s / 2)) / s) * n, fy = (((m.y + s / 2) - y) / s) * n;
-  const c = Math.min(n - 1, Math.max(0, Math.floor(fx))), r = Math.min(n - 1, Math.max(0, Math.floor(fy)));
-  const u = fx - c, v = fy - r, at = (cc: number, rr: number) => e.elevationMap[rr * (n + 1) + cc];
+  const fx = ((x - (m.x - s / 2)) / s) * n,
+    fy = ((m.y + s / 2 - y) / s) * n;
+  const c = Math.min(n - 1, Math.max(0, Math.floor(fx))),
+    r = Math.min(n - 1, Math.max(0, Math.floor(fy)));
+  const u = fx - c,
+    v = fy - r,
+    at = (cc: number, rr: number) => e.elevationMap[rr * (n + 1) + cc];
   return at(c, r) * (1 - u) * (1 - v) + at(c + 1, r) * u * (1 - v) + at(c, r + 1) * (1 - u) * v + at(c + 1, r + 1) * u * v;
 }
 
 /** Whether local (x, y) lies on the square of an elevation map (tolerance in metres). */
 export function onMap(e: Entry, x: number, y: number, tolerance = 1e-3): boolean {
-  const half = e.info.terrainSize / 2 + tolerance, m = e.info.moveVector;
+  const half = e.info.terrainSize / 2 + tolerance,
+    m = e.info.moveVector;
   return Math.abs(x - m.x) <= half && Math.abs(y - m.y) <= half;
 }
 
@@ -31,10 +44,15 @@ export function onMap(e: Entry, x: number, y: number, tolerance = 1e-3): boolean
  * first row north) whose south-west corner is (lat0, lon0): the independent DEM reference.
  */
 export function hgtReader(buffer: Buffer, lat0: number, lon0: number): (lon: number, lat: number) => number {
-  const size = Math.round(Math.sqrt(buffer.length / 2)), steps = size - 1;
+  const size = Math.round(Math.sqrt(buffer.length / 2)),
+    steps = size - 1;
   return (lon, lat) => {
-    const fx = (lon - lon0) * steps, fy = (lat0 + 1 - lat) * steps;
-    const c = Math.min(steps - 1, Math.floor(fx)), r = Math.min(steps - 1, Math.floor(fy)), u = fx - c, v = fy - r;
+    const fx = (lon - lon0) * steps,
+      fy = (lat0 + 1 - lat) * steps;
+    const c = Math.min(steps - 1, Math.floor(fx)),
+      r = Math.min(steps - 1, Math.floor(fy)),
+      u = fx - c,
+      v = fy - r;
     const at = (cc: number, rr: number) => buffer.readInt16BE(2 * (rr * size + cc));
     return at(c, r) * (1 - u) * (1 - v) + at(c + 1, r) * u * (1 - v) + at(c, r + 1) * (1 - u) * v + at(c + 1, r + 1) * u * v;
   };

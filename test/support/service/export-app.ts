@@ -50,7 +50,10 @@ export async function startExportApp(exports: ExportDeps, log: (line: string) =>
     svc,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
-      await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); });
+      await new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      });
       await svc.close();
     },
   };

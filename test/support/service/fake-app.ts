@@ -71,10 +71,14 @@ export async function startFakeApp(options: FakeAppOptions = {}): Promise<FakeAp
       const account = accounts.createAccount({ name: `h${Math.random()}`, balanceKm2 });
       return { accountId: account.id, key: accounts.createKey(account.id, 'production').key };
     },
-    close: () => new Promise<void>((r) => {
-      server.close(() => { accounts.close(); r(); });
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => {
+          accounts.close();
+          r();
+        });
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -83,7 +87,13 @@ export function smallBody(extra: Record<string, unknown> = {}): Record<string, u
   const [lat, lon] = [43.735, 7.419];
   const d = 0.001;
   return {
-    polygon: [[lat, lon], [lat, lon + d], [lat + d, lon + d], [lat + d, lon], [lat, lon]],
+    polygon: [
+      [lat, lon],
+      [lat, lon + d],
+      [lat + d, lon + d],
+      [lat + d, lon],
+      [lat, lon],
+    ],
     settings: { geometry: ['buildings'] },
     ...extra,
   };

@@ -29,7 +29,11 @@ export async function postContext(base: string, key: string | null, body: unknow
   });
   const text = await res.body.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.statusCode, headers: res.headers, text, json };
 }
 

@@ -21,7 +21,10 @@ export class MemoryExportStore implements ExportStore {
     const bytes = staged ?? (body instanceof Uint8Array ? body.slice() : Buffer.concat(body as readonly Uint8Array[]));
     const token = randomBytes(16).toString('base64url');
     const meta: StoredExport = {
-      token, name, contentType, size: bytes.length,
+      token,
+      name,
+      contentType,
+      size: bytes.length,
       etag: `"${createHash('sha256').update(bytes).digest('base64url')}"`,
       expiresAt: Date.now() + 3_600_000,
     };
@@ -42,9 +45,11 @@ export class MemoryExportStore implements ExportStore {
   /** The bytes behind a download URL. */
   bytesOf(downloadUrl: string): Uint8Array | null {
     const m = /\/v1\/exports\/([^/]+)\/([^/?]+)$/.exec(new URL(downloadUrl).pathname);
-    return m ? this.files.get(`${m[1]}/${decodeURIComponent(m[2])}`)?.bytes ?? null : null;
+    return m ? (this.files.get(`${m[1]}/${decodeURIComponent(m[2])}`)?.bytes ?? null) : null;
   }
 
-  async sweep(): Promise<number> { return 0; }
+  async sweep(): Promise<number> {
+    return 0;
+  }
   async close(): Promise<void> {}
 }

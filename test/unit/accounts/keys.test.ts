@@ -72,7 +72,14 @@ describe('authenticate', () => {
   });
 
   it('rejects malformed keys', () => {
-    for (const header of ['Bearer abc', `Basic ${dev.key}`, `Bearer ${dev.key}x`, `Bearer ${dev.key.slice(0, -1)}`, `Bearer cc_test_${dev.key.slice(7)}`, `Bearer ${dev.key} extra`]) {
+    for (const header of [
+      'Bearer abc',
+      `Basic ${dev.key}`,
+      `Bearer ${dev.key}x`,
+      `Bearer ${dev.key.slice(0, -1)}`,
+      `Bearer cc_test_${dev.key.slice(7)}`,
+      `Bearer ${dev.key} extra`,
+    ]) {
       assertUnauthorized(() => store.authenticate(header), /malformed/);
     }
   });
@@ -144,8 +151,7 @@ describe('storage', () => {
     for (const k of keys) store.authenticate(k.key);
     store.revokeKey(keys[0]!.keyId);
     // Read while open (WAL holds the recent pages) and again after close (checkpointed into the main file).
-    const bytesOf = () =>
-      Buffer.concat([path, `${path}-wal`, `${path}-shm`].filter(existsSync).map((p) => readFileSync(p)));
+    const bytesOf = () => Buffer.concat([path, `${path}-wal`, `${path}-shm`].filter(existsSync).map((p) => readFileSync(p)));
     for (const stage of ['open', 'closed']) {
       if (stage === 'closed') store.close();
       const bytes = bytesOf();

@@ -40,7 +40,11 @@ console.log(JSON.stringify({ committed, released, refused }));
 process.exit(0);
 `;
 
-interface ChildResult { committed: number; released: number; refused: number }
+interface ChildResult {
+  committed: number;
+  released: number;
+  refused: number;
+}
 
 function startChild(path: string, key: string, attempts: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, '--', path, key, String(attempts)], {
@@ -87,5 +91,8 @@ it('two processes sharing the file never spend more than the balance together', 
   assert.equal(rows.length, committed + released);
   // At most the last few km² can be stranded by the other process's holds at the very end.
   assert.ok(final.balanceKm2 <= 2, `balance left unspent: ${final.balanceKm2}`);
-  assert.ok(results.every((r) => r.refused > 0), 'both processes ran into the limit');
+  assert.ok(
+    results.every((r) => r.refused > 0),
+    'both processes ran into the limit',
+  );
 });

@@ -61,7 +61,10 @@ describe('reserve, commit, release', () => {
     assert.deepEqual([a.balanceKm2, a.reservedKm2], [10, 0]);
     assert.deepEqual(
       store.usage(account.id).map((r) => [r.status, r.costKm2, r.reservedKm2]),
-      [['aborted', 0, 4], ['failed', 0, 3]],
+      [
+        ['aborted', 0, 4],
+        ['failed', 0, 3],
+      ],
     );
     store.close();
   });
@@ -78,7 +81,10 @@ describe('reserve, commit, release', () => {
     assert.equal(released.commit(), false);
     const a = store.getAccount(account.id)!;
     assert.deepEqual([a.balanceKm2, a.reservedKm2], [9, 0]);
-    assert.deepEqual(store.usage(account.id).map((r) => r.status), ['aborted', 'completed']);
+    assert.deepEqual(
+      store.usage(account.id).map((r) => r.status),
+      ['aborted', 'completed'],
+    );
     store.close();
   });
 
@@ -112,10 +118,7 @@ describe('reserve, commit, release', () => {
     const held = store.reserve(auth, 3);
     const err = rejectsWith(() => store.reserve(auth, 2.5), 'insufficient_balance');
     assert.equal(err.status, 402);
-    assert.deepEqual(
-      { ...err.details[0], message: undefined },
-      { message: undefined, balanceKm2: 5, reservedKm2: 3, availableKm2: 2, costKm2: 2.5 },
-    );
+    assert.deepEqual({ ...err.details[0], message: undefined }, { message: undefined, balanceKm2: 5, reservedKm2: 3, availableKm2: 2, costKm2: 2.5 });
     assert.match(err.message, /2 km².*2\.5 km²/);
     store.reserve(auth, 2).release('failed'); // exactly the available amount is fine
     held.release('aborted');
@@ -178,10 +181,13 @@ describe('accounts', () => {
     assert.throws(() => store.createAccount({ name: 'n', balanceKm2: Number.POSITIVE_INFINITY }), /balance/);
     const a = store.createAccount({ name: 'a', balanceKm2: 1.5 });
     const b = store.createAccount({ name: 'b', balanceKm2: 0, active: false });
-    assert.deepEqual(store.listAccounts().map((x) => [x.id, x.name, x.status, x.balanceKm2]), [
-      [a.id, 'a', 'active', 1.5],
-      [b.id, 'b', 'inactive', 0],
-    ]);
+    assert.deepEqual(
+      store.listAccounts().map((x) => [x.id, x.name, x.status, x.balanceKm2]),
+      [
+        [a.id, 'a', 'active', 1.5],
+        [b.id, 'b', 'inactive', 0],
+      ],
+    );
     assert.equal(store.accountCount(), 2);
     assert.throws(() => store.topUp(a.id, 0), /more than 0/);
     assert.throws(() => store.topUp(999, 1), /No account/);
@@ -199,7 +205,14 @@ type Op =
   | { op: 'setActive'; active: boolean };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('reserve' as const), areaKm2: fc.oneof(fc.double({ min: 0, max: 8, noNaN: true }), fc.constantFrom(0, 0.01, 1, 2.5)), via: fc.nat(1) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('reserve' as const),
+      areaKm2: fc.oneof(fc.double({ min: 0, max: 8, noNaN: true }), fc.constantFrom(0, 0.01, 1, 2.5)),
+      via: fc.nat(1),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('commit' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('release' as const), pick: fc.nat(), status: fc.constantFrom('failed' as const, 'aborted' as const) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('topUp' as const), km2: fc.double({ min: 0.001, max: 5, noNaN: true }) }) },
@@ -265,7 +278,11 @@ describe('property: no sequence of operations overspends', () => {
         const charged = rows.reduce((s, r) => s + m2(r.costKm2), 0);
         assert.equal(charged, m2(startKm2) + toppedUp - balance, 'total charged = start + top-ups - balance');
         const committed = held.filter((h) => !h.open && rows.find((r) => r.id === h.r.id)!.status === 'completed');
-        assert.equal(charged, committed.reduce((s, h) => s + h.cost, 0), 'total charged = sum of committed costs');
+        assert.equal(
+          charged,
+          committed.reduce((s, h) => s + h.cost, 0),
+          'total charged = sum of committed costs',
+        );
         for (const r of rows) if (r.status !== 'completed') assert.equal(r.costKm2, 0);
       }),
       { numRuns: 150 },

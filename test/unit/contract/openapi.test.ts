@@ -3,17 +3,31 @@ import assert from 'node:assert/strict';
 import { buildOpenApiDocument } from '../../../src/contract/openapi.ts';
 import { parseContextRequest } from '../../../src/contract/parse-request.ts';
 import { ApiError, ERROR_STATUS } from '../../../src/contract/errors.ts';
-import {
-  ElevationMapSchema, ErrorBodySchema, ExportResponseSchema, GeometryResponseSchema, MeshSchema,
-} from '../../../src/contract/response-schema.ts';
+import { ElevationMapSchema, ErrorBodySchema, ExportResponseSchema, GeometryResponseSchema, MeshSchema } from '../../../src/contract/response-schema.ts';
 import { elevationMapEntry } from '../../../src/geometry/terrain/elevation-map-entry.ts';
 import { MONACO, rectangle, SPEC_SETTING_DEFAULTS } from '../../support/arbitraries/contract.ts';
 
 /** Every field name of the spec's Settings and Export tables, copied from SPEC.md. */
 const SPEC_SETTINGS_FIELDS = [
-  'geometry', 'surfaceTypes', 'cropScene', 'defaultRoofType', 'defaultLevels', 'defaultLevelHeight', 'buildingSources',
-  'treeSource', 'canopyMinHeight', 'canopyMinSpacing', 'canopyMaxTrees', 'topographyModel', 'topographyReturnType',
-  'combineElevationMaps', 'projectToTopography', 'disableSurfaceProjection', 'crs', 'upAxis', 'indexedMeshes',
+  'geometry',
+  'surfaceTypes',
+  'cropScene',
+  'defaultRoofType',
+  'defaultLevels',
+  'defaultLevelHeight',
+  'buildingSources',
+  'treeSource',
+  'canopyMinHeight',
+  'canopyMinSpacing',
+  'canopyMaxTrees',
+  'topographyModel',
+  'topographyReturnType',
+  'combineElevationMaps',
+  'projectToTopography',
+  'disableSurfaceProjection',
+  'crs',
+  'upAxis',
+  'indexedMeshes',
 ];
 const SPEC_EXPORT_FIELDS = ['format', 'crs', 'placement', 'units', 'surfaceType'];
 
@@ -77,8 +91,10 @@ test('property (d): the OpenAPI document is JSON, version 3.1.x, and names every
     assert.equal(post.responses[status].content['application/json'].schema.$ref, '#/components/schemas/ErrorBody');
   }
   assert.ok('Retry-After' in post.responses['503'].headers);
-  assert.deepEqual(post.responses['200'].content['application/json'].schema.oneOf.map((s: Json) => s.$ref),
-    ['#/components/schemas/GeometryResponse', '#/components/schemas/ExportResponse']);
+  assert.deepEqual(
+    post.responses['200'].content['application/json'].schema.oneOf.map((s: Json) => s.$ref),
+    ['#/components/schemas/GeometryResponse', '#/components/schemas/ExportResponse'],
+  );
   assert.deepEqual(doc.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' });
   assert.deepEqual(doc.security, [{ bearerAuth: [] }]);
   assert.deepEqual(doc.paths['/v1/openapi.json'].get.security, []);
@@ -86,7 +102,10 @@ test('property (d): the OpenAPI document is JSON, version 3.1.x, and names every
   const errorBody = resolve(doc, { $ref: '#/components/schemas/ErrorBody' });
   assert.deepEqual(errorBody.properties.code.enum, Object.keys(ERROR_STATUS));
   const group = resolve(doc, { $ref: '#/components/schemas/GeometryGroup' });
-  assert.deepEqual(group.oneOf.map((g: Json) => g.properties.geometryType.const), ['meshes', 'elevationMaps', 'nodes', 'polylines']);
+  assert.deepEqual(
+    group.oneOf.map((g: Json) => g.properties.geometryType.const),
+    ['meshes', 'elevationMaps', 'nodes', 'polylines'],
+  );
   // surfaceLines items (DESIGN.md "Polylines"): {vertices, closed, descriptor: {type, kind, id, …}}
   const polyline = resolve(doc, { $ref: '#/components/schemas/Polyline' });
   assert.deepEqual(polyline.required, ['vertices', 'closed', 'descriptor']);
@@ -97,15 +116,40 @@ test('property (d): the OpenAPI document is JSON, version 3.1.x, and names every
 
 /** A unit cube as a flat triangle list (12 triangles). */
 function cubeVertices(): number[] {
-  const c = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]];
-  const faces = [[0, 2, 1], [0, 3, 2], [4, 5, 6], [4, 6, 7], [0, 1, 5], [0, 5, 4], [1, 2, 6], [1, 6, 5], [2, 3, 7], [2, 7, 6], [3, 0, 4], [3, 4, 7]];
+  const c = [
+    [0, 0, 0],
+    [1, 0, 0],
+    [1, 1, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+    [1, 0, 1],
+    [1, 1, 1],
+    [0, 1, 1],
+  ];
+  const faces = [
+    [0, 2, 1],
+    [0, 3, 2],
+    [4, 5, 6],
+    [4, 6, 7],
+    [0, 1, 5],
+    [0, 5, 4],
+    [1, 2, 6],
+    [1, 6, 5],
+    [2, 3, 7],
+    [2, 7, 6],
+    [3, 0, 4],
+    [3, 4, 7],
+  ];
   return faces.flatMap((f) => f.flatMap((i) => c[i]));
 }
 
-const realElevationMap = () => elevationMapEntry({
-  bbox: { minX: -50, minY: -50, maxX: 50, maxY: 50 }, columns: 3, rows: 3,
-  heights: Float32Array.from([12, 14, 15, 11, 13, 16, 10, 12, 14]),
-});
+const realElevationMap = () =>
+  elevationMapEntry({
+    bbox: { minX: -50, minY: -50, maxX: 50, maxY: 50 },
+    columns: 3,
+    rows: 3,
+    heights: Float32Array.from([12, 14, 15, 11, 13, 16, 10, 12, 14]),
+  });
 
 const geometryResponse = () => ({
   origin: MONACO,
@@ -113,15 +157,32 @@ const geometryResponse = () => ({
   geometry: [
     { type: 'buildings', geometryType: 'meshes', meshes: [{ vertices: cubeVertices(), descriptor: { type: 'building', id: 'way/1', buildingLevels: 1 } }] },
     { type: 'topography', geometryType: 'elevationMaps', elevationMaps: [realElevationMap()] },
-    { type: 'infrastructure', geometryType: 'nodes', nodes: [{ type: 'tree', x: 1, y: 0, z: -2, rotation: 0.5, scale: 1, descriptor: { type: 'tree', height: 8, crownDiameter: 5 } }] },
-    { type: 'surfaceLines', geometryType: 'polylines', polylines: [
-      { vertices: [0, 0, 0, 10, 0, 0], closed: false, descriptor: { type: 'asphalt', kind: 'centerline', id: 'way/1', highway: 'residential', width: 6 } },
-      { vertices: [0, 0, 0, 10, 0, 0, 10, 10, 0], closed: true, descriptor: { type: 'grass', kind: 'outline', inferred: true } },
-    ] },
+    {
+      type: 'infrastructure',
+      geometryType: 'nodes',
+      nodes: [{ type: 'tree', x: 1, y: 0, z: -2, rotation: 0.5, scale: 1, descriptor: { type: 'tree', height: 8, crownDiameter: 5 } }],
+    },
+    {
+      type: 'surfaceLines',
+      geometryType: 'polylines',
+      polylines: [
+        { vertices: [0, 0, 0, 10, 0, 0], closed: false, descriptor: { type: 'asphalt', kind: 'centerline', id: 'way/1', highway: 'residential', width: 6 } },
+        { vertices: [0, 0, 0, 10, 0, 0, 10, 10, 0], closed: true, descriptor: { type: 'grass', kind: 'outline', inferred: true } },
+      ],
+    },
     { type: 'barriers', geometryType: 'meshes', meshes: [] },
   ],
   warnings: [{ code: 'elevation_partial', message: 'Elevation data covers 62.9% of the terrain.', details: { coveredShare: 0.629 } }],
-  attributions: [{ id: 'osm', name: 'OpenStreetMap', text: '© OpenStreetMap contributors', license: 'ODbL 1.0', url: 'https://www.openstreetmap.org/copyright', required: true }],
+  attributions: [
+    {
+      id: 'osm',
+      name: 'OpenStreetMap',
+      text: '© OpenStreetMap contributors',
+      license: 'ODbL 1.0',
+      url: 'https://www.openstreetmap.org/copyright',
+      required: true,
+    },
+  ],
   dataAccess: { granted: 'full', suppressedCountries: [], reason: null },
 });
 
@@ -139,21 +200,96 @@ test('response schemas accept well-formed responses, including a real elevation 
 
 test('response schemas reject what would break a client', () => {
   const broken: [string, (r: Json) => void][] = [
-    ['triangle list not a multiple of 9', (r) => { r.geometry[0].meshes[0].vertices.push(1, 2, 3); }],
-    ['index past the last vertex', (r) => { r.geometry[0].meshes[0].indices = [0, 1, 36]; }],
-    ['elevation map of the wrong length', (r) => { r.geometry[1].elevationMaps[0].elevationMap.pop(); }],
-    ['geometryType without its array', (r) => { delete r.geometry[2].nodes; }],
-    ['unknown group type', (r) => { r.geometry[0].type = 'trees'; }],
-    ['missing dataAccess', (r) => { delete r.dataAccess; }],
-    ['missing warnings', (r) => { delete r.warnings; }],
-    ['warning without a code', (r) => { delete r.warnings[0].code; }],
-    ['crs outside the enumeration', (r) => { r.spatialReference.crs = 'EPSG:4326'; }],
-    ['origin with three numbers', (r) => { r.origin = [43.7, 7.4, 0]; }],
-    ['descriptor without type', (r) => { delete r.geometry[0].meshes[0].descriptor.type; }],
-    ['polyline with one point', (r) => { r.geometry[3].polylines[0].vertices = [0, 0, 0]; }],
-    ['polyline without closed', (r) => { delete r.geometry[3].polylines[0].closed; }],
-    ['polyline descriptor without kind', (r) => { delete r.geometry[3].polylines[0].descriptor.kind; }],
-    ['polyline kind neither centerline nor outline', (r) => { r.geometry[3].polylines[1].descriptor.kind = 'edge'; }],
+    [
+      'triangle list not a multiple of 9',
+      (r) => {
+        r.geometry[0].meshes[0].vertices.push(1, 2, 3);
+      },
+    ],
+    [
+      'index past the last vertex',
+      (r) => {
+        r.geometry[0].meshes[0].indices = [0, 1, 36];
+      },
+    ],
+    [
+      'elevation map of the wrong length',
+      (r) => {
+        r.geometry[1].elevationMaps[0].elevationMap.pop();
+      },
+    ],
+    [
+      'geometryType without its array',
+      (r) => {
+        delete r.geometry[2].nodes;
+      },
+    ],
+    [
+      'unknown group type',
+      (r) => {
+        r.geometry[0].type = 'trees';
+      },
+    ],
+    [
+      'missing dataAccess',
+      (r) => {
+        delete r.dataAccess;
+      },
+    ],
+    [
+      'missing warnings',
+      (r) => {
+        delete r.warnings;
+      },
+    ],
+    [
+      'warning without a code',
+      (r) => {
+        delete r.warnings[0].code;
+      },
+    ],
+    [
+      'crs outside the enumeration',
+      (r) => {
+        r.spatialReference.crs = 'EPSG:4326';
+      },
+    ],
+    [
+      'origin with three numbers',
+      (r) => {
+        r.origin = [43.7, 7.4, 0];
+      },
+    ],
+    [
+      'descriptor without type',
+      (r) => {
+        delete r.geometry[0].meshes[0].descriptor.type;
+      },
+    ],
+    [
+      'polyline with one point',
+      (r) => {
+        r.geometry[3].polylines[0].vertices = [0, 0, 0];
+      },
+    ],
+    [
+      'polyline without closed',
+      (r) => {
+        delete r.geometry[3].polylines[0].closed;
+      },
+    ],
+    [
+      'polyline descriptor without kind',
+      (r) => {
+        delete r.geometry[3].polylines[0].descriptor.kind;
+      },
+    ],
+    [
+      'polyline kind neither centerline nor outline',
+      (r) => {
+        r.geometry[3].polylines[1].descriptor.kind = 'edge';
+      },
+    ],
   ];
   for (const [name, breakIt] of broken) {
     const response = geometryResponse() as Json;
@@ -164,7 +300,13 @@ test('response schemas reject what would break a client', () => {
 });
 
 test('every ApiError body from the request parser matches ErrorBody', () => {
-  const bodies: unknown[] = [null, {}, { polygon: 'x' }, { polygon: rectangle(MONACO, 5000, 5000) }, { polygon: rectangle(MONACO, 100, 100), settings: { upAxis: 'x' } }];
+  const bodies: unknown[] = [
+    null,
+    {},
+    { polygon: 'x' },
+    { polygon: rectangle(MONACO, 5000, 5000) },
+    { polygon: rectangle(MONACO, 100, 100), settings: { upAxis: 'x' } },
+  ];
   for (const body of bodies) {
     try {
       parseContextRequest(body);

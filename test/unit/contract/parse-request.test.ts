@@ -32,13 +32,21 @@ test('a bare polygon gets every default of the spec', () => {
   assert.deepEqual(request.polygon, POLYGON);
   assert.deepEqual(request.origin, POLYGON[0]);
   assert.equal(request.export, undefined);
-  assert.deepEqual(request.settings, { ...SPEC_SETTING_DEFAULTS, geometry: [...SPEC_SETTING_DEFAULTS.geometry], surfaceTypes: ['meshes'], groupNames: { instances: 'instances' } });
+  assert.deepEqual(request.settings, {
+    ...SPEC_SETTING_DEFAULTS,
+    geometry: [...SPEC_SETTING_DEFAULTS.geometry],
+    surfaceTypes: ['meshes'],
+    groupNames: { instances: 'instances' },
+  });
   assert.ok(Math.abs(request.areaKm2 - 0.12) < 0.001, `area ${request.areaKm2}`);
 });
 
 test('explicit nulls mean "not given", unknown fields are ignored everywhere', () => {
   const request = parseContextRequest({
-    polygon: POLYGON, origin: null, export: null, apiVersion: 3,
+    polygon: POLYGON,
+    origin: null,
+    export: null,
+    apiVersion: 3,
     settings: { upAxis: null, crs: null, geometry: null, canopyMaxTrees: null, colour: 'red', nested: { deep: [null] } },
   });
   assert.equal(request.settings.upAxis, 'Y');
@@ -56,7 +64,7 @@ test('origin is kept when given', () => {
   assert.deepEqual(parseContextRequest({ polygon: POLYGON, origin }).origin, origin);
 });
 
-test('infrastructure is instances; the caller\'s name is remembered; repeats dropped', () => {
+test("infrastructure is instances; the caller's name is remembered; repeats dropped", () => {
   const a = parseContextRequest({ polygon: POLYGON, settings: { geometry: ['infrastructure', 'buildings', 'instances', 'buildings'] } }).settings;
   assert.deepEqual(a.geometry, ['instances', 'buildings']);
   assert.deepEqual(a.groupNames, { instances: 'infrastructure' });
@@ -101,15 +109,31 @@ test('surface types are deduplicated in order', () => {
 });
 
 test('numeric settings: finite, typed and within bounds', () => {
-  const ok = parseContextRequest({ polygon: POLYGON, settings: { defaultLevels: 2.5, defaultLevelHeight: 3.2, canopyMinHeight: 1, canopyMinSpacing: 100, canopyMaxTrees: 1 } }).settings;
+  const ok = parseContextRequest({
+    polygon: POLYGON,
+    settings: { defaultLevels: 2.5, defaultLevelHeight: 3.2, canopyMinHeight: 1, canopyMinSpacing: 100, canopyMaxTrees: 1 },
+  }).settings;
   assert.equal(ok.defaultLevels, 2.5);
   assert.equal(ok.canopyMaxTrees, 1);
   const bad: [string, unknown][] = [
-    ['defaultLevels', 0], ['defaultLevels', -1], ['defaultLevels', 201], ['defaultLevels', '2'], ['defaultLevels', Infinity], ['defaultLevels', NaN],
-    ['defaultLevelHeight', 0], ['defaultLevelHeight', 20.5],
-    ['canopyMinHeight', 0.5], ['canopyMinHeight', 101], ['canopyMinSpacing', 0], ['canopyMinSpacing', 1000],
-    ['canopyMaxTrees', 0], ['canopyMaxTrees', 40001], ['canopyMaxTrees', 12.5],
-    ['cropScene', 'true'], ['cropScene', 1], ['indexedMeshes', []],
+    ['defaultLevels', 0],
+    ['defaultLevels', -1],
+    ['defaultLevels', 201],
+    ['defaultLevels', '2'],
+    ['defaultLevels', Infinity],
+    ['defaultLevels', NaN],
+    ['defaultLevelHeight', 0],
+    ['defaultLevelHeight', 20.5],
+    ['canopyMinHeight', 0.5],
+    ['canopyMinHeight', 101],
+    ['canopyMinSpacing', 0],
+    ['canopyMinSpacing', 1000],
+    ['canopyMaxTrees', 0],
+    ['canopyMaxTrees', 40001],
+    ['canopyMaxTrees', 12.5],
+    ['cropScene', 'true'],
+    ['cropScene', 1],
+    ['indexedMeshes', []],
   ];
   for (const [field, value] of bad) {
     expectCode({ polygon: POLYGON, settings: { [field]: value } }, 'invalid_setting', ['settings', field]);
@@ -166,7 +190,10 @@ test('polygon codes come through with their details', () => {
 test('several problems: the leading code follows body, polygon, origin, settings; all are in details', () => {
   const error = failure({ polygon: POLYGON.slice(0, 4), origin: [99, 0], settings: { upAxis: 'x', crs: 'nope' } });
   assert.equal(error.code, 'polygon_not_closed');
-  assert.deepEqual(error.details.map((d) => d.code), ['polygon_not_closed', 'invalid_coordinate', 'invalid_setting', 'invalid_setting']);
+  assert.deepEqual(
+    error.details.map((d) => d.code),
+    ['polygon_not_closed', 'invalid_coordinate', 'invalid_setting', 'invalid_setting'],
+  );
   for (const detail of error.details) assert.match(detail.message, /^[A-Za-z].*[.]$/);
   const body = failure({ polygon: POLYGON, settings: 'x', export: { format: 'nope' } });
   assert.equal(body.code, 'invalid_request');
@@ -175,7 +202,11 @@ test('several problems: the leading code follows body, polygon, origin, settings
 test('weird values never escape as anything but ApiError', () => {
   const deep: unknown[] = [];
   let cursor = deep;
-  for (let i = 0; i < 100_000; i++) { const next: unknown[] = []; cursor.push(next); cursor = next; }
+  for (let i = 0; i < 100_000; i++) {
+    const next: unknown[] = [];
+    cursor.push(next);
+    cursor = next;
+  }
   const hostile = [
     { polygon: [deep, deep, deep, deep] },
     { polygon: POLYGON, settings: { geometry: deep } },
@@ -183,8 +214,20 @@ test('weird values never escape as anything but ApiError', () => {
     { polygon: Array.from({ length: 200_000 }, () => [1, 2, 3]) },
     { polygon: POLYGON, settings: { geometry: Array.from({ length: 100_000 }, () => 'buildings') } },
     Object.create(null),
-    { polygon: POLYGON, get settings() { throw new Error('boom'); } },
-    new Proxy({}, { get() { throw new Error('trap'); } }),
+    {
+      polygon: POLYGON,
+      get settings() {
+        throw new Error('boom');
+      },
+    },
+    new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('trap');
+        },
+      },
+    ),
     { polygon: POLYGON, settings: { geometry: ['buildings', null] } },
     { polygon: [[1n, 2n]] },
     { polygon: POLYGON, settings: { cropScene: Symbol('x') } },

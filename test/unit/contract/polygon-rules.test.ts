@@ -9,8 +9,14 @@ import { close, MONACO, offset, rectangle, starRing } from '../../support/arbitr
 
 /** Port Hercule and the Rocher, Monaco: a real harbour outline (hand-traced, clockwise). */
 const PORT_HERCULE: LatLon[] = close([
-  [43.73771, 7.42118], [43.73680, 7.42376], [43.73515, 7.42524], [43.73320, 7.42471],
-  [43.73205, 7.42282], [43.73253, 7.42052], [43.73418, 7.41924], [43.73618, 7.41955],
+  [43.73771, 7.42118],
+  [43.7368, 7.42376],
+  [43.73515, 7.42524],
+  [43.7332, 7.42471],
+  [43.73205, 7.42282],
+  [43.73253, 7.42052],
+  [43.73418, 7.41924],
+  [43.73618, 7.41955],
 ]);
 
 function codeOf(value: unknown): string {
@@ -30,7 +36,12 @@ test('a real Monaco outline passes and reports its area', () => {
 });
 
 test('area: turf on a lat/lon rectangle equals the closed spherical form, close to the WGS84 ellipsoid', () => {
-  const ring: LatLon[] = close([[43.73, 7.42], [43.73, 7.43], [43.74, 7.43], [43.74, 7.42]]);
+  const ring: LatLon[] = close([
+    [43.73, 7.42],
+    [43.73, 7.43],
+    [43.74, 7.43],
+    [43.74, 7.42],
+  ]);
   const R = 6_371_008.8; // turf's mean Earth radius
   const d = Math.PI / 180;
   const sphere = R * R * 0.01 * d * (Math.sin(43.74 * d) - Math.sin(43.73 * d));
@@ -43,10 +54,18 @@ test('area: turf on a lat/lon rectangle equals the closed spherical form, close 
 
 test('the area limit sits exactly at 10 km² of turf area', () => {
   // Rectangles 3 km wide at Monaco, solved in closed form for 9.999 and 10.001 km².
-  const R = 6_371_008.8, d = Math.PI / 180;
-  const lat1 = 43.70, dLon = 0.04;
+  const R = 6_371_008.8,
+    d = Math.PI / 180;
+  const lat1 = 43.7,
+    dLon = 0.04;
   const latFor = (m2: number) => Math.asin(Math.sin(lat1 * d) + m2 / (R * R * dLon * d)) / d;
-  const rect = (lat2: number): LatLon[] => close([[lat1, 7.40], [lat1, 7.40 + dLon], [lat2, 7.40 + dLon], [lat2, 7.40]]);
+  const rect = (lat2: number): LatLon[] =>
+    close([
+      [lat1, 7.4],
+      [lat1, 7.4 + dLon],
+      [lat2, 7.4 + dLon],
+      [lat2, 7.4],
+    ]);
   const under = checkPolygon(rect(latFor(9.999e6)));
   assert.ok(under.ok, 'just under 10 km² passes');
   const over = checkPolygon(rect(latFor(10.001e6)));
@@ -58,18 +77,21 @@ test('the area limit sits exactly at 10 km² of turf area', () => {
 });
 
 test('property: the area check accepts exactly when turf area ≤ 10 km²', () => {
-  fc.assert(fc.property(starRing({ minRadius: 1500, maxRadius: 2600, maxCorners: 24 }), (ring) => {
-    const m2 = area({ type: 'Polygon', coordinates: [ring.map(([lat, lon]) => [lon, lat])] });
-    const verdict = checkPolygon(ring);
-    if (m2 <= 10e6) {
-      assert.ok(verdict.ok, `area ${m2} should pass`);
-      assert.equal(verdict.areaKm2, m2 / 1e6);
-    } else {
-      assert.ok(!verdict.ok);
-      assert.equal(verdict.violation.code, 'polygon_too_large');
-      assert.equal(verdict.violation.details[0].areaKm2, m2 / 1e6);
-    }
-  }), { numRuns: 200 });
+  fc.assert(
+    fc.property(starRing({ minRadius: 1500, maxRadius: 2600, maxCorners: 24 }), (ring) => {
+      const m2 = area({ type: 'Polygon', coordinates: [ring.map(([lat, lon]) => [lon, lat])] });
+      const verdict = checkPolygon(ring);
+      if (m2 <= 10e6) {
+        assert.ok(verdict.ok, `area ${m2} should pass`);
+        assert.equal(verdict.areaKm2, m2 / 1e6);
+      } else {
+        assert.ok(!verdict.ok);
+        assert.equal(verdict.violation.code, 'polygon_too_large');
+        assert.equal(verdict.violation.details[0].areaKm2, m2 / 1e6);
+      }
+    }),
+    { numRuns: 200 },
+  );
 });
 
 test('pair shape: every item must be two finite numbers; the index is in the details', () => {
@@ -114,8 +136,22 @@ test('latitude and longitude ranges', () => {
 test('rules apply in order: shape, latitude, longitude, count, closed, max count', () => {
   // A bad pair wins over a bad latitude, a bad latitude over a bad longitude, and so on.
   assert.equal(codeOf([[95, 7.4], [1]]), 'invalid_coordinate');
-  assert.deepEqual((checkPolygon([[43, 200], [95, 7]]) as { violation: { details: { path: unknown }[] } }).violation.details[0].path, ['polygon', 1, 0]);
-  assert.equal(codeOf([[43.7, 7.4], [43.8, 7.4]]), 'polygon_too_few_points'); // not closed either
+  assert.deepEqual(
+    (
+      checkPolygon([
+        [43, 200],
+        [95, 7],
+      ]) as { violation: { details: { path: unknown }[] } }
+    ).violation.details[0].path,
+    ['polygon', 1, 0],
+  );
+  assert.equal(
+    codeOf([
+      [43.7, 7.4],
+      [43.8, 7.4],
+    ]),
+    'polygon_too_few_points',
+  ); // not closed either
   assert.equal(codeOf([]), 'polygon_too_few_points');
   const open = Array.from({ length: MAX_POLYGON_POINTS + 5 }, (_, i) => offset(MONACO, i, (i * 7) % 13));
   assert.equal(codeOf(open), 'polygon_not_closed'); // too many points, but not closed comes first
@@ -133,11 +169,14 @@ test('closed means first and last points identical', () => {
 });
 
 test(`${MAX_POLYGON_POINTS} points pass, one more is too many`, () => {
-  const star = (n: number) => close(Array.from({ length: n }, (_, i) => {
-    const a = (2 * Math.PI * i) / n;
-    const r = i % 2 === 0 ? 900 : 1000;
-    return offset(MONACO, r * Math.cos(a), r * Math.sin(a));
-  }));
+  const star = (n: number) =>
+    close(
+      Array.from({ length: n }, (_, i) => {
+        const a = (2 * Math.PI * i) / n;
+        const r = i % 2 === 0 ? 900 : 1000;
+        return offset(MONACO, r * Math.cos(a), r * Math.sin(a));
+      }),
+    );
   const most = star(MAX_POLYGON_POINTS - 1);
   assert.equal(most.length, MAX_POLYGON_POINTS);
   assert.equal(codeOf(most), 'ok');
@@ -157,7 +196,10 @@ test('a crossing hidden in a 10,000-point ring is found', () => {
   const verdict = checkPolygon(close(ring));
   assert.ok(!verdict.ok);
   assert.equal(verdict.violation.code, 'polygon_self_intersecting');
-  assert.deepEqual(verdict.violation.details[0].edges, [[4999, 5000], [5001, 5002]]);
+  assert.deepEqual(verdict.violation.details[0].edges, [
+    [4999, 5000],
+    [5001, 5002],
+  ]);
 });
 
 test('self-intersection: bow-tie, touching vertex, overlap, spike, figure eight', () => {
@@ -173,13 +215,24 @@ test('self-intersection: bow-tie, touching vertex, overlap, spike, figure eight'
     const verdict = checkPolygon(ring);
     assert.ok(!verdict.ok, name);
     assert.equal(verdict.violation.code, 'polygon_self_intersecting', name);
-    assert.match(verdict.violation.message, /^The polygon intersects itself: its edges from point \d+ to \d+ and from point \d+ to \d+ (cross|touch|overlap) each other\.$/);
+    assert.match(
+      verdict.violation.message,
+      /^The polygon intersects itself: its edges from point \d+ to \d+ and from point \d+ to \d+ (cross|touch|overlap) each other\.$/,
+    );
   }
 });
 
 test('zero area: repeated or collinear points are reported as self-intersecting', () => {
-  const a = offset(MONACO, 0, 0), b = offset(MONACO, 100, 0), c = offset(MONACO, 200, 0);
-  for (const ring of [[a, a, a, a], [a, b, a, a], [a, b, b, a], [a, b, c, a], [a, c, b, a]] as LatLon[][]) {
+  const a = offset(MONACO, 0, 0),
+    b = offset(MONACO, 100, 0),
+    c = offset(MONACO, 200, 0);
+  for (const ring of [
+    [a, a, a, a],
+    [a, b, a, a],
+    [a, b, b, a],
+    [a, b, c, a],
+    [a, c, b, a],
+  ] as LatLon[][]) {
     const verdict = checkPolygon(ring);
     assert.ok(!verdict.ok);
     assert.equal(verdict.violation.code, 'polygon_self_intersecting');
@@ -198,14 +251,29 @@ test('consecutive repeated points are tolerated and the ring is returned as give
 });
 
 test('antimeridian crossings are rejected with a clear message', () => {
-  const ring: LatLon[] = close([[-16.5, 179.999], [-16.5, -179.999], [-16.49, -179.999], [-16.49, 179.999]]);
+  const ring: LatLon[] = close([
+    [-16.5, 179.999],
+    [-16.5, -179.999],
+    [-16.49, -179.999],
+    [-16.49, 179.999],
+  ]);
   const verdict = checkPolygon(ring);
   assert.ok(!verdict.ok);
   assert.equal(verdict.violation.code, 'invalid_request');
   assert.match(verdict.violation.message, /antimeridian/);
   assert.equal(verdict.violation.details[0].reason, 'crosses_antimeridian');
   // Touching 180° from one side is fine.
-  assert.equal(codeOf(close([[-16.5, 179.99], [-16.5, 180], [-16.49, 180], [-16.49, 179.99]])), 'ok');
+  assert.equal(
+    codeOf(
+      close([
+        [-16.5, 179.99],
+        [-16.5, 180],
+        [-16.49, 180],
+        [-16.49, 179.99],
+      ]),
+    ),
+    'ok',
+  );
 });
 
 test('origin must be a valid pair', () => {
@@ -220,9 +288,13 @@ test('origin must be a valid pair', () => {
 
 type P = [number, number];
 const orient = (a: P, b: P, c: P) => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
-const onSeg = (a: P, b: P, c: P) => Math.min(a[0], b[0]) <= c[0] && c[0] <= Math.max(a[0], b[0]) && Math.min(a[1], b[1]) <= c[1] && c[1] <= Math.max(a[1], b[1]);
+const onSeg = (a: P, b: P, c: P) =>
+  Math.min(a[0], b[0]) <= c[0] && c[0] <= Math.max(a[0], b[0]) && Math.min(a[1], b[1]) <= c[1] && c[1] <= Math.max(a[1], b[1]);
 function segmentsMeet(a: P, b: P, c: P, d: P): boolean {
-  const o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
+  const o1 = orient(a, b, c),
+    o2 = orient(a, b, d),
+    o3 = orient(c, d, a),
+    o4 = orient(c, d, b);
   if (o1 * o2 < 0 && o3 * o4 < 0) return true;
   return (o1 === 0 && onSeg(a, b, c)) || (o2 === 0 && onSeg(a, b, d)) || (o3 === 0 && onSeg(c, d, a)) || (o4 === 0 && onSeg(c, d, b));
 }
@@ -235,7 +307,8 @@ function bruteForceBad(open: P[]): boolean {
   const edge = (e: number): [P, P] => [v[e], v[(e + 1) % n]];
   for (let e = 0; e < n; e++) {
     for (let f = e + 1; f < n; f++) {
-      const [a, b] = edge(e), [c, d] = edge(f);
+      const [a, b] = edge(e),
+        [c, d] = edge(f);
       if (f === e + 1 || (e === 0 && f === n - 1)) {
         const [p, q, r] = f === e + 1 ? [a, b, d] : [c, d, b];
         if (orient(p, q, r) === 0 && (q[0] - p[0]) * (r[0] - q[0]) + (q[1] - p[1]) * (r[1] - q[1]) < 0) return true;
@@ -248,34 +321,41 @@ function bruteForceBad(open: P[]): boolean {
 test('property: the Flatbush self-intersection test agrees with an exact brute force', () => {
   const grid = fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })), { minLength: 3, maxLength: 12 });
   const seen = { ok: 0, bad: 0 };
-  fc.assert(fc.property(grid, (open) => {
-    const ring = close(open.map(([x, y]): LatLon => [MONACO[0] + y * 1e-4, MONACO[1] + x * 1e-4]));
-    const verdict = checkPolygon(ring);
-    const expectBad = bruteForceBad(open as P[]);
-    seen[expectBad ? 'bad' : 'ok']++;
-    assert.equal(verdict.ok ? 'ok' : verdict.violation.code, expectBad ? 'polygon_self_intersecting' : 'ok', JSON.stringify(open));
-  }), { numRuns: 3000 });
+  fc.assert(
+    fc.property(grid, (open) => {
+      const ring = close(open.map(([x, y]): LatLon => [MONACO[0] + y * 1e-4, MONACO[1] + x * 1e-4]));
+      const verdict = checkPolygon(ring);
+      const expectBad = bruteForceBad(open as P[]);
+      seen[expectBad ? 'bad' : 'ok']++;
+      assert.equal(verdict.ok ? 'ok' : verdict.violation.code, expectBad ? 'polygon_self_intersecting' : 'ok', JSON.stringify(open));
+    }),
+    { numRuns: 3000 },
+  );
   // Both outcomes must be well represented, or the property proves little.
   assert.ok(seen.ok > 200 && seen.bad > 200, JSON.stringify(seen));
 });
 
 test('a crafted sunburst that would make the check quadratic is refused as too intricate', () => {
   const n = MAX_POLYGON_POINTS - 1;
-  const ring = close(Array.from({ length: n }, (_, i) => {
-    const a = (2 * Math.PI * i) / n;
-    const r = i % 2 === 0 ? 1000 : 100; // 5,000 long spikes around one centre
-    return offset(MONACO, r * Math.cos(a), r * Math.sin(a));
-  }));
+  const ring = close(
+    Array.from({ length: n }, (_, i) => {
+      const a = (2 * Math.PI * i) / n;
+      const r = i % 2 === 0 ? 1000 : 100; // 5,000 long spikes around one centre
+      return offset(MONACO, r * Math.cos(a), r * Math.sin(a));
+    }),
+  );
   const verdict = checkPolygon(ring);
   assert.ok(!verdict.ok);
   assert.equal(verdict.violation.code, 'polygon_too_many_points');
   assert.equal(verdict.violation.details[0].reason, 'too_complex');
   // The same shape with 1,000 points is an ordinary valid polygon.
-  const small = close(Array.from({ length: 1000 }, (_, i) => {
-    const a = (2 * Math.PI * i) / 1000;
-    const r = i % 2 === 0 ? 1000 : 100;
-    return offset(MONACO, r * Math.cos(a), r * Math.sin(a));
-  }));
+  const small = close(
+    Array.from({ length: 1000 }, (_, i) => {
+      const a = (2 * Math.PI * i) / 1000;
+      const r = i % 2 === 0 ? 1000 : 100;
+      return offset(MONACO, r * Math.cos(a), r * Math.sin(a));
+    }),
+  );
   assert.equal(codeOf(small), 'ok');
 });
 

@@ -7,13 +7,16 @@ import { writeMeshJson } from '../../../src/encode/mesh-json.ts';
 const decode = (w: JsonBytesWriter) => new TextDecoder().decode(w.bytes());
 
 test('numbers are written rounded to millimetres, as JSON.parse reads them', () => {
-  fc.assert(fc.property(fc.double({ min: -1e8, max: 1e8, noNaN: true }), (x) => {
-    const w = new JsonBytesWriter(4);
-    w.mm(x);
-    const text = decode(w);
-    assert.equal(JSON.parse(text), Math.round(x * 1000) / 1000 || 0);
-    assert.ok(!/\.\d*0$/.test(text) && text !== '-0', `canonical form: ${text}`);
-  }), { numRuns: 5000 });
+  fc.assert(
+    fc.property(fc.double({ min: -1e8, max: 1e8, noNaN: true }), (x) => {
+      const w = new JsonBytesWriter(4);
+      w.mm(x);
+      const text = decode(w);
+      assert.equal(JSON.parse(text), Math.round(x * 1000) / 1000 || 0);
+      assert.ok(!/\.\d*0$/.test(text) && text !== '-0', `canonical form: ${text}`);
+    }),
+    { numRuns: 5000 },
+  );
   const w = new JsonBytesWriter();
   w.mm(0.0004).byte(44).mm(-0.0004).byte(44).mm(12.5).byte(44).mm(-3.0001).byte(44).mm(1e3);
   assert.equal(decode(w), '0,0,12.5,-3,1000');

@@ -22,7 +22,9 @@ import { assimpMeshes, unzip, writeTemp } from '../../support/checks/export-read
 
 const enc = (items: unknown[]) => new TextEncoder().encode(items.map((i) => JSON.stringify(i)).join(','));
 const mesh = (id: string, type: string, x: number) => ({
-  vertices: [x, 0, 0, x + 10, 0, 0, x, 10, 0, x + 10, 10, 5], indices: [0, 1, 2, 1, 3, 2], descriptor: { type, id },
+  vertices: [x, 0, 0, x + 10, 0, 0, x, 10, 0, x + 10, 10, 5],
+  indices: [0, 1, 2, 1, 3, 2],
+  descriptor: { type, id },
 });
 const tree = (id: string, x: number) => ({ type: 'tree', x, y: 5, z: 0, rotation: 0.5, scale: 1, descriptor: { type: 'tree', id } });
 const line = (id: string, x: number) => ({ vertices: [x, 0, 0, x + 5, 5, 0, x, 5, 0], closed: false, descriptor: { type: 'asphalt', kind: 'centerline', id } });
@@ -70,7 +72,9 @@ test('IFC through the stream: every feature an element, the project carries the 
   const project = api.GetLine(m, [...api.GetLineIDsWithType(m, W.IFCPROJECT)][0]);
   assert.match(project.Description.value, /OpenStreetMap/);
   let meshes = 0;
-  api.StreamAllMeshes(m, () => { meshes++; });
+  api.StreamAllMeshes(m, () => {
+    meshes++;
+  });
   assert.equal(meshes, 5, 'the buildings, the ground piece and the tree have a body');
   api.CloseModel(m);
 });
@@ -86,14 +90,21 @@ for (const format of ['dxf', 'dae'] as const) {
 test('OBJ through the stream: one object per feature; a text deflated in many pieces unzips whole', async () => {
   const small = await streamed('obj');
   const dir = unzip(writeTemp(small));
-  assert.deepEqual(assimpMeshes(join(dir, 'stream-text.obj')).filter((x) => x.types === 'triangle').map((x) => x.name).sort(), TRIANGLE_FEATURES);
+  assert.deepEqual(
+    assimpMeshes(join(dir, 'stream-text.obj'))
+      .filter((x) => x.types === 'triangle')
+      .map((x) => x.name)
+      .sort(),
+    TRIANGLE_FEATURES,
+  );
 
   // ~3 MB of text: three 1 MB pieces, each its own deflate segment; zipfile checks the CRC-32
   const { port1, port2 } = new MessageChannel();
   const file = buildExportFile({ format: 'obj', frame, name: 'big', port: port2 });
   const sink = new ExportStreamSink(port1);
   sink.declare('buildings');
-  for (let c = 0; c < 30; c++) sink.chunk('buildings', enc(Array.from({ length: 800 }, (_, i) => mesh(`way/${c * 800 + i}`, 'building', c * 1000 + i * 1.25))), 800);
+  for (let c = 0; c < 30; c++)
+    sink.chunk('buildings', enc(Array.from({ length: 800 }, (_, i) => mesh(`way/${c * 800 + i}`, 'building', c * 1000 + i * 1.25))), 800);
   sink.end(['© OpenStreetMap contributors']);
   const big = whole(await file);
   port1.close();
@@ -113,7 +124,8 @@ test('staged in a directory (text spilled on the way): the same bytes as handed 
       assert.deepEqual(readdirSync(dir), [], `${format}: nothing left behind`);
       const handed = (await streamed(format)).bytes;
       // a 3dm carries fresh object ids: the same length and header instead
-      if (format === '3dm') assert.ok(staged.bytes.length === handed.length && Buffer.from(staged.bytes.subarray(0, 24)).toString() === '3D Geometry File Format ', '3dm');
+      if (format === '3dm')
+        assert.ok(staged.bytes.length === handed.length && Buffer.from(staged.bytes.subarray(0, 24)).toString() === '3D Geometry File Format ', '3dm');
       else assert.ok(Buffer.from(staged.bytes).equals(Buffer.from(handed)), `${format}: same bytes`);
     }
     // several MB of DXF text: many spilled pieces, read back in order
@@ -122,7 +134,8 @@ test('staged in a directory (text spilled on the way): the same bytes as handed 
       const file = buildExportFile({ format: 'dxf', frame, name: 'big', port: port2, stageDir });
       const sink = new ExportStreamSink(port1);
       sink.declare('buildings');
-      for (let c = 0; c < 30; c++) sink.chunk('buildings', enc(Array.from({ length: 800 }, (_, i) => mesh(`way/${c * 800 + i}`, 'building', c * 1000 + i * 1.25))), 800);
+      for (let c = 0; c < 30; c++)
+        sink.chunk('buildings', enc(Array.from({ length: 800 }, (_, i) => mesh(`way/${c * 800 + i}`, 'building', c * 1000 + i * 1.25))), 800);
       sink.end(['© OpenStreetMap contributors']);
       const f = await file;
       port1.close();
@@ -132,7 +145,7 @@ test('staged in a directory (text spilled on the way): the same bytes as handed 
     assert.ok(isStaged(staged.bytes) && staged.bytes.size > 3_000_000, `staged ${isStaged(staged.bytes) && staged.bytes.size}`);
     const { etagOf } = await import('../../../src/export/store/entry.ts');
     const inMemory = await run();
-    assert.equal(staged.bytes.etag, etagOf(inMemory.bytes), 'the ETag is the bytes\' ETag');
+    assert.equal(staged.bytes.etag, etagOf(inMemory.bytes), "the ETag is the bytes' ETag");
     assert.ok(Buffer.from(whole(staged).bytes).equals(Buffer.from(whole(inMemory).bytes)));
     assert.deepEqual(readdirSync(dir), []);
   } finally {

@@ -18,7 +18,9 @@ import { problems, validateGltf } from '../../support/checks/gltf-validate.ts';
 
 const enc = (items: unknown[]) => new TextEncoder().encode(items.map((i) => JSON.stringify(i)).join(','));
 const mesh = (id: string, type: string, x: number) => ({
-  vertices: [x, 0, 0, x + 10, 0, 0, x, 10, 0], indices: [0, 1, 2], descriptor: { type, id },
+  vertices: [x, 0, 0, x + 10, 0, 0, x, 10, 0],
+  indices: [0, 1, 2],
+  descriptor: { type, id },
 });
 const frame = { origin: [43.7335, 7.419] as [number, number], crs: resolveExportCrs('local'), placement: 'anchor' as const, units: 'm' as const };
 
@@ -29,7 +31,7 @@ function start(format: ExportFormat) {
   return { sink: new ExportStreamSink(port1), port: port1, file };
 }
 
-test('3dm through the stream: every feature, group layers in the writers\' order whatever came first', async () => {
+test("3dm through the stream: every feature, group layers in the writers' order whatever came first", async () => {
   const { sink, port, file } = start('3dm');
   for (const key of ['surface', 'buildings', 'barriers']) sink.declare(key);
   sink.chunk('surface', enc([mesh('way/9', 'asphalt', 0)]), 1); // the ground's tile finished first
@@ -43,12 +45,22 @@ test('3dm through the stream: every feature, group layers in the writers\' order
   assert.equal(extension, '3dm');
   const rh = await rhino3dm();
   const doc = rh.File3dm.fromByteArray(bytes);
-  const layers = doc.layers(), objects = doc.objects();
+  const layers = doc.layers(),
+    objects = doc.objects();
   const parents: string[] = [];
-  for (let i = 0; i < layers.count; i++) { const l = layers.get(i); if (!l.fullPath.includes('::')) parents.push(l.fullPath); free(l); }
+  for (let i = 0; i < layers.count; i++) {
+    const l = layers.get(i);
+    if (!l.fullPath.includes('::')) parents.push(l.fullPath);
+    free(l);
+  }
   assert.deepEqual(parents, ['buildings', 'surface', 'barriers']);
   const names: string[] = [];
-  for (let i = 0; i < objects.count; i++) { const o = objects.get(i); const a = o.attributes(); names.push(a.name); free(a, o); }
+  for (let i = 0; i < objects.count; i++) {
+    const o = objects.get(i);
+    const a = o.attributes();
+    names.push(a.name);
+    free(a, o);
+  }
   assert.deepEqual(names.sort(), ['way/1', 'way/2', 'way/3', 'way/9']);
   free(layers, objects, doc);
 });

@@ -18,8 +18,14 @@ test('startFullGc frees what nothing holds any more, without waiting for allocat
 
 test('startFullGc runs in a worker thread, where --expose-gc cannot be passed (it would throw if gc were missing there)', async () => {
   // a plain worker thread does not get tsx's hooks: register them, then load the TypeScript worker
-  const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(fileURLToPath(new URL('../../support/checks/full-gc-worker.ts', import.meta.url)))});`, { eval: true });
-  const { freed } = await new Promise<{ freed: number }>((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
+  const worker = new Worker(
+    `require('tsx/cjs/api').register(); require(${JSON.stringify(fileURLToPath(new URL('../../support/checks/full-gc-worker.ts', import.meta.url)))});`,
+    { eval: true },
+  );
+  const { freed } = await new Promise<{ freed: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
   await worker.terminate();
   assert.ok(freed > 10 * 1024 * 1024, `freed only ${(freed / 1048576).toFixed(1)} MB`);
 });

@@ -24,7 +24,8 @@ for (const { crs, origin, point } of CASES) {
   for (const units of ['m', 'mm', 'ft', 'in'] as const) {
     for (const placement of ['anchor', 'absolute'] as const) {
       test(`${crs} ${units} ${placement}: a local point lands where proj4 puts it`, () => {
-        const ORIGIN = origin, POINT = point;
+        const ORIGIN = origin,
+          POINT = point;
         const c = resolveExportCrs(crs);
         const frame = createExportFrame({ origin: ORIGIN, crs: c, placement, units });
         const [x, y] = createLocalFrame(ORIGIN[0], ORIGIN[1]).toLocal(POINT.lon, POINT.lat);
@@ -44,7 +45,7 @@ for (const { crs, origin, point } of CASES) {
   }
 }
 
-test('ft on a US survey feet CRS gives the CRS\'s own grid numbers', () => {
+test("ft on a US survey feet CRS gives the CRS's own grid numbers", () => {
   const c = resolveExportCrs('EPSG:2263');
   const f = createExportFrame({ origin: [40.75, -73.99], crs: c, placement: 'absolute', units: 'ft' });
   const [e, n] = proj4(c.proj4!, [-73.99, 40.75]) as number[];
@@ -54,14 +55,16 @@ test('ft on a US survey feet CRS gives the CRS\'s own grid numbers', () => {
 test('grid convergence: UTM 32 west of its central meridian turns grid north anticlockwise of true north', () => {
   const f = createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('EPSG:32632'), placement: 'anchor', units: 'm' });
   // west of the central meridian true north leans east in the grid, so grid north is γ ≈ −Δλ·sin φ ≈ +1.09° anticlockwise of it
-  const expected = -((7.419 - 9) * Math.PI / 180) * Math.sin(43.7335 * Math.PI / 180);
+  const expected = -(((7.419 - 9) * Math.PI) / 180) * Math.sin((43.7335 * Math.PI) / 180);
   assert.ok(Math.abs(f.georef.gridConvergence - expected) < 2e-4, `${f.georef.gridConvergence} vs ${expected}`);
   assert.equal(createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('local'), placement: 'anchor', units: 'm' }).georef.gridConvergence, 0);
 });
 
 test('a CRS far from its area of use is 400 with the area named; a neighbouring UTM zone is fine', () => {
-  assert.throws(() => createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('EPSG:2263'), placement: 'anchor', units: 'm' }),
-    (e: unknown) => e instanceof ApiError && e.status === 400 && /area of use: United States \(USA\) - New York/.test(e.message));
+  assert.throws(
+    () => createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('EPSG:2263'), placement: 'anchor', units: 'm' }),
+    (e: unknown) => e instanceof ApiError && e.status === 400 && /area of use: United States \(USA\) - New York/.test(e.message),
+  );
   assert.doesNotThrow(() => createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('EPSG:32631'), placement: 'anchor', units: 'm' }));
   // a zone whose box crosses 180° (UTM 1N: 180°W–174°W) holds a point just west of the antimeridian within the margin
   assert.doesNotThrow(() => createExportFrame({ origin: [60, 179.5], crs: resolveExportCrs('EPSG:32601'), placement: 'anchor', units: 'm' }));
@@ -69,7 +72,15 @@ test('a CRS far from its area of use is 400 with the area named; a neighbouring 
 });
 
 test('geographic, unknown, odd-unit and grid-shift CRSs are 400 invalid_setting with a reason', () => {
-  for (const [crs, why] of [['EPSG:4326', /geographic/], ['EPSG:999999', /no usable definition/], ['EPSG:27700', /grid-shift/]] as const) {
-    assert.throws(() => resolveExportCrs(crs), (e: unknown) => e instanceof ApiError && e.status === 400 && e.code === 'invalid_setting' && why.test(e.message), crs);
+  for (const [crs, why] of [
+    ['EPSG:4326', /geographic/],
+    ['EPSG:999999', /no usable definition/],
+    ['EPSG:27700', /grid-shift/],
+  ] as const) {
+    assert.throws(
+      () => resolveExportCrs(crs),
+      (e: unknown) => e instanceof ApiError && e.status === 400 && e.code === 'invalid_setting' && why.test(e.message),
+      crs,
+    );
   }
 });

@@ -18,19 +18,25 @@ const line = { vertices: [0, 0, 0, 5, 0, 0], closed: false, descriptor: { type: 
 
 test('scene from tile chunks: groups in order, ids, kinds, colours, frame applied, headings turned', () => {
   const frame = createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('EPSG:32632'), placement: 'anchor', units: 'mm' });
-  const scene = sceneFromTiles({
-    name: 'n',
-    attribution: ['© OpenStreetMap contributors'],
-    groups: [
-      { key: 'topography:meshes', chunks: [enc([terrain])] },
-      { key: 'instances', chunks: [new Uint8Array(0), enc([node])] },
-      { key: 'surfaceLines', chunks: [enc([line])] },
-      { key: 'buildings', chunks: [enc([mesh]), enc([mesh])] },
-      { key: 'barriers', chunks: [enc([{ ...mesh, descriptor: { type: 'fence', id: 'way/5', colour: '#000000' } }])] },
-    ],
-  }, frame);
-  assert.deepEqual(scene.groups.map((g) => g.name), ['buildings', 'barriers', 'instances', 'topography', 'surfaceLines']);
-  assert.deepEqual(scene.groups[1].meshes[0].colour, [0, 0, 0], 'a barrier\'s colour tag');
+  const scene = sceneFromTiles(
+    {
+      name: 'n',
+      attribution: ['© OpenStreetMap contributors'],
+      groups: [
+        { key: 'topography:meshes', chunks: [enc([terrain])] },
+        { key: 'instances', chunks: [new Uint8Array(0), enc([node])] },
+        { key: 'surfaceLines', chunks: [enc([line])] },
+        { key: 'buildings', chunks: [enc([mesh]), enc([mesh])] },
+        { key: 'barriers', chunks: [enc([{ ...mesh, descriptor: { type: 'fence', id: 'way/5', colour: '#000000' } }])] },
+      ],
+    },
+    frame,
+  );
+  assert.deepEqual(
+    scene.groups.map((g) => g.name),
+    ['buildings', 'barriers', 'instances', 'topography', 'surfaceLines'],
+  );
+  assert.deepEqual(scene.groups[1].meshes[0].colour, [0, 0, 0], "a barrier's colour tag");
   scene.groups.splice(1, 1);
   const [b] = scene.groups[0].meshes;
   assert.equal(scene.groups[0].meshes.length, 2);
@@ -39,7 +45,8 @@ test('scene from tile chunks: groups in order, ids, kinds, colours, frame applie
   assert.deepEqual(b.colour, [1, 128 / 255, 0]);
   assert.deepEqual([...b.indices], [0, 1, 2]);
   // the second vertex is 10 m east of the origin: ~10 000 mm along the (slightly turned) grid axes
-  const dx = b.positions[3] - b.positions[0], dy = b.positions[4] - b.positions[1];
+  const dx = b.positions[3] - b.positions[0],
+    dy = b.positions[4] - b.positions[1];
   assert.ok(Math.abs(Math.hypot(dx, dy) - 10_000 * 0.9996) < 5, `${Math.hypot(dx, dy)}`);
   assert.ok(Math.abs(Math.atan2(dy, dx) + frame.georef.gridConvergence) < 1e-4, 'east turned by the convergence');
   assert.equal(scene.groups[2].meshes[0].id, 'terrain/2,3');

@@ -69,7 +69,16 @@ const deps: PipelineDeps = {
 
 function requestOf(settings: Record<string, unknown>, exp?: Record<string, unknown>): ContextRequest {
   const [x0, y0, x1, y1] = [-200, -200, 200, 200];
-  const ring = [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]].map(([x, y]) => { const [lon, lat] = frame.toLonLat(x, y); return [lat, lon]; });
+  const ring = [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+    [x0, y0],
+  ].map(([x, y]) => {
+    const [lon, lat] = frame.toLonLat(x, y);
+    return [lat, lon];
+  });
   return parseContextRequest({ polygon: ring, origin: ORIGIN, settings, ...(exp ? { export: exp } : {}) });
 }
 
@@ -89,10 +98,21 @@ test('the registered family is in the group table, the request contract and the 
   assert.ok(groupSpecs().some((g) => g.name === 'railways'));
   assert.ok(requestGroupNames().includes('railways') && requestGroupNames().includes('rail'));
   assert.equal(canonicalGroup('rail'), 'railways');
-  assert.deepEqual(exportedOutputs().filter((o) => o.key === 'railways').map((o) => o.exportGroup), ['railways']);
+  assert.deepEqual(
+    exportedOutputs()
+      .filter((o) => o.key === 'railways')
+      .map((o) => o.exportGroup),
+    ['railways'],
+  );
   const settings = requestOf({ geometry: ['rail', 'buildings'] }).settings;
   assert.deepEqual(settings.geometry, ['railways', 'buildings']);
-  assert.deepEqual(responseGroups(settings).map((g) => [g.key, g.type, g.geometryType]), [['railways', 'rail', 'meshes'], ['buildings', 'buildings', 'meshes']]);
+  assert.deepEqual(
+    responseGroups(settings).map((g) => [g.key, g.type, g.geometryType]),
+    [
+      ['railways', 'rail', 'meshes'],
+      ['buildings', 'buildings', 'meshes'],
+    ],
+  );
   const doc = buildOpenApiDocument() as { components: { schemas: { Settings: { properties: { geometry: { items: { enum: string[] } } } } } } };
   assert.ok(doc.components.schemas.Settings.properties.geometry.items.enum.includes('railways'));
   // not a default group: the default request does not build it
@@ -109,7 +129,10 @@ test('a request for the group streams its meshes: each rail line once across the
   const meshes = group.items as { vertices: number[]; descriptor: { id: string; type: string } }[];
   assert.deepEqual(meshes.map((m) => m.descriptor.id).sort(), ['way/1', 'way/2'], 'every rail once, the tram left out');
   for (const m of meshes) assert.ok(m.vertices.length > 0 && m.vertices.length % (12 * 9) === 0, 'twelve triangles per segment box');
-  assert.deepEqual(summary.attributions.map((a) => a.id), ['osm']);
+  assert.deepEqual(
+    summary.attributions.map((a) => a.id),
+    ['osm'],
+  );
 });
 
 test('every export format holds the registered group', async () => {

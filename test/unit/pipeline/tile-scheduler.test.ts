@@ -16,18 +16,34 @@ function fakePool() {
   let peak = 0;
   return {
     started,
-    get peak() { return peak; },
-    get running() { return [...running.keys()]; },
+    get peak() {
+      return peak;
+    },
+    get running() {
+      return [...running.keys()];
+    },
     run(task: unknown, { signal }: { signal?: AbortSignal } = {}) {
       const id = String(task);
       started.push(id);
       peak = Math.max(peak, running.size + 1);
       return new Promise((resolve, reject) => {
-        running.set(id, () => { running.delete(id); resolve(`done ${id}`); });
-        signal?.addEventListener('abort', () => { running.delete(id); reject(signal.reason); }, { once: true });
+        running.set(id, () => {
+          running.delete(id);
+          resolve(`done ${id}`);
+        });
+        signal?.addEventListener(
+          'abort',
+          () => {
+            running.delete(id);
+            reject(signal.reason);
+          },
+          { once: true },
+        );
       });
     },
-    finish(id: string) { running.get(id)?.(); },
+    finish(id: string) {
+      running.get(id)?.();
+    },
   };
 }
 
@@ -37,7 +53,8 @@ test('a small request is served between the tiles of a big one that came first',
   const pool = fakePool();
   const scheduler = new TileScheduler(pool, 2);
   const signal = new AbortController().signal;
-  const big = scheduler.queue(), small = scheduler.queue();
+  const big = scheduler.queue(),
+    small = scheduler.queue();
   const bigDone = Array.from({ length: 10 }, (_, i) => big.run(`big${i}`, signal));
   await tick();
   const smallDone = [0, 1].map((i) => small.run(`small${i}`, signal));
@@ -52,13 +69,16 @@ test('a small request is served between the tiles of a big one that came first',
   assert.equal(pool.started[4], 'small1');
   pool.finish('small1');
   assert.deepEqual(await Promise.all(smallDone), ['done small0', 'done small1'], 'the small request is done while the big one still runs');
-  for (let i = 2; i < 10; i++) { pool.finish(`big${i}`); await tick(); }
+  for (let i = 2; i < 10; i++) {
+    pool.finish(`big${i}`);
+    await tick();
+  }
   assert.equal((await Promise.all(bigDone)).length, 10);
   assert.equal(pool.peak, 2);
   assert.equal(scheduler.inFlight, 0);
 });
 
-test('an aborted request\'s waiting tiles never reach the pool; its running ones are aborted by the pool', async () => {
+test("an aborted request's waiting tiles never reach the pool; its running ones are aborted by the pool", async () => {
   const pool = fakePool();
   const scheduler = new TileScheduler(pool, 1);
   const cancel = new AbortController();
@@ -76,35 +96,56 @@ test('an aborted request\'s waiting tiles never reach the pool; its running ones
 });
 
 test('property: any mix of requests, sizes, finishing orders and aborts — each tile runs at most once, slots are never exceeded, every live tile finishes', async () => {
-  await fc.assert(fc.asyncProperty(
-    fc.integer({ min: 1, max: 3 }),
-    fc.array(fc.record({ tiles: fc.integer({ min: 1, max: 8 }), abortAfter: fc.option(fc.integer({ min: 0, max: 10 }), { nil: null }) }), { minLength: 1, maxLength: 5 }),
-    fc.array(fc.nat(), { minLength: 60, maxLength: 60 }),
-    async (slots, requests, picks) => {
-      const pool = fakePool();
-      const scheduler = new TileScheduler(pool, slots);
-      const outcomes: Promise<string>[] = [];
-      const cancels = requests.map(() => new AbortController());
-      requests.forEach((r, k) => {
-        const q = scheduler.queue();
-        for (let i = 0; i < r.tiles; i++) outcomes.push(q.run(`r${k}t${i}`, cancels[k].signal).then(() => 'ok', () => 'aborted'));
-      });
-      for (let step = 0; step < picks.length && pool.running.length > 0; step++) {
-        requests.forEach((r, k) => { if (r.abortAfter === step) cancels[k].abort(new Error('gone')); });
-        const running = pool.running;
-        if (running.length) pool.finish(running[picks[step] % running.length]);
-        await tick();
-        assert.ok(scheduler.inFlight <= slots);
-      }
-      while (pool.running.length) { pool.finish(pool.running[0]); await tick(); }
-      const results = await Promise.all(outcomes);
-      assert.equal(new Set(pool.started).size, pool.started.length, 'no tile ran twice');
-      assert.ok(pool.peak <= slots);
-      requests.forEach((r, k) => {
-        const own = results.slice(requests.slice(0, k).reduce((a, x) => a + x.tiles, 0)).slice(0, r.tiles);
-        if (r.abortAfter === null) assert.ok(own.every((o) => o === 'ok'), `request ${k} finished`);
-      });
-      assert.equal(scheduler.inFlight, 0);
-    },
-  ), { numRuns: 150 });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 3 }),
+      fc.array(fc.record({ tiles: fc.integer({ min: 1, max: 8 }), abortAfter: fc.option(fc.integer({ min: 0, max: 10 }), { nil: null }) }), {
+        minLength: 1,
+        maxLength: 5,
+      }),
+      fc.array(fc.nat(), { minLength: 60, maxLength: 60 }),
+      async (slots, requests, picks) => {
+        const pool = fakePool();
+        const scheduler = new TileScheduler(pool, slots);
+        const outcomes: Promise<string>[] = [];
+        const cancels = requests.map(() => new AbortController());
+        requests.forEach((r, k) => {
+          const q = scheduler.queue();
+          for (let i = 0; i < r.tiles; i++)
+            outcomes.push(
+              q.run(`r${k}t${i}`, cancels[k].signal).then(
+                () => 'ok',
+                () => 'aborted',
+              ),
+            );
+        });
+        for (let step = 0; step < picks.length && pool.running.length > 0; step++) {
+          requests.forEach((r, k) => {
+            if (r.abortAfter === step) cancels[k].abort(new Error('gone'));
+          });
+          const running = pool.running;
+          if (running.length) pool.finish(running[picks[step] % running.length]);
+          await tick();
+          assert.ok(scheduler.inFlight <= slots);
+        }
+        while (pool.running.length) {
+          pool.finish(pool.running[0]);
+          await tick();
+        }
+        const results = await Promise.all(outcomes);
+        assert.equal(new Set(pool.started).size, pool.started.length, 'no tile ran twice');
+        assert.ok(pool.peak <= slots);
+        requests.forEach((r, k) => {
+          const own = results.slice(requests.slice(0, k).reduce((a, x) => a + x.tiles, 0)).slice(0, r.tiles);
+          if (r.abortAfter === null)
+            assert.ok(
+              own.every((o) => o === 'ok'),
+              `request ${k} finished`,
+            );
+        });
+        assert.equal(scheduler.inFlight, 0);
+      },
+    ),
+    { numRuns: 150 },
+  );
 });

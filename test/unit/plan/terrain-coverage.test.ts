@@ -29,12 +29,17 @@ describe('coverage of a tile grid', () => {
     assert.ok(Number.isNaN(half.heights[0]) && Number.isFinite(half.heights[8]), 'without fill the uncovered samples stay NaN');
     const none = elevationGridForTile(() => NaN, frame, tileBox(0, 0), 4);
     assert.deepEqual(none.coverage, { covered: 0, samples: 25, complete: false, any: false });
-    assert.ok(none.heights.every((h) => h === 0), 'filled with the fallback height when asked to fill');
+    assert.ok(
+      none.heights.every((h) => h === 0),
+      'filled with the fallback height when asked to fill',
+    );
   });
 });
 
 describe('the filled field of a request', () => {
-  const raw = (i: number, j: number, m = 0) => elevationGridForTile(eastOnly, frame, { minX: (i - 0.5) * T, minY: j * T, maxX: (i + 0.5) * T, maxY: (j + 1) * T }, 8, { fill: false, marginCells: m }).padded;
+  const raw = (i: number, j: number, m = 0) =>
+    elevationGridForTile(eastOnly, frame, { minX: (i - 0.5) * T, minY: j * T, maxX: (i + 0.5) * T, maxY: (j + 1) * T }, 8, { fill: false, marginCells: m })
+      .padded;
 
   test('lays grids on their lattice (shared edges agree), fills only the uncovered samples from covered ones', () => {
     const grids = [raw(0, 0, 2), raw(1, 0), raw(0, 1), raw(1, 1, 2)];
@@ -45,11 +50,16 @@ describe('the filled field of a request', () => {
     assert.ok(field.heights.every(Number.isFinite), 'no hole');
     const lo = Math.min(...grids.flatMap((g) => [...g.heights].filter(Number.isFinite)));
     const hi = Math.max(...grids.flatMap((g) => [...g.heights].filter(Number.isFinite)));
-    assert.ok(field.heights.every((h) => h >= lo - 1e-3 && h <= hi + 1e-3), 'filled values stay within the covered range');
+    assert.ok(
+      field.heights.every((h) => h >= lo - 1e-3 && h <= hi + 1e-3),
+      'filled values stay within the covered range',
+    );
     for (const g of grids) {
       const cut = cutField(field, g.bbox);
       assert.deepEqual(cut.bbox, g.bbox);
-      g.heights.forEach((h, k) => { if (!Number.isNaN(h)) assert.equal(cut.heights[k], h, 'covered samples are kept as read'); });
+      g.heights.forEach((h, k) => {
+        if (!Number.isNaN(h)) assert.equal(cut.heights[k], h, 'covered samples are kept as read');
+      });
     }
   });
 
@@ -64,13 +74,24 @@ describe('extra terrain tiles', () => {
   const grid = { origin: { x: 0, y: 0 }, size: T, columns: 2, rows: 1 };
 
   test('tiles under extents, with negative indices and boxes ending on a tile edge', () => {
-    assert.deepEqual(tilesUnderExtents(grid, [{ minX: -10, minY: 20, maxX: 500, maxY: 480 }]), [{ i: -1, j: 0 }, { i: 0, j: 0 }]);
-    assert.deepEqual(tilesUnderExtents(grid, [{ minX: 990, minY: -5, maxX: 1010, maxY: 0 }]).sort((a, b) => a.j - b.j || a.i - b.i),
-      [{ i: 1, j: -1 }, { i: 2, j: -1 }]);
+    assert.deepEqual(tilesUnderExtents(grid, [{ minX: -10, minY: 20, maxX: 500, maxY: 480 }]), [
+      { i: -1, j: 0 },
+      { i: 0, j: 0 },
+    ]);
+    assert.deepEqual(
+      tilesUnderExtents(grid, [{ minX: 990, minY: -5, maxX: 1010, maxY: 0 }]).sort((a, b) => a.j - b.j || a.i - b.i),
+      [
+        { i: 1, j: -1 },
+        { i: 2, j: -1 },
+      ],
+    );
   });
 
   test('the square grows to hold the tiles under the geometry; its gaps are listed for the combined map only', () => {
-    const done = [{ i: 0, j: 0 }, { i: 1, j: 0 }];
+    const done = [
+      { i: 0, j: 0 },
+      { i: 1, j: 0 },
+    ];
     const extents = [{ minX: -30, minY: 100, maxX: 200, maxY: 300 }]; // a building crossing the west edge
     const combined = extraTerrainTiles(grid, done, extents, true);
     assert.deepEqual(combined.under, [{ i: -1, j: 0 }]);
@@ -82,20 +103,33 @@ describe('extra terrain tiles', () => {
 
   test('square gaps agree with the merge: computing them gives a map without filled tiles', () => {
     const sampler = (lon: number, lat: number) => smooth(lon, lat);
-    fc.assert(fc.property(fc.uniqueArray(fc.record({ i: fc.integer({ min: -2, max: 2 }), j: fc.integer({ min: -2, max: 2 }) }), { minLength: 1, maxLength: 8, selector: (t) => `${t.i},${t.j}` }), (tiles) => {
-      const grids: ElevationGrid[] = tiles.map((t) => elevationGridForTile(sampler, frame, tileBox(t.i, t.j), 2));
-      const gaps = squareGaps(tiles);
-      assert.equal(gaps.length, missingSquareTiles(grids).length);
-      const all = [...grids, ...gaps.map((t) => elevationGridForTile(sampler, frame, tileBox(t.i, t.j), 2))];
-      assert.equal(missingSquareTiles(all).length, 0);
-      assert.deepEqual(mergeElevationGrids(all).bbox, mergeElevationGrids(grids).bbox);
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ i: fc.integer({ min: -2, max: 2 }), j: fc.integer({ min: -2, max: 2 }) }), {
+          minLength: 1,
+          maxLength: 8,
+          selector: (t) => `${t.i},${t.j}`,
+        }),
+        (tiles) => {
+          const grids: ElevationGrid[] = tiles.map((t) => elevationGridForTile(sampler, frame, tileBox(t.i, t.j), 2));
+          const gaps = squareGaps(tiles);
+          assert.equal(gaps.length, missingSquareTiles(grids).length);
+          const all = [...grids, ...gaps.map((t) => elevationGridForTile(sampler, frame, tileBox(t.i, t.j), 2))];
+          assert.equal(missingSquareTiles(all).length, 0);
+          assert.deepEqual(mergeElevationGrids(all).bbox, mergeElevationGrids(grids).bbox);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 
 describe('elevation warnings', () => {
   test('unavailable without any data, partial with the covered share rounded down, none when all covered', () => {
-    assert.deepEqual(elevationWarnings({ covered: 0, samples: 100, any: false }).map((w) => [w.code, w.details]), [['elevation_unavailable', { coveredShare: 0 }]]);
+    assert.deepEqual(
+      elevationWarnings({ covered: 0, samples: 100, any: false }).map((w) => [w.code, w.details]),
+      [['elevation_unavailable', { coveredShare: 0 }]],
+    );
     const [partial] = elevationWarnings({ covered: 9999, samples: 10000, any: true });
     assert.equal(partial.code, 'elevation_partial');
     assert.equal(partial.details.coveredShare, 0.999);

@@ -7,12 +7,23 @@ import { Admission, type Release } from '../../../src/server/admission.ts';
 function clocked(maxInFlight: number, maxQueue: number) {
   let t = 0;
   const admission = new Admission({ maxInFlight, maxQueue, timeoutMs: 60_000, standingMs: 400, standingAfter: 4, now: () => t });
-  return { admission, advance: (ms: number) => { t += ms; } };
+  return {
+    admission,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 }
 
 /** Settles to 'served' (and releases) or to the error code. */
 function outcome(p: Promise<Release>): Promise<string> {
-  return p.then((release) => { release(); return 'served'; }, (err: ApiError) => err.code);
+  return p.then(
+    (release) => {
+      release();
+      return 'served';
+    },
+    (err: ApiError) => err.code,
+  );
 }
 
 /** Teaches the admission a typical service time of `ms`; requests that failed fast must not count. */

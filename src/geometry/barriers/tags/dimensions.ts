@@ -25,7 +25,10 @@ export function taggedSize(tags: OsmTags, kind: BarrierKind): TaggedSize {
     const raw = tags[key];
     if (raw === undefined) return null;
     const v = parseLength(raw, max);
-    if (v === null || v < MIN_SIZE) { notes.push(`${key}=${raw}`); return null; }
+    if (v === null || v < MIN_SIZE) {
+      notes.push(`${key}=${raw}`);
+      return null;
+    }
     return v;
   };
   let height = read('height', MAX_HEIGHT);

@@ -3,10 +3,20 @@ import type { BarrierKind } from '../types.ts';
 
 /** `barrier=*` values built as solids, with common spellings folded onto the documented value. */
 const BARRIER_VALUES: Record<string, BarrierKind> = {
-  wall: 'wall', fence: 'fence', wire_fence: 'fence', hedge: 'hedge', hedge_bank: 'hedge',
-  retaining_wall: 'retaining_wall', city_wall: 'city_wall', guard_rail: 'guard_rail',
-  handrail: 'handrail', jersey_barrier: 'jersey_barrier', kerb: 'kerb', bollard: 'bollard',
-  gate: 'gate', lift_gate: 'lift_gate',
+  wall: 'wall',
+  fence: 'fence',
+  wire_fence: 'fence',
+  hedge: 'hedge',
+  hedge_bank: 'hedge',
+  retaining_wall: 'retaining_wall',
+  city_wall: 'city_wall',
+  guard_rail: 'guard_rail',
+  handrail: 'handrail',
+  jersey_barrier: 'jersey_barrier',
+  kerb: 'kerb',
+  bollard: 'bollard',
+  gate: 'gate',
+  lift_gate: 'lift_gate',
 };
 
 const MASONRY = new Set(['stone', 'brick', 'concrete', 'concrete_block', 'masonry', 'rock']);
@@ -35,8 +45,12 @@ export function barrierKind(tags: OsmTags, kind: 'point' | 'line' | 'area'): Bar
 
 /** Gate nodes built as a leaf across their way (gate-nodes.ts), by `barrier=*`. */
 const GATE_NODES: Record<string, 'gate' | 'lift_gate'> = {
-  gate: 'gate', sliding_gate: 'gate', wicket_gate: 'gate', hampshire_gate: 'gate',
-  lift_gate: 'lift_gate', swing_gate: 'lift_gate',
+  gate: 'gate',
+  sliding_gate: 'gate',
+  wicket_gate: 'gate',
+  hampshire_gate: 'gate',
+  lift_gate: 'lift_gate',
+  swing_gate: 'lift_gate',
 };
 
 /** The kind of a gate mapped as a node (on a way), or null. */

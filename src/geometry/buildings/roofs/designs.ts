@@ -69,7 +69,8 @@ export function suitsOneRidge(ctx: RoofContext, convexFill = 0.85, nearFill = 0.
  */
 export function acrossDesign(ctx: RoofContext, profile: Profile): RoofDesign | string {
   const { across } = roofAxes(ctx.footprint.outer, ctx.roof);
-  let min = Infinity, max = -Infinity;
+  let min = Infinity,
+    max = -Infinity;
   const outer = ctx.footprint.outer;
   for (let i = 0; i < outer.length; i += 2) {
     const v = outer[i] * across[0] + outer[i + 1] * across[1];
@@ -130,7 +131,10 @@ function warpRadially(plan: RoofPlan, profile: Profile, apex: [number, number]):
     const s = plan.s[i];
     const k = profile.s.indexOf(s);
     if (s >= 1 || k < 0) {
-      if (s >= 1) { plan.x[i] = apex[0]; plan.y[i] = apex[1]; }
+      if (s >= 1) {
+        plan.x[i] = apex[0];
+        plan.y[i] = apex[1];
+      }
       continue;
     }
     const factor = r[k] / (1 - s);

@@ -42,7 +42,8 @@ const scratchWeld = new MeshBuilder();
 /** Writes the roof into `mesh`; returns a reason instead (and writes nothing) when the plan does not close up. */
 export function emitRoof(mesh: MeshBuilder, plan: RoofPlan, z: readonly number[], wallTopZ: number): EmittedRoof | string {
   const count = plan.x.length;
-  const px = new Array<number>(count), py = new Array<number>(count);
+  const px = new Array<number>(count),
+    py = new Array<number>(count);
   // Interior vertices go on the millimetre grid so that welding here matches a millimetre check.
   for (let i = 0; i < count; i++) {
     const ring = i < plan.ringVertexCount;
@@ -64,10 +65,14 @@ export function emitRoof(mesh: MeshBuilder, plan: RoofPlan, z: readonly number[]
   const edges = new Map<number, number>();
   const t = plan.triangles;
   for (let k = 0; k < t.length; k += 3) {
-    const a = canonical[t[k]], b = canonical[t[k + 1]], c = canonical[t[k + 2]];
+    const a = canonical[t[k]],
+      b = canonical[t[k + 1]],
+      c = canonical[t[k + 2]];
     if (a === b || b === c || a === c) continue;
     triangles.push(a, b, c);
-    const ab = a * count + b, bc = b * count + c, ca = c * count + a;
+    const ab = a * count + b,
+      bc = b * count + c,
+      ca = c * count + a;
     if (edges.has(ab) || edges.has(bc) || edges.has(ca)) return 'the roof plan folds over itself';
     edges.set(ab, b).set(bc, c).set(ca, a);
   }
@@ -86,7 +91,8 @@ export function emitRoof(mesh: MeshBuilder, plan: RoofPlan, z: readonly number[]
   for (const ring of plan.rings) {
     const out: number[] = [];
     for (let i = 0; i < ring.length; i++) {
-      const a = ring.start + i, b = ring.start + ((i + 1) % ring.length);
+      const a = ring.start + i,
+        b = ring.start + ((i + 1) % ring.length);
       out.push(plan.x[a], plan.y[a]);
       const chain = [canonical[a]];
       let cur = canonical[a];
@@ -124,10 +130,18 @@ export function emitRoof(mesh: MeshBuilder, plan: RoofPlan, z: readonly number[]
  * roof vertices met along it. Points where the roof touches the wall top mid-side split it.
  */
 function sideWalls(
-  chain: number[], ax: number, ay: number, bx: number, by: number,
-  px: number[], py: number[], z: readonly number[], wallTopZ: number,
+  chain: number[],
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  px: number[],
+  py: number[],
+  z: readonly number[],
+  wallTopZ: number,
 ): { triangles: number[][]; inserted: number[] } | string {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const len = Math.hypot(dx, dy);
   const along = chain.map((p, k) => (k === 0 ? 0 : k === chain.length - 1 ? len : ((px[p] - ax) * dx + (py[p] - ay) * dy) / len));
   // Two roof points may share a spot on the millimetre grid (a steep stretch of a curved gable): a vertical step is fine.
@@ -143,7 +157,10 @@ function sideWalls(
     if (piece.some((p) => z[p] !== wallTopZ)) {
       // Polygon in (distance along the side, height): bottom left → bottom right → roof line back.
       const uv: number[] = [along[from], 0, along[k], 0];
-      const corners: number[][] = [[px[piece[0]], py[piece[0]], wallTopZ], [px[piece[piece.length - 1]], py[piece[piece.length - 1]], wallTopZ]];
+      const corners: number[][] = [
+        [px[piece[0]], py[piece[0]], wallTopZ],
+        [px[piece[piece.length - 1]], py[piece[piece.length - 1]], wallTopZ],
+      ];
       for (let m = piece.length - 1; m >= 0; m--) {
         const p = piece[m];
         if (z[p] === wallTopZ) continue;

@@ -84,7 +84,7 @@ export const MIN_ROOF_HEIGHT = 0.01;
 export function buildRoof(mesh: MeshBuilder, footprint: Footprint, wallTopZ: number, roof: RoofSpec, options: BuildRoofOptions = {}): RoofResult {
   const requested = roof.shape;
   const tooLow = requested !== 'flat' && !(roof.height >= MIN_ROOF_HEIGHT);
-  const strategies = tooLow ? FLAT_STRATEGIES : ROOF_CHAINS[requested] ?? FLAT_STRATEGIES;
+  const strategies = tooLow ? FLAT_STRATEGIES : (ROOF_CHAINS[requested] ?? FLAT_STRATEGIES);
   const ctx: RoofContext = { footprint, wallTopZ, roof };
   const reasons: string[] = tooLow ? [`the roof height ${roof.height} m is too small`] : [];
   for (const s of strategies) {

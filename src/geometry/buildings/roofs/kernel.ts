@@ -21,8 +21,10 @@ export function seesAllSides(ring: Ring, x: number, y: number, clearance: number
   const n = ring.length / 2;
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
-    const ax = ring[2 * i], ay = ring[2 * i + 1];
-    const dx = ring[2 * j] - ax, dy = ring[2 * j + 1] - ay;
+    const ax = ring[2 * i],
+      ay = ring[2 * i + 1];
+    const dx = ring[2 * j] - ax,
+      dy = ring[2 * j + 1] - ay;
     const len = Math.hypot(dx, dy);
     if (len === 0) continue;
     if ((dx * (y - ay) - dy * (x - ax)) / len < clearance) return false;
@@ -33,22 +35,33 @@ export function seesAllSides(ring: Ring, x: number, y: number, clearance: number
 /** Intersection of the inner half-planes of all sides of a counter-clockwise ring (null when empty). */
 export function kernelPolygon(ring: Ring): Ring | null {
   const n = ring.length / 2;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < n; i++) {
-    minX = Math.min(minX, ring[2 * i]); maxX = Math.max(maxX, ring[2 * i]);
-    minY = Math.min(minY, ring[2 * i + 1]); maxY = Math.max(maxY, ring[2 * i + 1]);
+    minX = Math.min(minX, ring[2 * i]);
+    maxX = Math.max(maxX, ring[2 * i]);
+    minY = Math.min(minY, ring[2 * i + 1]);
+    maxY = Math.max(maxY, ring[2 * i + 1]);
   }
   let poly: number[] = [minX, minY, maxX, minY, maxX, maxY, minX, maxY];
   for (let i = 0; i < n && poly.length >= 6; i++) {
     const j = (i + 1) % n;
-    const ax = ring[2 * i], ay = ring[2 * i + 1], dx = ring[2 * j] - ax, dy = ring[2 * j + 1] - ay;
+    const ax = ring[2 * i],
+      ay = ring[2 * i + 1],
+      dx = ring[2 * j] - ax,
+      dy = ring[2 * j + 1] - ay;
     const side = (x: number, y: number) => dx * (y - ay) - dy * (x - ax);
     const out: number[] = [];
     const m = poly.length / 2;
     for (let k = 0; k < m; k++) {
-      const px = poly[2 * k], py = poly[2 * k + 1];
-      const qx = poly[2 * ((k + 1) % m)], qy = poly[2 * ((k + 1) % m) + 1];
-      const sp = side(px, py), sq = side(qx, qy);
+      const px = poly[2 * k],
+        py = poly[2 * k + 1];
+      const qx = poly[2 * ((k + 1) % m)],
+        qy = poly[2 * ((k + 1) % m) + 1];
+      const sp = side(px, py),
+        sq = side(qx, qy);
       if (sp >= 0) out.push(px, py);
       if ((sp > 0 && sq < 0) || (sp < 0 && sq > 0)) {
         const t = sp / (sp - sq);

@@ -21,7 +21,8 @@ export interface RoofPlan {
 
 /** A plan with only the footprint's ring vertices, no triangles yet. */
 export function emptyPlan(footprint: Footprint): RoofPlan {
-  const x: number[] = [], y: number[] = [];
+  const x: number[] = [],
+    y: number[] = [];
   const rings: RoofPlan['rings'] = [];
   for (const ring of [footprint.outer, ...footprint.holes]) {
     rings.push({ start: x.length, length: ring.length / 2 });
@@ -49,7 +50,10 @@ export function planFromFootprint(footprint: Footprint, sAt: (x: number, y: numb
   const plan = emptyPlan(footprint);
   const coords: number[] = [];
   for (let i = 0; i < plan.ringVertexCount; i++) coords.push(plan.x[i], plan.y[i]);
-  const tri = triangulateRings(coords, plan.rings.slice(1).map((r) => r.start));
+  const tri = triangulateRings(
+    coords,
+    plan.rings.slice(1).map((r) => r.start),
+  );
   if (!tri.ok) return null;
   plan.triangles = tri.triangles;
   for (let i = 0; i < plan.ringVertexCount; i++) plan.s[i] = sAt(plan.x[i], plan.y[i]);
@@ -73,7 +77,9 @@ export function planArea2(plan: RoofPlan): number {
   let sum = 0;
   const { x, y, triangles: t } = plan;
   for (let k = 0; k < t.length; k += 3) {
-    const a = t[k], b = t[k + 1], c = t[k + 2];
+    const a = t[k],
+      b = t[k + 1],
+      c = t[k + 2];
     sum += (x[b] - x[a]) * (y[c] - y[a]) - (y[b] - y[a]) * (x[c] - x[a]);
   }
   return sum;

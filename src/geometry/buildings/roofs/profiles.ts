@@ -34,8 +34,7 @@ export function innerLevels(profile: Profile): number[] {
   return profile.s.slice(1, -1);
 }
 
-const arc = (segments: number, from: number, to: number) =>
-  Array.from({ length: segments + 1 }, (_, k) => from + ((to - from) * k) / segments);
+const arc = (segments: number, from: number, to: number) => Array.from({ length: segments + 1 }, (_, k) => from + ((to - from) * k) / segments);
 
 /** Rounds away trigonometric dust so the ends are exactly 0 and 1. */
 const clean = (values: number[]) => values.map((v) => (Math.abs(v) < 1e-12 ? 0 : Math.abs(v - 1) < 1e-12 ? 1 : v));

@@ -12,8 +12,12 @@ import { addPlanVertex } from './plan.ts';
 export function refinePlan(plan: RoofPlan, levels: readonly number[], metresPerUnit: number, snapDistance = 0.002): RoofPlan {
   const inner = levels.slice().sort((a, b) => a - b);
   const out: RoofPlan = {
-    x: plan.x.slice(), y: plan.y.slice(), s: plan.s.slice(),
-    ringVertexCount: plan.ringVertexCount, rings: plan.rings, triangles: [],
+    x: plan.x.slice(),
+    y: plan.y.slice(),
+    s: plan.s.slice(),
+    ringVertexCount: plan.ringVertexCount,
+    rings: plan.rings,
+    triangles: [],
   };
   // Vertices within a few millimetres of a level sit on it: no sliver facets or micro gables.
   if (metresPerUnit > 0) {
@@ -28,7 +32,8 @@ export function refinePlan(plan: RoofPlan, levels: readonly number[], metresPerU
   }
   const caches = inner.map(() => new Map<number, number>());
   const cutPoint = (u: number, v: number, k: number): number => {
-    const lo = Math.min(u, v), hi = Math.max(u, v);
+    const lo = Math.min(u, v),
+      hi = Math.max(u, v);
     const key = lo * 4194304 + hi;
     let id = caches[k].get(key);
     if (id === undefined) {
@@ -45,16 +50,20 @@ export function refinePlan(plan: RoofPlan, levels: readonly number[], metresPerU
     let poly = [t[n], t[n + 1], t[n + 2]];
     for (let k = 0; k < inner.length && poly.length >= 3; k++) {
       const level = inner[k];
-      let lo = Infinity, hi = -Infinity;
+      let lo = Infinity,
+        hi = -Infinity;
       for (const v of poly) {
         lo = Math.min(lo, out.s[v]);
         hi = Math.max(hi, out.s[v]);
       }
       if (!(lo < level && level < hi)) continue;
-      const below: number[] = [], above: number[] = [];
+      const below: number[] = [],
+        above: number[] = [];
       for (let i = 0; i < poly.length; i++) {
-        const u = poly[i], v = poly[(i + 1) % poly.length];
-        const su = out.s[u], sv = out.s[v];
+        const u = poly[i],
+          v = poly[(i + 1) % poly.length];
+        const su = out.s[u],
+          sv = out.s[v];
         if (su <= level) below.push(u);
         if (su >= level) above.push(u);
         if ((su < level && sv > level) || (su > level && sv < level)) {

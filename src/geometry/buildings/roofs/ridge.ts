@@ -53,23 +53,31 @@ export function minimumAreaRectangle(ring: Ring): BoundingRectangle {
   let best: BoundingRectangle = { axis: [1, 0], length: 0, width: 0, area: Infinity };
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
-    const dx = hull[2 * j] - hull[2 * i], dy = hull[2 * j + 1] - hull[2 * i + 1];
+    const dx = hull[2 * j] - hull[2 * i],
+      dy = hull[2 * j + 1] - hull[2 * i + 1];
     const len = Math.hypot(dx, dy);
     if (len === 0) continue;
-    const ux = dx / len, uy = dy / len;
-    let minU = Infinity, maxU = -Infinity, minV = Infinity, maxV = -Infinity;
+    const ux = dx / len,
+      uy = dy / len;
+    let minU = Infinity,
+      maxU = -Infinity,
+      minV = Infinity,
+      maxV = -Infinity;
     for (let k = 0; k < n; k++) {
-      const x = hull[2 * k], y = hull[2 * k + 1];
-      const u = x * ux + y * uy, v = -x * uy + y * ux;
-      minU = Math.min(minU, u); maxU = Math.max(maxU, u);
-      minV = Math.min(minV, v); maxV = Math.max(maxV, v);
+      const x = hull[2 * k],
+        y = hull[2 * k + 1];
+      const u = x * ux + y * uy,
+        v = -x * uy + y * ux;
+      minU = Math.min(minU, u);
+      maxU = Math.max(maxU, u);
+      minV = Math.min(minV, v);
+      maxV = Math.max(maxV, v);
     }
-    const a = maxU - minU, b = maxV - minV;
+    const a = maxU - minU,
+      b = maxV - minV;
     // Prefer a clearly smaller area; among near-equal ones keep the first (stable for squares).
     if (a * b < best.area * (1 - 1e-9)) {
-      best = a >= b
-        ? { axis: [ux, uy], length: a, width: b, area: a * b }
-        : { axis: [-uy, ux], length: b, width: a, area: a * b };
+      best = a >= b ? { axis: [ux, uy], length: a, width: b, area: a * b } : { axis: [-uy, ux], length: b, width: a, area: a * b };
     }
   }
   return best;

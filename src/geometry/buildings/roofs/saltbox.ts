@@ -7,5 +7,7 @@ import { SALTBOX_ACROSS } from './profiles.ts';
  * convex and rectangle-like footprints; others fall back to the gabled roof.
  */
 export const SALTBOX_STRATEGIES: RoofStrategy[] = [
-  strategy('saltbox/oriented', 'saltbox', (ctx) => (suitsOneRidge(ctx, 0) ? acrossDesign(ctx, SALTBOX_ACROSS) : 'the footprint is neither convex nor rectangle-like')),
+  strategy('saltbox/oriented', 'saltbox', (ctx) =>
+    suitsOneRidge(ctx, 0) ? acrossDesign(ctx, SALTBOX_ACROSS) : 'the footprint is neither convex nor rectangle-like',
+  ),
 ];

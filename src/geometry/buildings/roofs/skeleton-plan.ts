@@ -38,8 +38,13 @@ export function planFromSkeleton(footprint: Footprint, skeleton: FootprintSkelet
   for (let k = 0; k < merged.x.length; k++) addPlanVertex(plan, merged.x[k], merged.y[k], merged.t[k] / skeleton.maxT);
 
   const ringOf = new Int32Array(n0);
-  plan.rings.forEach((r, index) => { for (let i = 0; i < r.length; i++) ringOf[r.start + i] = index; });
-  const nextOnRing = (i: number) => { const r = plan.rings[ringOf[i]]; return r.start + ((i - r.start + 1) % r.length); };
+  plan.rings.forEach((r, index) => {
+    for (let i = 0; i < r.length; i++) ringOf[r.start + i] = index;
+  });
+  const nextOnRing = (i: number) => {
+    const r = plan.rings[ringOf[i]];
+    return r.start + ((i - r.start + 1) % r.length);
+  };
 
   // Which face belongs to which side (keyed by the side's start vertex).
   const faces: number[][] = [];
@@ -65,7 +70,14 @@ export function planFromSkeleton(footprint: Footprint, skeleton: FootprintSkelet
     const minLevel = options.minGableLevel ?? 0.35;
     const margin = options.gableMargin ?? 0.1;
     const facesOfNode = new Map<number, number[]>();
-    faces.forEach((face, f) => { for (const v of face) if (v >= n0) { const list = facesOfNode.get(v) ?? []; list.push(f); facesOfNode.set(v, list); } });
+    faces.forEach((face, f) => {
+      for (const v of face)
+        if (v >= n0) {
+          const list = facesOfNode.get(v) ?? [];
+          list.push(f);
+          facesOfNode.set(v, list);
+        }
+    });
     const moved = new Set<number>();
     for (let a = 0; a < n0; a++) {
       const f = sideFace[a];
@@ -77,10 +89,14 @@ export function planFromSkeleton(footprint: Footprint, skeleton: FootprintSkelet
       // Not the apex of a pyramid: every other face at this node reaches up to another node too.
       const around = facesOfNode.get(node) ?? [];
       if (!around.every((g) => g === f || faces[g].some((v) => v >= n0 && v !== node))) continue;
-      const ax = plan.x[a], ay = plan.y[a], dx = plan.x[b] - ax, dy = plan.y[b] - ay;
+      const ax = plan.x[a],
+        ay = plan.y[a],
+        dx = plan.x[b] - ax,
+        dy = plan.y[b] - ay;
       const lambda = ((plan.x[node] - ax) * dx + (plan.y[node] - ay) * dy) / (dx * dx + dy * dy);
       if (!(lambda >= margin && lambda <= 1 - margin)) continue;
-      const oldX = plan.x[node], oldY = plan.y[node];
+      const oldX = plan.x[node],
+        oldY = plan.y[node];
       plan.x[node] = ax + lambda * dx;
       plan.y[node] = ay + lambda * dy;
       const stillValid = around.every((g) => g === f || (polygonIsSimple(faces[g], plan.x, plan.y) && polygonArea2(faces[g], plan.x, plan.y) > 0));
@@ -115,11 +131,15 @@ export function planFromSkeleton(footprint: Footprint, skeleton: FootprintSkelet
 function mergeCloseNodes(skeleton: FootprintSkeleton, distance: number): { x: number[]; y: number[]; t: number[]; index: number[] } {
   const n = skeleton.nodeX.length;
   const parent = Array.from({ length: n }, (_, i) => i);
-  const find = (i: number): number => { while (parent[i] !== i) i = parent[i] = parent[parent[i]]; return i; };
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
   const grid = new Map<string, number[]>();
   const cell = (v: number) => Math.floor(v / distance);
   for (let i = 0; i < n; i++) {
-    const cx = cell(skeleton.nodeX[i]), cy = cell(skeleton.nodeY[i]);
+    const cx = cell(skeleton.nodeX[i]),
+      cy = cell(skeleton.nodeY[i]);
     for (let gx = cx - 1; gx <= cx + 1; gx++) {
       for (let gy = cy - 1; gy <= cy + 1; gy++) {
         for (const j of grid.get(`${gx},${gy}`) ?? []) {
@@ -133,7 +153,10 @@ function mergeCloseNodes(skeleton: FootprintSkeleton, distance: number): { x: nu
     else grid.set(key, [i]);
   }
   const clusterOf = new Map<number, number>();
-  const x: number[] = [], y: number[] = [], t: number[] = [], count: number[] = [];
+  const x: number[] = [],
+    y: number[] = [],
+    t: number[] = [],
+    count: number[] = [];
   const index = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     const root = find(i);
@@ -141,7 +164,10 @@ function mergeCloseNodes(skeleton: FootprintSkeleton, distance: number): { x: nu
     if (c === undefined) {
       c = x.length;
       clusterOf.set(root, c);
-      x.push(0); y.push(0); t.push(0); count.push(0);
+      x.push(0);
+      y.push(0);
+      t.push(0);
+      count.push(0);
     }
     x[c] += skeleton.nodeX[i];
     y[c] += skeleton.nodeY[i];

@@ -7,7 +7,18 @@
 
 /** Roof shapes of the spec (settings.defaultRoofType), in the spec's spelling. */
 export const ROOF_SHAPES = [
-  'flat', 'hipped', 'gabled', 'onion', 'dome', 'round', 'skillion', 'mansard', 'quadrupleSaltbox', 'saltbox', 'gambrel', 'pyramidal',
+  'flat',
+  'hipped',
+  'gabled',
+  'onion',
+  'dome',
+  'round',
+  'skillion',
+  'mansard',
+  'quadrupleSaltbox',
+  'saltbox',
+  'gambrel',
+  'pyramidal',
 ] as const;
 export type RoofShape = (typeof ROOF_SHAPES)[number];
 

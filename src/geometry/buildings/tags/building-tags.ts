@@ -108,14 +108,25 @@ export function parseBuildingTags(tags: Readonly<Record<string, string>>, defaul
 
   let roofHeight: number;
   let roofHeightSource: RoofHeightSource;
-  if (roofShape === 'flat') { roofHeight = 0; roofHeightSource = 'flat'; }
-  else if (roofHeightTag !== null) { roofHeight = roofHeightTag; roofHeightSource = 'roof:height'; }
-  else if (roofLevels !== null && roofLevels > 0) { roofHeight = roofLevels * lh; roofHeightSource = 'roof:levels'; }
-  else {
+  if (roofShape === 'flat') {
+    roofHeight = 0;
+    roofHeightSource = 'flat';
+  } else if (roofHeightTag !== null) {
+    roofHeight = roofHeightTag;
+    roofHeightSource = 'roof:height';
+  } else if (roofLevels !== null && roofLevels > 0) {
+    roofHeight = roofLevels * lh;
+    roofHeightSource = 'roof:levels';
+  } else {
     const h = defaults.footprintHalfWidth;
     const halfWidth = typeof h === 'function' ? h() : h;
-    if (roofAngle !== null && halfWidth !== undefined && halfWidth > 0) { roofHeight = roofHeightFromAngle(roofShape, roofAngle, halfWidth); roofHeightSource = 'roof:angle'; }
-    else { roofHeight = defaultRoofHeight(roofShape, halfWidth, lh); roofHeightSource = 'default'; }
+    if (roofAngle !== null && halfWidth !== undefined && halfWidth > 0) {
+      roofHeight = roofHeightFromAngle(roofShape, roofAngle, halfWidth);
+      roofHeightSource = 'roof:angle';
+    } else {
+      roofHeight = defaultRoofHeight(roofShape, halfWidth, lh);
+      roofHeightSource = 'default';
+    }
   }
 
   // Bottom of the walls first: default storeys stand on top of whatever the data says lies below.

@@ -9,7 +9,10 @@ type Tags = Readonly<Record<string, string>>;
 /** OSM multi-values (`a;b`), trimmed, lower case, empty items dropped. */
 function values(value: string | undefined): string[] {
   if (value === undefined) return [];
-  return value.split(';').map((v) => v.trim().toLowerCase()).filter((v) => v !== '');
+  return value
+    .split(';')
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v !== '');
 }
 
 /** One of the value's items is `item` (a cheap substring test first: this runs for every building). */
@@ -96,8 +99,7 @@ function undergroundHint(tags: Tags): string | null {
  * deck is (`layer` and `bridge:structure` give no heights), and parseBuildingTags notes that.
  */
 export function isBridgePart(tags: Tags): boolean {
-  return set(tags.bridge)
-    || values(tags['building:part']).includes('bridge')
-    || values(tags.building).includes('bridge')
-    || values(tags.man_made).includes('bridge');
+  return (
+    set(tags.bridge) || values(tags['building:part']).includes('bridge') || values(tags.building).includes('bridge') || values(tags.man_made).includes('bridge')
+  );
 }

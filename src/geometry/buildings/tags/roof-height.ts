@@ -9,7 +9,14 @@ import type { RoofShape } from '../roofs/types.ts';
 
 /** Typical pitch in degrees from eave to top, over the half-width (skillion: over the whole width). */
 const PITCH: Partial<Record<RoofShape, number>> = {
-  skillion: 15, gabled: 30, saltbox: 30, hipped: 30, quadrupleSaltbox: 30, pyramidal: 30, gambrel: 45, mansard: 45,
+  skillion: 15,
+  gabled: 30,
+  saltbox: 30,
+  hipped: 30,
+  quadrupleSaltbox: 30,
+  pyramidal: 30,
+  gambrel: 45,
+  mansard: 45,
 };
 
 /** Curved roofs: height as a multiple of the half-width (a half circle is 1). */

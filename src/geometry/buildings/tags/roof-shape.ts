@@ -29,22 +29,51 @@ const EXACT: Record<string, RoofShape> = {
 /** Spellings and cousins, each with the shape that looks most like it. */
 const NEAR: Record<string, RoofShape> = {
   // one slope
-  lean_to: 'skillion', shed: 'skillion', mono_pitched: 'skillion', monopitch: 'skillion', sawtooth: 'skillion',
+  lean_to: 'skillion',
+  shed: 'skillion',
+  mono_pitched: 'skillion',
+  monopitch: 'skillion',
+  sawtooth: 'skillion',
   // ridged
-  gable: 'gabled', pitched: 'gabled', double_pitched: 'gabled', dual_pitched: 'gabled', half_hipped: 'gabled',
-  side_half_hipped: 'gabled', gabled_height_moved: 'saltbox', double_saltbox: 'gabled', bellcast_gable: 'gabled', zakomar: 'round',
+  gable: 'gabled',
+  pitched: 'gabled',
+  double_pitched: 'gabled',
+  dual_pitched: 'gabled',
+  half_hipped: 'gabled',
+  side_half_hipped: 'gabled',
+  gabled_height_moved: 'saltbox',
+  double_saltbox: 'gabled',
+  bellcast_gable: 'gabled',
+  zakomar: 'round',
   // hipped family
-  hip: 'hipped', side_hipped: 'hipped', hipped_and_gabled: 'hipped', crosspitched: 'hipped', cross_gabled: 'hipped',
+  hip: 'hipped',
+  side_hipped: 'hipped',
+  hipped_and_gabled: 'hipped',
+  crosspitched: 'hipped',
+  cross_gabled: 'hipped',
   // one apex
-  pyramid: 'pyramidal', tented: 'pyramidal', tent: 'pyramidal', cone: 'pyramidal', conical: 'pyramidal', helm: 'pyramidal', spire: 'pyramidal',
+  pyramid: 'pyramidal',
+  tented: 'pyramidal',
+  tent: 'pyramidal',
+  cone: 'pyramidal',
+  conical: 'pyramidal',
+  helm: 'pyramidal',
+  spire: 'pyramidal',
   // curved
-  spherical: 'dome', cupola: 'dome', barrel: 'round', arched: 'round', vault: 'round',
+  spherical: 'dome',
+  cupola: 'dome',
+  barrel: 'round',
+  arched: 'round',
+  vault: 'round',
   butterfly: 'flat',
 };
 
 export function parseRoofShape(value: string | undefined): ParsedRoofShape | null {
   if (value === undefined) return null;
-  const key = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (key in EXACT) return { shape: EXACT[key], exact: true };
   if (key in NEAR) return { shape: NEAR[key], exact: false };
   return null;

@@ -21,12 +21,22 @@ const MAX_PARTS = 4;
  * as neighbouring tiles do (a seam is a side like any other: shared vertex for vertex, and a
  * sliver under the opening's width along it goes to the piece beside it, as at a tile's edge).
  */
-export function baseGround(clip: Paths64, bounds: Rect64, covered: Paths64, minWidth: number, minArea: number, removed: Paths64, sides: SideIndex, partSides = BASE_PART_SIDES): Footprint[] {
+export function baseGround(
+  clip: Paths64,
+  bounds: Rect64,
+  covered: Paths64,
+  minWidth: number,
+  minArea: number,
+  removed: Paths64,
+  sides: SideIndex,
+  partSides = BASE_PART_SIDES,
+): Footprint[] {
   let n = 0;
   for (const p of covered) n += p.length;
   const k = Math.min(MAX_PARTS, Math.ceil(Math.sqrt(n / partSides)));
   if (k <= 1) return cleanBoolean(ClipType.Difference, clip, withoutSharedSides(covered), minWidth, minArea, removed, sides);
-  const xs = cuts(bounds.left, bounds.right, k), ys = cuts(bounds.top, bounds.bottom, k);
+  const xs = cuts(bounds.left, bounds.right, k),
+    ys = cuts(bounds.top, bounds.bottom, k);
   const out: Footprint[] = [];
   for (let j = 0; j < k; j++) {
     for (let i = 0; i < k; i++) {

@@ -33,7 +33,10 @@ export function cleanPieces(tree: PolyPath64, minWidth: number, minArea: number,
     }
     const rings = fp.holes.length ? [fp.outer, ...fp.holes] : [fp.outer];
     spots.length = 0;
-    if (minWidth <= 0 || !hasThinParts(rings, minWidth, spots)) { out.push(fp); continue; }
+    if (minWidth <= 0 || !hasThinParts(rings, minWidth, spots)) {
+      out.push(fp);
+      continue;
+    }
     places.length = 0;
     cuts.length = 0;
     let open = false;
@@ -41,7 +44,10 @@ export function cleanPieces(tree: PolyPath64, minWidth: number, minArea: number,
       if (bordering && spots[i] === CUT && spots[i + 17] >= HAIRLINE && !alongAny(bordering, spots, i + 1) && !alongAny(bordering, spots, i + 5)) continue;
       spotBox(spots, i, places);
       if (spots[i] === OPEN) open = true;
-      else { const q = quadPath(spots, i + 9); if (q) cuts.push(q); }
+      else {
+        const q = quadPath(spots, i + 9);
+        if (q) cuts.push(q);
+      }
     }
     const lost: Paths64 | undefined = removed ? [] : undefined;
     const paths = polygonPaths(polygon);
@@ -54,7 +60,15 @@ export function cleanPieces(tree: PolyPath64, minWidth: number, minArea: number,
 }
 
 /** Runs a boolean operation into a poly tree and returns its pieces cleaned (cleanPieces). */
-export function cleanBoolean(op: ClipType, subject: Paths64, clip: Paths64 | null, minWidth: number, minArea: number, removed?: Paths64, bordering?: SideIndex): Footprint[] {
+export function cleanBoolean(
+  op: ClipType,
+  subject: Paths64,
+  clip: Paths64 | null,
+  minWidth: number,
+  minArea: number,
+  removed?: Paths64,
+  bordering?: SideIndex,
+): Footprint[] {
   return cleanPieces(booleanTree(op, subject, clip), minWidth, minArea, removed, bordering);
 }
 
@@ -94,14 +108,21 @@ function openPolygon(paths: Paths64, spots: readonly number[], minWidth: number,
  * quadrilaterals are swept and the far holes put back (far-holes.ts).
  */
 function cutPolygon(paths: Paths64, quads: Paths64, minArea: number, removed?: Paths64): Footprint[] {
-  let split = splitFarHoles(paths, quads.map((q) => Clipper.getBounds(q)));
+  let split = splitFarHoles(
+    paths,
+    quads.map((q) => Clipper.getBounds(q)),
+  );
   let pieces = differencePieces(split ? split.near : paths, quads);
-  if (split && !restoreFarHoles(pieces, split.far)) { pieces = differencePieces(paths, quads); split = null; }
+  if (split && !restoreFarHoles(pieces, split.far)) {
+    pieces = differencePieces(paths, quads);
+    split = null;
+  }
   if (removed) {
     // what is cut off lies within the quadrilaterals' box (clipper2-ts can return a stray path
     // far off when a quadrilateral is nearly degenerate: left out)
     const box = grown(Clipper.getBoundsPaths(quads), 1);
-    for (const p of Clipper.intersect(clipToBox(split ? split.near : paths, box), quads, FillRule.NonZero)) if (inside(Clipper.getBounds(p), box)) removed.push(p);
+    for (const p of Clipper.intersect(clipToBox(split ? split.near : paths, box), quads, FillRule.NonZero))
+      if (inside(Clipper.getBounds(p), box)) removed.push(p);
   }
   return large(pieces, minArea, removed);
 }
@@ -116,7 +137,8 @@ function differencePieces(paths: Paths64, quads: Paths64): Footprint[] {
 function quadPath(spots: readonly number[], i: number): Path64 | null {
   const p: Path64 = [];
   for (let k = 0; k < 4; k++) {
-    const x = Math.round(spots[i + 2 * k] * CLIPPER_SCALE), y = Math.round(spots[i + 2 * k + 1] * CLIPPER_SCALE);
+    const x = Math.round(spots[i + 2 * k] * CLIPPER_SCALE),
+      y = Math.round(spots[i + 2 * k + 1] * CLIPPER_SCALE);
     if (p.length === 0 || x !== p[p.length - 1].x || y !== p[p.length - 1].y) p.push({ x, y });
   }
   if (p.length > 1 && p[0].x === p[p.length - 1].x && p[0].y === p[p.length - 1].y) p.pop();

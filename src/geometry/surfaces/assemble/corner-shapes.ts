@@ -7,9 +7,12 @@ export function cross(ax: number, ay: number, bx: number, by: number, px: number
 
 /** Collinear sides a→b and c→d overlap along a stretch (not just at a point). */
 export function sharedStretch(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
-  const ux = bx - ax, uy = by - ay, len2 = ux * ux + uy * uy;
+  const ux = bx - ax,
+    uy = by - ay,
+    len2 = ux * ux + uy * uy;
   if (len2 === 0) return false;
-  const tc = ((cx - ax) * ux + (cy - ay) * uy) / len2, td = ((dx - ax) * ux + (dy - ay) * uy) / len2;
+  const tc = ((cx - ax) * ux + (cy - ay) * uy) / len2,
+    td = ((dx - ax) * ux + (dy - ay) * uy) / len2;
   return Math.min(1, Math.max(tc, td)) - Math.max(0, Math.min(tc, td)) > 0;
 }
 
@@ -18,7 +21,10 @@ const NEEDLE_COS = Math.cos((20 * Math.PI) / 180);
 
 /** Side p→q followed by q→r turning back (towards the inside) at an angle under 20°: a needle's tip. */
 export function needle(px: number, py: number, qx: number, qy: number, rx: number, ry: number): boolean {
-  const ux = px - qx, uy = py - qy, vx = rx - qx, vy = ry - qy;
+  const ux = px - qx,
+    uy = py - qy,
+    vx = rx - qx,
+    vy = ry - qy;
   if ((qx - px) * (ry - qy) - (qy - py) * (rx - qx) <= 0) return false;
   return ux * vx + uy * vy > NEEDLE_COS * Math.hypot(ux, uy) * Math.hypot(vx, vy);
 }

@@ -66,18 +66,22 @@ export function snapToGrid(v: number): number {
  */
 export function pushSplits(ax: number, ay: number, bx: number, by: number, lattice: DrapeLattice, out: number[]): void {
   const swap = ax > bx || (ax === bx && ay > by);
-  const px = swap ? bx : ax, py = swap ? by : ay;
-  const dx = (swap ? ax : bx) - px, dy = (swap ? ay : by) - py;
+  const px = swap ? bx : ax,
+    py = swap ? by : ay;
+  const dx = (swap ? ax : bx) - px,
+    dy = (swap ? ay : by) - py;
   const length = Math.hypot(dx, dy);
   if (length < 2 * SPLIT_MIN_GAP) return;
   const { ox, oy, step } = lattice;
   const ts: number[] = [];
   if (dx !== 0) {
-    const lo = Math.min(px, px + dx), hi = Math.max(px, px + dx);
+    const lo = Math.min(px, px + dx),
+      hi = Math.max(px, px + dx);
     for (let k = Math.ceil((lo - ox) / step), end = Math.floor((hi - ox) / step); k <= end; k++) ts.push((ox + k * step - px) / dx);
   }
   if (dy !== 0) {
-    const lo = Math.min(py, py + dy), hi = Math.max(py, py + dy);
+    const lo = Math.min(py, py + dy),
+      hi = Math.max(py, py + dy);
     for (let k = Math.ceil((lo - oy) / step), end = Math.floor((hi - oy) / step); k <= end; k++) ts.push((oy + k * step - py) / dy);
   }
   if (ts.length === 0) return;
@@ -95,9 +99,12 @@ export function pushSplits(ax: number, ay: number, bx: number, by: number, latti
 
 function reversePairs(a: number[], start: number): void {
   for (let i = start, j = a.length - 2; i < j; i += 2, j -= 2) {
-    const x = a[i], y = a[i + 1];
-    a[i] = a[j]; a[i + 1] = a[j + 1];
-    a[j] = x; a[j + 1] = y;
+    const x = a[i],
+      y = a[i + 1];
+    a[i] = a[j];
+    a[i + 1] = a[j + 1];
+    a[j] = x;
+    a[j + 1] = y;
   }
 }
 
@@ -118,7 +125,8 @@ export function splitRing(ring: Ring, lattice: DrapeLattice | null, closed = tru
 /** Height of a bridge deck at (x, y): linear along start→end, clamped beyond the ends. */
 export function deckHeight(deck: DeckElevation, x: number, y: number): number {
   const { start, end } = deck;
-  const dx = end.x - start.x, dy = end.y - start.y;
+  const dx = end.x - start.x,
+    dy = end.y - start.y;
   const len2 = dx * dx + dy * dy;
   if (!(len2 > 0)) return start.z;
   const t = Math.min(Math.max(((x - start.x) * dx + (y - start.y) * dy) / len2, 0), 1);
@@ -129,12 +137,22 @@ export function deckHeight(deck: DeckElevation, x: number, y: number): number {
  * The height function of one polygon of a piece, and the lattice its edges are split on (null =
  * not split: flat, deck or no terrain).
  */
-export function pieceHeights(footprint: Footprint, deck: DeckElevation | undefined, options: DrapeOptions): { z: (x: number, y: number) => number; lattice: DrapeLattice | null } {
+export function pieceHeights(
+  footprint: Footprint,
+  deck: DeckElevation | undefined,
+  options: DrapeOptions,
+): { z: (x: number, y: number) => number; lattice: DrapeLattice | null } {
   if (deck) return { z: (x, y) => deckHeight(deck, x, y), lattice: null };
   const { ground } = options;
   if (!ground) return { z: () => 0, lattice: null };
-  if (ground.grids.length === 0) { const h = ground(0, 0); return { z: () => h, lattice: null }; }
-  if (!options.drape) { const h = lowestGroundUnder(ground, footprint); return { z: () => h, lattice: null }; }
+  if (ground.grids.length === 0) {
+    const h = ground(0, 0);
+    return { z: () => h, lattice: null };
+  }
+  if (!options.drape) {
+    const h = lowestGroundUnder(ground, footprint);
+    return { z: () => h, lattice: null };
+  }
   return { z: ground, lattice: drapeLattice(options) };
 }
 
@@ -150,14 +168,18 @@ export function lowestGroundUnder(ground: GroundSampler, footprint: Footprint): 
   const outer = footprint.outer;
   const [minX, minY, maxX, maxY] = ringBox(outer);
   const holeBoxes = footprint.holes.map(ringBox);
-  const inHole = (x: number, y: number) => footprint.holes.some((h, k) => {
-    const b = holeBoxes[k];
-    return x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3] && pointInRing(x, y, h);
-  });
+  const inHole = (x: number, y: number) =>
+    footprint.holes.some((h, k) => {
+      const b = holeBoxes[k];
+      return x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3] && pointInRing(x, y, h);
+    });
   for (const g of ground.grids) {
-    const dx = (g.bbox.maxX - g.bbox.minX) / (g.columns - 1), dy = (g.bbox.maxY - g.bbox.minY) / (g.rows - 1);
-    const c0 = Math.max(0, Math.ceil((minX - g.bbox.minX) / dx)), c1 = Math.min(g.columns - 1, Math.floor((maxX - g.bbox.minX) / dx));
-    const r0 = Math.max(0, Math.ceil((g.bbox.maxY - maxY) / dy)), r1 = Math.min(g.rows - 1, Math.floor((g.bbox.maxY - minY) / dy));
+    const dx = (g.bbox.maxX - g.bbox.minX) / (g.columns - 1),
+      dy = (g.bbox.maxY - g.bbox.minY) / (g.rows - 1);
+    const c0 = Math.max(0, Math.ceil((minX - g.bbox.minX) / dx)),
+      c1 = Math.min(g.columns - 1, Math.floor((maxX - g.bbox.minX) / dx));
+    const r0 = Math.max(0, Math.ceil((g.bbox.maxY - maxY) / dy)),
+      r1 = Math.min(g.rows - 1, Math.floor((g.bbox.maxY - minY) / dy));
     for (let r = r0; r <= r1; r++) {
       const y = g.bbox.maxY - r * dy;
       for (let c = c0; c <= c1; c++) {
@@ -172,10 +194,15 @@ export function lowestGroundUnder(ground: GroundSampler, footprint: Footprint): 
 }
 
 function ringBox(ring: Ring): [number, number, number, number] {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < ring.length; i += 2) {
-    minX = Math.min(minX, ring[i]); maxX = Math.max(maxX, ring[i]);
-    minY = Math.min(minY, ring[i + 1]); maxY = Math.max(maxY, ring[i + 1]);
+    minX = Math.min(minX, ring[i]);
+    maxX = Math.max(maxX, ring[i]);
+    minY = Math.min(minY, ring[i + 1]);
+    maxY = Math.max(maxY, ring[i + 1]);
   }
   return [minX, minY, maxX, maxY];
 }
@@ -191,7 +218,10 @@ export function lowestGroundAlong(ground: GroundSampler, points: Ring, closed: b
   if (n === 1) return ground(points[0], points[1]);
   for (let i = 0; i < (closed ? n : n - 1); i++) {
     const j = (i + 1) % n;
-    const ax = points[2 * i], ay = points[2 * i + 1], bx = points[2 * j], by = points[2 * j + 1];
+    const ax = points[2 * i],
+      ay = points[2 * i + 1],
+      bx = points[2 * j],
+      by = points[2 * j + 1];
     const ts = [0, 1];
     for (const g of ground.grids) {
       pushCrossings(ax, bx, g.bbox.minX, (g.bbox.maxX - g.bbox.minX) / (g.columns - 1), ts);
@@ -200,10 +230,13 @@ export function lowestGroundAlong(ground: GroundSampler, points: Ring, closed: b
     ts.sort((a, b) => a - b);
     const at = (t: number) => ground(ax + (bx - ax) * t, ay + (by - ay) * t);
     for (let k = 0; k < ts.length; k++) {
-      const t0 = ts[k], z0 = at(t0);
+      const t0 = ts[k],
+        z0 = at(t0);
       if (z0 < min) min = z0;
       if (k + 1 >= ts.length || ts[k + 1] - t0 < 1e-12) continue;
-      const t1 = ts[k + 1], z1 = at(t1), zm = at((t0 + t1) / 2);
+      const t1 = ts[k + 1],
+        z1 = at(t1),
+        zm = at((t0 + t1) / 2);
       // parabola through the three samples: a minimum inside the span when it opens upwards
       const curvature = z0 - 2 * zm + z1;
       if (curvature > 1e-12) {
@@ -218,7 +251,8 @@ export function lowestGroundAlong(ground: GroundSampler, points: Ring, closed: b
 /** Parameters t in (0, 1) where a→b (one coordinate) crosses lines start + k·step. */
 function pushCrossings(a: number, b: number, start: number, step: number, out: number[]): void {
   if (a === b || !(step > 0)) return;
-  const lo = Math.min(a, b), hi = Math.max(a, b);
+  const lo = Math.min(a, b),
+    hi = Math.max(a, b);
   for (let k = Math.ceil((lo - start) / step), end = Math.floor((hi - start) / step); k <= end; k++) {
     const t = (start + k * step - a) / (b - a);
     if (t > 0 && t < 1) out.push(t);

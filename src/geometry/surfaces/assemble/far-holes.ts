@@ -69,7 +69,10 @@ function touchingRings(paths: Paths64): Uint8Array {
       const key = q.x * 67_108_864 + q.y;
       const first = seen.get(key);
       if (first === undefined) seen.set(key, r);
-      else if (first !== r) { out[first] = 1; out[r] = 1; }
+      else if (first !== r) {
+        out[first] = 1;
+        out[r] = 1;
+      }
     }
   });
   return out;
@@ -82,18 +85,28 @@ function touchingRings(paths: Paths64): Uint8Array {
  */
 function ownerOf(hole: Path64, outers: readonly Path64[], bounds: readonly Rect64[]): number {
   const b = Clipper.getBounds(hole);
-  let only = -1, count = 0;
-  for (let i = 0; i < bounds.length; i++) if (inside(b, bounds[i])) { only = i; count++; }
+  let only = -1,
+    count = 0;
+  for (let i = 0; i < bounds.length; i++)
+    if (inside(b, bounds[i])) {
+      only = i;
+      count++;
+    }
   if (count <= 1) return only;
   for (const q of hole) {
-    let best = -1, bestArea = Infinity, on = false;
+    let best = -1,
+      bestArea = Infinity,
+      on = false;
     for (let i = 0; i < outers.length && !on; i++) {
       if (!inside(b, bounds[i])) continue;
       const at = Clipper.pointInPolygon(q, outers[i]);
       if (at === PointInPolygonResult.IsOn) on = true;
       else if (at === PointInPolygonResult.IsInside) {
         const area = Math.abs(Clipper.area(outers[i]));
-        if (area < bestArea) { best = i; bestArea = area; }
+        if (area < bestArea) {
+          best = i;
+          bestArea = area;
+        }
       }
     }
     if (!on) return best;

@@ -8,10 +8,14 @@ export function twins(tris: number[]): number[] {
   const he = new Array<number>(tris.length).fill(-1);
   const open = new Map<number, number>();
   for (let e = 0; e < tris.length; e++) {
-    const u = tris[e], v = tris[next(e)];
+    const u = tris[e],
+      v = tris[next(e)];
     const back = open.get(v * STRIDE + u);
-    if (back !== undefined) { he[e] = back; he[back] = e; open.delete(v * STRIDE + u); }
-    else open.set(u * STRIDE + v, e);
+    if (back !== undefined) {
+      he[e] = back;
+      he[back] = e;
+      open.delete(v * STRIDE + u);
+    } else open.set(u * STRIDE + v, e);
   }
   return he;
 }

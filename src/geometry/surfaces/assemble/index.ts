@@ -22,4 +22,14 @@
 export { resolveOverlaps, RESOLVE_OVERLAPS_DEFAULTS, BASE_GROUND_DESCRIPTOR, type ResolveOverlapsOptions } from './resolve-overlaps.ts';
 export { surfaceMeshes, pieceMesh, triangulatePiece, MIN_TRIANGLE_AREA, type SurfaceMeshOptions } from './surface-meshes.ts';
 export { surfaceOutlines, drapeLine, type DrapedLine, type SurfaceOutlineOptions } from './surface-outlines.ts';
-export { deckHeight, drapeLattice, lowestGroundAlong, lowestGroundUnder, pieceHeights, splitRing, SPLIT_MIN_GAP, type DrapeLattice, type DrapeOptions } from './drape.ts';
+export {
+  deckHeight,
+  drapeLattice,
+  lowestGroundAlong,
+  lowestGroundUnder,
+  pieceHeights,
+  splitRing,
+  SPLIT_MIN_GAP,
+  type DrapeLattice,
+  type DrapeOptions,
+} from './drape.ts';

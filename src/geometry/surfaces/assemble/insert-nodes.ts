@@ -33,7 +33,14 @@ const ON_EDGE = 1e-3;
  * `trusted`: the triangulation covers the polygon exactly, using every vertex (see sidesNeedRepair).
  * Returns whether anything changed.
  */
-export function completeTriangulation(coords: number[], tris: number[], ringStarts: readonly number[], ringVertices: number, lattice: DrapeLattice | null, trusted = false): boolean {
+export function completeTriangulation(
+  coords: number[],
+  tris: number[],
+  ringStarts: readonly number[],
+  ringVertices: number,
+  lattice: DrapeLattice | null,
+  trusted = false,
+): boolean {
   if (tris.length === 0) return false;
   const before = tris.length;
   repairRingSides(coords, tris, ringStarts, ringVertices, trusted);
@@ -44,7 +51,8 @@ export function completeTriangulation(coords: number[], tris: number[], ringStar
   const he = twins(tris);
   let last = 0;
   for (let k = 0; k < nodes.length; k += 2) {
-    const x = nodes[k], y = nodes[k + 1];
+    const x = nodes[k],
+      y = nodes[k + 1];
     const t = locate(coords, tris, he, x, y, last);
     if (t < 0) continue;
     last = t;
@@ -53,20 +61,27 @@ export function completeTriangulation(coords: number[], tris: number[], ringStar
   return true;
 }
 
-
 /** Nodes (flat x, y) inside the polygon (even-odd over all rings) and at least `margin` from every ring edge, row by row. */
 function latticeNodesInside(coords: number[], ringStarts: readonly number[], lattice: DrapeLattice, margin: number): number[] {
   const n = coords.length / 2;
   const ends = [...ringStarts.slice(1), n];
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < n; i++) {
-    const x = coords[2 * i], y = coords[2 * i + 1];
-    if (x < minX) minX = x; if (x > maxX) maxX = x;
-    if (y < minY) minY = y; if (y > maxY) maxY = y;
+    const x = coords[2 * i],
+      y = coords[2 * i + 1];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
   }
   const { ox, oy, step } = lattice;
-  const i0 = Math.ceil((minX + margin - ox) / step), i1 = Math.floor((maxX - margin - ox) / step);
-  const j0 = Math.ceil((minY + margin - oy) / step), j1 = Math.floor((maxY - margin - oy) / step);
+  const i0 = Math.ceil((minX + margin - ox) / step),
+    i1 = Math.floor((maxX - margin - ox) / step);
+  const j0 = Math.ceil((minY + margin - oy) / step),
+    j1 = Math.floor((maxY - margin - oy) / step);
   if (i0 > i1 || j0 > j1) return [];
 
   // crossings of every ring edge with every lattice row
@@ -75,12 +90,16 @@ function latticeNodesInside(coords: number[], ringStarts: readonly number[], lat
   for (let r = 0; r < ringStarts.length; r++) {
     for (let i = ringStarts[r]; i < ends[r]; i++) {
       const j = i + 1 < ends[r] ? i + 1 : ringStarts[r];
-      const ax = coords[2 * i], ay = coords[2 * i + 1], bx = coords[2 * j], by = coords[2 * j + 1];
+      const ax = coords[2 * i],
+        ay = coords[2 * i + 1],
+        bx = coords[2 * j],
+        by = coords[2 * j + 1];
       edges.add(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by));
-      const lo = Math.max(j0, Math.ceil((Math.min(ay, by) - oy) / step)), hi = Math.min(j1, Math.floor((Math.max(ay, by) - oy) / step));
+      const lo = Math.max(j0, Math.ceil((Math.min(ay, by) - oy) / step)),
+        hi = Math.min(j1, Math.floor((Math.max(ay, by) - oy) / step));
       for (let row = lo; row <= hi; row++) {
         const y = oy + row * step;
-        if ((ay > y) === (by > y)) continue;
+        if (ay > y === by > y) continue;
         rows[row - j0].push(ax + ((y - ay) / (by - ay)) * (bx - ax));
       }
     }
@@ -110,16 +129,20 @@ function segmentDistance2(coords: number[], e: number, starts: readonly number[]
   let r = 0;
   while (e >= ends[r]) r++;
   const j = e + 1 < ends[r] ? e + 1 : starts[r];
-  const ax = coords[2 * e], ay = coords[2 * e + 1], dx = coords[2 * j] - ax, dy = coords[2 * j + 1] - ay;
+  const ax = coords[2 * e],
+    ay = coords[2 * e + 1],
+    dx = coords[2 * j] - ax,
+    dy = coords[2 * j + 1] - ay;
   const len2 = dx * dx + dy * dy;
   const t = len2 > 0 ? Math.min(Math.max(((x - ax) * dx + (y - ay) * dy) / len2, 0), 1) : 0;
-  const px = ax + t * dx - x, py = ay + t * dy - y;
+  const px = ax + t * dx - x,
+    py = ay + t * dy - y;
   return px * px + py * py;
 }
 
-
 function orient(coords: number[], a: number, b: number, x: number, y: number): number {
-  const ax = coords[2 * a], ay = coords[2 * a + 1];
+  const ax = coords[2 * a],
+    ay = coords[2 * a + 1];
   return (coords[2 * b] - ax) * (y - ay) - (coords[2 * b + 1] - ay) * (x - ax);
 }
 
@@ -131,7 +154,10 @@ function locate(coords: number[], tris: number[], he: number[], x: number, y: nu
     for (let k = 0; k < 3; k++) {
       const e = 3 * t + k;
       if (orient(coords, tris[e], tris[next(e)], x, y) < 0) {
-        if (he[e] < 0) { steps = 4096; break; }
+        if (he[e] < 0) {
+          steps = 4096;
+          break;
+        }
         t = Math.floor(he[e] / 3);
         moved = true;
         break;
@@ -140,8 +166,12 @@ function locate(coords: number[], tris: number[], he: number[], x: number, y: nu
     if (!moved && steps < 4096) return t;
   }
   for (let s = 0; s < tris.length / 3; s++) {
-    if (orient(coords, tris[3 * s], tris[3 * s + 1], x, y) >= 0 && orient(coords, tris[3 * s + 1], tris[3 * s + 2], x, y) >= 0 &&
-      orient(coords, tris[3 * s + 2], tris[3 * s], x, y) >= 0) return s;
+    if (
+      orient(coords, tris[3 * s], tris[3 * s + 1], x, y) >= 0 &&
+      orient(coords, tris[3 * s + 1], tris[3 * s + 2], x, y) >= 0 &&
+      orient(coords, tris[3 * s + 2], tris[3 * s], x, y) >= 0
+    )
+      return s;
   }
   return -1;
 }
@@ -150,7 +180,9 @@ function locate(coords: number[], tris: number[], he: number[], x: number, y: nu
 function insertPoint(coords: number[], tris: number[], he: number[], t: number, x: number, y: number): void {
   let onEdge = -1;
   for (let k = 0; k < 3; k++) {
-    const e = 3 * t + k, a = tris[e], b = tris[next(e)];
+    const e = 3 * t + k,
+      a = tris[e],
+      b = tris[next(e)];
     const len = Math.hypot(coords[2 * b] - coords[2 * a], coords[2 * b + 1] - coords[2 * a + 1]);
     if (Math.abs(orient(coords, a, b, x, y)) / len >= ON_EDGE) continue;
     if (onEdge >= 0) return; // near two edges: on a corner
@@ -163,13 +195,22 @@ function insertPoint(coords: number[], tris: number[], he: number[], t: number, 
   const p = coords.length / 2;
   if (onEdge < 0) {
     coords.push(x, y);
-    const a = tris[3 * t], b = tris[3 * t + 1], c = tris[3 * t + 2];
-    const h0 = he[3 * t], h1 = he[3 * t + 1], h2 = he[3 * t + 2];
-    const t1 = tris.length / 3, t2 = t1 + 1;
-    tris[3 * t + 2] = p; tris.push(b, c, p, c, a, p);
+    const a = tris[3 * t],
+      b = tris[3 * t + 1],
+      c = tris[3 * t + 2];
+    const h0 = he[3 * t],
+      h1 = he[3 * t + 1],
+      h2 = he[3 * t + 2];
+    const t1 = tris.length / 3,
+      t2 = t1 + 1;
+    tris[3 * t + 2] = p;
+    tris.push(b, c, p, c, a, p);
     he.push(0, 0, 0, 0, 0, 0);
-    link(he, 3 * t, h0); link(he, 3 * t + 1, 3 * t1 + 2); link(he, 3 * t + 2, 3 * t2 + 1);
-    link(he, 3 * t1, h1); link(he, 3 * t1 + 1, 3 * t2 + 2);
+    link(he, 3 * t, h0);
+    link(he, 3 * t + 1, 3 * t1 + 2);
+    link(he, 3 * t + 2, 3 * t2 + 1);
+    link(he, 3 * t1, h1);
+    link(he, 3 * t1 + 1, 3 * t2 + 2);
     link(he, 3 * t2, h2);
     return;
   }
@@ -177,19 +218,34 @@ function insertPoint(coords: number[], tris: number[], he: number[], t: number, 
   if (f < 0) return; // on the boundary: stays a boundary vertex only if the ring has it
   coords.push(x, y);
   // t = (u, v, w) with the split edge u→v first; s = (v, u, z) with v→u first
-  const e = onEdge, s = Math.floor(f / 3);
-  const u = tris[e], v = tris[next(e)], w = tris[next(next(e))];
+  const e = onEdge,
+    s = Math.floor(f / 3);
+  const u = tris[e],
+    v = tris[next(e)],
+    w = tris[next(next(e))];
   const z = tris[next(next(f))];
-  const hvw = he[next(e)], hwu = he[next(next(e))], huz = he[next(f)], hzv = he[next(next(f))];
-  const t1 = tris.length / 3, s1 = t1 + 1;
-  tris[3 * t] = u; tris[3 * t + 1] = p; tris[3 * t + 2] = w;
-  tris[3 * s] = v; tris[3 * s + 1] = p; tris[3 * s + 2] = z;
+  const hvw = he[next(e)],
+    hwu = he[next(next(e))],
+    huz = he[next(f)],
+    hzv = he[next(next(f))];
+  const t1 = tris.length / 3,
+    s1 = t1 + 1;
+  tris[3 * t] = u;
+  tris[3 * t + 1] = p;
+  tris[3 * t + 2] = w;
+  tris[3 * s] = v;
+  tris[3 * s + 1] = p;
+  tris[3 * s + 2] = z;
   tris.push(p, v, w, p, u, z);
   he.push(0, 0, 0, 0, 0, 0);
   // t: u→p, p→w, w→u   t1: p→v, v→w, w→p   s: v→p, p→z, z→v   s1: p→u, u→z, z→p
-  link(he, 3 * t, 3 * s1); link(he, 3 * t + 1, 3 * t1 + 2); link(he, 3 * t + 2, hwu);
-  link(he, 3 * t1, 3 * s); link(he, 3 * t1 + 1, hvw);
-  link(he, 3 * s + 1, 3 * s1 + 2); link(he, 3 * s + 2, hzv);
+  link(he, 3 * t, 3 * s1);
+  link(he, 3 * t + 1, 3 * t1 + 2);
+  link(he, 3 * t + 2, hwu);
+  link(he, 3 * t1, 3 * s);
+  link(he, 3 * t1 + 1, hvw);
+  link(he, 3 * s + 1, 3 * s1 + 2);
+  link(he, 3 * s + 2, hzv);
   link(he, 3 * s1 + 1, huz);
 }
 

@@ -124,10 +124,15 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
     for (const j of search(areaIndex, b)) if (rank[j] < rank[k] && keptPaths[j]) addCutter(box, keptPaths[j]!, keptBounds[j]!, test ? subject : null, cutters);
     // A single-polygon area inside the clip that nothing cuts keeps its mapped footprint (on the
     // grid); anything else is rebuilt by Clipper, its polygons opened where they have thin parts.
-    const pieces = cutters.length === 0 && subject === paths[k] && areas[ground[k]].footprints.length === 1
-      ? gridFootprints(subject)
-      : cutArea(subject, cutters, minWidth, minArea);
-    if (pieces.length > 0) { kept[k] = pieces; keptPaths[k] = piecePaths(pieces); keptBounds[k] = Clipper.getBoundsPaths(keptPaths[k]!); }
+    const pieces =
+      cutters.length === 0 && subject === paths[k] && areas[ground[k]].footprints.length === 1
+        ? gridFootprints(subject)
+        : cutArea(subject, cutters, minWidth, minArea);
+    if (pieces.length > 0) {
+      kept[k] = pieces;
+      keptPaths[k] = piecePaths(pieces);
+      keptBounds[k] = Clipper.getBoundsPaths(keptPaths[k]!);
+    }
   }
 
   // The base ground: what neither buildings nor any kept piece cover; its polygons with thin parts
@@ -143,7 +148,9 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
 
   const out: SurfaceArea[] = [];
   const slot = new Int32Array(areas.length).fill(-1);
-  ground.forEach((i, k) => { slot[i] = k; });
+  ground.forEach((i, k) => {
+    slot[i] = k;
+  });
   for (let i = 0; i < areas.length; i++) {
     const area = areas[i];
     if (area.deck) {
@@ -180,7 +187,10 @@ function buildingBlocks(cutOut: readonly Footprint[], box: Rect64): Paths64[] {
   const groups = overlappingGroups(bounds);
   const out: Paths64[] = [];
   for (const group of groups) {
-    if (group.length === 1) { out.push(paths[group[0]]); continue; }
+    if (group.length === 1) {
+      out.push(paths[group[0]]);
+      continue;
+    }
     const all: Paths64 = [];
     for (const i of group) for (const q of paths[i]) all.push(q);
     const tree = new PolyTree64();
@@ -198,7 +208,8 @@ function overlappingGroups(bounds: readonly Rect64[]): number[][] {
   for (let i = 0; i < bounds.length; i++) {
     for (const j of search(index, bounds[i])) {
       if (j <= i) continue;
-      const a = root(parent, i), b = root(parent, j);
+      const a = root(parent, i),
+        b = root(parent, j);
       if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
     }
   }
@@ -206,13 +217,17 @@ function overlappingGroups(bounds: readonly Rect64[]): number[][] {
   for (let i = 0; i < bounds.length; i++) {
     const r = root(parent, i);
     const g = groups.get(r);
-    if (g) g.push(i); else groups.set(r, [i]);
+    if (g) g.push(i);
+    else groups.set(r, [i]);
   }
   return [...groups.values()];
 }
 
 function root(parent: Int32Array, i: number): number {
-  while (parent[i] !== i) { parent[i] = parent[parent[i]]; i = parent[i]; }
+  while (parent[i] !== i) {
+    parent[i] = parent[parent[i]];
+    i = parent[i];
+  }
   return i;
 }
 
@@ -235,7 +250,10 @@ function sidesOf(paths: Paths64): number {
 
 /** Appends a cutter's paths cut to the box, unless it certainly does not overlap `subject` (disjoint.ts). */
 function addCutter(box: Rect64, paths: Paths64, b: Rect64, subject: Paths64 | null, cutters: Paths64): void {
-  if (!subject) { cutInto(box, paths, b, cutters); return; }
+  if (!subject) {
+    cutInto(box, paths, b, cutters);
+    return;
+  }
   const cut: Paths64 = [];
   cutInto(box, paths, b, cut);
   if (cut.length === 0 || interiorsDisjoint(subject, cut)) return;
@@ -280,9 +298,12 @@ function deckPieces(area: SurfaceArea, clip: Clip, minWidth: number, minArea: nu
 function precedence(areas: readonly SurfaceArea[], ground: readonly number[]): Int32Array {
   const sizes = ground.map((i) => areas[i].size ?? totalArea(areas[i].footprints));
   const ids = ground.map((i) => String(areas[i].descriptor.id ?? ''));
-  const order = ground.map((_, k) => k).sort((p, q) =>
-    areas[ground[q]].priority - areas[ground[p]].priority || sizes[p] - sizes[q] || (ids[p] < ids[q] ? -1 : ids[p] > ids[q] ? 1 : 0) || p - q);
+  const order = ground
+    .map((_, k) => k)
+    .sort((p, q) => areas[ground[q]].priority - areas[ground[p]].priority || sizes[p] - sizes[q] || (ids[p] < ids[q] ? -1 : ids[p] > ids[q] ? 1 : 0) || p - q);
   const rank = new Int32Array(ground.length);
-  order.forEach((k, r) => { rank[k] = r; });
+  order.forEach((k, r) => {
+    rank[k] = r;
+  });
   return rank;
 }

@@ -20,17 +20,22 @@ export function withoutSharedSides(paths: Paths64): Paths64 {
   if (total < 8) return paths;
   const points: Point64[] = [];
   const ids = pairTable(total);
-  const from = new Int32Array(total), to = new Int32Array(total);
+  const from = new Int32Array(total),
+    to = new Int32Array(total);
   let sides = 0;
   for (const path of paths) {
     const n = path.length;
     if (n < 3) return paths;
     for (let i = 0; i < n; i++) {
-      const a = path[i], b = path[i + 1 < n ? i + 1 : 0];
+      const a = path[i],
+        b = path[i + 1 < n ? i + 1 : 0];
       if (a.x === b.x && a.y === b.y) continue;
-      const ia = pointId(a, ids, points), ib = pointId(b, ids, points);
+      const ia = pointId(a, ids, points),
+        ib = pointId(b, ids, points);
       if (ia < 0 || ib < 0) return paths;
-      from[sides] = ia; to[sides] = ib; sides++;
+      from[sides] = ia;
+      to[sides] = ib;
+      sides++;
     }
   }
   // cancel each side against an earlier, still open side running the other way
@@ -56,7 +61,8 @@ export function withoutSharedSides(paths: Paths64): Paths64 {
   }
   if (dropped === 0) return paths;
   // the sides left, by the point they leave from, walked into closed paths
-  const first = new Int32Array(n).fill(-1), next = new Int32Array(sides).fill(-1);
+  const first = new Int32Array(n).fill(-1),
+    next = new Int32Array(sides).fill(-1);
   for (let e = sides - 1; e >= 0; e--) {
     if (!alive[e]) continue;
     next[e] = first[from[e]];
@@ -95,18 +101,28 @@ function withoutSpikes(path: Path64): Path64 {
     while (out.length >= 3 && backtracks(out[out.length - 3], out[out.length - 2], out[out.length - 1])) out.splice(out.length - 2, 1);
   }
   // across the closing corner, until nothing changes
-  for (let changed = true; changed && out.length >= 3;) {
+  for (let changed = true; changed && out.length >= 3; ) {
     changed = false;
     const n = out.length;
-    if (backtracks(out[n - 2], out[n - 1], out[0])) { out.pop(); changed = true; continue; }
-    if (backtracks(out[n - 1], out[0], out[1])) { out.shift(); changed = true; }
+    if (backtracks(out[n - 2], out[n - 1], out[0])) {
+      out.pop();
+      changed = true;
+      continue;
+    }
+    if (backtracks(out[n - 1], out[0], out[1])) {
+      out.shift();
+      changed = true;
+    }
   }
   return out;
 }
 
 /** Corner b between a and c doubles back along one line (or repeats a point). */
 function backtracks(a: Point64, b: Point64, c: Point64): boolean {
-  const ux = b.x - a.x, uy = b.y - a.y, vx = c.x - b.x, vy = c.y - b.y;
+  const ux = b.x - a.x,
+    uy = b.y - a.y,
+    vx = c.x - b.x,
+    vy = c.y - b.y;
   if ((ux === 0 && uy === 0) || (vx === 0 && vy === 0)) return true;
   return ux * vy - uy * vx === 0 && ux * vx + uy * vy < 0;
 }
@@ -141,7 +157,9 @@ function pairTable(count: number): PairTable {
   let size = 16;
   while (size < 2 * count) size *= 2;
   const mask = size - 1;
-  const ka = new Int32Array(size), kb = new Int32Array(size), used = new Uint8Array(size);
+  const ka = new Int32Array(size),
+    kb = new Int32Array(size),
+    used = new Uint8Array(size);
   const value = new Int32Array(size).fill(-1);
   const hash = (a: number, b: number) => (Math.imul(a, 0x9e3779b1) ^ Math.imul(b ^ (b >>> 15), 0x85ebca77)) & mask;
   return {
@@ -149,7 +167,11 @@ function pairTable(count: number): PairTable {
     slot(a, b) {
       let h = hash(a, b);
       while (used[h] && (ka[h] !== a || kb[h] !== b)) h = (h + 1) & mask;
-      if (!used[h]) { used[h] = 1; ka[h] = a; kb[h] = b; }
+      if (!used[h]) {
+        used[h] = 1;
+        ka[h] = a;
+        kb[h] = b;
+      }
       return h;
     },
     find(a, b) {

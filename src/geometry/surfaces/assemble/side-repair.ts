@@ -16,7 +16,9 @@ export function repairRingSides(coords: number[], tris: number[], ringStarts: re
 }
 
 /** What repairSides has to look at: nothing, the sides without a twin inside the polygon only, or all of them. */
-const NONE = 0, INSIDE = 1, ALL = 2;
+const NONE = 0,
+  INSIDE = 1,
+  ALL = 2;
 
 /**
  * Where repairSides can find anything: at a side without a twin that is not a ring side (a
@@ -38,22 +40,33 @@ function sidesNeedRepair(coords: number[], tris: number[], ringStarts: readonly 
 function twinlessInside(tris: number[], ringStarts: readonly number[], ringVertices: number): boolean {
   let size = 16;
   while (size < 2 * tris.length) size *= 2;
-  const us = new Int32Array(size).fill(-1), vs = new Int32Array(size);
+  const us = new Int32Array(size).fill(-1),
+    vs = new Int32Array(size);
   let inner = 0;
   for (let e = 0; e < tris.length; e++) {
-    const u = tris[e], v = tris[next(e)];
+    const u = tris[e],
+      v = tris[next(e)];
     if (isRingSide(u, v, ringStarts, ringVertices)) continue;
     inner++;
     let h = hash(u, v, size);
     while (us[h] >= 0) h = (h + 1) & (size - 1);
-    us[h] = u; vs[h] = v;
+    us[h] = u;
+    vs[h] = v;
   }
   if (inner === 0) return false;
   for (let e = 0; e < tris.length; e++) {
-    const u = tris[e], v = tris[next(e)];
+    const u = tris[e],
+      v = tris[next(e)];
     if (isRingSide(u, v, ringStarts, ringVertices)) continue;
-    let h = hash(v, u, size), found = false;
-    while (us[h] >= 0) { if (us[h] === v && vs[h] === u) { found = true; break; } h = (h + 1) & (size - 1); }
+    let h = hash(v, u, size),
+      found = false;
+    while (us[h] >= 0) {
+      if (us[h] === v && vs[h] === u) {
+        found = true;
+        break;
+      }
+      h = (h + 1) & (size - 1);
+    }
     if (!found) return true;
   }
   return false;
@@ -66,7 +79,8 @@ function hash(u: number, v: number, size: number): number {
 /** u and v are neighbours along their ring (either way round). */
 function isRingSide(u: number, v: number, ringStarts: readonly number[], ringVertices: number): boolean {
   if (u >= ringVertices || v >= ringVertices) return false;
-  const lo = Math.min(u, v), hi = Math.max(u, v);
+  const lo = Math.min(u, v),
+    hi = Math.max(u, v);
   const r = ringOf(lo, ringStarts);
   const end = r + 1 < ringStarts.length ? ringStarts[r + 1] : ringVertices;
   return (hi === lo + 1 && hi < end) || (lo === ringStarts[r] && hi === end - 1);
@@ -74,10 +88,12 @@ function isRingSide(u: number, v: number, ringStarts: readonly number[], ringVer
 
 /** The ring a vertex belongs to (ringStarts ascending). */
 function ringOf(i: number, ringStarts: readonly number[]): number {
-  let lo = 0, hi = ringStarts.length - 1;
+  let lo = 0,
+    hi = ringStarts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (ringStarts[mid] <= i) lo = mid; else hi = mid - 1;
+    if (ringStarts[mid] <= i) lo = mid;
+    else hi = mid - 1;
   }
   return lo;
 }
@@ -88,17 +104,27 @@ function vertexOnRingSide(coords: number[], ringStarts: readonly number[], ringV
   for (let i = 0; i < ringVertices; i++) points.add(coords[2 * i], coords[2 * i + 1], coords[2 * i], coords[2 * i + 1]);
   points.finish();
   for (let r = 0; r < ringStarts.length; r++) {
-    const start = ringStarts[r], end = r + 1 < ringStarts.length ? ringStarts[r + 1] : ringVertices;
+    const start = ringStarts[r],
+      end = r + 1 < ringStarts.length ? ringStarts[r + 1] : ringVertices;
     for (let u = start; u < end; u++) {
       const v = u + 1 < end ? u + 1 : start;
-      const ux = coords[2 * u], uy = coords[2 * u + 1], dx = coords[2 * v] - ux, dy = coords[2 * v + 1] - uy;
+      const ux = coords[2 * u],
+        uy = coords[2 * u + 1],
+        dx = coords[2 * v] - ux,
+        dy = coords[2 * v + 1] - uy;
       const len2 = dx * dx + dy * dy;
       if (len2 === 0) continue;
       const len = Math.sqrt(len2);
-      const hits = points.search(Math.min(ux, ux + dx) - ON_SIDE, Math.min(uy, uy + dy) - ON_SIDE, Math.max(ux, ux + dx) + ON_SIDE, Math.max(uy, uy + dy) + ON_SIDE);
+      const hits = points.search(
+        Math.min(ux, ux + dx) - ON_SIDE,
+        Math.min(uy, uy + dy) - ON_SIDE,
+        Math.max(ux, ux + dx) + ON_SIDE,
+        Math.max(uy, uy + dy) + ON_SIDE,
+      );
       for (const i of hits) {
         if (i === u || i === v) continue;
-        const px = coords[2 * i] - ux, py = coords[2 * i + 1] - uy;
+        const px = coords[2 * i] - ux,
+          py = coords[2 * i + 1] - uy;
         const along = (px * dx + py * dy) / len2;
         if (!(along * len > ON_SIDE && (1 - along) * len > ON_SIDE)) continue;
         if (Math.abs(px * dy - py * dx) / len < ON_SIDE) return true;
@@ -124,30 +150,44 @@ function repairSides(coords: number[], tris: number[], insideOnly: boolean, ring
   // directed sides present (count per side): a side u→v has a twin when v→u is present
   const sides = new Map<number, number>();
   const add = (u: number, v: number, d: number) => {
-    const key = u * STRIDE + v, c = (sides.get(key) ?? 0) + d;
-    if (c > 0) sides.set(key, c); else sides.delete(key);
+    const key = u * STRIDE + v,
+      c = (sides.get(key) ?? 0) + d;
+    if (c > 0) sides.set(key, c);
+    else sides.delete(key);
   };
   for (let e = 0; e < tris.length; e++) add(tris[e], tris[next(e)], 1);
   // each fan takes a vertex off a side for good; the cap only guards against a degenerate input
   let budget = 8 * tris.length + 64;
   for (let t = 0; t < tris.length / 3 && budget > 0; t++, budget--) {
-    let k = 0, on: number[] = [];
+    let k = 0,
+      on: number[] = [];
     for (; k < 3; k++) {
-      const u = tris[3 * t + k], v = tris[3 * t + ((k + 1) % 3)];
+      const u = tris[3 * t + k],
+        v = tris[3 * t + ((k + 1) % 3)];
       if (sides.has(v * STRIDE + u)) continue;
       if (insideOnly && isRingSide(u, v, ringStarts, ringVertices)) continue;
       on = verticesOnSide(coords, points, u, v);
       if (on.length > 0) break;
     }
     if (on.length === 0) continue;
-    const u = tris[3 * t + k], v = tris[3 * t + ((k + 1) % 3)], w = tris[3 * t + ((k + 2) % 3)];
-    add(u, v, -1); add(v, w, -1); add(w, u, -1);
+    const u = tris[3 * t + k],
+      v = tris[3 * t + ((k + 1) % 3)],
+      w = tris[3 * t + ((k + 2) % 3)];
+    add(u, v, -1);
+    add(v, w, -1);
+    add(w, u, -1);
     const chain = [u, ...on, v];
     for (let c = 0; c + 1 < chain.length; c++) {
-      const a = chain[c], b = chain[c + 1];
-      if (c === 0) { tris[3 * t] = a; tris[3 * t + 1] = b; tris[3 * t + 2] = w; }
-      else tris.push(a, b, w);
-      add(a, b, 1); add(b, w, 1); add(w, a, 1);
+      const a = chain[c],
+        b = chain[c + 1];
+      if (c === 0) {
+        tris[3 * t] = a;
+        tris[3 * t + 1] = b;
+        tris[3 * t + 2] = w;
+      } else tris.push(a, b, w);
+      add(a, b, 1);
+      add(b, w, 1);
+      add(w, a, 1);
     }
     // the fanned triangles' other sides may carry vertices too: look at this one again (new ones come later)
     t--;
@@ -156,15 +196,24 @@ function repairSides(coords: number[], tris: number[], insideOnly: boolean, ring
 
 /** Vertices strictly inside segment u→v (within ON_SIDE), ordered from u. */
 function verticesOnSide(coords: number[], points: Flatbush, u: number, v: number): number[] {
-  const ux = coords[2 * u], uy = coords[2 * u + 1], dx = coords[2 * v] - ux, dy = coords[2 * v + 1] - uy;
+  const ux = coords[2 * u],
+    uy = coords[2 * u + 1],
+    dx = coords[2 * v] - ux,
+    dy = coords[2 * v + 1] - uy;
   const len2 = dx * dx + dy * dy;
   if (len2 === 0) return [];
   const len = Math.sqrt(len2);
-  const found = points.search(Math.min(ux, ux + dx) - ON_SIDE, Math.min(uy, uy + dy) - ON_SIDE, Math.max(ux, ux + dx) + ON_SIDE, Math.max(uy, uy + dy) + ON_SIDE);
+  const found = points.search(
+    Math.min(ux, ux + dx) - ON_SIDE,
+    Math.min(uy, uy + dy) - ON_SIDE,
+    Math.max(ux, ux + dx) + ON_SIDE,
+    Math.max(uy, uy + dy) + ON_SIDE,
+  );
   let hits: number[] | null = null;
   for (const i of found) {
     if (i === u || i === v) continue;
-    const px = coords[2 * i] - ux, py = coords[2 * i + 1] - uy;
+    const px = coords[2 * i] - ux,
+      py = coords[2 * i + 1] - uy;
     const along = (px * dx + py * dy) / len2;
     if (!(along * len > ON_SIDE && (1 - along) * len > ON_SIDE)) continue;
     if (Math.abs(px * dy - py * dx) / len < ON_SIDE) (hits ??= []).push(i);

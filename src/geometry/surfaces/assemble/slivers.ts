@@ -16,7 +16,6 @@ import { crosses, MIN_TOUCH, runsAlong, sideIndex, TOUCH, type SideIndex } from 
  * spanning the tile is not rebuilt for a sliver at one corner.
  */
 
-
 /**
  * Gives each sliver to the touching kept piece of highest precedence (lowest `rank`), united with
  * the polygons of it that the sliver touches; `kept` is updated in place. Returns the slivers that
@@ -30,13 +29,17 @@ export function mergeSlivers(slivers: readonly Footprint[], kept: (Footprint[] |
   const touch = new Map<number, number>();
   const near = new Set<number>();
   for (const sliver of slivers) {
-    touch.clear(); near.clear();
+    touch.clear();
+    near.clear();
     let crossing = false;
     for (const ring of sliver.holes.length ? [sliver.outer, ...sliver.holes] : [sliver.outer]) {
       const n = ring.length / 2;
       for (let i = 0; i < n; i++) {
         const j = i + 1 < n ? i + 1 : 0;
-        const px = ring[2 * i], py = ring[2 * i + 1], qx = ring[2 * j], qy = ring[2 * j + 1];
+        const px = ring[2 * i],
+          py = ring[2 * i + 1],
+          qx = ring[2 * j],
+          qy = ring[2 * j + 1];
         const hits = sides.index.search(Math.min(px, qx) - TOUCH, Math.min(py, qy) - TOUCH, Math.max(px, qx) + TOUCH, Math.max(py, qy) + TOUCH);
         for (const h of hits) {
           near.add(h);
@@ -50,9 +53,12 @@ export function mergeSlivers(slivers: readonly Footprint[], kept: (Footprint[] |
     for (const [k, length] of touch) if (length >= MIN_TOUCH && (best < 0 || rank[k] < rank[best])) best = k;
     let paths = piecePaths([sliver]);
     if (crossing) paths = outsideOthers(paths, best, near, sides, kept);
-    if (best < 0) { for (const p of paths) left.push(p); continue; }
+    if (best < 0) {
+      for (const p of paths) left.push(p);
+      continue;
+    }
     let gift = gifts.get(best);
-    if (!gift) gifts.set(best, gift = { paths: [], touched: new Set() });
+    if (!gift) gifts.set(best, (gift = { paths: [], touched: new Set() }));
     for (const p of paths) gift.paths.push(p);
     for (const h of near) if (sides.area[h] === best) gift.touched.add(sides.polygon[h]);
   }
@@ -60,7 +66,10 @@ export function mergeSlivers(slivers: readonly Footprint[], kept: (Footprint[] |
     const pieces = kept[k]!;
     const united: Paths64 = [];
     const rest: Footprint[] = [];
-    for (let i = 0; i < pieces.length; i++) { if (gift.touched.has(i)) piecePaths([pieces[i]], united); else rest.push(pieces[i]); }
+    for (let i = 0; i < pieces.length; i++) {
+      if (gift.touched.has(i)) piecePaths([pieces[i]], united);
+      else rest.push(pieces[i]);
+    }
     for (const p of gift.paths) united.push(p);
     for (const f of booleanPieces(ClipType.Union, withoutSharedSides(united), null)) rest.push(f);
     kept[k] = rest;
@@ -80,7 +89,10 @@ export function uniteWithBase(base: Footprint[], slivers: readonly Footprint[]):
   const paths = piecePaths(slivers);
   for (const s of slivers) for (const i of search(index, grown(Clipper.getBoundsPaths(piecePaths([s])), 3))) touched.add(i);
   const out: Footprint[] = [];
-  base.forEach((f, i) => { if (touched.has(i)) piecePaths([f], paths); else out.push(f); });
+  base.forEach((f, i) => {
+    if (touched.has(i)) piecePaths([f], paths);
+    else out.push(f);
+  });
   for (const f of booleanPieces(ClipType.Union, withoutSharedSides(paths), null)) out.push(f);
   return out;
 }
@@ -91,7 +103,8 @@ function outsideOthers(paths: Paths64, owner: number, near: ReadonlySet<number>,
   const done = new Set<number>();
   const others: Paths64 = [];
   for (const h of near) {
-    const k = sides.area[h], i = sides.polygon[h];
+    const k = sides.area[h],
+      i = sides.polygon[h];
     if (k === owner) continue;
     const key = k * 2 ** 20 + i;
     if (done.has(key)) continue;

@@ -83,7 +83,7 @@ export function triangulatePiece(fp: Footprint, lattice: DrapeLattice | null): {
     // cover the polygon either (needles a millimetre wide, rings touching themselves), Clipper2's
     // constrained Delaunay triangulation on the millimetre grid, where the pieces live
     const plain = triangulateFootprint({ outer, holes });
-    triangles = plain.exact ? plain.triangles : clipperTriangles(fp, coords) ?? (kept.triangles.length ? kept.triangles : plain.triangles);
+    triangles = plain.exact ? plain.triangles : (clipperTriangles(fp, coords) ?? (kept.triangles.length ? kept.triangles : plain.triangles));
   }
   const changed = completeTriangulation(coords, triangles, [0, ...holeStarts], ringVertices, lattice, kept.ok);
   // triangulateRings made its own Delaunay already; fans (along sides split at the lattice, too)

@@ -64,8 +64,11 @@ function withHeights(points: number[], z: (x: number, y: number) => number): Flo
   const n = points.length / 2;
   const out = new Float64Array(3 * n);
   for (let i = 0; i < n; i++) {
-    const x = points[2 * i], y = points[2 * i + 1];
-    out[3 * i] = x; out[3 * i + 1] = y; out[3 * i + 2] = z(x, y);
+    const x = points[2 * i],
+      y = points[2 * i + 1];
+    out[3 * i] = x;
+    out[3 * i + 1] = y;
+    out[3 * i + 2] = z(x, y);
   }
   return out;
 }

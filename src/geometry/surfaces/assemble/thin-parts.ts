@@ -32,18 +32,24 @@ export function hasThinParts(rings: readonly Ring[], width: number, spots?: numb
   const e = edgesOf(rings, n);
   let found = false;
   if (n <= SMALL) {
-    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) {
-      if (!thinPair(e, a, b, width, spots)) continue;
-      if (!spots) return true;
-      found = true;
-    }
+    for (let a = 0; a < n; a++)
+      for (let b = a + 1; b < n; b++) {
+        if (!thinPair(e, a, b, width, spots)) continue;
+        if (!spots) return true;
+        found = true;
+      }
     return found;
   }
   const index = new Flatbush(n);
   for (let a = 0; a < n; a++) index.add(Math.min(e.x1[a], e.x2[a]), Math.min(e.y1[a], e.y2[a]), Math.max(e.x1[a], e.x2[a]), Math.max(e.y1[a], e.y2[a]));
   index.finish();
   for (let a = 0; a < n; a++) {
-    const near = index.search(Math.min(e.x1[a], e.x2[a]) - width, Math.min(e.y1[a], e.y2[a]) - width, Math.max(e.x1[a], e.x2[a]) + width, Math.max(e.y1[a], e.y2[a]) + width);
+    const near = index.search(
+      Math.min(e.x1[a], e.x2[a]) - width,
+      Math.min(e.y1[a], e.y2[a]) - width,
+      Math.max(e.x1[a], e.x2[a]) + width,
+      Math.max(e.y1[a], e.y2[a]) + width,
+    );
     for (const b of near) {
       if (b <= a || !thinPair(e, a, b, width, spots)) continue;
       if (!spots) return true;
@@ -61,7 +67,8 @@ export function hasThinParts(rings: readonly Ring[], width: number, spots?: numb
  * zeros for OPEN), then how wide the thin part gets there at most (metres; 0 for OPEN).
  */
 export const SPOT = 18;
-export const CUT = 0, OPEN = 1;
+export const CUT = 0,
+  OPEN = 1;
 
 /** The quadrilateral reaches this far (metres) past the two sides, out of the polygon: cut away, it leaves no hairline along them. */
 const CUT_MARGIN = 0.002;
@@ -69,8 +76,10 @@ const CUT_MARGIN = 0.002;
 /** Appends the box (minX, minY, maxX, maxY) of the sides of the thin place at `i` in `spots` to `boxes`. */
 export function spotBox(spots: readonly number[], i: number, boxes: number[]): void {
   boxes.push(
-    Math.min(spots[i + 1], spots[i + 3], spots[i + 5], spots[i + 7]), Math.min(spots[i + 2], spots[i + 4], spots[i + 6], spots[i + 8]),
-    Math.max(spots[i + 1], spots[i + 3], spots[i + 5], spots[i + 7]), Math.max(spots[i + 2], spots[i + 4], spots[i + 6], spots[i + 8]),
+    Math.min(spots[i + 1], spots[i + 3], spots[i + 5], spots[i + 7]),
+    Math.min(spots[i + 2], spots[i + 4], spots[i + 6], spots[i + 8]),
+    Math.max(spots[i + 1], spots[i + 3], spots[i + 5], spots[i + 7]),
+    Math.max(spots[i + 2], spots[i + 4], spots[i + 6], spots[i + 8]),
   );
 }
 
@@ -87,11 +96,15 @@ const FACING = 3;
 const SMALL = 24;
 
 interface Edges {
-  x1: Float64Array; y1: Float64Array; x2: Float64Array; y2: Float64Array;
+  x1: Float64Array;
+  y1: Float64Array;
+  x2: Float64Array;
+  y2: Float64Array;
   /** Distance along its ring from the ring's first vertex to the side's start. */
   arc: Float64Array;
   /** The ring's first side and number of sides. */
-  start: Int32Array; count: Int32Array;
+  start: Int32Array;
+  count: Int32Array;
   /** Perimeter of the side's ring. */
   perimeter: Float64Array;
 }
@@ -100,8 +113,14 @@ let scratch: Edges = allocate(256);
 
 function allocate(n: number): Edges {
   return {
-    x1: new Float64Array(n), y1: new Float64Array(n), x2: new Float64Array(n), y2: new Float64Array(n),
-    arc: new Float64Array(n), start: new Int32Array(n), count: new Int32Array(n), perimeter: new Float64Array(n),
+    x1: new Float64Array(n),
+    y1: new Float64Array(n),
+    x2: new Float64Array(n),
+    y2: new Float64Array(n),
+    arc: new Float64Array(n),
+    start: new Int32Array(n),
+    count: new Int32Array(n),
+    perimeter: new Float64Array(n),
   };
 }
 
@@ -110,14 +129,19 @@ function edgesOf(rings: readonly Ring[], n: number): Edges {
   const e = scratch;
   let k = 0;
   for (const r of rings) {
-    const m = r.length / 2, first = k;
+    const m = r.length / 2,
+      first = k;
     let s = 0;
     for (let i = 0; i < m; i++, k++) {
       const j = i + 1 < m ? i + 1 : 0;
-      e.x1[k] = r[2 * i]; e.y1[k] = r[2 * i + 1]; e.x2[k] = r[2 * j]; e.y2[k] = r[2 * j + 1];
+      e.x1[k] = r[2 * i];
+      e.y1[k] = r[2 * i + 1];
+      e.x2[k] = r[2 * j];
+      e.y2[k] = r[2 * j + 1];
       e.arc[k] = s;
       s += Math.hypot(e.x2[k] - e.x1[k], e.y2[k] - e.y1[k]);
-      e.start[k] = first; e.count[k] = m;
+      e.start[k] = first;
+      e.count[k] = m;
     }
     for (let i = first; i < k; i++) e.perimeter[i] = s;
   }
@@ -126,22 +150,46 @@ function edgesOf(rings: readonly Ring[], n: number): Edges {
 
 /** Whether sides a < b make a thin part (see hasThinParts); if so, appends the place(s) to `spots`. */
 function thinPair(e: Edges, a: number, b: number, width: number, spots?: number[]): boolean {
-  const ax = e.x1[a], ay = e.y1[a], bx = e.x2[a], by = e.y2[a];
-  const cx = e.x1[b], cy = e.y1[b], dx = e.x2[b], dy = e.y2[b];
-  if (Math.max(cx, dx) < Math.min(ax, bx) - width || Math.min(cx, dx) > Math.max(ax, bx) + width ||
-    Math.max(cy, dy) < Math.min(ay, by) - width || Math.min(cy, dy) > Math.max(ay, by) + width) return false;
+  const ax = e.x1[a],
+    ay = e.y1[a],
+    bx = e.x2[a],
+    by = e.y2[a];
+  const cx = e.x1[b],
+    cy = e.y1[b],
+    dx = e.x2[b],
+    dy = e.y2[b];
+  if (
+    Math.max(cx, dx) < Math.min(ax, bx) - width ||
+    Math.min(cx, dx) > Math.max(ax, bx) + width ||
+    Math.max(cy, dy) < Math.min(ay, by) - width ||
+    Math.min(cy, dy) > Math.max(ay, by) + width
+  )
+    return false;
   const sameRing = e.start[a] === e.start[b];
   if (sameRing && (b === a + 1 || (a === e.start[a] && b === e.start[a] + e.count[a] - 1))) {
     const [first, second] = b === a + 1 ? [a, b] : [b, a];
-    const px = e.x1[first], py = e.y1[first], qx = e.x2[first], qy = e.y2[first], rx = e.x2[second], ry = e.y2[second];
-    if (foldsBack(px, py, qx, qy, rx, ry)) { pushPlace(e, a, b, OPEN, spots); return true; }
+    const px = e.x1[first],
+      py = e.y1[first],
+      qx = e.x2[first],
+      qy = e.y2[first],
+      rx = e.x2[second],
+      ry = e.y2[second];
+    if (foldsBack(px, py, qx, qy, rx, ry)) {
+      pushPlace(e, a, b, OPEN, spots);
+      return true;
+    }
     if (!needle(px, py, qx, qy, rx, ry)) return false;
-    if (spots) { pushCut(e, first, second, width, spots); pushCut(e, second, first, width, spots); }
+    if (spots) {
+      pushCut(e, first, second, width, spots);
+      pushCut(e, second, first, width, spots);
+    }
     return true;
   }
   // crossing or touching (not at a shared corner: those are neighbours, handled above)
-  const d1 = cross(cx, cy, dx, dy, ax, ay), d2 = cross(cx, cy, dx, dy, bx, by);
-  const d3 = cross(ax, ay, bx, by, cx, cy), d4 = cross(ax, ay, bx, by, dx, dy);
+  const d1 = cross(cx, cy, dx, dy, ax, ay),
+    d2 = cross(cx, cy, dx, dy, bx, by);
+  const d3 = cross(ax, ay, bx, by, cx, cy),
+    d4 = cross(ax, ay, bx, by, dx, dy);
   if (((d1 <= 0 && d2 >= 0) || (d1 >= 0 && d2 <= 0)) && ((d3 <= 0 && d4 >= 0) || (d3 >= 0 && d4 <= 0))) {
     const collinear = d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0;
     const proper = (d1 < 0 && d2 > 0) || (d1 > 0 && d2 < 0);
@@ -174,23 +222,64 @@ const MIN_NECK = 0.005;
  * opening proper is safer there).
  */
 function pushNeck(e: Edges, a: number, b: number, spots: number[]): boolean {
-  let best = Infinity, px = 0, py = 0, qx = 0, qy = 0;
-  for (const [s, t] of [[a, b], [b, a]]) {
+  let best = Infinity,
+    px = 0,
+    py = 0,
+    qx = 0,
+    qy = 0;
+  for (const [s, t] of [
+    [a, b],
+    [b, a],
+  ]) {
     for (const u of [0, 1]) {
-      const x = u ? e.x2[s] : e.x1[s], y = u ? e.y2[s] : e.y1[s];
-      const cx = e.x1[t], cy = e.y1[t], ux = e.x2[t] - cx, uy = e.y2[t] - cy, len2 = ux * ux + uy * uy;
+      const x = u ? e.x2[s] : e.x1[s],
+        y = u ? e.y2[s] : e.y1[s];
+      const cx = e.x1[t],
+        cy = e.y1[t],
+        ux = e.x2[t] - cx,
+        uy = e.y2[t] - cy,
+        len2 = ux * ux + uy * uy;
       let f = len2 > 0 ? ((x - cx) * ux + (y - cy) * uy) / len2 : 0;
-      if (f < 0) f = 0; else if (f > 1) f = 1;
+      if (f < 0) f = 0;
+      else if (f > 1) f = 1;
       const d = Math.hypot(x - cx - f * ux, y - cy - f * uy);
-      if (d < best) { best = d; px = x; py = y; qx = cx + f * ux; qy = cy + f * uy; }
+      if (d < best) {
+        best = d;
+        px = x;
+        py = y;
+        qx = cx + f * ux;
+        qy = cy + f * uy;
+      }
     }
   }
   if (!(best >= MIN_NECK)) return false;
-  const dx = (qx - px) / best, dy = (qy - py) / best; // unit vector across the neck
+  const dx = (qx - px) / best,
+    dy = (qy - py) / best; // unit vector across the neck
   const half = Math.max(best, 2 * CUT_MARGIN) / 2;
-  const x0 = px - dx * CUT_MARGIN, y0 = py - dy * CUT_MARGIN, x1 = qx + dx * CUT_MARGIN, y1 = qy + dy * CUT_MARGIN;
-  spots.push(CUT, e.x1[a], e.y1[a], e.x2[a], e.y2[a], e.x1[b], e.y1[b], e.x2[b], e.y2[b],
-    x0 - dy * half, y0 + dx * half, x1 - dy * half, y1 + dx * half, x1 + dy * half, y1 - dx * half, x0 + dy * half, y0 - dx * half, best);
+  const x0 = px - dx * CUT_MARGIN,
+    y0 = py - dy * CUT_MARGIN,
+    x1 = qx + dx * CUT_MARGIN,
+    y1 = qy + dy * CUT_MARGIN;
+  spots.push(
+    CUT,
+    e.x1[a],
+    e.y1[a],
+    e.x2[a],
+    e.y2[a],
+    e.x1[b],
+    e.y1[b],
+    e.x2[b],
+    e.y2[b],
+    x0 - dy * half,
+    y0 + dx * half,
+    x1 - dy * half,
+    y1 + dx * half,
+    x1 + dy * half,
+    y1 - dx * half,
+    x0 + dy * half,
+    y0 - dx * half,
+    best,
+  );
   return true;
 }
 
@@ -202,28 +291,42 @@ function pushNeck(e: Edges, a: number, b: number, spots: number[]): boolean {
 function pushCut(e: Edges, s: number, t: number, width: number, spots: number[]): void {
   const range = stretch(e, s, t, width);
   if (!range) return;
-  const sx = e.x1[s], sy = e.y1[s], vx = e.x2[s] - sx, vy = e.y2[s] - sy;
-  const cx = e.x1[t], cy = e.y1[t], ux = e.x2[t] - cx, uy = e.y2[t] - cy;
+  const sx = e.x1[s],
+    sy = e.y1[s],
+    vx = e.x2[s] - sx,
+    vy = e.y2[s] - sy;
+  const cx = e.x1[t],
+    cy = e.y1[t],
+    ux = e.x2[t] - cx,
+    uy = e.y2[t] - cy;
   const len2 = ux * ux + uy * uy;
   const start = spots.length;
   spots.push(CUT, sx, sy, sx + vx, sy + vy, cx, cy, cx + ux, cy + uy);
   let widest = 0;
   for (const u of range) {
-    const px = sx + u * vx, py = sy + u * vy;
+    const px = sx + u * vx,
+      py = sy + u * vy;
     let f = ((px - cx) * ux + (py - cy) * uy) / len2;
-    if (f < 0) f = 0; else if (f > 1) f = 1;
-    const qx = cx + f * ux, qy = cy + f * uy;
+    if (f < 0) f = 0;
+    else if (f > 1) f = 1;
+    const qx = cx + f * ux,
+      qy = cy + f * uy;
     // the margin points away from the other side; none where the sides touch
     const g = Math.hypot(px - qx, py - qy);
     if (g > widest) widest = g;
-    const mx = g > 0 ? (CUT_MARGIN * (px - qx)) / g : 0, my = g > 0 ? (CUT_MARGIN * (py - qy)) / g : 0;
+    const mx = g > 0 ? (CUT_MARGIN * (px - qx)) / g : 0,
+      my = g > 0 ? (CUT_MARGIN * (py - qy)) / g : 0;
     spots.push(px + mx, py + my, qx - mx, qy - my);
   }
   // corners p0, q0, p1, q1 → p0, p1, q1, q0
-  const q0x = spots[start + 11], q0y = spots[start + 12];
-  spots[start + 11] = spots[start + 13]; spots[start + 12] = spots[start + 14];
-  spots[start + 13] = spots[start + 15]; spots[start + 14] = spots[start + 16];
-  spots[start + 15] = q0x; spots[start + 16] = q0y;
+  const q0x = spots[start + 11],
+    q0y = spots[start + 12];
+  spots[start + 11] = spots[start + 13];
+  spots[start + 12] = spots[start + 14];
+  spots[start + 13] = spots[start + 15];
+  spots[start + 14] = spots[start + 16];
+  spots[start + 15] = q0x;
+  spots[start + 16] = q0y;
   spots.push(widest);
 }
 
@@ -242,22 +345,39 @@ function sideThin(e: Edges, s: number, t: number, width: number): boolean {
 
 /** The stretch [lo, hi] (0…1 along s) of side s that projects onto side t, on its inside, within the width of its line; null when empty. */
 function stretch(e: Edges, s: number, t: number, width: number): [number, number] | null {
-  const sx = e.x1[s], sy = e.y1[s], vx = e.x2[s] - sx, vy = e.y2[s] - sy;
-  const cx = e.x1[t], cy = e.y1[t], ux = e.x2[t] - cx, uy = e.y2[t] - cy;
+  const sx = e.x1[s],
+    sy = e.y1[s],
+    vx = e.x2[s] - sx,
+    vy = e.y2[s] - sy;
+  const cx = e.x1[t],
+    cy = e.y1[t],
+    ux = e.x2[t] - cx,
+    uy = e.y2[t] - cy;
   const len2 = ux * ux + uy * uy;
   if (len2 === 0) return null;
   const len = Math.sqrt(len2);
   // projection onto t (0…1 over t) and distance from t's line (positive inside), both f0 + u·f1 along s
-  const f0 = ((sx - cx) * ux + (sy - cy) * uy) / len2, f1 = (vx * ux + vy * uy) / len2;
-  const h0 = (ux * (sy - cy) - uy * (sx - cx)) / len, h1 = (ux * vy - uy * vx) / len;
-  let lo = 0, hi = 1;
-  if (f1 === 0) { if (f0 < 0 || f0 > 1) return null; } else {
-    const p = -f0 / f1, q = (1 - f0) / f1;
-    lo = Math.max(lo, Math.min(p, q)); hi = Math.min(hi, Math.max(p, q));
+  const f0 = ((sx - cx) * ux + (sy - cy) * uy) / len2,
+    f1 = (vx * ux + vy * uy) / len2;
+  const h0 = (ux * (sy - cy) - uy * (sx - cx)) / len,
+    h1 = (ux * vy - uy * vx) / len;
+  let lo = 0,
+    hi = 1;
+  if (f1 === 0) {
+    if (f0 < 0 || f0 > 1) return null;
+  } else {
+    const p = -f0 / f1,
+      q = (1 - f0) / f1;
+    lo = Math.max(lo, Math.min(p, q));
+    hi = Math.min(hi, Math.max(p, q));
   }
-  if (h1 === 0) { if (h0 < 0 || h0 >= width) return null; } else {
-    const p = -h0 / h1, q = (width - h0) / h1;
-    lo = Math.max(lo, Math.min(p, q)); hi = Math.min(hi, Math.max(p, q));
+  if (h1 === 0) {
+    if (h0 < 0 || h0 >= width) return null;
+  } else {
+    const p = -h0 / h1,
+      q = (width - h0) / h1;
+    lo = Math.max(lo, Math.min(p, q));
+    hi = Math.min(hi, Math.max(p, q));
   }
   return lo < hi ? [lo, hi] : null;
 }
@@ -267,18 +387,32 @@ function stretch(e: Edges, s: number, t: number, width: number): [number, number
  * the other's inside (left: outer rings counter-clockwise, holes clockwise) and far apart along the boundary.
  */
 function pointThin(e: Edges, s: number, t: number, u: number, width: number): boolean {
-  const sx1 = e.x1[s], sy1 = e.y1[s], sx2 = e.x2[s], sy2 = e.y2[s];
-  const px = sx1 + u * (sx2 - sx1), py = sy1 + u * (sy2 - sy1);
-  const cx = e.x1[t], cy = e.y1[t], dx = e.x2[t], dy = e.y2[t];
-  const ux = dx - cx, uy = dy - cy, len2 = ux * ux + uy * uy;
+  const sx1 = e.x1[s],
+    sy1 = e.y1[s],
+    sx2 = e.x2[s],
+    sy2 = e.y2[s];
+  const px = sx1 + u * (sx2 - sx1),
+    py = sy1 + u * (sy2 - sy1);
+  const cx = e.x1[t],
+    cy = e.y1[t],
+    dx = e.x2[t],
+    dy = e.y2[t];
+  const ux = dx - cx,
+    uy = dy - cy,
+    len2 = ux * ux + uy * uy;
   let f = len2 > 0 ? ((px - cx) * ux + (py - cy) * uy) / len2 : 0;
-  if (f < 0) f = 0; else if (f > 1) f = 1;
-  const qx = cx + f * ux, qy = cy + f * uy;
-  const gx = px - qx, gy = py - qy, g2 = gx * gx + gy * gy;
+  if (f < 0) f = 0;
+  else if (f > 1) f = 1;
+  const qx = cx + f * ux,
+    qy = cy + f * uy;
+  const gx = px - qx,
+    gy = py - qy,
+    g2 = gx * gx + gy * gy;
   if (g2 >= width * width) return false;
   if (cross(cx, cy, dx, dy, px, py) <= 0 || cross(sx1, sy1, sx2, sy2, qx, qy) <= 0) return false;
   if (e.start[s] !== e.start[t]) return true;
-  const ps = e.arc[s] + u * Math.hypot(sx2 - sx1, sy2 - sy1), pt = e.arc[t] + f * Math.sqrt(len2);
+  const ps = e.arc[s] + u * Math.hypot(sx2 - sx1, sy2 - sy1),
+    pt = e.arc[t] + f * Math.sqrt(len2);
   let way = Math.abs(ps - pt);
   way = Math.min(way, e.perimeter[s] - way);
   return way > FACING * Math.sqrt(g2);

@@ -45,7 +45,9 @@ export function classifySurfaceArea(tags: Record<string, string>): SurfaceAreaCl
     const decidedBy: Record<string, string> = { [rule.key]: tags[rule.key] };
     let kind = rule.kind;
     if (rule.refine) {
-      const finer = valueItems(tags[rule.refine.key]).map((v) => rule.refine!.kinds[v]).find((k) => k !== undefined);
+      const finer = valueItems(tags[rule.refine.key])
+        .map((v) => rule.refine!.kinds[v])
+        .find((k) => k !== undefined);
       if (finer) {
         kind = finer;
         decidedBy[rule.refine.key] = tags[rule.refine.key];

@@ -18,7 +18,11 @@ const OFF_GROUND_PARKING = new Set(['underground', 'rooftop']);
  * culverted stretch says `tunnel=*` instead.
  */
 function isOpenWater(tags: Tags): boolean {
-  return valueItems(tags.natural).includes('water') || valueItems(tags.waterway).includes('riverbank') || (isSet(tags, 'water') && !isSet(tags, 'amenity') && !isSet(tags, 'leisure'));
+  return (
+    valueItems(tags.natural).includes('water') ||
+    valueItems(tags.waterway).includes('riverbank') ||
+    (isSet(tags, 'water') && !isSet(tags, 'amenity') && !isSet(tags, 'leisure'))
+  );
 }
 
 /**

@@ -151,9 +151,30 @@ function row(key: string, values: readonly string[] | '*', kind: SurfaceKind | n
 
 const PEDESTRIAN_WAYS = ['pedestrian', 'footway', 'path', 'steps', 'cycleway', 'bridleway', 'corridor', 'platform'];
 const ROADS = [
-  'motorway', 'motorway_link', 'trunk', 'trunk_link', 'primary', 'primary_link', 'secondary', 'secondary_link',
-  'tertiary', 'tertiary_link', 'unclassified', 'residential', 'living_street', 'service', 'track', 'road', 'busway',
-  'bus_guideway', 'escape', 'raceway', 'turning_circle', 'turning_loop', 'passing_place', 'emergency_bay',
+  'motorway',
+  'motorway_link',
+  'trunk',
+  'trunk_link',
+  'primary',
+  'primary_link',
+  'secondary',
+  'secondary_link',
+  'tertiary',
+  'tertiary_link',
+  'unclassified',
+  'residential',
+  'living_street',
+  'service',
+  'track',
+  'road',
+  'busway',
+  'bus_guideway',
+  'escape',
+  'raceway',
+  'turning_circle',
+  'turning_loop',
+  'passing_place',
+  'emergency_bay',
 ];
 const TRAFFIC = { surface: 'traffic' } as const;
 const USE = { surface: 'use' } as const;
@@ -240,7 +261,12 @@ export const AREA_RULES: readonly AreaRule[] = [
   row('man_made', ['wastewater_plant', 'works', 'water_works'], 'pavement', URBAN),
   row('amenity', ['fuel'], 'pavement', URBAN),
   // Urban land use: hard ground under everything else mapped.
-  row('landuse', ['residential', 'commercial', 'retail', 'industrial', 'railway', 'garages', 'education', 'institutional', 'religious', 'port', 'depot'], 'pavement', URBAN),
+  row(
+    'landuse',
+    ['residential', 'commercial', 'retail', 'industrial', 'railway', 'garages', 'education', 'institutional', 'religious', 'port', 'depot'],
+    'pavement',
+    URBAN,
+  ),
   // A bare surface=* with nothing else to go by.
   row('surface', surfaceValuesOf('asphalt'), 'asphalt'),
   row('surface', surfaceValuesOf('paved'), 'pavement'),

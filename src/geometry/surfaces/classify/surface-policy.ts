@@ -19,10 +19,20 @@ export type SurfacePolicy =
 
 const TRAFFIC: Partial<Record<SurfaceMaterial, SurfaceKind>> = { grass: 'grass', sand: 'sand' };
 const USE: Partial<Record<SurfaceMaterial, SurfaceKind>> = {
-  asphalt: 'pavement', paved: 'pavement', gravel: 'pavement', rock: 'rock', grass: 'grass', sand: 'sand',
+  asphalt: 'pavement',
+  paved: 'pavement',
+  gravel: 'pavement',
+  rock: 'rock',
+  grass: 'grass',
+  sand: 'sand',
 };
 const BEACH: Partial<Record<SurfaceMaterial, SurfaceKind>> = {
-  asphalt: 'pavement', paved: 'pavement', gravel: 'rock', rock: 'rock', grass: 'grass', sand: 'sand',
+  asphalt: 'pavement',
+  paved: 'pavement',
+  gravel: 'rock',
+  rock: 'rock',
+  grass: 'grass',
+  sand: 'sand',
 };
 
 /** Kinds that already are grass of some sort: `surface=grass` on them keeps the finer kind. */
@@ -45,5 +55,7 @@ export function applySurfacePolicy(policy: SurfacePolicy, kind: SurfaceKind, mat
 export function describeSurfacePolicy(policy: SurfacePolicy): string {
   if (policy === 'fixed') return 'ignored';
   const table = policy === 'traffic' ? TRAFFIC : policy === 'use' ? USE : BEACH;
-  return Object.entries(table).map(([m, k]) => `${m}→${k}`).join(', ');
+  return Object.entries(table)
+    .map(([m, k]) => `${m}→${k}`)
+    .join(', ');
 }

@@ -71,19 +71,29 @@ function carriagewayKind(tags: Tags): SurfaceKind {
     return grade === 'grade1' ? 'asphalt' : grade === 'grade5' ? 'grass' : 'sand';
   }
   switch (material) {
-    case 'asphalt': case 'paved': return 'asphalt';
-    case 'grass': return 'grass';
-    case 'rock': return 'rock';
-    default: return 'sand';
+    case 'asphalt':
+    case 'paved':
+      return 'asphalt';
+    case 'grass':
+      return 'grass';
+    case 'rock':
+      return 'rock';
+    default:
+      return 'sand';
   }
 }
 
 function pathKind(tags: Tags): SurfaceKind {
   switch (parseSurfaceMaterial(tags.surface)) {
-    case 'earth': case 'sand': return 'sand';
-    case 'grass': return 'grass';
-    case 'rock': return 'rock';
-    default: return 'pavement';
+    case 'earth':
+    case 'sand':
+      return 'sand';
+    case 'grass':
+      return 'grass';
+    case 'rock':
+      return 'rock';
+    default:
+      return 'pavement';
   }
 }
 
@@ -101,7 +111,15 @@ export function roadProfile(tags: Tags): RoadProfile | null {
   const base = { bridge, ...(layer === undefined ? {} : { layer }) };
   if (highway in CARRIAGEWAY_CLASSES) {
     const w = carriagewayWidth(highway, tags);
-    return { kind: carriagewayKind(tags), network: highway === 'raceway' ? null : 'road', width: w.width, widthSource: w.source, ...(w.lanes === undefined ? {} : { lanes: w.lanes }), sidewalks: parseSidewalks(tags), ...base };
+    return {
+      kind: carriagewayKind(tags),
+      network: highway === 'raceway' ? null : 'road',
+      width: w.width,
+      widthSource: w.source,
+      ...(w.lanes === undefined ? {} : { lanes: w.lanes }),
+      sidewalks: parseSidewalks(tags),
+      ...base,
+    };
   }
   if (highway in PATH_WIDTHS) {
     const w = pathWidth(highway, tags);

@@ -58,7 +58,8 @@ export interface RoadGraph {
 function distinctVertices(points: readonly number[]): number[] {
   const out: number[] = [];
   for (let i = 0; i + 1 < points.length; i += 2) {
-    const x = points[i], y = points[i + 1];
+    const x = points[i],
+      y = points[i + 1];
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     const m = out.length;
     if (m >= 2 && out[m - 2] === x && out[m - 1] === y) continue;
@@ -94,7 +95,8 @@ export function makeSegment(way: number, flat: number[], ring: boolean, start: n
   const cum = new Float64Array(edges + 1);
   for (let e = 0; e < edges; e++) {
     const f = (e + 1) % n;
-    const dx = pts[2 * f] - pts[2 * e], dy = pts[2 * f + 1] - pts[2 * e + 1];
+    const dx = pts[2 * f] - pts[2 * e],
+      dy = pts[2 * f + 1] - pts[2 * e + 1];
     const l = Math.hypot(dx, dy);
     len[e] = l;
     dir[2 * e] = dx / l;
@@ -164,7 +166,8 @@ export function buildRoadGraph(ways: readonly GraphWay[]): RoadGraph {
       // cyclic pieces between consecutive split vertices, starting at the first one
       let offset = 0;
       for (let i = 0; i < split.length; i++) {
-        const a = split[i], b = split[(i + 1) % split.length];
+        const a = split[i],
+          b = split[(i + 1) % split.length];
         const flat: number[] = [];
         let j = a;
         do {
@@ -178,7 +181,8 @@ export function buildRoadGraph(ways: readonly GraphWay[]): RoadGraph {
     }
     let offset = 0;
     for (let i = 0; i + 1 < split.length; i++) {
-      const a = split[i], b = split[i + 1];
+      const a = split[i],
+        b = split[i + 1];
       offset += addSegment(way, v.slice(2 * a, 2 * b + 2), nodeAt(v[2 * a], v[2 * a + 1]), nodeAt(v[2 * b], v[2 * b + 1]), offset);
     }
   }

@@ -80,7 +80,8 @@ interface Geo {
 function armDirection(x: number, y: number, arm: JunctionArm): Geo {
   const reach = Math.min(1, arm.seg.length);
   const [px, py] = pointAt(arm.seg, segmentDistance(arm, reach));
-  let dx = px - x, dy = py - y;
+  let dx = px - x,
+    dy = py - y;
   const l = Math.hypot(dx, dy);
   if (l > 0) {
     dx /= l;
@@ -131,7 +132,8 @@ export function junctionShape(x: number, y: number, arms: readonly JunctionArm[]
   const gap = new Float64Array(k);
   const cross: ({ s: number; u: number } | null)[] = new Array(k).fill(null);
   for (let q = 0; q < k; q++) {
-    const i = order[q], j = order[(q + 1) % k];
+    const i = order[q],
+      j = order[(q + 1) % k];
     let g = geo[j].angle - geo[i].angle;
     if (q === k - 1) g += 2 * Math.PI;
     gap[q] = g;
@@ -160,7 +162,8 @@ export function junctionShape(x: number, y: number, arms: readonly JunctionArm[]
   // border points, counter-clockwise
   const border: Point64[] = [];
   for (let q = 0; q < k; q++) {
-    const i = order[q], j = order[(q + 1) % k];
+    const i = order[q],
+      j = order[(q + 1) % k];
     border.push(cornerOf(i, 'r', false), cornerOf(i, 'l', false));
     if (k === 1) break;
     const g = gap[q];
@@ -172,14 +175,16 @@ export function junctionShape(x: number, y: number, arms: readonly JunctionArm[]
       continue; // else: straight from cut corner to cut corner
     }
     if (taper > 0) {
-      const a = cornerOf(i, 'l', false), b = cornerOf(j, 'r', false);
+      const a = cornerOf(i, 'l', false),
+        b = cornerOf(j, 'r', false);
       let span = Math.atan2(b.y - y * CLIPPER_SCALE, b.x - x * CLIPPER_SCALE) - Math.atan2(a.y - y * CLIPPER_SCALE, a.x - x * CLIPPER_SCALE);
       while (span < 0) span += 2 * Math.PI;
       if (span < MAX_CHORD_SPAN) continue;
     }
     const m = g > Math.PI + 1e-9 ? sideCrossing(geo[i], arms[i].left, geo[j], arms[j].right) : null;
     if (m) {
-      const mx = m.s * geo[i].dx - arms[i].left * geo[i].dy, my = m.s * geo[i].dy + arms[i].left * geo[i].dx;
+      const mx = m.s * geo[i].dx - arms[i].left * geo[i].dy,
+        my = m.s * geo[i].dy + arms[i].left * geo[i].dx;
       if (Math.hypot(mx, my) <= MITRE_LIMIT * Math.max(arms[i].left, arms[j].right)) {
         border.push(toGrid(x + mx, y + my));
         continue;
@@ -188,10 +193,12 @@ export function junctionShape(x: number, y: number, arms: readonly JunctionArm[]
     border.push(cornerOf(i, 'l', true), cornerOf(j, 'r', true));
   }
 
-  const px = Math.round(x * CLIPPER_SCALE), py = Math.round(y * CLIPPER_SCALE);
+  const px = Math.round(x * CLIPPER_SCALE),
+    py = Math.round(y * CLIPPER_SCALE);
   const pieces: Paths64 = [];
   for (let q = 0; q < border.length; q++) {
-    const a = border[q], b = border[(q + 1) % border.length];
+    const a = border[q],
+      b = border[(q + 1) % border.length];
     // counter-clockwise triangles only, and none thinner than a centimetre (they add nothing but spikes)
     const area2 = (a.x - px) * (b.y - py) - (a.y - py) * (b.x - px);
     const longest = Math.max(Math.hypot(a.x - px, a.y - py), Math.hypot(b.x - px, b.y - py), Math.hypot(b.x - a.x, b.y - a.y));
@@ -203,8 +210,10 @@ export function junctionShape(x: number, y: number, arms: readonly JunctionArm[]
   for (let i = 0; i < k; i++) {
     if (trim[i] <= 1e-6) continue;
     const o = armOffsets(arms[i]);
-    const lo = Math.max(Math.min(o.l, o.r), -narrow), hi = Math.min(Math.max(o.l, o.r), narrow);
-    const a = arms[i].atStart ? 0 : cuts[i], b = arms[i].atStart ? cuts[i] : arms[i].seg.length;
+    const lo = Math.max(Math.min(o.l, o.r), -narrow),
+      hi = Math.min(Math.max(o.l, o.r), narrow);
+    const a = arms[i].atStart ? 0 : cuts[i],
+      b = arms[i].atStart ? cuts[i] : arms[i].seg.length;
     for (const p of band(arms[i].seg, a, b, lo, hi).paths) pieces.push(p);
   }
   const paths = pieces.length === 0 ? [] : Clipper.union(pieces, FillRule.NonZero);

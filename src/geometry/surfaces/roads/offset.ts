@@ -28,7 +28,8 @@ export const MITRE_LIMIT = 2;
 /** Index of the edge that holds distance t (the last edge whose start is at or before t). */
 export function edgeAt(seg: RoadSegment, t: number): number {
   const edges = seg.len.length;
-  let lo = 0, hi = edges - 1;
+  let lo = 0,
+    hi = edges - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (seg.cum[mid] <= t) lo = mid;
@@ -48,7 +49,8 @@ export function pointAt(seg: RoadSegment, t: number): [number, number] {
 export function corner(seg: RoadSegment, t: number, o: number): Point64 {
   const k = edgeAt(seg, t);
   const u = t - seg.cum[k];
-  const dx = seg.dir[2 * k], dy = seg.dir[2 * k + 1];
+  const dx = seg.dir[2 * k],
+    dy = seg.dir[2 * k + 1];
   const x = seg.pts[2 * k] + u * dx - o * dy;
   const y = seg.pts[2 * k + 1] + u * dy + o * dx;
   return { x: Math.round(x * CLIPPER_SCALE), y: Math.round(y * CLIPPER_SCALE) };
@@ -92,7 +94,8 @@ function consumption(seg: RoadSegment, j: number, o: number): number {
   const edges = seg.len.length;
   const n = seg.pts.length / 2;
   if (!seg.ring && (j <= 0 || j >= n - 1)) return 0;
-  const e1 = seg.ring ? (j + edges - 1) % edges : j - 1, e2 = seg.ring ? j % edges : j;
+  const e1 = seg.ring ? (j + edges - 1) % edges : j - 1,
+    e2 = seg.ring ? j % edges : j;
   const [c, d] = turnAt(seg.dir, e1, e2);
   if (!(o * c > 0) || Math.abs(c) < 1e-12) return 0;
   return 1 + d < 1e-12 ? Infinity : (Math.abs(o) * Math.abs(c)) / (1 + d);
@@ -123,12 +126,16 @@ function chain(seg: RoadSegment, a: number, b: number, o: number, out: Path64, r
   let dirty = false;
   for (let i = 0; i < count; i++) {
     const j = first + i;
-    const e1 = ring ? (j + edges - 1) % edges : j - 1, e2 = j;
+    const e1 = ring ? (j + edges - 1) % edges : j - 1,
+      e2 = j;
     const [c, d] = turnAt(dir, e1, e2);
     turning += Math.abs(Math.atan2(c, d));
-    const vx = pts[2 * j], vy = pts[2 * j + 1];
-    const n1x = -dir[2 * e1 + 1], n1y = dir[2 * e1];
-    const n2x = -dir[2 * e2 + 1], n2y = dir[2 * e2];
+    const vx = pts[2 * j],
+      vy = pts[2 * j + 1];
+    const n1x = -dir[2 * e1 + 1],
+      n1y = dir[2 * e1];
+    const n2x = -dir[2 * e2 + 1],
+      n2y = dir[2 * e2];
     if (Math.abs(c) < 1e-12 && d > 0) {
       out.push({ x: grid(vx + o * n1x), y: grid(vy + o * n1y) });
       continue;
@@ -157,12 +164,17 @@ function chain(seg: RoadSegment, a: number, b: number, o: number, out: Path64, r
       const k = o / (1 + d);
       out.push({ x: grid(vx + k * (n1x + n2x)), y: grid(vy + k * (n1y + n2y)) });
     } else {
-      let bx = dir[2 * e1] - dir[2 * e2], by = dir[2 * e1 + 1] - dir[2 * e2 + 1];
+      let bx = dir[2 * e1] - dir[2 * e2],
+        by = dir[2 * e1 + 1] - dir[2 * e2 + 1];
       const bl = Math.hypot(bx, by);
       bx /= bl;
       by /= bl;
       const r = Math.abs(o);
-      out.push({ x: grid(vx + o * n1x), y: grid(vy + o * n1y) }, { x: grid(vx + r * bx), y: grid(vy + r * by) }, { x: grid(vx + o * n2x), y: grid(vy + o * n2y) });
+      out.push(
+        { x: grid(vx + o * n1x), y: grid(vy + o * n1y) },
+        { x: grid(vx + r * bx), y: grid(vy + r * by) },
+        { x: grid(vx + o * n2x), y: grid(vy + o * n2y) },
+      );
     }
   }
   return { dirty: dirty || turning > Math.PI };
@@ -217,9 +229,20 @@ export function withoutSpikes(path: Path64): Path64 {
   for (let changed = true; changed && out.length >= 3; ) {
     changed = false;
     const n = out.length;
-    if (out[0].x === out[n - 1].x && out[0].y === out[n - 1].y) { out.pop(); changed = true; continue; }
-    if (backtracks(out[n - 2], out[n - 1], out[0])) { out.pop(); changed = true; continue; }
-    if (backtracks(out[n - 1], out[0], out[1])) { out.shift(); changed = true; }
+    if (out[0].x === out[n - 1].x && out[0].y === out[n - 1].y) {
+      out.pop();
+      changed = true;
+      continue;
+    }
+    if (backtracks(out[n - 2], out[n - 1], out[0])) {
+      out.pop();
+      changed = true;
+      continue;
+    }
+    if (backtracks(out[n - 1], out[0], out[1])) {
+      out.shift();
+      changed = true;
+    }
   }
   return out;
 }

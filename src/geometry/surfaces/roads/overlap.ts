@@ -37,7 +37,8 @@ export function pieceEdges(paths: Paths64): Float64Array {
   for (const ring of paths) {
     const m = ring.length;
     for (let i = 0; i < m; i++) {
-      const p = ring[i], q = ring[(i + 1) % m];
+      const p = ring[i],
+        q = ring[(i + 1) % m];
       out[k++] = p.x;
       out[k++] = p.y;
       out[k++] = q.x;
@@ -51,15 +52,16 @@ export function pieceEdges(paths: Paths64): Float64Array {
 function locate(x: number, y: number, e: Float64Array): number {
   let inside = false;
   for (let k = 0; k < e.length; k += 4) {
-    const xi = e[k], yi = e[k + 1], xj = e[k + 2], yj = e[k + 3];
-    if ((yi > y) !== (yj > y)) {
+    const xi = e[k],
+      yi = e[k + 1],
+      xj = e[k + 2],
+      yj = e[k + 3];
+    if (yi > y !== yj > y) {
       const cx = ((xj - xi) * (y - yi)) / (yj - yi) + xi;
       if (x < cx) inside = !inside;
     }
-    if (
-      x >= (xi < xj ? xi : xj) && x <= (xi < xj ? xj : xi) && y >= (yi < yj ? yi : yj) && y <= (yi < yj ? yj : yi) &&
-      orient(xj, yj, xi, yi, x, y) === 0
-    ) return 0;
+    if (x >= (xi < xj ? xi : xj) && x <= (xi < xj ? xj : xi) && y >= (yi < yj ? yi : yj) && y <= (yi < yj ? yj : yi) && orient(xj, yj, xi, yi, x, y) === 0)
+      return 0;
   }
   return inside ? 1 : -1;
 }
@@ -74,7 +76,10 @@ function boundaryAgainst(a: Float64Array, b: Float64Array, box: Box, near: Float
   // b's edges that reach into the common box
   let nn = 0;
   for (let k = 0; k < b.length; k += 4) {
-    const x1 = b[k], y1 = b[k + 1], x2 = b[k + 2], y2 = b[k + 3];
+    const x1 = b[k],
+      y1 = b[k + 1],
+      x2 = b[k + 2],
+      y2 = b[k + 3];
     if ((x1 > x2 ? x1 : x2) < box.minX || (x1 < x2 ? x1 : x2) > box.maxX || (y1 > y2 ? y1 : y2) < box.minY || (y1 < y2 ? y1 : y2) > box.maxY) continue;
     near[nn++] = x1;
     near[nn++] = y1;
@@ -84,21 +89,33 @@ function boundaryAgainst(a: Float64Array, b: Float64Array, box: Box, near: Float
   let allOn = true;
   const ts: number[] = [];
   for (let i = 0; i < a.length; i += 4) {
-    const px = a[i], py = a[i + 1], qx = a[i + 2], qy = a[i + 3];
-    const eMinX = px < qx ? px : qx, eMaxX = px < qx ? qx : px, eMinY = py < qy ? py : qy, eMaxY = py < qy ? qy : py;
+    const px = a[i],
+      py = a[i + 1],
+      qx = a[i + 2],
+      qy = a[i + 3];
+    const eMinX = px < qx ? px : qx,
+      eMaxX = px < qx ? qx : px,
+      eMinY = py < qy ? py : qy,
+      eMaxY = py < qy ? qy : py;
     if (eMaxX < box.minX || eMinX > box.maxX || eMaxY < box.minY || eMinY > box.maxY) {
       allOn = false;
       continue;
     }
     ts.length = 0;
-    const dx = qx - px, dy = qy - py;
+    const dx = qx - px,
+      dy = qy - py;
     const dd = dx * dx + dy * dy;
     for (let k = 0; k < nn; k += 4) {
-      const rx = near[k], ry = near[k + 1], sx = near[k + 2], sy = near[k + 3];
+      const rx = near[k],
+        ry = near[k + 1],
+        sx = near[k + 2],
+        sy = near[k + 3];
       if ((rx > sx ? rx : sx) < eMinX || (rx < sx ? rx : sx) > eMaxX || (ry > sy ? ry : sy) < eMinY || (ry < sy ? ry : sy) > eMaxY) continue;
-      const o1 = orient(px, py, qx, qy, rx, ry), o2 = orient(px, py, qx, qy, sx, sy);
-      if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0))) {
-        const o3 = orient(rx, ry, sx, sy, px, py), o4 = orient(rx, ry, sx, sy, qx, qy);
+      const o1 = orient(px, py, qx, qy, rx, ry),
+        o2 = orient(px, py, qx, qy, sx, sy);
+      if ((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) {
+        const o3 = orient(rx, ry, sx, sy, px, py),
+          o4 = orient(rx, ry, sx, sy, qx, qy);
         if ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)) return 'cross';
       }
       // points of b's boundary on this edge split it
@@ -116,7 +133,8 @@ function boundaryAgainst(a: Float64Array, b: Float64Array, box: Box, near: Float
     for (let k = 0; k + 1 < ts.length; k++) {
       if (ts[k + 1] - ts[k] <= 0) continue;
       const t = (ts[k] + ts[k + 1]) / 2;
-      const x = px + t * dx, y = py + t * dy;
+      const x = px + t * dx,
+        y = py + t * dy;
       if (x < box.minX || x > box.maxX || y < box.minY || y > box.maxY) {
         allOn = false;
         continue;
@@ -144,8 +162,10 @@ let scratch = new Float64Array(1024);
 /** True when the pieces (given by their edges and boxes) share area — more than edges or points. */
 export function piecesOverlap(a: Float64Array, aBox: Box, b: Float64Array, bBox: Box): boolean {
   const box: Box = {
-    minX: Math.max(aBox.minX, bBox.minX), minY: Math.max(aBox.minY, bBox.minY),
-    maxX: Math.min(aBox.maxX, bBox.maxX), maxY: Math.min(aBox.maxY, bBox.maxY),
+    minX: Math.max(aBox.minX, bBox.minX),
+    minY: Math.max(aBox.minY, bBox.minY),
+    maxX: Math.min(aBox.maxX, bBox.maxX),
+    maxY: Math.min(aBox.maxY, bBox.maxY),
   };
   if (box.minX >= box.maxX || box.minY >= box.maxY) return false;
   if (scratch.length < Math.max(a.length, b.length)) scratch = new Float64Array(2 * Math.max(a.length, b.length));

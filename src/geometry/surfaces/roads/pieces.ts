@@ -116,7 +116,10 @@ export function resolvePieces(pieces: readonly Piece[]): Footprint[][] {
   const boxes = new Float64Array(4 * n);
   const index = new Flatbush(n);
   for (let i = 0; i < n; i++) {
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    let minX = Infinity,
+      minY = Infinity,
+      maxX = -Infinity,
+      maxY = -Infinity;
     for (const path of pieces[i].paths) {
       for (const p of path) {
         if (p.x < minX) minX = p.x;

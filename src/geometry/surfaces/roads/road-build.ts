@@ -35,7 +35,13 @@ interface PieceRecord extends Piece {
 }
 
 /** A piece with its owner's precedence fields, for the sort. */
-interface Ranked { piece: PieceRecord; priority: number; role: number; width: number; id: string }
+interface Ranked {
+  piece: PieceRecord;
+  priority: number;
+  role: number;
+  width: number;
+  id: string;
+}
 
 export const round2 = (v: number) => Math.round(v * 100) / 100;
 
@@ -52,7 +58,10 @@ export class RoadBuild {
   /** Areas built at each node, by node id, to number ids met at more than one node. */
   private readonly nodeIds = new Map<string, { x: number; y: number; areas: number[] }[]>();
 
-  constructor(readonly ways: readonly RoadWay[], readonly within: WithinBox) {}
+  constructor(
+    readonly ways: readonly RoadWay[],
+    readonly within: WithinBox,
+  ) {}
 
   /** Every node where ways meet is numbered, built or not (outside `within`), so numbers do not depend on it. */
   registerNode(id: string, x: number, y: number): number[] {
@@ -98,7 +107,16 @@ export class RoadBuild {
     if (side) descriptor.sidewalk = side;
     if (profile.bridge) descriptor.bridge = true;
     const rank: Role = role === 'way' && profile.network === null ? 'overlay' : role;
-    const rec: AreaRecord = { kind, role: rank, width, id: input.id, descriptor, size: width * this.ways[w].length, group: deck ? bridgeGroup(profile.layer) : 'ground', footprints: [] };
+    const rec: AreaRecord = {
+      kind,
+      role: rank,
+      width,
+      id: input.id,
+      descriptor,
+      size: width * this.ways[w].length,
+      group: deck ? bridgeGroup(profile.layer) : 'ground',
+      footprints: [],
+    };
     if (deck) rec.deck = deck;
     return rec;
   }

@@ -31,7 +31,11 @@ export class RoadNetwork {
   private readonly groundAt = new Map<number, number[]>();
   private readonly arity: number[];
 
-  constructor(private readonly build: RoadBuild, private readonly graph: RoadGraph, private readonly members: readonly number[]) {
+  constructor(
+    private readonly build: RoadBuild,
+    private readonly graph: RoadGraph,
+    private readonly members: readonly number[],
+  ) {
     const { segments, nodes } = graph;
     this.cutC = segments.map((s) => [0, s.length]);
     this.cutO = segments.map((s) => [0, s.length]);
@@ -69,7 +73,8 @@ export class RoadNetwork {
       const seg = segments[segment];
       const h = this.half(seg);
       const sw = outer ? this.sidewalks(seg) : NO_SIDEWALKS;
-      const wayLeft = h + sw.left, wayRight = h + sw.right;
+      const wayLeft = h + sw.left,
+        wayRight = h + sw.right;
       const other = atStart ? seg.end : seg.start;
       const share = other === node || this.arity[other] >= 2 ? TRIM_SHARE : TRIM_SHARE_DEAD_END;
       return { seg, atStart, left: atStart ? wayLeft : wayRight, right: atStart ? wayRight : wayLeft, cap: share * seg.length };
@@ -146,7 +151,8 @@ export class RoadNetwork {
       node.arms.forEach((a, i) => {
         const seg = segments[a.segment];
         const h = this.half(seg);
-        const from = a.atStart ? shape.cuts[i] : outer.cuts[i], to = a.atStart ? outer.cuts[i] : shape.cuts[i];
+        const from = a.atStart ? shape.cuts[i] : outer.cuts[i],
+          to = a.atStart ? outer.cuts[i] : shape.cuts[i];
         for (const p of band(seg, Math.min(from, to), Math.max(from, to), -h, h).paths) carriage.push(p);
       });
       // opened: the corner's and the strips' sides are rounded to the grid separately, and a

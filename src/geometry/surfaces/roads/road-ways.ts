@@ -37,6 +37,9 @@ export function roadWays(roads: readonly RoadInput[], ground: (x: number, y: num
 
 function wayDeck(points: readonly number[], ground: (x: number, y: number) => number): DeckElevation {
   const n = points.length;
-  const x0 = points[0], y0 = points[1], x1 = points[n - 2], y1 = points[n - 1];
+  const x0 = points[0],
+    y0 = points[1],
+    x1 = points[n - 2],
+    y1 = points[n - 1];
   return { start: { x: x0, y: y0, z: ground(x0, y0) }, end: { x: x1, y: y1, z: ground(x1, y1) } };
 }

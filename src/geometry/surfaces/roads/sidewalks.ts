@@ -22,10 +22,18 @@ type Presence = 'yes' | 'no' | 'separate' | null;
 
 function presence(value: string | undefined): Presence {
   switch (value?.trim().toLowerCase()) {
-    case 'yes': case 'both': case 'sidewalk': return 'yes';
-    case 'no': case 'none': case 'false': return 'no';
-    case 'separate': return 'separate';
-    default: return null;
+    case 'yes':
+    case 'both':
+    case 'sidewalk':
+      return 'yes';
+    case 'no':
+    case 'none':
+    case 'false':
+      return 'no';
+    case 'separate':
+      return 'separate';
+    default:
+      return null;
   }
 }
 
@@ -43,10 +51,11 @@ export function parseSidewalks(tags: Tags): Sidewalks {
   for (const side of ['left', 'right'] as const) {
     const p = presence(tags[`sidewalk:${side}`]) ?? presence(tags['sidewalk:both']) ?? generalFor(tags.sidewalk, side);
     if (p !== 'yes') continue;
-    out[side] = parseWidth(tags[`sidewalk:${side}:width`], 0.3, 15)
-      ?? parseWidth(tags['sidewalk:both:width'], 0.3, 15)
-      ?? parseWidth(tags['sidewalk:width'], 0.3, 15)
-      ?? DEFAULT_SIDEWALK_WIDTH;
+    out[side] =
+      parseWidth(tags[`sidewalk:${side}:width`], 0.3, 15) ??
+      parseWidth(tags['sidewalk:both:width'], 0.3, 15) ??
+      parseWidth(tags['sidewalk:width'], 0.3, 15) ??
+      DEFAULT_SIDEWALK_WIDTH;
   }
   return out;
 }

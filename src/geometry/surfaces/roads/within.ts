@@ -19,8 +19,10 @@ export class WithinBox {
   /** A node close enough for its junction to matter at all. */
   nodeNear(x: number, y: number): boolean {
     const within = this.within;
-    return !within ||
-      (x >= within.minX - JUNCTION_REACH && x <= within.maxX + JUNCTION_REACH && y >= within.minY - JUNCTION_REACH && y <= within.maxY + JUNCTION_REACH);
+    return (
+      !within ||
+      (x >= within.minX - JUNCTION_REACH && x <= within.maxX + JUNCTION_REACH && y >= within.minY - JUNCTION_REACH && y <= within.maxY + JUNCTION_REACH)
+    );
   }
 
   /**
@@ -34,7 +36,8 @@ export class WithinBox {
     let reach = 0;
     for (const a of arms) reach = Math.max(reach, a.cap + Math.max(a.left, a.right));
     reach += 1;
-    const dx = Math.max(within.minX - x, 0, x - within.maxX), dy = Math.max(within.minY - y, 0, y - within.maxY);
+    const dx = Math.max(within.minX - x, 0, x - within.maxX),
+      dy = Math.max(within.minY - y, 0, y - within.maxY);
     return dx * dx + dy * dy <= reach * reach;
   }
 
@@ -51,7 +54,12 @@ export class WithinBox {
     const within = this.within;
     if (!within) return true;
     const r = Clipper.getBoundsPaths(paths);
-    return r.left <= within.maxX * CLIPPER_SCALE && r.right >= within.minX * CLIPPER_SCALE && r.top <= within.maxY * CLIPPER_SCALE && r.bottom >= within.minY * CLIPPER_SCALE;
+    return (
+      r.left <= within.maxX * CLIPPER_SCALE &&
+      r.right >= within.minX * CLIPPER_SCALE &&
+      r.top <= within.maxY * CLIPPER_SCALE &&
+      r.bottom >= within.minY * CLIPPER_SCALE
+    );
   }
 }
 

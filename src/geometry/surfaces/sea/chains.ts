@@ -33,7 +33,8 @@ const SAME_POINT = 1e-6;
 function cleanWay(points: readonly number[]): number[] {
   const out: number[] = [];
   for (let i = 0; i + 1 < points.length; i += 2) {
-    const x = points[i], y = points[i + 1];
+    const x = points[i],
+      y = points[i + 1];
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     const m = out.length;
     if (m >= 2 && Math.hypot(x - out[m - 2], y - out[m - 1]) <= SAME_POINT) continue;
@@ -65,11 +66,13 @@ export function joinCoastlines(coastlines: readonly Coastline[], snap = 0.01): C
   const chains: CoastChain[] = [];
   const open: number[] = [];
   ways.forEach((w, i) => {
-    const p = w.points, n = p.length;
+    const p = w.points,
+      n = p.length;
     const closes = Math.hypot(p[0] - p[n - 2], p[1] - p[n - 1]) <= snap;
     if (closes && n >= 8) {
       const ring = p.slice(0, n - 2);
-      ring[0] = p[n - 2]; ring[1] = p[n - 1]; // the joint keeps the end's point, as between ways
+      ring[0] = p[n - 2];
+      ring[1] = p[n - 1]; // the joint keeps the end's point, as between ways
       if (ring.length >= 6) chains.push({ points: ring, closed: true, segmentIds: new Array(ring.length / 2).fill(w.id) });
     } else if (!closes) {
       open.push(i);
@@ -83,24 +86,35 @@ export function joinCoastlines(coastlines: readonly Coastline[], snap = 0.01): C
   for (const i of open) {
     const k = key(ways[i].points[0], ways[i].points[1]);
     const list = starts.get(k);
-    if (list) list.push(i); else starts.set(k, [i]);
+    if (list) list.push(i);
+    else starts.set(k, [i]);
   }
   const next = new Map<number, number>();
   const hasPrevious = new Set<number>();
   for (const i of open) {
-    const p = ways[i].points, ex = p[p.length - 2], ey = p[p.length - 1];
-    const cx = Math.floor(ex / cell), cy = Math.floor(ey / cell);
-    let best = -1, bestDistance = Infinity;
+    const p = ways[i].points,
+      ex = p[p.length - 2],
+      ey = p[p.length - 1];
+    const cx = Math.floor(ex / cell),
+      cy = Math.floor(ey / cell);
+    let best = -1,
+      bestDistance = Infinity;
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
         for (const j of starts.get(`${cx + dx},${cy + dy}`) ?? []) {
           if (j === i || hasPrevious.has(j)) continue;
           const d = Math.hypot(ways[j].points[0] - ex, ways[j].points[1] - ey);
-          if (d <= snap && (d < bestDistance || (d === bestDistance && j < best))) { best = j; bestDistance = d; }
+          if (d <= snap && (d < bestDistance || (d === bestDistance && j < best))) {
+            best = j;
+            bestDistance = d;
+          }
         }
       }
     }
-    if (best >= 0) { next.set(i, best); hasPrevious.add(best); }
+    if (best >= 0) {
+      next.set(i, best);
+      hasPrevious.add(best);
+    }
   }
 
   const used = new Set<number>();
@@ -116,7 +130,10 @@ export function joinCoastlines(coastlines: readonly Coastline[], snap = 0.01): C
       for (let k = from; k < w.points.length; k += 2) points.push(w.points[k], w.points[k + 1]);
       for (let k = 0; k < w.points.length / 2 - 1; k++) segmentIds.push(w.id);
       i = next.get(i);
-      if (i === first) { closed = true; break; }
+      if (i === first) {
+        closed = true;
+        break;
+      }
       if (i !== undefined && used.has(i)) break;
     }
     if (closed) {
@@ -159,7 +176,8 @@ export function extendOpenEnds(chains: readonly CoastChain[], box: BBox, length:
 function extendChain(this: { box: BBox; length: number; chains: readonly CoastChain[] }, c: CoastChain): CoastChain {
   if (c.closed) return c;
   const { box, length, chains } = this;
-  const p = c.points, n = p.length / 2;
+  const p = c.points,
+    n = p.length / 2;
   const end = extension(p, n - 1, -1, box, length, chains);
   const start = extension(p, 0, 1, box, length, chains);
   if (!end && !start) return c;
@@ -171,7 +189,8 @@ function extendChain(this: { box: BBox; length: number; chains: readonly CoastCh
 /** The point that extends the chain at vertex `at` (its first or last), looking back in `step` direction. */
 function extension(p: readonly number[], at: number, step: 1 | -1, box: BBox, length: number, chains: readonly CoastChain[]): [number, number] | null {
   if (length <= 0) return null;
-  const ex = p[2 * at], ey = p[2 * at + 1];
+  const ex = p[2 * at],
+    ey = p[2 * at + 1];
   let first: [number, number] | null = null;
   for (const base of DIRECTION_BASES) {
     const u = direction(p, at, step, base);
@@ -189,11 +208,16 @@ function extension(p: readonly number[], at: number, step: 1 | -1, box: BBox, le
 /** Unit direction from the point `base` metres along the chain (from vertex `at`, walking `step`) to vertex `at`. */
 function direction(p: readonly number[], at: number, step: 1 | -1, base: number): [number, number] | null {
   const n = p.length / 2;
-  const ex = p[2 * at], ey = p[2 * at + 1];
-  let walked = 0, bx = ex, by = ey;
+  const ex = p[2 * at],
+    ey = p[2 * at + 1];
+  let walked = 0,
+    bx = ex,
+    by = ey;
   for (let k = at + step; k >= 0 && k < n; k += step) {
-    const px = p[2 * (k - step)], py = p[2 * (k - step) + 1];
-    bx = p[2 * k]; by = p[2 * k + 1];
+    const px = p[2 * (k - step)],
+      py = p[2 * (k - step) + 1];
+    bx = p[2 * k];
+    by = p[2 * k + 1];
     walked += Math.hypot(bx - px, by - py);
     if (walked >= base) break;
   }
@@ -203,15 +227,24 @@ function direction(p: readonly number[], at: number, step: 1 | -1, base: number)
 
 /** Whether segment a→b crosses a mapped segment of any chain (touching at a's end does not count). */
 function crossesCoast(ax: number, ay: number, bx: number, by: number, chains: readonly CoastChain[]): boolean {
-  const minX = Math.min(ax, bx), maxX = Math.max(ax, bx), minY = Math.min(ay, by), maxY = Math.max(ay, by);
+  const minX = Math.min(ax, bx),
+    maxX = Math.max(ax, bx),
+    minY = Math.min(ay, by),
+    maxY = Math.max(ay, by);
   for (const c of chains) {
-    const p = c.points, n = p.length / 2;
+    const p = c.points,
+      n = p.length / 2;
     for (let s = 0; s < (c.closed ? n : n - 1); s++) {
       const e = (s + 1) % n;
-      const cx = p[2 * s], cy = p[2 * s + 1], dx = p[2 * e], dy = p[2 * e + 1];
+      const cx = p[2 * s],
+        cy = p[2 * s + 1],
+        dx = p[2 * e],
+        dy = p[2 * e + 1];
       if (Math.max(cx, dx) < minX || Math.min(cx, dx) > maxX || Math.max(cy, dy) < minY || Math.min(cy, dy) > maxY) continue;
-      const d1 = orient(cx, cy, dx, dy, ax, ay), d2 = orient(cx, cy, dx, dy, bx, by);
-      const d3 = orient(ax, ay, bx, by, cx, cy), d4 = orient(ax, ay, bx, by, dx, dy);
+      const d1 = orient(cx, cy, dx, dy, ax, ay),
+        d2 = orient(cx, cy, dx, dy, bx, by);
+      const d3 = orient(ax, ay, bx, by, cx, cy),
+        d4 = orient(ax, ay, bx, by, dx, dy);
       if (d1 === 0) continue; // a segment through the end itself (the chain's own end)
       if (d1 * d2 <= 0 && d3 * d4 < 0) return true;
     }
@@ -225,13 +258,22 @@ function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: 
 
 /** Parameters [tIn, tOut] (tOut ≥ 0) of the ray x + t·u inside the box, or null. */
 function rayInBox(x: number, y: number, ux: number, uy: number, box: BBox): [number, number] | null {
-  let t0 = 0, t1 = Infinity;
-  const axes: [number, number, number, number][] = [[x, ux, box.minX, box.maxX], [y, uy, box.minY, box.maxY]];
+  let t0 = 0,
+    t1 = Infinity;
+  const axes: [number, number, number, number][] = [
+    [x, ux, box.minX, box.maxX],
+    [y, uy, box.minY, box.maxY],
+  ];
   for (const [o, u, lo, hi] of axes) {
-    if (u === 0) { if (o < lo || o > hi) return null; continue; }
-    let a = (lo - o) / u, b = (hi - o) / u;
+    if (u === 0) {
+      if (o < lo || o > hi) return null;
+      continue;
+    }
+    let a = (lo - o) / u,
+      b = (hi - o) / u;
     if (a > b) [a, b] = [b, a];
-    t0 = Math.max(t0, a); t1 = Math.min(t1, b);
+    t0 = Math.max(t0, a);
+    t1 = Math.min(t1, b);
   }
   return t1 >= t0 ? [t0, t1] : null;
 }

@@ -22,7 +22,10 @@ export function boxFootprint(box: BBox): Footprint {
 }
 
 function footprintBox(f: Footprint): BBox {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   const r = f.outer;
   for (let i = 0; i < r.length; i += 2) {
     if (r[i] < minX) minX = r[i];
@@ -35,10 +38,15 @@ function footprintBox(f: Footprint): BBox {
 
 /** Position of a boundary point along the square's boundary, clockwise from the top-left corner. */
 export function boundaryPosition(box: BBox, x: number, y: number): number {
-  const w = box.maxX - box.minX, h = box.maxY - box.minY;
-  const dTop = Math.abs(y - box.maxY), dRight = Math.abs(x - box.maxX), dBottom = Math.abs(y - box.minY), dLeft = Math.abs(x - box.minX);
+  const w = box.maxX - box.minX,
+    h = box.maxY - box.minY;
+  const dTop = Math.abs(y - box.maxY),
+    dRight = Math.abs(x - box.maxX),
+    dBottom = Math.abs(y - box.minY),
+    dLeft = Math.abs(x - box.minX);
   const m = Math.min(dTop, dRight, dBottom, dLeft);
-  const cx = Math.min(box.maxX, Math.max(box.minX, x)), cy = Math.min(box.maxY, Math.max(box.minY, y));
+  const cx = Math.min(box.maxX, Math.max(box.minX, x)),
+    cy = Math.min(box.maxY, Math.max(box.minY, y));
   if (m === dTop) return cx - box.minX;
   if (m === dRight) return w + (box.maxY - cy);
   if (m === dBottom) return w + h + (box.maxX - cx);
@@ -62,14 +70,18 @@ export function closePiece(points: Ring, closed: boolean, box: BBox): Ring {
   const outer: BBox = { minX: box.minX - CLOSE_OUTSIDE, minY: box.minY - CLOSE_OUTSIDE, maxX: box.maxX + CLOSE_OUTSIDE, maxY: box.maxY + CLOSE_OUTSIDE };
   const [ex, ey] = outward(box, outer, points[2 * n - 2], points[2 * n - 1]);
   const [sx, sy] = outward(box, outer, points[0], points[1]);
-  const sExit = boundaryPosition(outer, ex, ey), sEntry = boundaryPosition(outer, sx, sy);
-  const w = outer.maxX - outer.minX, h = outer.maxY - outer.minY;
+  const sExit = boundaryPosition(outer, ex, ey),
+    sEntry = boundaryPosition(outer, sx, sy);
+  const w = outer.maxX - outer.minX,
+    h = outer.maxY - outer.minY;
   const corners: [number, number, number][] = [
-    [0, outer.minX, outer.maxY], [w, outer.maxX, outer.maxY], [w + h, outer.maxX, outer.minY], [2 * w + h, outer.minX, outer.minY],
+    [0, outer.minX, outer.maxY],
+    [w, outer.maxX, outer.maxY],
+    [w + h, outer.maxX, outer.minY],
+    [2 * w + h, outer.minX, outer.minY],
   ];
-  const passed = sEntry >= sExit
-    ? corners.filter(([s]) => s > sExit && s < sEntry)
-    : [...corners.filter(([s]) => s > sExit), ...corners.filter(([s]) => s < sEntry)];
+  const passed =
+    sEntry >= sExit ? corners.filter(([s]) => s > sExit && s < sEntry) : [...corners.filter(([s]) => s > sExit), ...corners.filter(([s]) => s < sEntry)];
   const out = [sx, sy, ...points, ex, ey];
   for (const [, x, y] of passed) out.push(x, y);
   return out;
@@ -113,7 +125,10 @@ export function pointInFace(face: Face, x: number, y: number): boolean {
   if (x < b.minX || x > b.maxX || y < b.minY || y > b.maxY) return false;
   if (!pointInRing(x, y, face.footprint.outer)) return false;
   let boxes = holeBoxes.get(face);
-  if (!boxes) { boxes = face.footprint.holes.map((h) => footprintBox({ outer: h, holes: [] })); holeBoxes.set(face, boxes); }
+  if (!boxes) {
+    boxes = face.footprint.holes.map((h) => footprintBox({ outer: h, holes: [] }));
+    holeBoxes.set(face, boxes);
+  }
   const holes = face.footprint.holes;
   for (let i = 0; i < holes.length; i++) {
     const hb = boxes[i];
@@ -163,21 +178,26 @@ class FaceFinder {
 export function interiorPoint(f: Footprint): [number, number] | null {
   const b = footprintBox(f);
   const rings = [f.outer, ...f.holes];
-  let best: [number, number] | null = null, bestWidth = 0;
+  let best: [number, number] | null = null,
+    bestWidth = 0;
   for (const frac of [0.5, 0.2718281828, 0.7853981634, 0.1414213562, 0.9142135624, 0.3819660113, 0.6180339887]) {
     const y = b.minY + frac * (b.maxY - b.minY);
     const xs: number[] = [];
     for (const r of rings) {
       const n = r.length / 2;
       for (let i = 0, j = n - 1; i < n; j = i++) {
-        const yi = r[2 * i + 1], yj = r[2 * j + 1];
-        if ((yi > y) !== (yj > y)) xs.push(r[2 * i] + ((y - yi) * (r[2 * j] - r[2 * i])) / (yj - yi));
+        const yi = r[2 * i + 1],
+          yj = r[2 * j + 1];
+        if (yi > y !== yj > y) xs.push(r[2 * i] + ((y - yi) * (r[2 * j] - r[2 * i])) / (yj - yi));
       }
     }
     xs.sort((p, q) => p - q);
     for (let k = 0; k + 1 < xs.length; k += 2) {
       const width = xs[k + 1] - xs[k];
-      if (width > bestWidth) { bestWidth = width; best = [(xs[k] + xs[k + 1]) / 2, y]; }
+      if (width > bestWidth) {
+        bestWidth = width;
+        best = [(xs[k] + xs[k + 1]) / 2, y];
+      }
     }
   }
   return best;

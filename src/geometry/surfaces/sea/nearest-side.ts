@@ -12,28 +12,51 @@ import type { BBox } from '../../types.ts';
  * Returns 'water' or 'land' when the nearest coast lies within `maxDistance`, else null (no coast
  * nearby: the caller cannot tell).
  */
-export function nearestCoastSide(chains: readonly CoastChain[], x: number, y: number, maxDistance: number, uses: SegmentFilter = mappedOnly): 'water' | 'land' | null {
-  let best = Infinity, bestChain = -1, bestSegment = -1, bestT = 0;
+export function nearestCoastSide(
+  chains: readonly CoastChain[],
+  x: number,
+  y: number,
+  maxDistance: number,
+  uses: SegmentFilter = mappedOnly,
+): 'water' | 'land' | null {
+  let best = Infinity,
+    bestChain = -1,
+    bestSegment = -1,
+    bestT = 0;
   // a loop, not forEach: a callback is a closure whose optimised code V8 drops at every full collection
   for (let ci = 0; ci < chains.length; ci++) {
     const c = chains[ci];
-    const p = c.points, n = p.length / 2;
+    const p = c.points,
+      n = p.length / 2;
     const segments = c.closed ? n : n - 1;
     for (let s = 0; s < segments; s++) {
       if (!uses(c, s)) continue;
       const e = (s + 1) % n;
-      const ax = p[2 * s], ay = p[2 * s + 1], bx = p[2 * e], by = p[2 * e + 1];
+      const ax = p[2 * s],
+        ay = p[2 * s + 1],
+        bx = p[2 * e],
+        by = p[2 * e + 1];
       // quick reject: the segment's box farther than the best so far
       if (Math.max(ax, bx) < x - best || Math.min(ax, bx) > x + best || Math.max(ay, by) < y - best || Math.min(ay, by) > y + best) continue;
-      const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+      const dx = bx - ax,
+        dy = by - ay,
+        len2 = dx * dx + dy * dy;
       const t = len2 > 0 ? Math.min(1, Math.max(0, ((x - ax) * dx + (y - ay) * dy) / len2)) : 0;
       const d = Math.hypot(x - (ax + t * dx), y - (ay + t * dy));
-      if (d < best) { best = d; bestChain = ci; bestSegment = s; bestT = t; }
+      if (d < best) {
+        best = d;
+        bestChain = ci;
+        bestSegment = s;
+        bestT = t;
+      }
     }
   }
   if (bestChain < 0 || best > maxDistance || best === 0) return null;
-  const c = chains[bestChain], p = c.points, n = p.length / 2;
-  const s = bestSegment, e = (s + 1) % n;
+  const c = chains[bestChain],
+    p = c.points,
+    n = p.length / 2;
+  const s = bestSegment,
+    e = (s + 1) % n;
   const realSegment = (k: number) => (c.closed ? uses(c, (k + n) % n) : k >= 0 && k < n - 1 && uses(c, k));
   let left: boolean;
   if (bestT === 0 && realSegment(s - 1)) {
@@ -79,18 +102,33 @@ export function nearestBoxPoint(chains: readonly CoastChain[], box: BBox, uses: 
   const consider = (x: number, y: number, distance: number) => {
     if (!best || distance < best.distance) best = { x, y, distance };
   };
-  const corners: [number, number][] = [[box.minX, box.minY], [box.maxX, box.minY], [box.maxX, box.maxY], [box.minX, box.maxY]];
+  const corners: [number, number][] = [
+    [box.minX, box.minY],
+    [box.maxX, box.minY],
+    [box.maxX, box.maxY],
+    [box.minX, box.maxY],
+  ];
   for (const c of chains) {
-    const p = c.points, n = p.length / 2;
+    const p = c.points,
+      n = p.length / 2;
     for (let s = 0; s < (c.closed ? n : n - 1); s++) {
       if (!uses(c, s)) continue;
       const e = (s + 1) % n;
-      const ax = p[2 * s], ay = p[2 * s + 1], bx = p[2 * e], by = p[2 * e + 1];
-      for (const [x, y] of [[ax, ay], [bx, by]]) {
-        const cx = Math.min(box.maxX, Math.max(box.minX, x)), cy = Math.min(box.maxY, Math.max(box.minY, y));
+      const ax = p[2 * s],
+        ay = p[2 * s + 1],
+        bx = p[2 * e],
+        by = p[2 * e + 1];
+      for (const [x, y] of [
+        [ax, ay],
+        [bx, by],
+      ]) {
+        const cx = Math.min(box.maxX, Math.max(box.minX, x)),
+          cy = Math.min(box.maxY, Math.max(box.minY, y));
         consider(cx, cy, Math.hypot(x - cx, y - cy));
       }
-      const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+      const dx = bx - ax,
+        dy = by - ay,
+        len2 = dx * dx + dy * dy;
       for (const [x, y] of corners) {
         const t = len2 > 0 ? Math.min(1, Math.max(0, ((x - ax) * dx + (y - ay) * dy) / len2)) : 0;
         consider(x, y, Math.hypot(x - (ax + t * dx), y - (ay + t * dy)));

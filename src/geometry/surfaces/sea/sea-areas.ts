@@ -118,13 +118,15 @@ export function seaAreas(coastlines: readonly Coastline[], clip: Footprint, opti
   // Votes: what lies right of the coast is water, left of it land. A probe is only cast where no
   // other coastline comes within PROBE_CLEARANCE of its foot (a spike or a thin wedge between two
   // segments would put it across the other segment, into the wrong face).
-  const water = new Float64Array(faces.length), land = new Float64Array(faces.length);
+  const water = new Float64Array(faces.length),
+    land = new Float64Array(faces.length);
   const ids = faces.map(() => new Set<string>());
   const reps: ([number, number] | null)[] = faces.map(() => null);
   const faceAt = faceFinder(faces);
   const cuts: { x0: number; y0: number; x1: number; y1: number; id: string | null }[] = [];
   for (const c of chains) {
-    const p = c.points, n = p.length / 2;
+    const p = c.points,
+      n = p.length / 2;
     const segments = c.closed ? n : n - 1;
     for (let s = 0; s < segments; s++) {
       const e = (s + 1) % n;
@@ -159,12 +161,14 @@ export function seaAreas(coastlines: readonly Coastline[], clip: Footprint, opti
     const { x0, y0, x1, y1 } = q;
     const len = Math.hypot(x1 - x0, y1 - y0);
     if (len < MIN_VOTING_LENGTH) continue;
-    const rx = ((y1 - y0) / len) * PROBE_OFFSET, ry = (-(x1 - x0) / len) * PROBE_OFFSET; // to the right
+    const rx = ((y1 - y0) / len) * PROBE_OFFSET,
+      ry = (-(x1 - x0) / len) * PROBE_OFFSET; // to the right
     const k = Math.min(16, Math.max(len >= 10 * PROBE_CLEARANCE ? 3 : 1, Math.ceil(len / 25)));
     const weight = len / k;
     for (let i = 0; i < k; i++) {
       const t = (i + 0.5) / k;
-      const mx = x0 + t * (x1 - x0), my = y0 + t * (y1 - y0);
+      const mx = x0 + t * (x1 - x0),
+        my = y0 + t * (y1 - y0);
       if (!clear(self, mx, my)) continue;
       const wf = faceAt(mx + rx, my + ry);
       if (wf >= 0) {
@@ -186,12 +190,18 @@ export function seaAreas(coastlines: readonly Coastline[], clip: Footprint, opti
   const sea: number[] = [];
   faces.forEach((_, f) => {
     if (land[f] > 0) return;
-    if (water[f] > 0) { sea.push(f); return; }
+    if (water[f] > 0) {
+      sea.push(f);
+      return;
+    }
     const at = interiorPoint(faces[f].footprint);
     if (!at) return;
     let side = faces.length === 1 ? wholeSquareSide(chains, box, nearDistance, consulted) : undefined;
     if (side === undefined) side = nearestCoastSide(chains, at[0], at[1], nearDistance, consulted);
-    if (side === 'water') { reps[f] = at; sea.push(f); }
+    if (side === 'water') {
+      reps[f] = at;
+      sea.push(f);
+    }
   });
   if (sea.length === 0) return [];
 
@@ -214,7 +224,8 @@ function trustedSegments(chains: readonly CoastChain[], box: BBox, distance: num
   const near = (x: number, y: number) => Math.hypot(x - Math.min(box.maxX, Math.max(box.minX, x)), y - Math.min(box.maxY, Math.max(box.minY, y))) <= distance;
   return (c, s) => {
     if (c.segmentIds[s] !== null) return true;
-    const p = c.points, n = p.length / 2;
+    const p = c.points,
+      n = p.length / 2;
     const end = s === 0 ? 1 : n - 2; // the mapped end the extension continues
     return near(p[2 * end], p[2 * end + 1]);
   };
@@ -235,22 +246,30 @@ function wholeSquareSide(chains: readonly CoastChain[], box: BBox, nearDistance:
 }
 
 function distanceToSegment(x: number, y: number, q: { x0: number; y0: number; x1: number; y1: number }): number {
-  const dx = q.x1 - q.x0, dy = q.y1 - q.y0, l2 = dx * dx + dy * dy;
+  const dx = q.x1 - q.x0,
+    dy = q.y1 - q.y0,
+    l2 = dx * dx + dy * dy;
   const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - q.x0) * dx + (y - q.y0) * dy) / l2)) : 0;
   return Math.hypot(x - q.x0 - t * dx, y - q.y0 - t * dy);
 }
 
 function distanceToLine(x: number, y: number, q: { x0: number; y0: number; x1: number; y1: number }): number {
-  const dx = q.x1 - q.x0, dy = q.y1 - q.y0;
+  const dx = q.x1 - q.x0,
+    dy = q.y1 - q.y0;
   return Math.abs(dx * (y - q.y0) - dy * (x - q.x0)) / Math.hypot(dx, dy);
 }
 
 function boxOf(ring: Ring): BBox | null {
   if (ring.length < 6) return null;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < ring.length; i += 2) {
-    minX = Math.min(minX, ring[i]); maxX = Math.max(maxX, ring[i]);
-    minY = Math.min(minY, ring[i + 1]); maxY = Math.max(maxY, ring[i + 1]);
+    minX = Math.min(minX, ring[i]);
+    maxX = Math.max(maxX, ring[i]);
+    minY = Math.min(minY, ring[i + 1]);
+    maxY = Math.max(maxY, ring[i + 1]);
   }
   return { minX, minY, maxX, maxY };
 }
@@ -259,7 +278,8 @@ function boxOf(ring: Ring): BBox | null {
 function snapEnds(p: Ring, box: BBox): Ring {
   const out = p.slice();
   for (const k of [0, out.length - 2]) {
-    const x = out[k], y = out[k + 1];
+    const x = out[k],
+      y = out[k + 1];
     const d = [Math.abs(x - box.minX), Math.abs(x - box.maxX), Math.abs(y - box.minY), Math.abs(y - box.maxY)];
     const m = Math.min(...d);
     if (m > 1e-6) continue; // an end inside the square (cannot happen once open ends are extended)

@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { writeDae } from '../../../../src/export/formats/dae.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../../../../src/export/scene.ts';
-import { assimpMeshes, COLLADA_CATALOG, COLLADA_XSD, daePositions, hasPoint, run, sampleCorner, sampleTriangles, writeTemp } from '../../../support/checks/export-readers.ts';
+import {
+  assimpMeshes,
+  COLLADA_CATALOG,
+  COLLADA_XSD,
+  daePositions,
+  hasPoint,
+  run,
+  sampleCorner,
+  sampleTriangles,
+  writeTemp,
+} from '../../../support/checks/export-readers.ts';
 import { sampleScene } from '../../../support/scenes/export-scenes.ts';
 
 const UNITS: ExportUnits[] = ['m', 'mm', 'ft', 'in'];
@@ -17,14 +27,27 @@ for (const placement of ['anchor', 'absolute'] as const) {
       const path = writeTemp(file);
       paths.push(path);
       const meshes = assimpMeshes(path);
-      assert.equal(meshes.filter((m) => m.types === 'triangle').reduce((n, m) => n + m.faces, 0), sampleTriangles(6), units);
+      assert.equal(
+        meshes.filter((m) => m.types === 'triangle').reduce((n, m) => n + m.faces, 0),
+        sampleTriangles(6),
+        units,
+      );
       assert.equal(meshes.filter((m) => m.types === 'line').length, 1, 'the centerline');
       const xml = new TextDecoder().decode(file.bytes);
       assert.ok(xml.includes(`<unit name="${units}" meter="${METRES_PER_UNIT[units]}"/><up_axis>Z_UP</up_axis>`), units);
       // One node per group holding one node per feature, named by its id (read with xmllint's XPath).
-      for (const [group, names] of [['buildings', 'way_1'], ['surface', 'way_2'], ['topography', 'terrain_0'], ['surfaceLines', 'way_2'], ['instances', 'node_3 node_4']]) {
+      for (const [group, names] of [
+        ['buildings', 'way_1'],
+        ['surface', 'way_2'],
+        ['topography', 'terrain_0'],
+        ['surfaceLines', 'way_2'],
+        ['instances', 'node_3 node_4'],
+      ]) {
         const xpath = `//*[local-name()='visual_scene']/*[local-name()='node'][@name='${group}']/*[local-name()='node']/@name`;
-        const got = run('xmllint', ['--xpath', xpath, path]).match(/name="([^"]*)"/g)!.map((a) => a.slice(6, -1)).join(' ');
+        const got = run('xmllint', ['--xpath', xpath, path])
+          .match(/name="([^"]*)"/g)!
+          .map((a) => a.slice(6, -1))
+          .join(' ');
         assert.equal(got, names, group);
       }
       assert.ok(xml.includes('<id>way/1</id>'), 'the real id in the node extra');
@@ -42,11 +65,14 @@ test('DAE: a scene with nothing in it, or only a mesh without triangles and a on
   const empty = { ...sampleScene(), groups: [] };
   const degenerate = {
     ...sampleScene(),
-    groups: [{
-      name: 'surface' as const, nodes: [],
-      meshes: [{ id: 'way/9', kind: 'grass', positions: new Float64Array(), indices: new Uint32Array(), descriptor: {} }],
-      polylines: [{ id: 'way/9', kind: 'outline', points: new Float64Array([1, 2, 3]), closed: false, descriptor: {} }],
-    }],
+    groups: [
+      {
+        name: 'surface' as const,
+        nodes: [],
+        meshes: [{ id: 'way/9', kind: 'grass', positions: new Float64Array(), indices: new Uint32Array(), descriptor: {} }],
+        polylines: [{ id: 'way/9', kind: 'outline', points: new Float64Array([1, 2, 3]), closed: false, descriptor: {} }],
+      },
+    ],
   };
   const paths = [empty, degenerate].map((s) => writeTemp(writeDae(s)));
   const out = run('xmllint', ['--noout', '--nonet', '--schema', COLLADA_XSD, ...paths], { XML_CATALOG_FILES: COLLADA_CATALOG });

@@ -20,7 +20,10 @@ async function readBack(bytes: Uint8Array, ext: string): Promise<Document> {
 
 /** World positions of a named node's mesh (node and root translations applied). */
 function worldPositions(doc: Document, name: string): number[][] {
-  const node = doc.getRoot().listNodes().find((n) => n.getName() === name && n.getMesh());
+  const node = doc
+    .getRoot()
+    .listNodes()
+    .find((n) => n.getName() === name && n.getMesh());
   assert.ok(node, `node ${name}`);
   const m = node.getWorldMatrix();
   const acc = node.getMesh()!.listPrimitives()[0].getAttribute('POSITION')!;
@@ -53,7 +56,10 @@ test('glTF structure: a node per group, a node per feature named by id, descript
   const doc = await readBack(file.bytes, 'gltf');
   const root = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   const top = root.listChildren()[0];
-  assert.deepEqual(top.listChildren().map((n) => n.getName()), ['buildings', 'surface', 'topography', 'surfaceLines', 'instances']);
+  assert.deepEqual(
+    top.listChildren().map((n) => n.getName()),
+    ['buildings', 'surface', 'topography', 'surfaceLines', 'instances'],
+  );
   const building = top.listChildren()[0].listChildren()[0];
   assert.equal(building.getName(), 'way/1');
   assert.equal((building.getExtras() as any).descriptor.buildingHeight, 15);
@@ -66,7 +72,8 @@ test('glTF structure: a node per group, a node per feature named by id, descript
   // rotation 0.5 rad counter-clockwise about up: quaternion about +Y
   assert.ok(Math.abs(trees[0].getRotation()[1] - Math.sin(0.25)) < 1e-6);
   // a pyramid per type, shared by its nodes, nominal height × the node's scale
-  const tree = trees[0].getMesh()!, bench = trees[1].getMesh()!;
+  const tree = trees[0].getMesh()!,
+    bench = trees[1].getMesh()!;
   assert.ok(tree && bench && tree !== bench);
   const apex = Math.max(...Array.from(tree.listPrimitives()[0].getAttribute('POSITION')!.getArray() as Float32Array).filter((_, i) => i % 3 === 1));
   assert.ok(Math.abs(apex * trees[0].getScale()[1] - NOMINAL_HEIGHT.tree * 1.2) < 1e-4, `${apex}`);
@@ -107,14 +114,16 @@ test('an empty scene (nothing in the area) and a nodes-only scene are still vali
 
 test('a mesh of more than 65,535 vertices gets uint32 indices beside uint16 ones, and both read back exactly', async () => {
   // a 300 × 250 vertex terrain-like sheet (75,000 vertices) beside the sample's small meshes
-  const nx = 300, ny = 250;
+  const nx = 300,
+    ny = 250;
   const positions = new Float64Array(nx * ny * 3);
   for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) positions.set([i * 2, j * 2, Math.sin(i / 7) + Math.cos(j / 5)], (j * nx + i) * 3);
   const indices: number[] = [];
-  for (let j = 0; j + 1 < ny; j++) for (let i = 0; i + 1 < nx; i++) {
-    const a = j * nx + i;
-    indices.push(a, a + 1, a + nx + 1, a, a + nx + 1, a + nx);
-  }
+  for (let j = 0; j + 1 < ny; j++)
+    for (let i = 0; i + 1 < nx; i++) {
+      const a = j * nx + i;
+      indices.push(a, a + 1, a + nx + 1, a, a + nx + 1, a + nx);
+    }
   const scene = sampleScene();
   const sheet = { id: 'terrain/big', kind: 'terrain', positions, indices: Uint32Array.from(indices), descriptor: { type: 'terrain' } };
   scene.groups.find((g) => g.name === 'topography')!.meshes.push(sheet);
@@ -122,20 +131,35 @@ test('a mesh of more than 65,535 vertices gets uint32 indices beside uint16 ones
   const report = await validateGltf(file.bytes, 'model.glb');
   assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, problems(report));
   const doc = await readBack(file.bytes, 'glb');
-  const prim = doc.getRoot().listNodes().find((n) => n.getName() === 'terrain/big')!.getMesh()!.listPrimitives()[0];
+  const prim = doc
+    .getRoot()
+    .listNodes()
+    .find((n) => n.getName() === 'terrain/big')!
+    .getMesh()!
+    .listPrimitives()[0];
   assert.ok(prim.getIndices()!.getArray() instanceof Uint32Array, 'uint32 indices for the big sheet');
   assert.deepEqual(Array.from(prim.getIndices()!.getArray()!), indices);
-  const small = doc.getRoot().listNodes().find((n) => n.getName() === 'way/1')!.getMesh()!.listPrimitives()[0];
+  const small = doc
+    .getRoot()
+    .listNodes()
+    .find((n) => n.getName() === 'way/1')!
+    .getMesh()!
+    .listPrimitives()[0];
   assert.ok(small.getIndices()!.getArray() instanceof Uint16Array, 'uint16 indices for a small building');
   const p = prim.getAttribute('POSITION')!;
   for (const v of [0, 12_345, nx * ny - 1]) {
     const [x, y, z] = p.getElement(v, [0, 0, 0]) as number[];
     assert.ok(Math.abs(x - positions[v * 3]) < 1e-4 && Math.abs(y - positions[v * 3 + 2]) < 1e-4 && Math.abs(z + positions[v * 3 + 1]) < 1e-4, `vertex ${v}`);
-  }  // the .gltf's base64 is written ~1 MB of buffer at a time: the pieces join into the same buffer
+  } // the .gltf's base64 is written ~1 MB of buffer at a time: the pieces join into the same buffer
   const text = await writeGltf(scene);
   const textReport = await validateGltf(text.bytes, 'model.gltf');
   assert.equal(textReport.issues.numErrors + textReport.issues.numWarnings, 0, problems(textReport));
-  const again = (await readBack(text.bytes, 'gltf')).getRoot().listNodes().find((n) => n.getName() === 'terrain/big')!.getMesh()!.listPrimitives()[0];
+  const again = (await readBack(text.bytes, 'gltf'))
+    .getRoot()
+    .listNodes()
+    .find((n) => n.getName() === 'terrain/big')!
+    .getMesh()!
+    .listPrimitives()[0];
   assert.deepEqual(Array.from(again.getIndices()!.getArray()!), indices);
   assert.deepEqual(Array.from(again.getAttribute('POSITION')!.getArray()!), Array.from(p.getArray()!));
 });

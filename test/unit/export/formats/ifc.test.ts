@@ -14,7 +14,11 @@ import { anchoredUtm, sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from '../..
 
 const { IfcAPI } = W;
 let api: W.IfcAPI;
-before(async () => { api = new IfcAPI(); await api.Init(undefined, true); api.SetLogLevel(W.LogLevel.LOG_LEVEL_OFF); });
+before(async () => {
+  api = new IfcAPI();
+  await api.Init(undefined, true);
+  api.SetLogLevel(W.LogLevel.LOG_LEVEL_OFF);
+});
 
 async function open(scene: ExportScene): Promise<number> {
   const file = await writeIfc(scene);
@@ -33,11 +37,20 @@ test('every feature is an element of the right class, named by its id, with its 
   try {
     assert.equal(ids(m, W.IFCPROJECT).length, 1);
     assert.equal(ids(m, W.IFCSITE).length, 1);
-    assert.deepEqual(lines(m, W.IFCBUILDING).map((b) => b.Name.value), ['way/1']);
-    const named = (type: number) => lines(m, type).map((e) => `${e.Name.value}:${e.ObjectType.value}:${e.PredefinedType.value}`).sort();
+    assert.deepEqual(
+      lines(m, W.IFCBUILDING).map((b) => b.Name.value),
+      ['way/1'],
+    );
+    const named = (type: number) =>
+      lines(m, type)
+        .map((e) => `${e.Name.value}:${e.ObjectType.value}:${e.PredefinedType.value}`)
+        .sort();
     assert.deepEqual(named(W.IFCBUILDINGELEMENTPROXY), ['node/4:bench:USERDEFINED', 'way/1:building:USERDEFINED']);
     assert.deepEqual(named(W.IFCGEOGRAPHICELEMENT), ['node/3:tree:USERDEFINED', 'terrain/0:terrain:TERRAIN', 'way/2:asphalt:USERDEFINED']);
-    assert.deepEqual(lines(m, W.IFCANNOTATION).map((a) => `${a.Name.value}:${a.ObjectType.value}`), ['way/2:centerline']);
+    assert.deepEqual(
+      lines(m, W.IFCANNOTATION).map((a) => `${a.Name.value}:${a.ObjectType.value}`),
+      ['way/2:centerline'],
+    );
 
     // The building's descriptor as a property set, on both the IfcBuilding and its body.
     const rels = lines(m, W.IFCRELDEFINESBYPROPERTIES);
@@ -60,12 +73,17 @@ test('every feature is an element of the right class, named by its id, with its 
     assert.equal(new Set(guids).size, guids.length);
     for (const g of guids) assert.match(g, /^[0-3][0-9A-Za-z_$]{21}$/, 'a 128-bit IFC GlobalId');
     const again = await open(sampleScene());
-    assert.deepEqual(lines(again, W.IFCBUILDING).map((b) => b.GlobalId.value), lines(m, W.IFCBUILDING).map((b) => b.GlobalId.value));
+    assert.deepEqual(
+      lines(again, W.IFCBUILDING).map((b) => b.GlobalId.value),
+      lines(m, W.IFCBUILDING).map((b) => b.GlobalId.value),
+    );
     api.CloseModel(again);
-  } finally { api.CloseModel(m); }
+  } finally {
+    api.CloseModel(m);
+  }
 });
 
-test('geometry streams: one mesh per meshed feature with the scene\'s triangle counts, a symbol per node', async () => {
+test("geometry streams: one mesh per meshed feature with the scene's triangle counts, a symbol per node", async () => {
   for (const scene of [sampleScene(), sampleScene({ units: 'mm', placement: 'absolute' })]) {
     const m = await open(scene);
     try {
@@ -88,8 +106,16 @@ test('geometry streams: one mesh per meshed feature with the scene\'s triangle c
           assert.ok(Math.hypot(t[12] - node.position[0] * k, -t[14] - node.position[1] * k) < 1e-6, `${name} at its node`);
         }
       });
-      assert.deepEqual(Object.fromEntries(triangles), { 'way/1': SAMPLE_TRIANGLES.buildings, 'way/2': SAMPLE_TRIANGLES.surface, 'terrain/0': SAMPLE_TRIANGLES.topography, 'node/3': SYMBOL_TRIANGLES, 'node/4': SYMBOL_TRIANGLES });
-    } finally { api.CloseModel(m); }
+      assert.deepEqual(Object.fromEntries(triangles), {
+        'way/1': SAMPLE_TRIANGLES.buildings,
+        'way/2': SAMPLE_TRIANGLES.surface,
+        'terrain/0': SAMPLE_TRIANGLES.topography,
+        'node/3': SYMBOL_TRIANGLES,
+        'node/4': SYMBOL_TRIANGLES,
+      });
+    } finally {
+      api.CloseModel(m);
+    }
   }
 });
 
@@ -127,12 +153,15 @@ for (const placement of ['anchor', 'absolute'] as const) {
           const shape = api.GetLine(m, proxy.Representation.value, true);
           const faceSet = shape.Representations[0].Items[0];
           const [x, y, z] = faceSet.Coordinates.CoordList[0].map((c: any) => c.value);
-          const e = conv.Scale.value * x + conv.Eastings.value, n = conv.Scale.value * y + conv.Northings.value;
+          const e = conv.Scale.value * x + conv.Eastings.value,
+            n = conv.Scale.value * y + conv.Northings.value;
           const grid = crs === 'utm' ? [370_000, 4_843_000] : [0, 0];
           assert.ok(Math.abs(e - (SAMPLE_CORNER[0] + grid[0])) < 1e-3, `easting ${e}`);
           assert.ok(Math.abs(n - (SAMPLE_CORNER[1] + grid[1])) < 1e-3, `northing ${n}`);
           assert.ok(Math.abs(z * k - SAMPLE_CORNER[2]) < 1e-3);
-        } finally { api.CloseModel(m); }
+        } finally {
+          api.CloseModel(m);
+        }
       });
     }
   }
@@ -145,7 +174,9 @@ test('site reference latitude/longitude carry the origin', async () => {
     const deg = (a: any[]) => a.map((v) => v.value ?? v).reduce((s: number, v: number, i: number) => s + v / [1, 60, 3600, 3600e6][i], 0);
     assert.ok(Math.abs(deg(site.RefLatitude.value ?? site.RefLatitude) - 43.7335) < 1e-9);
     assert.ok(Math.abs(deg(site.RefLongitude.value ?? site.RefLongitude) - 7.419) < 1e-9);
-  } finally { api.CloseModel(m); }
+  } finally {
+    api.CloseModel(m);
+  }
 });
 
 test('text and numbers survive the STEP encoding: quotes, backslashes, non-ASCII, tiny and huge reals', async () => {
@@ -157,26 +188,34 @@ test('text and numbers survive the STEP encoding: quotes, backslashes, non-ASCII
     const pset = lines(m, W.IFCPROPERTYSET)[0];
     const props = Object.fromEntries(pset.HasProperties.map((h: any) => api.GetLine(m, h.value)).map((p: any) => [p.Name.value, p.NominalValue.value]));
     assert.deepEqual(props, { type: 'building', id: 'way/1', name, tiny: 1e-7, huge: 1.5e21, negative: 0, flag: true, levels: '[1,2]' });
-  } finally { api.CloseModel(m); }
+  } finally {
+    api.CloseModel(m);
+  }
 });
 
 /** Top-level arguments of a STEP entity line (commas outside strings and brackets). */
 function stepArguments(line: string): string[] {
   const body = line.slice(line.indexOf('(') + 1, line.lastIndexOf(')'));
   const out: string[] = [];
-  let depth = 0, quoted = false, start = 0;
+  let depth = 0,
+    quoted = false,
+    start = 0;
   for (let i = 0; i < body.length; i++) {
     const c = body[i];
-    if (c === "'") quoted = !quoted; // a doubled quote toggles twice
+    if (c === "'")
+      quoted = !quoted; // a doubled quote toggles twice
     else if (!quoted && c === '(') depth++;
     else if (!quoted && c === ')') depth--;
-    else if (!quoted && depth === 0 && c === ',') { out.push(body.slice(start, i)); start = i + 1; }
+    else if (!quoted && depth === 0 && c === ',') {
+      out.push(body.slice(start, i));
+      start = i + 1;
+    }
   }
   out.push(body.slice(start));
   return out;
 }
 
-test('every entity line has the attribute count of its IFC4 class (web-ifc\'s schema; derived attributes as *)', async () => {
+test("every entity line has the attribute count of its IFC4 class (web-ifc's schema; derived attributes as *)", async () => {
   const classes = new Map(Object.entries(W.IFC4).map(([name, cls]) => [name.toUpperCase(), cls as unknown as { length: number }]));
   const scene = anchoredUtm('ft');
   const text = new TextDecoder().decode((await writeIfc(scene)).bytes);

@@ -18,18 +18,31 @@ for (const placement of ['anchor', 'absolute'] as const) {
       assert.equal(file.contentType, 'application/zip');
       const zipPath = writeTemp(file);
       // Python's zipfile is the reader: the download must be a plain zip of the two files.
-      assert.deepEqual(run(PYTHON, ['-c', 'import sys, zipfile; print(sorted(zipfile.ZipFile(sys.argv[1]).namelist()))', zipPath]).trim(),
-        `['${scene.name}.mtl', '${scene.name}.obj']`);
+      assert.deepEqual(
+        run(PYTHON, ['-c', 'import sys, zipfile; print(sorted(zipfile.ZipFile(sys.argv[1]).namelist()))', zipPath]).trim(),
+        `['${scene.name}.mtl', '${scene.name}.obj']`,
+      );
       const dir = dirname(zipPath);
       run(PYTHON, ['-m', 'zipfile', '-e', zipPath, dir]);
       const objPath = join(dir, `${scene.name}.obj`);
       const meshes = assimpMeshes(objPath);
       const triangles = meshes.filter((m) => m.types === 'triangle');
-      assert.equal(triangles.reduce((n, m) => n + m.faces, 0), sampleTriangles(6), units);
-      assert.deepEqual(triangles.map((m) => m.name), ['way/1', 'way/2', 'terrain/0', 'node/3', 'node/4']);
-      assert.deepEqual(meshes.filter((m) => m.types === 'line').map((m) => [m.name, m.vertices]), [['way/2', 3]]);
+      assert.equal(
+        triangles.reduce((n, m) => n + m.faces, 0),
+        sampleTriangles(6),
+        units,
+      );
+      assert.deepEqual(
+        triangles.map((m) => m.name),
+        ['way/1', 'way/2', 'terrain/0', 'node/3', 'node/4'],
+      );
+      assert.deepEqual(
+        meshes.filter((m) => m.types === 'line').map((m) => [m.name, m.vertices]),
+        [['way/2', 3]],
+      );
 
-      const obj = readFileSync(objPath, 'utf8'), mtl = readFileSync(join(dir, `${scene.name}.mtl`), 'utf8');
+      const obj = readFileSync(objPath, 'utf8'),
+        mtl = readFileSync(join(dir, `${scene.name}.mtl`), 'utf8');
       const used = new Set([...obj.matchAll(/^usemtl (\S+)$/gm)].map((m) => m[1]));
       const defined = new Set([...mtl.matchAll(/^newmtl (\S+)$/gm)].map((m) => m[1]));
       assert.deepEqual([...used].sort(), [...defined].sort());
@@ -39,7 +52,12 @@ for (const placement of ['anchor', 'absolute'] as const) {
       const corner = sampleCorner(METRES_PER_UNIT[units], scene.georef.originGrid);
       assert.ok(hasPoint(xyz, corner, 1e-9 * Math.hypot(...corner)), `${units}: corner ${corner}`);
       assert.match(obj, new RegExp(`^# .*units: ${units}$`, 'm'));
-      assert.match(obj, placement === 'anchor' ? /^# Placement anchor: \(0, 0, 0\) is the origin at WGS84 lat 43\.7335, lon 7\.419/m : /^# Placement absolute: x, y are EPSG:32632/m);
+      assert.match(
+        obj,
+        placement === 'anchor'
+          ? /^# Placement anchor: \(0, 0, 0\) is the origin at WGS84 lat 43\.7335, lon 7\.419/m
+          : /^# Placement absolute: x, y are EPSG:32632/m,
+      );
     }
   });
 }

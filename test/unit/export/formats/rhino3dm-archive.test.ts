@@ -19,7 +19,9 @@ import { free } from '../../../support/checks/rhino3dm-free.ts';
 import { sampleScene } from '../../../support/scenes/export-scenes.ts';
 
 let rh: RhinoModule;
-before(async () => { rh = await rhino3dm(); });
+before(async () => {
+  rh = await rhino3dm();
+});
 
 const le32 = (b: Uint8Array, at: number) => new DataView(b.buffer, b.byteOffset).getUint32(at, true);
 const le64 = (b: Uint8Array, at: number) => Number(new DataView(b.buffer, b.byteOffset).getBigInt64(at, true));
@@ -67,8 +69,12 @@ test('strings are UTF-16 with their NUL counted; an empty string is a bare 0', (
 });
 
 test('UUIDs in archive byte order; fresh ids are version 4 and distinct', () => {
-  assert.deepEqual([...uuidBytes('4ED7D4E4-E947-11d3-BFE5-0010830122F0')], [0xe4, 0xd4, 0xd7, 0x4e, 0x47, 0xe9, 0xd3, 0x11, 0xbf, 0xe5, 0x00, 0x10, 0x83, 0x01, 0x22, 0xf0]);
-  const ids = new UuidSource(), seen = new Set<string>();
+  assert.deepEqual(
+    [...uuidBytes('4ED7D4E4-E947-11d3-BFE5-0010830122F0')],
+    [0xe4, 0xd4, 0xd7, 0x4e, 0x47, 0xe9, 0xd3, 0x11, 0xbf, 0xe5, 0x00, 0x10, 0x83, 0x01, 0x22, 0xf0],
+  );
+  const ids = new UuidSource(),
+    seen = new Set<string>();
   for (let i = 0; i < 5000; i++) {
     const id = ids.next();
     assert.equal(id[7] >> 4, 4);
@@ -78,7 +84,8 @@ test('UUIDs in archive byte order; fresh ids are version 4 and distinct', () => 
 });
 
 test('compressed buffers: short ones stored, longer ones a zlib stream in an anonymous chunk, all stored at level 0', () => {
-  const small = new Uint8Array(DEFLATE_MIN - 1).fill(7), big = new Float64Array(DEFLATE_MIN / 8).fill(4843000.123);
+  const small = new Uint8Array(DEFLATE_MIN - 1).fill(7),
+    big = new Float64Array(DEFLATE_MIN / 8).fill(4843000.123);
   const w = new ArchiveWriter(1);
   w.compressed(small);
   const a = w.takeBytes();
@@ -95,7 +102,7 @@ test('compressed buffers: short ones stored, longer ones a zlib stream in an ano
   assert.equal(stored.takeBytes()[8], 0);
 });
 
-test('our CRC-32 of short runs is zlib\'s', () => {
+test("our CRC-32 of short runs is zlib's", () => {
   fc.assert(fc.property(fc.uint8Array({ maxLength: 600 }), fc.nat(), (b, seed) => assert.equal(crc32(b, seed >>> 0), zlibCrc32(b, seed >>> 0))));
 });
 
@@ -122,11 +129,16 @@ function read(s: ExportScene): File3dm {
 
 /** A flat grid of (n+1)² vertices and 2n² triangles at absolute grid coordinates. */
 function gridMesh(id: string, n: number, x0: number, y0: number): ExportMesh {
-  const positions = new Float64Array(3 * (n + 1) ** 2), indices = new Uint32Array(6 * n * n);
-  for (let j = 0, v = 0; j <= n; j++) for (let i = 0; i <= n; i++, v += 3) positions.set([x0 + i * 0.25 + 0.001 * (j % 7), y0 + j * 0.25, 12.345 + 0.001 * i], v);
+  const positions = new Float64Array(3 * (n + 1) ** 2),
+    indices = new Uint32Array(6 * n * n);
+  for (let j = 0, v = 0; j <= n; j++)
+    for (let i = 0; i <= n; i++, v += 3) positions.set([x0 + i * 0.25 + 0.001 * (j % 7), y0 + j * 0.25, 12.345 + 0.001 * i], v);
   for (let j = 0, t = 0; j < n; j++) {
     for (let i = 0; i < n; i++, t += 6) {
-      const a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
+      const a = j * (n + 1) + i,
+        b = a + 1,
+        c = a + n + 1,
+        d = c + 1;
       indices.set([a, b, d, a, d, c], t);
     }
   }
@@ -134,21 +146,30 @@ function gridMesh(id: string, n: number, x0: number, y0: number): ExportMesh {
 }
 
 test('meshes read back exactly: vertex counts 4, 300 and 66 049 (32-bit face indices), absolute coordinates to the last bit', () => {
-  const meshes = [gridMesh('way/small', 1, 370_000.5, 4_843_000.123), gridMesh('way/mid', 16, 370_100.001, 4_843_000.123), gridMesh('way/big', 256, 369_000.007, 4_842_000.123)];
+  const meshes = [
+    gridMesh('way/small', 1, 370_000.5, 4_843_000.123),
+    gridMesh('way/mid', 16, 370_100.001, 4_843_000.123),
+    gridMesh('way/big', 256, 369_000.007, 4_842_000.123),
+  ];
   const doc = read(scene(meshes));
   const objects = doc.objects();
   assert.equal(objects.count, 3);
   for (let k = 0; k < 3; k++) {
-    const o = objects.get(k), m = meshes[k], g = o.geometry() as any, a = o.attributes();
+    const o = objects.get(k),
+      m = meshes[k],
+      g = o.geometry() as any,
+      a = o.attributes();
     assert.equal(a.name, objectName(m.id));
-    const vertices = g.vertices(), faces = g.faces();
+    const vertices = g.vertices(),
+      faces = g.faces();
     assert.equal(vertices.count, m.positions.length / 3);
     assert.equal(vertices.useDoublePrecisionVertices, true);
     assert.equal(faces.triangleCount, m.indices.length / 3);
     for (const v of [0, 1, vertices.count - 1, vertices.count >> 1]) {
       assert.deepEqual(vertices.point3dAt(v), [...m.positions.subarray(3 * v, 3 * v + 3)], `${m.id} vertex ${v}`);
     }
-    const last = m.indices.length / 3 - 1, f = faces.get(last);
+    const last = m.indices.length / 3 - 1,
+      f = faces.get(last);
     assert.deepEqual(f.slice(0, 3), [...m.indices.subarray(3 * last)], `${m.id} last face`);
     free(faces, vertices, g, a, o);
   }
@@ -158,56 +179,83 @@ test('meshes read back exactly: vertex counts 4, 300 and 66 049 (32-bit face ind
 /** No lone surrogates (UTF-16 in the file) and no NUL (OpenNURBS strings end at one). */
 const plain = (s: string) => !s.includes('\0') && !/[\uD800-\uDFFF]/u.test(s);
 
-const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constant(''), fc.string({ unit: 'binary', minLength: 300, maxLength: 2000 }))
+const text = fc
+  .oneof(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constant(''), fc.string({ unit: 'binary', minLength: 300, maxLength: 2000 }))
   .filter(plain);
-
 
 /** Any text, but not starting with a bracket, which OpenNURBS marks with a `^` on reading (feature ids start with a letter). */
 const name = text.filter((s) => !/^[\s\u200b]*[()[\]{}]/.test(objectName(s)));
 
-const randomMesh = fc.record({
-  id: name,
-  points: fc.array(fc.tuple(fc.double({ min: -5e6, max: 5e6, noNaN: true }), fc.double({ min: -5e6, max: 5e6, noNaN: true }), fc.double({ min: -1e3, max: 1e4, noNaN: true })), { minLength: 3, maxLength: 40 }),
-  strings: fc.dictionary(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }).filter(plain), text, { maxKeys: 5, noNullPrototype: true }),
-  seed: fc.nat(),
-}).map(({ id, points, strings, seed }): ExportMesh => {
-  const n = points.length, indices = new Uint32Array(3 * (n - 2));
-  for (let i = 0; i < n - 2; i++) indices.set([(seed + i) % n, (seed + i + 1) % n, (seed + i + 2) % n], 3 * i);
-  return { id, kind: 'building', positions: new Float64Array(points.flat()), indices, descriptor: strings };
-});
+const randomMesh = fc
+  .record({
+    id: name,
+    points: fc.array(
+      fc.tuple(
+        fc.double({ min: -5e6, max: 5e6, noNaN: true }),
+        fc.double({ min: -5e6, max: 5e6, noNaN: true }),
+        fc.double({ min: -1e3, max: 1e4, noNaN: true }),
+      ),
+      { minLength: 3, maxLength: 40 },
+    ),
+    strings: fc.dictionary(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }).filter(plain), text, { maxKeys: 5, noNullPrototype: true }),
+    seed: fc.nat(),
+  })
+  .map(({ id, points, strings, seed }): ExportMesh => {
+    const n = points.length,
+      indices = new Uint32Array(3 * (n - 2));
+    for (let i = 0; i < n - 2; i++) indices.set([(seed + i) % n, (seed + i + 1) % n, (seed + i + 2) % n], 3 * i);
+    return { id, kind: 'building', positions: new Float64Array(points.flat()), indices, descriptor: strings };
+  });
 
-const randomLine = fc.record({
-  id: name,
-  points: fc.array(fc.double({ min: -5e6, max: 5e6, noNaN: true }), { minLength: 6, maxLength: 60 }).filter((p) => p.length % 3 === 0),
-  closed: fc.boolean(),
-}).map(({ id, points, closed }): ExportPolyline => ({ id, kind: 'centerline', points: new Float64Array(points), closed, descriptor: { type: 'asphalt', kind: 'centerline' } }));
+const randomLine = fc
+  .record({
+    id: name,
+    points: fc.array(fc.double({ min: -5e6, max: 5e6, noNaN: true }), { minLength: 6, maxLength: 60 }).filter((p) => p.length % 3 === 0),
+    closed: fc.boolean(),
+  })
+  .map(
+    ({ id, points, closed }): ExportPolyline => ({
+      id,
+      kind: 'centerline',
+      points: new Float64Array(points),
+      closed,
+      descriptor: { type: 'asphalt', kind: 'centerline' },
+    }),
+  );
 
 test('property: random meshes, polylines and user strings come back as written', () => {
-  fc.assert(fc.property(fc.array(randomMesh, { minLength: 1, maxLength: 4 }), fc.array(randomLine, { maxLength: 3 }), (meshes, lines) => {
-    const doc = read(scene(meshes, lines));
-    const objects = doc.objects();
-    assert.equal(objects.count, meshes.length + lines.length);
-    for (let k = 0; k < objects.count; k++) {
-      const o = objects.get(k), g = o.geometry() as any, a = o.attributes();
-      if (k < meshes.length) {
-        const m = meshes[k];
-        assert.equal(a.name, objectName(m.id));
-        assert.deepEqual(Object.fromEntries(a.getUserStrings() as unknown as [string, string][]), m.descriptor);
-        const vertices = g.vertices(), faces = g.faces();
-        assert.equal(vertices.count, m.positions.length / 3);
-        for (let v = 0; v < vertices.count; v++) assert.deepEqual(vertices.point3dAt(v), [...m.positions.subarray(3 * v, 3 * v + 3)]);
-        assert.equal(faces.count, m.indices.length / 3);
-        for (let f = 0; f < faces.count; f++) assert.deepEqual(faces.get(f).slice(0, 3), [...m.indices.subarray(3 * f, 3 * f + 3)]);
-        free(faces, vertices);
-      } else {
-        const l = lines[k - meshes.length], n = l.points.length / 3;
-        assert.equal(a.name, objectName(l.id));
-        assert.equal(g.pointCount, n + (l.closed ? 1 : 0));
-        for (let i = 0; i < n; i++) assert.deepEqual(g.point(i), [...l.points.subarray(3 * i, 3 * i + 3)]);
-        if (l.closed) assert.deepEqual(g.point(n), [...l.points.subarray(0, 3)]);
+  fc.assert(
+    fc.property(fc.array(randomMesh, { minLength: 1, maxLength: 4 }), fc.array(randomLine, { maxLength: 3 }), (meshes, lines) => {
+      const doc = read(scene(meshes, lines));
+      const objects = doc.objects();
+      assert.equal(objects.count, meshes.length + lines.length);
+      for (let k = 0; k < objects.count; k++) {
+        const o = objects.get(k),
+          g = o.geometry() as any,
+          a = o.attributes();
+        if (k < meshes.length) {
+          const m = meshes[k];
+          assert.equal(a.name, objectName(m.id));
+          assert.deepEqual(Object.fromEntries(a.getUserStrings() as unknown as [string, string][]), m.descriptor);
+          const vertices = g.vertices(),
+            faces = g.faces();
+          assert.equal(vertices.count, m.positions.length / 3);
+          for (let v = 0; v < vertices.count; v++) assert.deepEqual(vertices.point3dAt(v), [...m.positions.subarray(3 * v, 3 * v + 3)]);
+          assert.equal(faces.count, m.indices.length / 3);
+          for (let f = 0; f < faces.count; f++) assert.deepEqual(faces.get(f).slice(0, 3), [...m.indices.subarray(3 * f, 3 * f + 3)]);
+          free(faces, vertices);
+        } else {
+          const l = lines[k - meshes.length],
+            n = l.points.length / 3;
+          assert.equal(a.name, objectName(l.id));
+          assert.equal(g.pointCount, n + (l.closed ? 1 : 0));
+          for (let i = 0; i < n; i++) assert.deepEqual(g.point(i), [...l.points.subarray(3 * i, 3 * i + 3)]);
+          if (l.closed) assert.deepEqual(g.point(n), [...l.points.subarray(0, 3)]);
+        }
+        free(g, a, o);
       }
-      free(g, a, o);
-    }
-    free(objects, doc);
-  }), { numRuns: 60 });
+      free(objects, doc);
+    }),
+    { numRuns: 60 },
+  );
 });

@@ -15,7 +15,9 @@ import { METRES_PER_UNIT, type ExportScene, type ExportUnits } from '../../../..
 import { anchoredUtm, sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from '../../../support/scenes/export-scenes.ts';
 
 let rh: RhinoModule;
-before(async () => { rh = await rhino3dm(); });
+before(async () => {
+  rh = await rhino3dm();
+});
 
 async function read(scene: ExportScene): Promise<File3dm> {
   const file = await writeRhino3dm(scene);
@@ -29,8 +31,15 @@ async function read(scene: ExportScene): Promise<File3dm> {
 function objects(doc: File3dm): { o: File3dmObject; layer: string; type: string; name: string; strings: Record<string, string> }[] {
   const out = [];
   for (let i = 0; i < doc.objects().count; i++) {
-    const o = doc.objects().get(i), a = o.attributes();
-    out.push({ o, layer: doc.layers().get(a.layerIndex).fullPath, type: o.geometry().constructor.name, name: a.name, strings: Object.fromEntries(a.getUserStrings() as unknown as [string, string][]) });
+    const o = doc.objects().get(i),
+      a = o.attributes();
+    out.push({
+      o,
+      layer: doc.layers().get(a.layerIndex).fullPath,
+      type: o.geometry().constructor.name,
+      name: a.name,
+      strings: Object.fromEntries(a.getUserStrings() as unknown as [string, string][]),
+    });
   }
   return out;
 }
@@ -39,14 +48,30 @@ test('one layer per group and kind, one object per feature with its descriptor a
   const doc = await read(sampleScene());
   const paths = Array.from({ length: doc.layers().count }, (_, i) => doc.layers().get(i).fullPath).sort();
   assert.deepEqual(paths, [
-    'buildings', 'buildings::building', 'instances', 'instances::bench', 'instances::tree',
-    'surface', 'surface::asphalt', 'surfaceLines', 'surfaceLines::asphalt', 'topography', 'topography::terrain',
+    'buildings',
+    'buildings::building',
+    'instances',
+    'instances::bench',
+    'instances::tree',
+    'surface',
+    'surface::asphalt',
+    'surfaceLines',
+    'surfaceLines::asphalt',
+    'topography',
+    'topography::terrain',
   ]);
   const objs = objects(doc);
-  assert.deepEqual(objs.map((o) => `${o.layer}|${o.type}|${o.name}`), [
-    'buildings::building|Mesh|way/1', 'surface::asphalt|Mesh|way/2', 'topography::terrain|Mesh|terrain/0',
-    'surfaceLines::asphalt|PolylineCurve|way/2', 'instances::tree|Point|node/3', 'instances::bench|Point|node/4',
-  ]);
+  assert.deepEqual(
+    objs.map((o) => `${o.layer}|${o.type}|${o.name}`),
+    [
+      'buildings::building|Mesh|way/1',
+      'surface::asphalt|Mesh|way/2',
+      'topography::terrain|Mesh|terrain/0',
+      'surfaceLines::asphalt|PolylineCurve|way/2',
+      'instances::tree|Point|node/3',
+      'instances::bench|Point|node/4',
+    ],
+  );
   assert.deepEqual(objs[0].strings, { type: 'building', id: 'way/1', buildingHeight: '15', roofType: 'flat' });
   assert.deepEqual(objs[4].strings, { type: 'tree', id: 'node/3', height: '12', crownDiameter: '6', rotation: '0.5', scale: '1.2' });
   assert.equal(objs[3].strings.kind, 'centerline');
@@ -59,7 +84,12 @@ test('one layer per group and kind, one object per feature with its descriptor a
   // The building keeps its data colour on the object; the rest take their layer's, the kind's palette colour.
   assert.deepEqual(objs[0].o.attributes().objectColor, { r: 204, g: 199, b: 189, a: 255 });
   const asphalt = doc.layers().get(objs[1].o.attributes().layerIndex);
-  assert.deepEqual(asphalt.color, { r: Math.round(kindColour('asphalt')[0] * 255), g: Math.round(kindColour('asphalt')[1] * 255), b: Math.round(kindColour('asphalt')[2] * 255), a: 255 });
+  assert.deepEqual(asphalt.color, {
+    r: Math.round(kindColour('asphalt')[0] * 255),
+    g: Math.round(kindColour('asphalt')[1] * 255),
+    b: Math.round(kindColour('asphalt')[2] * 255),
+    a: 255,
+  });
 });
 
 test('georeference travels as document user text too', async () => {
@@ -83,7 +113,8 @@ for (const placement of ['anchor', 'absolute'] as const) {
         const settings = doc.settings();
         assert.equal(settings.modelUnitSystem, rh.UnitSystem[UNIT_NAME[units] as keyof typeof rh.UnitSystem]);
 
-        const k = METRES_PER_UNIT[units], g = scene.georef;
+        const k = METRES_PER_UNIT[units],
+          g = scene.georef;
         const anchor = settings.earthAnchorPoint;
         assert.ok(anchor.earthLocationIsSet());
         assert.equal(anchor.earthBasepointLatitude, g.origin.lat);
@@ -97,7 +128,8 @@ for (const placement of ['anchor', 'absolute'] as const) {
         // model base point is the origin, which lies at originGrid.
         const building = objects(doc).find((o) => o.name === 'way/1')!;
         const [x, y, z] = (building.o.geometry() as any).vertices().point3dAt(0) as number[];
-        const e = (x - base[0] + g.originGrid[0]) * k, n = (y - base[1] + g.originGrid[1]) * k;
+        const e = (x - base[0] + g.originGrid[0]) * k,
+          n = (y - base[1] + g.originGrid[1]) * k;
         const grid = crs === 'utm' ? [370_000, 4_843_000] : [0, 0];
         assert.ok(Math.abs(e - (SAMPLE_CORNER[0] + grid[0])) < 1e-3, `easting ${e}`);
         assert.ok(Math.abs(n - (SAMPLE_CORNER[1] + grid[1])) < 1e-3, `northing ${n}`);
@@ -108,7 +140,8 @@ for (const placement of ['anchor', 'absolute'] as const) {
 }
 
 test('free() releases table wrappers through embind even though their own delete(id) shadows it', () => {
-  const doc = new rh.File3dm(), objects = doc.objects();
+  const doc = new rh.File3dm(),
+    objects = doc.objects();
   objects.addPoint([1, 2, 3], new rh.ObjectAttributes());
   free(objects);
   assert.equal((objects as any).isDeleted(), true);

@@ -16,7 +16,11 @@ for (const placement of ['anchor', 'absolute'] as const) {
       assert.equal(file.extension, 'stl');
       assert.ok(!new TextDecoder().decode(file.bytes.subarray(0, 5)).startsWith('solid'), 'a binary header must not read as ASCII STL');
       const meshes = assimpMeshes(writeTemp(file));
-      assert.equal(meshes.reduce((n, m) => n + m.faces, 0), sampleTriangles(6), units);
+      assert.equal(
+        meshes.reduce((n, m) => n + m.faces, 0),
+        sampleTriangles(6),
+        units,
+      );
       assert.equal(file.bytes.length, 84 + 50 * sampleTriangles(6));
       const xyz = stlPositions(file.bytes);
       const corner = sampleCorner(METRES_PER_UNIT[units], scene.georef.originGrid);
@@ -31,7 +35,11 @@ for (const placement of ['anchor', 'absolute'] as const) {
       const file = writePly(scene);
       assert.equal(file.extension, 'ply');
       const meshes = assimpMeshes(writeTemp(file));
-      assert.equal(meshes.reduce((n, m) => n + m.faces, 0), sampleTriangles(6), units);
+      assert.equal(
+        meshes.reduce((n, m) => n + m.faces, 0),
+        sampleTriangles(6),
+        units,
+      );
       const { header, xyz, rgb } = plyVertices(file.bytes);
       assert.match(header, /^format binary_little_endian 1\.0$/m);
       assert.match(header, new RegExp(`^comment .*units: ${units}$`, 'm'));

@@ -4,7 +4,15 @@ import { exportStoreConfigFromEnv } from '../../../../src/export/store/config.ts
 
 test('export store config: local under the data dir, 24 h, 5 GB, 10 min sweep by default', () => {
   const c = exportStoreConfigFromEnv({}, '/data');
-  assert.deepEqual(c, { kind: 'local', ttlMs: 86_400_000, maxBytes: 5120 * 1024 * 1024, sweepIntervalMs: 600_000, publicBaseUrl: null, dir: '/data/exports', s3: null });
+  assert.deepEqual(c, {
+    kind: 'local',
+    ttlMs: 86_400_000,
+    maxBytes: 5120 * 1024 * 1024,
+    sweepIntervalMs: 600_000,
+    publicBaseUrl: null,
+    dir: '/data/exports',
+    s3: null,
+  });
   assert.equal(exportStoreConfigFromEnv({ CITY_EXPORT_TTL_HOURS: '0.5', CITY_PUBLIC_BASE_URL: 'https://x.example/' }, '/d').ttlMs, 1_800_000);
   assert.equal(exportStoreConfigFromEnv({ CITY_PUBLIC_BASE_URL: 'https://x.example/' }, '/d').publicBaseUrl, 'https://x.example');
 });
@@ -18,9 +26,23 @@ test('export store config: S3 needs a bucket; path style follows the endpoint un
   assert.equal(aws.forcePathStyle, false);
   assert.equal(aws.credentials, undefined);
   assert.equal(aws.region, 'us-east-1');
-  const minio = exportStoreConfigFromEnv({
-    CITY_EXPORT_STORE: 's3', CITY_EXPORT_S3_BUCKET: 'b', CITY_EXPORT_S3_ENDPOINT: 'http://127.0.0.1:9000', CITY_EXPORT_S3_REGION: 'eu-west-1',
-    CITY_EXPORT_S3_ACCESS_KEY: 'k', CITY_EXPORT_S3_SECRET_KEY: 's',
-  }, '/d').s3!;
-  assert.deepEqual(minio, { bucket: 'b', region: 'eu-west-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, credentials: { accessKeyId: 'k', secretAccessKey: 's' }, prefix: 'exports/' });
+  const minio = exportStoreConfigFromEnv(
+    {
+      CITY_EXPORT_STORE: 's3',
+      CITY_EXPORT_S3_BUCKET: 'b',
+      CITY_EXPORT_S3_ENDPOINT: 'http://127.0.0.1:9000',
+      CITY_EXPORT_S3_REGION: 'eu-west-1',
+      CITY_EXPORT_S3_ACCESS_KEY: 'k',
+      CITY_EXPORT_S3_SECRET_KEY: 's',
+    },
+    '/d',
+  ).s3!;
+  assert.deepEqual(minio, {
+    bucket: 'b',
+    region: 'eu-west-1',
+    endpoint: 'http://127.0.0.1:9000',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+    prefix: 'exports/',
+  });
 });

@@ -15,7 +15,13 @@ import { exportStoreSuite } from '../../../support/stores/export-store-suite.ts'
 exportStoreSuite('local store', async ({ ttlMs, maxBytes }) => {
   let shift = 0;
   const store = await new LocalExportStore({ dir: mkdtempSync(join(tmpdir(), 'cc-exports-')), ttlMs, maxBytes, now: () => Date.now() + shift }).open();
-  return { store, advance: (ms) => { shift += ms; }, close: () => store.close() };
+  return {
+    store,
+    advance: (ms) => {
+      shift += ms;
+    },
+    close: () => store.close(),
+  };
 });
 
 test('tokens: 144 random bits, base64url, no repeats, every character in use', () => {
@@ -95,7 +101,11 @@ test('local store: the sweep removes temp directories a dead put left behind (af
 });
 
 test('pickEvictions: oldest first until the rest and the incoming file fit', () => {
-  const e = [{ token: 'c', size: 5, createdAt: 3 }, { token: 'a', size: 5, createdAt: 1 }, { token: 'b', size: 5, createdAt: 2 }];
+  const e = [
+    { token: 'c', size: 5, createdAt: 3 },
+    { token: 'a', size: 5, createdAt: 1 },
+    { token: 'b', size: 5, createdAt: 2 },
+  ];
   assert.deepEqual(pickEvictions(e, 15), []);
   assert.deepEqual(pickEvictions(e, 15, 1), ['a']);
   assert.deepEqual(pickEvictions(e, 11, 6), ['a', 'b']);

@@ -34,16 +34,33 @@ const WAYS: Record<number, { rect: [number, number, number, number]; tags: Recor
   9: { rect: [70, 40, 90, 60], tags: { 'building:part': 'yes', min_height: '6' } },
 };
 
-interface Built { vertices: number[]; indices: number[]; descriptor: Record<string, unknown> }
+interface Built {
+  vertices: number[];
+  indices: number[];
+  descriptor: Record<string, unknown>;
+}
 let built: Built[] = [];
 
 before(async () => {
   await loadRoofs();
   const nodes: NodeInput[] = [];
   const ways: WayInput[] = [];
-  for (const [key, { rect: [x0, y0, x1, y1], tags }] of Object.entries(WAYS)) {
+  for (const [
+    key,
+    {
+      rect: [x0, y0, x1, y1],
+      tags,
+    },
+  ] of Object.entries(WAYS)) {
     const id = Number(key);
-    const refs = ([[x0, y0], [x1, y0], [x1, y1], [x0, y1]] as const).map(([x, y], k) => {
+    const refs = (
+      [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ] as const
+    ).map(([x, y], k) => {
       const [lon, lat] = frame.toLonLat(x, y);
       nodes.push({ id: id * 10 + k, lon, lat });
       return id * 10 + k;
@@ -53,7 +70,13 @@ before(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'cc-placement-'));
   writeFileSync(join(dir, 'x.osm.pbf'), writeOsmPbf({ nodes, ways, relations: [] }));
   await importOsm(join(dir, 'x.osm.pbf'), join(dir, 'osm.sqlite'));
-  const corners = [[-10, -10], [100, -10], [100, 70], [-10, 70], [-10, -10]].map(([x, y]) => {
+  const corners = [
+    [-10, -10],
+    [100, -10],
+    [100, 70],
+    [-10, 70],
+    [-10, -10],
+  ].map(([x, y]) => {
     const [lon, lat] = frame.toLonLat(x, y);
     return [lat, lon];
   });
@@ -84,12 +107,15 @@ test('a bridge part keeps its deck above ground, from the smallest of several mi
   assert.ok(deck, 'the bridge part is built');
   assert.deepEqual(zRange(deck), [5, 8]);
   assert.equal(deck.descriptor.buildingMinHeight, 5);
-  assert.ok((deck.descriptor.dataNotes as string[]).some((n) => n.startsWith('min_height=5;5.5')), JSON.stringify(deck.descriptor.dataNotes));
+  assert.ok(
+    (deck.descriptor.dataNotes as string[]).some((n) => n.startsWith('min_height=5;5.5')),
+    JSON.stringify(deck.descriptor.dataNotes),
+  );
   const report = inspectMesh({ positions: Float64Array.from(deck.vertices), indices: Uint32Array.from(deck.indices) });
   assert.ok(report.closed && report.volume > 0 && report.degenerate === 0, JSON.stringify(report));
 });
 
-test('a part starting above its outline\'s top keeps a volume of its own instead of the outline\'s height', () => {
+test("a part starting above its outline's top keeps a volume of its own instead of the outline's height", () => {
   const [part] = byId('way/9');
   assert.ok(part, 'the part is built');
   const [bottom, top] = zRange(part);

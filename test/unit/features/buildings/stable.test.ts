@@ -33,13 +33,25 @@ before(async () => {
   store = OsmStore.open(storePath);
 });
 
-interface Built { id: string; indices: number[]; lonLat: number[]; z: number[] }
+interface Built {
+  id: string;
+  indices: number[];
+  lonLat: number[];
+  z: number[];
+}
 
 /** The request's buildings by a key of id + position in the id's list (multipolygons give several meshes). */
 async function request(centre: [number, number], side: number, origin: [number, number], tileSize: number, source: OsmSource = store) {
-  const dLat = side / 2 / 111320, dLon = side / 2 / (111320 * Math.cos((centre[0] * Math.PI) / 180));
+  const dLat = side / 2 / 111320,
+    dLon = side / 2 / (111320 * Math.cos((centre[0] * Math.PI) / 180));
   const [lat, lon] = centre;
-  const polygon = [[lat - dLat, lon - dLon], [lat - dLat, lon + dLon], [lat + dLat, lon + dLon], [lat + dLat, lon - dLon], [lat - dLat, lon - dLon]];
+  const polygon = [
+    [lat - dLat, lon - dLon],
+    [lat - dLat, lon + dLon],
+    [lat + dLat, lon + dLon],
+    [lat + dLat, lon - dLon],
+    [lat - dLat, lon - dLon],
+  ];
   const req = parseContextRequest({ polygon, origin, settings: { geometry: ['buildings'], crs: 'local', upAxis: 'Z', indexedMeshes: true } });
   const path = `${storePath}#${Math.random()}`;
   registerOsmSource(path, source);
@@ -58,7 +70,8 @@ async function request(centre: [number, number], side: number, origin: [number, 
       builtBy.set(id, task.key);
       const n = counts.get(id) ?? 0;
       counts.set(id, n + 1);
-      const lonLat: number[] = [], z: number[] = [];
+      const lonLat: number[] = [],
+        z: number[] = [];
       for (let k = 0; k < m.vertices.length; k += 3) {
         lonLat.push(...frame.toLonLat(m.vertices[k], m.vertices[k + 1]));
         z.push(m.vertices[k + 2]);
@@ -71,31 +84,38 @@ async function request(centre: [number, number], side: number, origin: [number, 
 
 test('the same building in two requests (other polygon, origin and tiling) has the same triangles and vertices within 1 mm', async () => {
   let compared = 0;
-  await fc.assert(fc.asyncProperty(
-    fc.record({
-      dx: fc.integer({ min: -150, max: 150 }), dy: fc.integer({ min: -150, max: 150 }),
-      ox: fc.integer({ min: -3000, max: 3000 }), oy: fc.integer({ min: -3000, max: 3000 }),
-      tileA: fc.constantFrom(100, 170, 500), tileB: fc.constantFrom(120, 250, 500),
-    }),
-    async ({ dx, dy, ox, oy, tileA, tileB }) => {
-      const centre: [number, number] = [43.7335, 7.4185];
-      const moved: [number, number] = [centre[0] + dy / 111320, centre[1] + dx / 80500];
-      const a = await request(centre, 400, centre, tileA);
-      const b = await request(moved, 400, [centre[0] + oy / 111320, centre[1] + ox / 80500], tileB);
-      for (const [key, built] of a.byKey) {
-        const other = b.byKey.get(key);
-        if (!other) continue;
-        compared++;
-        assert.ok(built.indices.length > 0, `${key}: no triangles`);
-        assert.deepEqual(other.indices, built.indices, `${key}: triangles differ`);
-        for (let k = 0; k < built.lonLat.length; k += 2) {
-          const dEast = (other.lonLat[k] - built.lonLat[k]) * 80500, dNorth = (other.lonLat[k + 1] - built.lonLat[k + 1]) * 111320;
-          assert.ok(Math.hypot(dEast, dNorth) < 0.0015, `${key}: vertex ${k / 2} moved ${Math.hypot(dEast, dNorth)} m`);
+  await fc.assert(
+    fc.asyncProperty(
+      fc.record({
+        dx: fc.integer({ min: -150, max: 150 }),
+        dy: fc.integer({ min: -150, max: 150 }),
+        ox: fc.integer({ min: -3000, max: 3000 }),
+        oy: fc.integer({ min: -3000, max: 3000 }),
+        tileA: fc.constantFrom(100, 170, 500),
+        tileB: fc.constantFrom(120, 250, 500),
+      }),
+      async ({ dx, dy, ox, oy, tileA, tileB }) => {
+        const centre: [number, number] = [43.7335, 7.4185];
+        const moved: [number, number] = [centre[0] + dy / 111320, centre[1] + dx / 80500];
+        const a = await request(centre, 400, centre, tileA);
+        const b = await request(moved, 400, [centre[0] + oy / 111320, centre[1] + ox / 80500], tileB);
+        for (const [key, built] of a.byKey) {
+          const other = b.byKey.get(key);
+          if (!other) continue;
+          compared++;
+          assert.ok(built.indices.length > 0, `${key}: no triangles`);
+          assert.deepEqual(other.indices, built.indices, `${key}: triangles differ`);
+          for (let k = 0; k < built.lonLat.length; k += 2) {
+            const dEast = (other.lonLat[k] - built.lonLat[k]) * 80500,
+              dNorth = (other.lonLat[k + 1] - built.lonLat[k + 1]) * 111320;
+            assert.ok(Math.hypot(dEast, dNorth) < 0.0015, `${key}: vertex ${k / 2} moved ${Math.hypot(dEast, dNorth)} m`);
+          }
+          assert.deepEqual(other.z, built.z, `${key}: heights differ`);
         }
-        assert.deepEqual(other.z, built.z, `${key}: heights differ`);
-      }
-    },
-  ), { numRuns: 6, seed: 7 });
+      },
+    ),
+    { numRuns: 6, seed: 7 },
+  );
   assert.ok(compared > 300, `${compared} shared buildings compared`);
 });
 

@@ -53,18 +53,47 @@ const sourceOf = (features: readonly OsmFeature[]): OsmSource => ({
 
 function intersects(f: OsmFeature, b: { minLon: number; minLat: number; maxLon: number; maxLat: number }): boolean {
   const c = f.point ?? f.line ?? f.polygons![0][0];
-  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  let minLon = Infinity,
+    minLat = Infinity,
+    maxLon = -Infinity,
+    maxLat = -Infinity;
   for (let k = 0; k < c.length; k += 2) {
-    minLon = Math.min(minLon, c[k]); maxLon = Math.max(maxLon, c[k]); minLat = Math.min(minLat, c[k + 1]); maxLat = Math.max(maxLat, c[k + 1]);
+    minLon = Math.min(minLon, c[k]);
+    maxLon = Math.max(maxLon, c[k]);
+    minLat = Math.min(minLat, c[k + 1]);
+    maxLat = Math.max(maxLat, c[k + 1]);
   }
   return minLon <= b.maxLon && maxLon >= b.minLon && minLat <= b.maxLat && maxLat >= b.minLat;
 }
 
-interface Node { type: string; x: number; y: number; z: number; rotation: number; scale: number; descriptor: Record<string, any> }
+interface Node {
+  type: string;
+  x: number;
+  y: number;
+  z: number;
+  rotation: number;
+  scale: number;
+  descriptor: Record<string, any>;
+}
 
-async function run(tileSize: number, cap = 40000, features: readonly OsmFeature[] = FEATURES, box = [-250, -250, 250, 250], cropScene = false): Promise<Node[]> {
+async function run(
+  tileSize: number,
+  cap = 40000,
+  features: readonly OsmFeature[] = FEATURES,
+  box = [-250, -250, 250, 250],
+  cropScene = false,
+): Promise<Node[]> {
   const [x0, y0, x1, y1] = box;
-  const ring = [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]].map(([x, y]) => { const [lon, lat] = frame.toLonLat(x, y); return [lat, lon]; });
+  const ring = [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+    [x0, y0],
+  ].map(([x, y]) => {
+    const [lon, lat] = frame.toLonLat(x, y);
+    return [lat, lon];
+  });
   const req = parseContextRequest({ polygon: ring, origin: ORIGIN, settings: { geometry: ['instances'], upAxis: 'Z', canopyMaxTrees: cap, cropScene } });
   const path = `fixture-instances#${Math.random()}`;
   registerOsmSource(path, sourceOf(features));
@@ -95,7 +124,13 @@ test('fixture scene: furniture faces the road or its direction, wires span tower
   assert.deepEqual([pine.type, pine.descriptor.height, pine.descriptor.species, pine.descriptor.genus, pine.scale], ['tree', 18, 'Pinus pinea', 'Pinus', 1.8]);
   const wires = nodes.filter((n) => n.type === 'wire').sort((a, b) => a.descriptor.span - b.descriptor.span);
   assert.equal(wires.length, 2);
-  assert.deepEqual(wires.map((w) => [w.descriptor.from[2], w.descriptor.to[2]]), [[27, 40], [40, 27]]);
+  assert.deepEqual(
+    wires.map((w) => [w.descriptor.from[2], w.descriptor.to[2]]),
+    [
+      [27, 40],
+      [40, 27],
+    ],
+  );
   assert.ok(close(wires[0].descriptor.length, Math.hypot(150, 10), 0.05) && wires[0].descriptor.voltage === '63000');
   assert.ok(close(wires[0].x, -75, 0.05) && close(wires[0].y, 55, 0.05));
   const row = byId('way/5');
@@ -125,7 +160,8 @@ test('fixture scene: furniture faces the road or its direction, wires span tower
 test('fixture scene: 60 m tiles give exactly the nodes of one 500 m tile; the cap keeps surveyed trees and the lowest-ranked fill', async () => {
   const key = (n: Node) => JSON.stringify(n);
   const [one, many] = await Promise.all([run(500), run(60)]);
-  const a = new Set(one.map(key)), b = new Set(many.map(key));
+  const a = new Set(one.map(key)),
+    b = new Set(many.map(key));
   assert.deepEqual([...b].filter((k) => !a.has(k)).slice(0, 3), [], 'only with 60 m tiles');
   assert.deepEqual([...a].filter((k) => !b.has(k)).slice(0, 3), [], 'only with one tile');
   assert.deepEqual(many.map(key).sort(), one.map(key).sort());
@@ -137,7 +173,13 @@ test('fixture scene: 60 m tiles give exactly the nodes of one 500 m tile; the ca
   assert.equal(cappedPlants.filter((n) => n.descriptor.source === 'osm').length, plants.filter((n) => n.descriptor.source === 'osm').length);
   // the kept fill lies all over the forest: every quadrant keeps some
   const fill = cappedPlants.filter((n) => n.descriptor.source === 'procedural');
-  for (const [sx, sy] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) assert.ok(fill.filter((n) => Math.sign(n.x) === sx && Math.sign(n.y) === sy).length >= 10);
+  for (const [sx, sy] of [
+    [-1, -1],
+    [-1, 1],
+    [1, -1],
+    [1, 1],
+  ])
+    assert.ok(fill.filter((n) => Math.sign(n.x) === sx && Math.sign(n.y) === sy).length >= 10);
 });
 
 test('fixture scene: a wood mapped out into the sea is planted on the land side of the coastline only', async () => {
@@ -146,8 +188,15 @@ test('fixture scene: a wood mapped out into the sea is planted on the land side 
   const wood = feature('way/21', 'area', { natural: 'wood' }, [-100, -100, 100, -100, 100, 100, -100, 100]);
   for (const tileSize of [500, 90]) {
     const fill = (await run(tileSize, 40000, [coast, wood])).filter((n) => n.descriptor.source === 'procedural');
-    assert.ok(fill.some((t) => t.x < 30), `${tileSize} m tiles: trees on the land`);
-    assert.deepEqual(fill.filter((t) => t.x > 40).map((t) => [t.x, t.y]), [], `${tileSize} m tiles: no tree in the sea`);
+    assert.ok(
+      fill.some((t) => t.x < 30),
+      `${tileSize} m tiles: trees on the land`,
+    );
+    assert.deepEqual(
+      fill.filter((t) => t.x > 40).map((t) => [t.x, t.y]),
+      [],
+      `${tileSize} m tiles: no tree in the sea`,
+    );
   }
 });
 
@@ -155,16 +204,24 @@ test('cropScene: a power-line span leaving the polygon ends at the boundary, its
   // the polygon starts at x = −100: the first span (tower at x = −150 to x = 0) is cut there
   const close = (a: number, b: number, tol: number) => Math.abs(a - b) <= tol;
   for (const tileSize of [500, 130]) {
-    const wires = (await run(tileSize, 40000, FEATURES, [-100, -250, 250, 250], true)).filter((n) => n.type === 'wire').sort((a, b) => a.descriptor.span - b.descriptor.span);
+    const wires = (await run(tileSize, 40000, FEATURES, [-100, -250, 250, 250], true))
+      .filter((n) => n.type === 'wire')
+      .sort((a, b) => a.descriptor.span - b.descriptor.span);
     assert.equal(wires.length, 2, `tile ${tileSize}`);
     const [cut, whole] = wires;
     assert.ok(close(cut.descriptor.from[0], -100, 0.002) && close(cut.descriptor.from[1], 50 + 10 / 3, 0.002), JSON.stringify(cut.descriptor.from));
     assert.ok(close(cut.descriptor.from[2], 27 + (40 - 27) / 3, 0.002), `height at the cut ${cut.descriptor.from[2]}`);
     assert.deepEqual(cut.descriptor.to, [0, 60, 40]);
     assert.equal(cut.descriptor.cropped, true);
-    assert.ok(close(cut.descriptor.length, Math.hypot(100, 10 * 2 / 3), 0.002));
+    assert.ok(close(cut.descriptor.length, Math.hypot(100, (10 * 2) / 3), 0.002));
     assert.ok(close(cut.x, -50, 0.01), 'the node stands in the middle of what is left');
     assert.equal(whole.descriptor.cropped, undefined);
-    assert.deepEqual([whole.descriptor.from, whole.descriptor.to], [[0, 60, 40], [150, 50, 27]]);
+    assert.deepEqual(
+      [whole.descriptor.from, whole.descriptor.to],
+      [
+        [0, 60, 40],
+        [150, 50, 27],
+      ],
+    );
   }
 });

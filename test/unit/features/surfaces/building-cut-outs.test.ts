@@ -12,11 +12,17 @@ import type { OsmFeature } from '../../../../src/osm-model/feature.ts';
 const frame = createLocalFrame(43.73, 7.42);
 const d = 0.0001; // ~8–11 m
 const square = (i: number): number[][][] => {
-  const lon = 7.42 + 3 * i * d, lat = 43.73;
+  const lon = 7.42 + 3 * i * d,
+    lat = 43.73;
   return [[[lon, lat, lon + d, lat, lon + d, lat + d, lon, lat + d]]];
 };
-const building = (i: number, tags: Record<string, string>, layer: OsmFeature['layer'] = 'building'): OsmFeature =>
-  ({ id: `way/${i}`, layer, tags, kind: 'area', polygons: square(i) });
+const building = (i: number, tags: Record<string, string>, layer: OsmFeature['layer'] = 'building'): OsmFeature => ({
+  id: `way/${i}`,
+  layer,
+  tags,
+  kind: 'area',
+  polygons: square(i),
+});
 
 test('walls on the ground are cut out; sites, underground, roofs on posts and floating parts are not', () => {
   const kept = [
@@ -48,7 +54,10 @@ test('walls on the ground are cut out; sites, underground, roofs on posts and fl
   });
   for (const a of areas) assert.ok(a > 80 && a < 100, `area ${a}`);
   const xs = cut.map((f) => Math.min(...f.outer.filter((_, i) => i % 2 === 0)));
-  assert.deepEqual(xs.map((x, i) => (i === 0 ? 0 : Math.round((x - xs[0]) / 24.1))), [0, 1, 2, 3, 4]);
+  assert.deepEqual(
+    xs.map((x, i) => (i === 0 ? 0 : Math.round((x - xs[0]) / 24.1))),
+    [0, 1, 2, 3, 4],
+  );
 });
 
 test('lines, points and other layers are never cut out', () => {

@@ -25,7 +25,8 @@ function sound(mesh: IndexedMesh): string | null {
 
 /** A hilly bilinear ground: 20 m cells, heights from a few sines (steep: up to ~40%). */
 function hills(): ReturnType<typeof createGroundSampler> {
-  const columns = 41, rows = 41;
+  const columns = 41,
+    rows = 41;
   const heights = new Float32Array(columns * rows);
   for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) heights[r * columns + c] = 50 + 8 * Math.sin(c * 0.9) * Math.cos(r * 0.7) + 0.5 * r;
   const grid: ElevationGrid = { bbox: { minX: -400, minY: -400, maxX: 400, maxY: 400 }, columns, rows, heights };
@@ -91,9 +92,11 @@ test('on terrain every base corner stands on the ground, also between lattice li
   const lattice = groundLattice(ground)!;
   const stations = sweepPieces([-300, -250, 280, 190], false, 0.2, lattice)[0].stations;
   for (let k = 1; k < stations.length; k++) {
-    const a = stations[k - 1], b = stations[k];
+    const a = stations[k - 1],
+      b = stations[k];
     assert.ok(Math.hypot(b.x - a.x, b.y - a.y) <= lattice.maxGap + 1e-9);
-    const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+    const mx = (a.x + b.x) / 2,
+      my = (a.y + b.y) / 2;
     assert.ok((ground(a.x, a.y) + ground(b.x, b.y)) / 2 - ground(mx, my) <= 0.02);
   }
 });
@@ -147,36 +150,47 @@ test('ways fast-check once broke: ends meeting their start, a loop back through 
 
 const coord = fc.double({ min: -60, max: 60, noNaN: true });
 /** Ways with what breaks strip builders: duplicates, very short segments, hairpins, retraced and self-touching runs. */
-const way = fc.record({
-  base: fc.array(fc.tuple(coord, coord), { minLength: 2, maxLength: 12 }),
-  tricks: fc.array(fc.record({
-    at: fc.nat(),
-    kind: fc.constantFrom('duplicate', 'short', 'hairpin', 'retrace', 'revisit', 'nearDuplicate'),
-    size: fc.double({ min: 0.005, max: 0.3, noNaN: true }),
-  }), { maxLength: 4 }),
-  closed: fc.boolean(),
-}).map(({ base, tricks, closed }) => {
-  const pts = base.map(([x, y]) => [x, y] as [number, number]);
-  for (const t of tricks) {
-    const i = t.at % pts.length, [x, y] = pts[i];
-    if (t.kind === 'duplicate') pts.splice(i, 0, [x, y]);
-    else if (t.kind === 'nearDuplicate') pts.splice(i + 1, 0, [x + t.size / 100, y]);
-    else if (t.kind === 'short') pts.splice(i + 1, 0, [x + t.size, y + t.size / 2]);
-    else if (t.kind === 'hairpin') pts.splice(i + 1, 0, [x + 10, y + t.size], [x, y + 2 * t.size]);
-    else if (t.kind === 'retrace' && i > 0) pts.splice(i + 1, 0, pts[i - 1], [x, y]);
-    else if (t.kind === 'revisit') pts.push(pts[0], [pts[0][0] + 5, pts[0][1] - 5]);
-  }
-  return { points: pts.flat(), closed };
-});
+const way = fc
+  .record({
+    base: fc.array(fc.tuple(coord, coord), { minLength: 2, maxLength: 12 }),
+    tricks: fc.array(
+      fc.record({
+        at: fc.nat(),
+        kind: fc.constantFrom('duplicate', 'short', 'hairpin', 'retrace', 'revisit', 'nearDuplicate'),
+        size: fc.double({ min: 0.005, max: 0.3, noNaN: true }),
+      }),
+      { maxLength: 4 },
+    ),
+    closed: fc.boolean(),
+  })
+  .map(({ base, tricks, closed }) => {
+    const pts = base.map(([x, y]) => [x, y] as [number, number]);
+    for (const t of tricks) {
+      const i = t.at % pts.length,
+        [x, y] = pts[i];
+      if (t.kind === 'duplicate') pts.splice(i, 0, [x, y]);
+      else if (t.kind === 'nearDuplicate') pts.splice(i + 1, 0, [x + t.size / 100, y]);
+      else if (t.kind === 'short') pts.splice(i + 1, 0, [x + t.size, y + t.size / 2]);
+      else if (t.kind === 'hairpin') pts.splice(i + 1, 0, [x + 10, y + t.size], [x, y + 2 * t.size]);
+      else if (t.kind === 'retrace' && i > 0) pts.splice(i + 1, 0, pts[i - 1], [x, y]);
+      else if (t.kind === 'revisit') pts.push(pts[0], [pts[0][0] + 5, pts[0][1] - 5]);
+    }
+    return { points: pts.flat(), closed };
+  });
 /** Where consecutive cross-sections of a piece cross in plan (a folded strip), as "k: area", else null. */
 function folded(piece: SweepPiece, hw: number): string | null {
-  const st = piece.stations, n = st.length;
+  const st = piece.stations,
+    n = st.length;
   const area = (a: number[], b: number[], c: number[]) => (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
   for (let k = 0; k < (piece.ring ? n : n - 1); k++) {
-    const s0 = st[k], s1 = st[(k + 1) % n];
-    const l0 = [s0.x + hw * s0.lx, s0.y + hw * s0.ly], r0 = [s0.x - hw * s0.lx, s0.y - hw * s0.ly];
-    const l1 = [s1.x + hw * s1.lx, s1.y + hw * s1.ly], r1 = [s1.x - hw * s1.lx, s1.y - hw * s1.ly];
-    const a1 = area(r0, r1, l1), a2 = area(r0, l1, l0);
+    const s0 = st[k],
+      s1 = st[(k + 1) % n];
+    const l0 = [s0.x + hw * s0.lx, s0.y + hw * s0.ly],
+      r0 = [s0.x - hw * s0.lx, s0.y - hw * s0.ly];
+    const l1 = [s1.x + hw * s1.lx, s1.y + hw * s1.ly],
+      r1 = [s1.x - hw * s1.lx, s1.y - hw * s1.ly];
+    const a1 = area(r0, r1, l1),
+      a2 = area(r0, l1, l0);
     if (!(a1 > 0 && a2 > 0)) return `${k}: ${a1}, ${a2}`;
   }
   return null;
@@ -184,23 +198,36 @@ function folded(piece: SweepPiece, hw: number): string | null {
 const profile = fc.constantFrom<ProfileName>('box', 'rounded', 'trapezoid', 'jersey');
 
 test('property: every piece of every way is a closed, outward, sound tube that never folds over itself (no fallback needed)', () => {
-  fc.assert(fc.property(way, fc.double({ min: 0.05, max: 3, noNaN: true }), profile, fc.boolean(), (w, width, prof, onHills) => {
-    const ground = onHills ? hills() : undefined;
-    for (const piece of sweepPieces(w.points, w.closed, width / 2, groundLattice(ground))) {
-      const mesh = sweepPiece(piece, PROFILES[prof], { halfWidth: width / 2, height: 1.2 }, ground);
-      const bad = sound(mesh) ?? folded(piece, width / 2);
-      if (bad) throw new Error(`${prof} ${bad} ${JSON.stringify(piece.stations.map((s) => [s.x, s.y]))}`);
-    }
-  }), { numRuns: 300 });
+  fc.assert(
+    fc.property(way, fc.double({ min: 0.05, max: 3, noNaN: true }), profile, fc.boolean(), (w, width, prof, onHills) => {
+      const ground = onHills ? hills() : undefined;
+      for (const piece of sweepPieces(w.points, w.closed, width / 2, groundLattice(ground))) {
+        const mesh = sweepPiece(piece, PROFILES[prof], { halfWidth: width / 2, height: 1.2 }, ground);
+        const bad = sound(mesh) ?? folded(piece, width / 2);
+        if (bad) throw new Error(`${prof} ${bad} ${JSON.stringify(piece.stations.map((s) => [s.x, s.y]))}`);
+      }
+    }),
+    { numRuns: 300 },
+  );
 });
 
 test('property: every barrier mesh is closed and outward, and a way longer than a few centimetres builds one', () => {
-  fc.assert(fc.property(way, fc.double({ min: 0.05, max: 3, noNaN: true }), profile, fc.constantFrom('strip', 'posts'), fc.boolean(), (w, width, prof, shape, onHills) => {
-    const t = tags({ width, profile: prof, shape: shape as 'strip' | 'posts', spacing: 1.5 });
-    const built = buildBarrierMesh(t, [w], onHills ? hills() : undefined);
-    let longest = 0;
-    for (let k = 2; k < w.points.length; k += 2) longest = Math.max(longest, Math.hypot(w.points[k] - w.points[k - 2], w.points[k + 1] - w.points[k - 1]));
-    if (longest > 0.05) assert.ok(built, 'something is built');
-    if (built) assert.equal(sound(built.mesh), null);
-  }), { numRuns: 300 });
+  fc.assert(
+    fc.property(
+      way,
+      fc.double({ min: 0.05, max: 3, noNaN: true }),
+      profile,
+      fc.constantFrom('strip', 'posts'),
+      fc.boolean(),
+      (w, width, prof, shape, onHills) => {
+        const t = tags({ width, profile: prof, shape: shape as 'strip' | 'posts', spacing: 1.5 });
+        const built = buildBarrierMesh(t, [w], onHills ? hills() : undefined);
+        let longest = 0;
+        for (let k = 2; k < w.points.length; k += 2) longest = Math.max(longest, Math.hypot(w.points[k] - w.points[k - 2], w.points[k + 1] - w.points[k - 1]));
+        if (longest > 0.05) assert.ok(built, 'something is built');
+        if (built) assert.equal(sound(built.mesh), null);
+      },
+    ),
+    { numRuns: 300 },
+  );
 });

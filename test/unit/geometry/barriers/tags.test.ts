@@ -4,7 +4,20 @@ import { parseBarrierTags, barrierKind } from '../../../../src/geometry/barriers
 import { BARRIER_DEFAULTS, barrierDefault } from '../../../../src/geometry/barriers/defaults.ts';
 
 test('barrier kinds: the issue list on ways and areas; points, cliffs, flush kerbs and bare embankments are not barriers', () => {
-  for (const v of ['wall', 'fence', 'hedge', 'retaining_wall', 'city_wall', 'guard_rail', 'handrail', 'jersey_barrier', 'kerb', 'bollard', 'gate', 'lift_gate']) {
+  for (const v of [
+    'wall',
+    'fence',
+    'hedge',
+    'retaining_wall',
+    'city_wall',
+    'guard_rail',
+    'handrail',
+    'jersey_barrier',
+    'kerb',
+    'bollard',
+    'gate',
+    'lift_gate',
+  ]) {
     assert.equal(barrierKind({ barrier: v }, 'line'), v);
     assert.equal(barrierKind({ barrier: v }, 'area'), v);
     assert.equal(barrierKind({ barrier: v }, 'point'), null);
@@ -54,9 +67,14 @@ test('the store files every barrier the family reads under BARRIER_LAYERS (dykes
   const { BARRIER_LAYERS } = await import('../../../../src/geometry/barriers/from-osm.ts');
   const layers: readonly string[] = BARRIER_LAYERS;
   const cases: [Record<string, string>, 'line' | 'area'][] = [
-    [{ man_made: 'dyke' }, 'line'], [{ man_made: 'dyke' }, 'area'], [{ man_made: 'embankment', wall: 'yes' }, 'line'],
-    [{ man_made: 'embankment', material: 'stone' }, 'area'], [{ barrier: 'wall' }, 'line'], [{ barrier: 'hedge', area: 'yes' }, 'area'],
-    [{ barrier: 'kerb' }, 'area'], [{ barrier: 'retaining_wall', natural: 'cliff' }, 'line'],
+    [{ man_made: 'dyke' }, 'line'],
+    [{ man_made: 'dyke' }, 'area'],
+    [{ man_made: 'embankment', wall: 'yes' }, 'line'],
+    [{ man_made: 'embankment', material: 'stone' }, 'area'],
+    [{ barrier: 'wall' }, 'line'],
+    [{ barrier: 'hedge', area: 'yes' }, 'area'],
+    [{ barrier: 'kerb' }, 'area'],
+    [{ barrier: 'retaining_wall', natural: 'cliff' }, 'line'],
   ];
   for (const [tags, kind] of cases) assert.ok(layers.includes(classifyLayer(tags, kind)), `${JSON.stringify(tags)} ${kind} → ${classifyLayer(tags, kind)}`);
 });

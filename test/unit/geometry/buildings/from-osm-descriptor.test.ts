@@ -6,14 +6,21 @@ import { loadRoofs } from '../../../../src/geometry/buildings/roofs/index.ts';
 import { inspectMesh } from '../../../../src/geometry/mesh-checks.ts';
 import type { OsmFeature } from '../../../../src/osm-model/feature.ts';
 
-before(async () => { await loadRoofs(); });
+before(async () => {
+  await loadRoofs();
+});
 
 const frame = createLocalFrame(43.735, 7.419);
 const everywhere = [-1e4, -1e4, 1e4, -1e4, 1e4, 1e4, -1e4, 1e4];
 
 /** A w×d metre rectangle at local (x, y) as an OSM area feature. */
 function area(id: string, x: number, y: number, w: number, d: number, tags: Record<string, string>): OsmFeature {
-  const ring = [[x, y], [x + w, y], [x + w, y + d], [x, y + d]].flatMap(([px, py]) => frame.toLonLat(px, py));
+  const ring = [
+    [x, y],
+    [x + w, y],
+    [x + w, y + d],
+    [x, y + d],
+  ].flatMap(([px, py]) => frame.toLonLat(px, py));
   return { id, layer: tags.building ? 'building' : 'building_part', kind: 'area', tags, polygons: [[ring]] };
 }
 
@@ -22,10 +29,19 @@ function build(features: OsmFeature[], defaultRoofType: 'flat' | 'hipped' = 'fla
 }
 
 test('tags reach the descriptor, normalised, and describe the mesh that was built', () => {
-  const [b] = build([area('way/1', 0, 0, 20, 10, {
-    building: 'church', name: 'Sainte-Dévote', height: "40'", 'roof:shape': 'half-hipped', 'roof:height': '3 m',
-    'building:colour': 'white', 'roof:colour': '#a52', 'roof:material': 'roof_tiles', 'building:levels': 'lots',
-  })]);
+  const [b] = build([
+    area('way/1', 0, 0, 20, 10, {
+      building: 'church',
+      name: 'Sainte-Dévote',
+      height: "40'",
+      'roof:shape': 'half-hipped',
+      'roof:height': '3 m',
+      'building:colour': 'white',
+      'roof:colour': '#a52',
+      'roof:material': 'roof_tiles',
+      'building:levels': 'lots',
+    }),
+  ]);
   const d = b.descriptor;
   assert.equal(d.buildingName, 'Sainte-Dévote');
   assert.equal(d.buildingType, 'church');
@@ -43,10 +59,10 @@ test('tags reach the descriptor, normalised, and describe the mesh that was buil
 });
 
 test('defaults apply only where the data says nothing, and the descriptor tells which', () => {
-  const [plain, tagged] = build([
-    area('way/2', 0, 0, 12, 8, { building: 'yes' }),
-    area('way/3', 30, 0, 12, 8, { building: 'yes', 'building:levels': '5', 'roof:shape': 'flat' }),
-  ], 'hipped');
+  const [plain, tagged] = build(
+    [area('way/2', 0, 0, 12, 8, { building: 'yes' }), area('way/3', 30, 0, 12, 8, { building: 'yes', 'building:levels': '5', 'roof:shape': 'flat' })],
+    'hipped',
+  );
   assert.equal(plain.descriptor.hasDefaultHeight, true);
   assert.equal(plain.descriptor.hasDefaultRoof, true);
   assert.equal(plain.descriptor.roofType, 'hipped');

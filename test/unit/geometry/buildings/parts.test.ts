@@ -19,27 +19,33 @@ test('parts covering their outline leave nothing of it; uncovered area stays', (
 });
 
 test('the remainder never overlaps a part and never leaves the outline (property)', () => {
-  const box = fc.tuple(fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 90 }), fc.integer({ min: 2, max: 40 }), fc.integer({ min: 2, max: 40 }))
+  const box = fc
+    .tuple(fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 90 }), fc.integer({ min: 2, max: 40 }), fc.integer({ min: 2, max: 40 }))
     .map(([x, y, w, h]) => rect(x, y, Math.min(100, x + w), Math.min(100, y + h)));
-  fc.assert(fc.property(fc.array(box, { minLength: 1, maxLength: 6 }), (parts) => {
-    const outline = rect(0, 0, 100, 100);
-    const rest = outlineRemainder([outline], parts, { minWidth: 0.5, minShare: 0 });
-    const covered = (x: number, y: number) => parts.some((p) => inside(p, x, y));
-    for (let x = 0.25; x < 100; x += 2.5) for (let y = 0.25; y < 100; y += 2.5) {
-      const inRest = rest.some((r) => inside(r, x, y));
-      if (inRest) assert.ok(!covered(x, y), `remainder overlaps a part at ${x},${y}`);
-      // away from every part by more than the sliver width, uncovered area must be kept
-      const clear = !parts.some((p) => inside(grow(p, 0.6), x, y));
-      if (clear) assert.ok(inRest, `uncovered area at ${x},${y} was dropped`);
-    }
-    const restArea = rest.reduce((a, f) => a + footprintArea(f), 0);
-    assert.ok(restArea <= 10000 + 1e-6);
-  }), { numRuns: 100 });
+  fc.assert(
+    fc.property(fc.array(box, { minLength: 1, maxLength: 6 }), (parts) => {
+      const outline = rect(0, 0, 100, 100);
+      const rest = outlineRemainder([outline], parts, { minWidth: 0.5, minShare: 0 });
+      const covered = (x: number, y: number) => parts.some((p) => inside(p, x, y));
+      for (let x = 0.25; x < 100; x += 2.5)
+        for (let y = 0.25; y < 100; y += 2.5) {
+          const inRest = rest.some((r) => inside(r, x, y));
+          if (inRest) assert.ok(!covered(x, y), `remainder overlaps a part at ${x},${y}`);
+          // away from every part by more than the sliver width, uncovered area must be kept
+          const clear = !parts.some((p) => inside(grow(p, 0.6), x, y));
+          if (clear) assert.ok(inRest, `uncovered area at ${x},${y} was dropped`);
+        }
+      const restArea = rest.reduce((a, f) => a + footprintArea(f), 0);
+      assert.ok(restArea <= 10000 + 1e-6);
+    }),
+    { numRuns: 100 },
+  );
 });
 
 /** An axis-aligned rectangle footprint grown by d on every side. */
 function grow(f: Footprint, d: number): Footprint {
-  const xs = f.outer.filter((_, i) => i % 2 === 0), ys = f.outer.filter((_, i) => i % 2 === 1);
+  const xs = f.outer.filter((_, i) => i % 2 === 0),
+    ys = f.outer.filter((_, i) => i % 2 === 1);
   return rect(Math.min(...xs) - d, Math.min(...ys) - d, Math.max(...xs) + d, Math.max(...ys) + d);
 }
 
@@ -50,7 +56,7 @@ function inside(f: Footprint, x: number, y: number): boolean {
 function inRing(r: number[], x: number, y: number): boolean {
   let c = false;
   for (let i = 0, j = r.length / 2 - 1; i < r.length / 2; j = i++) {
-    if ((r[2 * i + 1] > y) !== (r[2 * j + 1] > y) && x < ((r[2 * j] - r[2 * i]) * (y - r[2 * i + 1])) / (r[2 * j + 1] - r[2 * i + 1]) + r[2 * i]) c = !c;
+    if (r[2 * i + 1] > y !== r[2 * j + 1] > y && x < ((r[2 * j] - r[2 * i]) * (y - r[2 * i + 1])) / (r[2 * j + 1] - r[2 * i + 1]) + r[2 * i]) c = !c;
   }
   return c;
 }

@@ -10,12 +10,19 @@ function score(chm: SyntheticChm, found: readonly DetectedTree[], within = 1) {
   const used = new Set<number>();
   const pairs: { tree: SyntheticChm['trees'][number]; top: DetectedTree; dist: number }[] = [];
   for (const tree of chm.trees) {
-    let best = -1, bestD = within;
+    let best = -1,
+      bestD = within;
     found.forEach((f, n) => {
       const d = Math.hypot(f.col * cs - tree.x, f.row * cs - tree.y);
-      if (d <= bestD && !used.has(n)) { bestD = d; best = n; }
+      if (d <= bestD && !used.has(n)) {
+        bestD = d;
+        best = n;
+      }
     });
-    if (best >= 0) { used.add(best); pairs.push({ tree, top: found[best], dist: bestD }); }
+    if (best >= 0) {
+      used.add(best);
+      pairs.push({ tree, top: found[best], dist: bestD });
+    }
   }
   return {
     pairs,
@@ -28,7 +35,12 @@ function score(chm: SyntheticChm, found: readonly DetectedTree[], within = 1) {
 
 describe('isolated trees: tops, heights and crowns', () => {
   // heights within 0.1 m while the noise is at most ±0.05 m; noisier data moves the measured top by the noise
-  for (const [cellSize, noise, seed, heightTol] of [[1, 0, 1, 0.1], [1, 0.05, 2, 0.1], [0.5, 0.05, 3, 0.1], [1, 0.1, 4, 0.15]] as const) {
+  for (const [cellSize, noise, seed, heightTol] of [
+    [1, 0, 1, 0.1],
+    [1, 0.05, 2, 0.1],
+    [0.5, 0.05, 3, 0.1],
+    [1, 0.1, 4, 0.15],
+  ] as const) {
     test(`${cellSize} m cells, noise ±${noise} m: recall and precision ≥ 95% within 1 m, heights within ${heightTol} m, crowns within 20%`, () => {
       const side = 400;
       const trees = isolatedTrees(side, side, 250, seed);
@@ -74,13 +86,19 @@ describe('the variable window filter', () => {
   });
 
   test('canopyMinHeight: nothing lower is a top', () => {
-    const chm = renderChm(100, 100, 1, [{ x: 20, y: 20, height: 4, crownRadius: 2.5 }, { x: 60, y: 60, height: 15, crownRadius: 4 }]);
+    const chm = renderChm(100, 100, 1, [
+      { x: 20, y: 20, height: 4, crownRadius: 2.5 },
+      { x: 60, y: 60, height: 15, crownRadius: 4 },
+    ]);
     assert.equal(detectTrees(chm, { minHeight: 3 }).length, 2);
     assert.equal(detectTrees(chm, { minHeight: 5 }).length, 1);
   });
 
   test('canopyMinSpacing: of two tops closer than it the lower goes', () => {
-    const chm = renderChm(60, 30, 1, [{ x: 20, y: 15, height: 20, crownRadius: 4 }, { x: 26, y: 15, height: 18, crownRadius: 4 }]);
+    const chm = renderChm(60, 30, 1, [
+      { x: 20, y: 15, height: 20, crownRadius: 4 },
+      { x: 26, y: 15, height: 18, crownRadius: 4 },
+    ]);
     assert.equal(detectTrees(chm, { minSpacing: 3 }).length, 2);
     const one = detectTrees(chm, { minSpacing: 7 });
     assert.equal(one.length, 1);
@@ -94,7 +112,10 @@ describe('the variable window filter', () => {
     for (let r = 100; r < 160; r++) for (let c = 100; c < 160; c++) holed[r * 300 + c] = NaN;
     const found = detectTrees({ ...chm, data: holed });
     for (const f of found) assert.ok(!Number.isNaN(holed[Math.round(f.row) * 300 + Math.round(f.col)]));
-    const outside = { ...chm, trees: trees.filter((t) => t.x + t.crownRadius < 100 || t.x - t.crownRadius > 159 || t.y + t.crownRadius < 100 || t.y - t.crownRadius > 159) };
+    const outside = {
+      ...chm,
+      trees: trees.filter((t) => t.x + t.crownRadius < 100 || t.x - t.crownRadius > 159 || t.y + t.crownRadius < 100 || t.y - t.crownRadius > 159),
+    };
     const s = score(outside, found);
     assert.ok(s.recall >= 0.95, `recall outside the hole ${s.recall}`);
     assert.ok(found.length <= chm.trees.length);
@@ -103,14 +124,20 @@ describe('the variable window filter', () => {
 
 describe('overlapping crowns', () => {
   test('two touching crowns are two trees whose crowns split in the valley', () => {
-    const chm = renderChm(60, 40, 1, [{ x: 20, y: 20, height: 22, crownRadius: 6 }, { x: 29, y: 20, height: 18, crownRadius: 6 }]);
+    const chm = renderChm(60, 40, 1, [
+      { x: 20, y: 20, height: 22, crownRadius: 6 },
+      { x: 29, y: 20, height: 18, crownRadius: 6 },
+    ]);
     const found = detectTrees(chm);
     assert.equal(found.length, 2);
     let canopy = 0;
     for (const v of chm.data) if (v >= 0.3 * 18) canopy++;
     const cells = found[0].crownCells + found[1].crownCells;
     assert.ok(Math.abs(cells - canopy) / canopy < 0.1, `${cells} crown cells of ${canopy}`);
-    assert.ok(found.every((f) => f.crownDiameter > 8 && f.crownDiameter < 13), found.map((f) => f.crownDiameter).join(' '));
+    assert.ok(
+      found.every((f) => f.crownDiameter > 8 && f.crownDiameter < 13),
+      found.map((f) => f.crownDiameter).join(' '),
+    );
   });
 
   test('a closed forest: most trees found, no more tops than trees', () => {
@@ -130,23 +157,30 @@ describe('tiles: no tree duplicated or dropped at a seam', () => {
     const key = (t: DetectedTree) => `${t.key}:${t.latticeCol}:${t.latticeRow}:${t.height}:${t.crownCells}`; // bit for bit
     const expected = whole.map(key).sort();
     const margin = Math.ceil(detectionMargin(CANOPY_DETECT_DEFAULTS, 1));
-    fc.assert(fc.property(fc.integer({ min: 30, max: 150 }), fc.integer({ min: 0, max: 29 }), fc.integer({ min: 0, max: 29 }), (tile, ox, oy) => {
-      const got: string[] = [];
-      for (let ty = -oy; ty < side; ty += tile) {
-        for (let tx = -ox; tx < side; tx += tile) {
-          // read the tile plus the margin, clipped to the raster
-          const c0 = Math.max(0, tx - margin), r0 = Math.max(0, ty - margin);
-          const c1 = Math.min(side, tx + tile + margin), r1 = Math.min(side, ty + tile + margin);
-          const w = c1 - c0, h = r1 - r0;
-          const data = new Float32Array(w * h);
-          for (let r = 0; r < h; r++) data.set(chm.data.subarray((r0 + r) * side + c0, (r0 + r) * side + c0 + w), r * w);
-          for (const t of detectTrees({ data, width: w, height: h, cellSize: 1, col0: c0, row0: r0 })) {
-            const c = t.latticeCol, r = t.latticeRow; // owned: the top lies in this tile (half-open)
-            if (c >= tx && c < tx + tile && r >= ty && r < ty + tile) got.push(key(t));
+    fc.assert(
+      fc.property(fc.integer({ min: 30, max: 150 }), fc.integer({ min: 0, max: 29 }), fc.integer({ min: 0, max: 29 }), (tile, ox, oy) => {
+        const got: string[] = [];
+        for (let ty = -oy; ty < side; ty += tile) {
+          for (let tx = -ox; tx < side; tx += tile) {
+            // read the tile plus the margin, clipped to the raster
+            const c0 = Math.max(0, tx - margin),
+              r0 = Math.max(0, ty - margin);
+            const c1 = Math.min(side, tx + tile + margin),
+              r1 = Math.min(side, ty + tile + margin);
+            const w = c1 - c0,
+              h = r1 - r0;
+            const data = new Float32Array(w * h);
+            for (let r = 0; r < h; r++) data.set(chm.data.subarray((r0 + r) * side + c0, (r0 + r) * side + c0 + w), r * w);
+            for (const t of detectTrees({ data, width: w, height: h, cellSize: 1, col0: c0, row0: r0 })) {
+              const c = t.latticeCol,
+                r = t.latticeRow; // owned: the top lies in this tile (half-open)
+              if (c >= tx && c < tx + tile && r >= ty && r < ty + tile) got.push(key(t));
+            }
           }
         }
-      }
-      assert.deepEqual(got.sort(), expected);
-    }), { numRuns: 12, seed: 7 });
+        assert.deepEqual(got.sort(), expected);
+      }),
+      { numRuns: 12, seed: 7 },
+    );
   });
 });

@@ -13,7 +13,9 @@ import { referenceInspectMesh } from '../../../support/checks/reference-mesh-che
 import { footprintArbitrary } from '../../../support/arbitraries/roof-footprints.ts';
 import { boundaryPoint, centreAt, cropPolygonArbitrary } from '../../../support/arbitraries/crop.ts';
 
-before(async () => { await loadRoofs(); });
+before(async () => {
+  await loadRoofs();
+});
 
 /** Area (m²) of a footprint within the polygon, by Clipper on the millimetre grid (independent of the cutter). */
 function areaInside(fp: Footprint, ring: Ring): number {
@@ -42,10 +44,17 @@ function assertCutSolid(mesh: IndexedMesh, poly: CropPolygon, label: string): nu
 const ROOFS: RoofShape[] = ['flat', 'hipped', 'gabled', 'pyramidal', 'skillion', 'dome', 'mansard'];
 
 test('cut solids over generated concave and near-collinear polygons: closed, outward, inside, flat volumes exact', () => {
-  fc.assert(fc.property(
-    cropPolygonArbitrary, footprintArbitrary(), fc.constantFrom(...ROOFS), fc.nat(40), fc.double({ min: 0, max: 1, noNaN: true }),
-    (ring, generated, shape, edge, t) => checkCut(ring, generated, shape, edge, t),
-  ), { numRuns: 400, seed: 11, endOnFailure: true, includeErrorInReport: true });
+  fc.assert(
+    fc.property(
+      cropPolygonArbitrary,
+      footprintArbitrary(),
+      fc.constantFrom(...ROOFS),
+      fc.nat(40),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      (ring, generated, shape, edge, t) => checkCut(ring, generated, shape, edge, t),
+    ),
+    { numRuns: 400, seed: 11, endOnFailure: true, includeErrorInReport: true },
+  );
 });
 
 /** One generated building across the boundary: cut, closed, inside, never grown; flat ones hold height × footprint area inside. */
@@ -59,7 +68,10 @@ function checkCut(ring: Ring, generated: { kind: string; footprint: Footprint },
   const poly = cropPolygon(ring);
   const cut = cutSolid(built.mesh, poly);
   const inside = areaInside(fp, ring);
-  if (!cut) { assert.ok(inside < 0.01, `dropped a building with ${inside} m² inside`); return; }
+  if (!cut) {
+    assert.ok(inside < 0.01, `dropped a building with ${inside} m² inside`);
+    return;
+  }
   assert.ok(cut.closed, `${generated.kind} ${shape}: not capped`);
   const volume = assertCutSolid(cut.mesh, poly, `${generated.kind} ${shape}`);
   const whole = referenceInspectMesh(built.mesh).volume;
@@ -104,8 +116,13 @@ test('a courtyard building cut through its courtyard keeps both wings closed, ho
 
 test('a polygon corner standing inside a building (Monaco way/94399528, the reflex vertex of the h1 probe)', () => {
   // the building as the service returned it (Z up, local frame), and the probe's concave polygon
-  const vertices = [41.169, 2.877, 16, 41.169, 2.877, 0, 42.595, -13.133, 16, 42.595, -13.133, 0, 61.189, -11.488, 16, 61.189, -11.488, 0, 59.868, 3.334, 16, 59.868, 3.334, 0, 55.026, 4.111, 16, 55.026, 4.111, 0];
-  const indices = [6, 8, 4, 7, 5, 9, 8, 0, 2, 9, 3, 1, 8, 2, 4, 9, 5, 3, 1, 3, 2, 1, 2, 0, 3, 5, 4, 3, 4, 2, 5, 7, 6, 5, 6, 4, 7, 9, 8, 7, 8, 6, 9, 1, 0, 9, 0, 8];
+  const vertices = [
+    41.169, 2.877, 16, 41.169, 2.877, 0, 42.595, -13.133, 16, 42.595, -13.133, 0, 61.189, -11.488, 16, 61.189, -11.488, 0, 59.868, 3.334, 16, 59.868, 3.334, 0,
+    55.026, 4.111, 16, 55.026, 4.111, 0,
+  ];
+  const indices = [
+    6, 8, 4, 7, 5, 9, 8, 0, 2, 9, 3, 1, 8, 2, 4, 9, 5, 3, 1, 3, 2, 1, 2, 0, 3, 5, 4, 3, 4, 2, 5, 7, 6, 5, 6, 4, 7, 9, 8, 7, 8, 6, 9, 1, 0, 9, 0, 8,
+  ];
   const poly = cropPolygon([-145.02, -199.991, 145.02, -199.991, 43.505, 0, 145.011, 199.994, -145.011, 199.994]);
   const cut = cutSolid({ positions: Float64Array.from(vertices), indices: Uint32Array.from(indices) }, poly)!;
   assert.ok(cut.cut && cut.closed);
@@ -113,7 +130,8 @@ test('a polygon corner standing inside a building (Monaco way/94399528, the refl
 });
 
 test('wholly inside: the same mesh, unmarked; wholly outside: dropped; cut: marked cropped', () => {
-  const box = (x: number, y: number) => buildBuildingPart({ outer: [x, y, x + 10, y, x + 10, y + 10, x, y + 10], holes: [] }, { baseZ: 0, wallTopZ: 5, roof: { shape: 'flat', height: 0 } }).mesh;
+  const box = (x: number, y: number) =>
+    buildBuildingPart({ outer: [x, y, x + 10, y, x + 10, y + 10, x, y + 10], holes: [] }, { baseZ: 0, wallTopZ: 5, roof: { shape: 'flat', height: 0 } }).mesh;
   const poly = cropPolygon([0, 0, 100, 0, 100, 100, 0, 100]);
   const items = [
     { mesh: box(40, 40), descriptor: { id: 'in' } },
@@ -121,30 +139,49 @@ test('wholly inside: the same mesh, unmarked; wholly outside: dropped; cut: mark
     { mesh: box(95, 40), descriptor: { id: 'across', intersectsBoundary: true } },
   ];
   const out = cropSolids(items, poly);
-  assert.deepEqual(out.map((o) => o.descriptor), [{ id: 'in' }, { id: 'across', intersectsBoundary: true, cropped: true }]);
+  assert.deepEqual(
+    out.map((o) => o.descriptor),
+    [{ id: 'in' }, { id: 'across', intersectsBoundary: true, cropped: true }],
+  );
   assert.equal(out[0].mesh, items[0].mesh);
   assert.ok(Math.abs(assertCutSolid(out[1].mesh, poly, 'across') - 5 * 5 * 10) < 1e-6);
 });
 
 test('thin walls (barriers) along and across the boundary, nearly parallel to it, straddling it by millimetres: closed and inside', () => {
   const d = (a: number, b: number) => fc.double({ min: a, max: b, noNaN: true });
-  fc.assert(fc.property(
-    cropPolygonArbitrary, d(0.05, 0.6), d(2, 60), d(-0.05, 0.05), fc.boolean(), fc.nat(40), d(0, 1), d(-1, 1),
-    (ring, w, l, angleOff, along, edge, t, shiftFrac) => {
-      const n = ring.length / 2, i = edge % n, j = (i + 1) % n;
-      const [x, y] = boundaryPoint(ring, edge, t);
-      const base = Math.atan2(ring[2 * j + 1] - ring[2 * i + 1], ring[2 * j] - ring[2 * i]) + (along ? angleOff : Math.PI / 2 + angleOff);
-      const ux = Math.cos(base), uy = Math.sin(base), vx = -uy, vy = ux;
-      const cx = x + vx * w * shiftFrac, cy = y + vy * w * shiftFrac;
-      const corner = (a: number, b: number) => [cx + (ux * l * a) / 2 + (vx * w * b) / 2, cy + (uy * l * a) / 2 + (vy * w * b) / 2];
-      const fp = normalizeFootprint({ outer: [...corner(-1, -1), ...corner(1, -1), ...corner(1, 1), ...corner(-1, 1)], holes: [] });
-      if (!fp) return;
-      const wall = buildBuildingPart(fp, { baseZ: 0, wallTopZ: 2, roof: { shape: 'flat', height: 0 } });
-      const poly = cropPolygon(ring);
-      const cut = cutSolid(wall.mesh, poly);
-      if (cut) assertCutSolid(cut.mesh, poly, `wall ${w.toFixed(2)} × ${l.toFixed(1)} m`);
-    },
-  ), { numRuns: 300, seed: 11, endOnFailure: true, includeErrorInReport: true });
+  fc.assert(
+    fc.property(
+      cropPolygonArbitrary,
+      d(0.05, 0.6),
+      d(2, 60),
+      d(-0.05, 0.05),
+      fc.boolean(),
+      fc.nat(40),
+      d(0, 1),
+      d(-1, 1),
+      (ring, w, l, angleOff, along, edge, t, shiftFrac) => {
+        const n = ring.length / 2,
+          i = edge % n,
+          j = (i + 1) % n;
+        const [x, y] = boundaryPoint(ring, edge, t);
+        const base = Math.atan2(ring[2 * j + 1] - ring[2 * i + 1], ring[2 * j] - ring[2 * i]) + (along ? angleOff : Math.PI / 2 + angleOff);
+        const ux = Math.cos(base),
+          uy = Math.sin(base),
+          vx = -uy,
+          vy = ux;
+        const cx = x + vx * w * shiftFrac,
+          cy = y + vy * w * shiftFrac;
+        const corner = (a: number, b: number) => [cx + (ux * l * a) / 2 + (vx * w * b) / 2, cy + (uy * l * a) / 2 + (vy * w * b) / 2];
+        const fp = normalizeFootprint({ outer: [...corner(-1, -1), ...corner(1, -1), ...corner(1, 1), ...corner(-1, 1)], holes: [] });
+        if (!fp) return;
+        const wall = buildBuildingPart(fp, { baseZ: 0, wallTopZ: 2, roof: { shape: 'flat', height: 0 } });
+        const poly = cropPolygon(ring);
+        const cut = cutSolid(wall.mesh, poly);
+        if (cut) assertCutSolid(cut.mesh, poly, `wall ${w.toFixed(2)} × ${l.toFixed(1)} m`);
+      },
+    ),
+    { numRuns: 300, seed: 11, endOnFailure: true, includeErrorInReport: true },
+  );
 });
 
 test('a solid that cannot be closed (an open input) is still cut, and says so in dataNotes', () => {

@@ -66,7 +66,10 @@ test('scale: tagged height over the nominal height, 1 untagged, wires always 1',
 });
 
 test('facing: a bench turns to the closest point of the nearest road', () => {
-  const lines = new NearestLines([[0, 10, 100, 10], [0, -50, 100, -50]]);
+  const lines = new NearestLines([
+    [0, 10, 100, 10],
+    [0, -50, 100, -50],
+  ]);
   const r = lines.facing(50, 0)!;
   assert.ok(Math.abs(r - Math.PI / 2) < 1e-9, `faces north: ${r}`);
   assert.equal(lines.facing(50, 200), null, 'nothing within 30 m');
@@ -86,8 +89,13 @@ test('tree size: height, diameter_crown, circumference allometry, else leaf-type
   assert.equal(size({ leaf_type: 'needleleaved' }).height, 14);
   assert.equal(size({ genus: 'Phoenix' }).height, 8, 'palms by genus');
   assert.equal(size({ height: '-3' }).heightSource, 'default');
-  assert.deepEqual(parseTreeKind({ species: 'Platanus × acerifolia', leaf_cycle: 'deciduous', leaf_type: 'broadleaved', denotation: 'avenue' }),
-    { species: 'Platanus × acerifolia', genus: 'Platanus', leafCycle: 'deciduous', leafType: 'broadleaved', denotation: 'avenue' });
+  assert.deepEqual(parseTreeKind({ species: 'Platanus × acerifolia', leaf_cycle: 'deciduous', leaf_type: 'broadleaved', denotation: 'avenue' }), {
+    species: 'Platanus × acerifolia',
+    genus: 'Platanus',
+    leafCycle: 'deciduous',
+    leafType: 'broadleaved',
+    denotation: 'avenue',
+  });
 });
 
 test('tree rows: both ends and evenly between, about 8 m apart', () => {

@@ -26,7 +26,12 @@ test('CGAL: a 10 × 5 rectangle far from the origin has its ridge from (2.5, 2.5
   assert.deepEqual(nodes(s), ['1002.50,2002.50,2.50', '1007.50,2002.50,2.50']);
   assert.equal(s.faces.length, 4);
   // One face per side, [side end, …nodes, side start].
-  assert.deepEqual(s.faces.map((f) => [f[0], f[f.length - 1]]).sort(), [[0, 3], [1, 0], [2, 1], [3, 2]]);
+  assert.deepEqual(s.faces.map((f) => [f[0], f[f.length - 1]]).sort(), [
+    [0, 3],
+    [1, 0],
+    [2, 1],
+    [3, 2],
+  ]);
 });
 
 test('CGAL: a courtyard gets faces for the hole sides too', () => {
@@ -44,7 +49,17 @@ test('invalid input is refused before it can abort the WebAssembly instance', ()
 
 test('after a CGAL abort a fresh instance is loaded', async () => {
   // clockwise: CGAL asserts and its instance aborts
-  setExactSkeletonLoader(abortOnFirstBuild([[[0, 0], [0, 10], [10, 10], [10, 0], [0, 0]]]));
+  setExactSkeletonLoader(
+    abortOnFirstBuild([
+      [
+        [0, 0],
+        [0, 10],
+        [10, 10],
+        [10, 0],
+        [0, 0],
+      ],
+    ]),
+  );
   try {
     await loadSkeleton();
     assert.match(String(footprintSkeleton({ outer: [0, 0, 10, 0, 10, 5, 0, 5], holes: [] })), /crashed/);
@@ -59,30 +74,40 @@ test('after a CGAL abort a fresh instance is loaded', async () => {
 });
 
 test('property: the convex fast path agrees with CGAL (same top, same roof plan area)', () => {
-  fc.assert(fc.property(
-    fc.array(fc.double({ min: 1, max: 3, noNaN: true }), { minLength: 3, maxLength: 20 }),
-    fc.double({ min: 3, max: 40, noNaN: true }), fc.double({ min: 3, max: 40, noNaN: true }), fc.double({ min: -300, max: 300, noNaN: true }),
-    (weights, rx, ry, shift) => {
-      const total = weights.reduce((a, b) => a + b, 0);
-      let acc = 0;
-      const outer = weights.flatMap((w) => { const t = (acc / total) * 2 * Math.PI; acc += w; return [shift + rx * Math.cos(t), ry * Math.sin(t)]; });
-      const fp = normalizeFootprint({ outer, holes: [] });
-      if (!fp) return;
-      const mine = convexSkeleton(fp);
-      const cgal = footprintSkeleton(fp);
-      assert.ok(mine, 'a convex footprint has a fast-path skeleton');
-      assert.ok(typeof cgal !== 'string', String(cgal));
-      // The reference itself must be usable: CGAL's skeleton of a near-regular polygon (several
-      // simultaneous events) can fail to make a plan, e.g. a regular pentagon on a 6.55 × 3.37 m
-      // ellipse; such a case says nothing about the fast path (which is checked on it below too).
-      fc.pre(Number.isFinite(cgal.maxT) && typeof planFromSkeleton(fp, cgal, { gables: false }) !== 'string');
-      assert.ok(Math.abs(mine.maxT - cgal.maxT) < 1e-3 * Math.max(1, cgal.maxT), `${mine.maxT} vs ${cgal.maxT}`);
-      // Both give valid hipped plans; the highest node sits at the same place (when it is unique).
-      const a = planFromSkeleton(fp, mine, { gables: false }), b = planFromSkeleton(fp, cgal, { gables: false });
-      assert.ok(typeof a !== 'string', String(a));
-      assert.ok(typeof b !== 'string', String(b));
-    },
-  ), { numRuns: 200 });
+  fc.assert(
+    fc.property(
+      fc.array(fc.double({ min: 1, max: 3, noNaN: true }), { minLength: 3, maxLength: 20 }),
+      fc.double({ min: 3, max: 40, noNaN: true }),
+      fc.double({ min: 3, max: 40, noNaN: true }),
+      fc.double({ min: -300, max: 300, noNaN: true }),
+      (weights, rx, ry, shift) => {
+        const total = weights.reduce((a, b) => a + b, 0);
+        let acc = 0;
+        const outer = weights.flatMap((w) => {
+          const t = (acc / total) * 2 * Math.PI;
+          acc += w;
+          return [shift + rx * Math.cos(t), ry * Math.sin(t)];
+        });
+        const fp = normalizeFootprint({ outer, holes: [] });
+        if (!fp) return;
+        const mine = convexSkeleton(fp);
+        const cgal = footprintSkeleton(fp);
+        assert.ok(mine, 'a convex footprint has a fast-path skeleton');
+        assert.ok(typeof cgal !== 'string', String(cgal));
+        // The reference itself must be usable: CGAL's skeleton of a near-regular polygon (several
+        // simultaneous events) can fail to make a plan, e.g. a regular pentagon on a 6.55 × 3.37 m
+        // ellipse; such a case says nothing about the fast path (which is checked on it below too).
+        fc.pre(Number.isFinite(cgal.maxT) && typeof planFromSkeleton(fp, cgal, { gables: false }) !== 'string');
+        assert.ok(Math.abs(mine.maxT - cgal.maxT) < 1e-3 * Math.max(1, cgal.maxT), `${mine.maxT} vs ${cgal.maxT}`);
+        // Both give valid hipped plans; the highest node sits at the same place (when it is unique).
+        const a = planFromSkeleton(fp, mine, { gables: false }),
+          b = planFromSkeleton(fp, cgal, { gables: false });
+        assert.ok(typeof a !== 'string', String(a));
+        assert.ok(typeof b !== 'string', String(b));
+      },
+    ),
+    { numRuns: 200 },
+  );
 });
 
 test('the convex fast path declines concave footprints and courtyards', () => {
@@ -108,29 +133,40 @@ function covered(a: FootprintSkeleton, b: FootprintSkeleton): boolean {
   return a.nodeX.every((x, i) => b.nodeX.some((x2, j) => Math.hypot(x - x2, a.nodeY[i] - b.nodeY[j], a.nodeT[i] - b.nodeT[j]) < 0.02));
 }
 
-test('property: the double-precision wavefront finds CGAL\'s skeleton on concave footprints and courtyards', async () => {
-  let checked = 0, declined = 0, noReference = 0;
-  await fc.assert(fc.asyncProperty(footprintArbitrary(['L', 'T', 'U', 'star', 'courtyard', 'chamfered', 'wobbly']), async ({ footprint: raw }) => {
-    if (!isSkeletonLoaded()) await loadSkeleton(); // a fresh instance after an abort on an earlier run
-    const fp = normalizeFootprint(raw);
-    if (!fp) return;
-    const cgal = footprintSkeleton(fp);
-    // The reference must exist: CGAL (float32 input) aborts or gives up on ~1 in 50,000 of these,
-    // T footprints with exactly collinear arms and a stem a millimetre off parallel (fast-check
-    // seeds 254, 337, 408, 538, 540, 573). That says nothing about the wavefront: counted.
-    if (typeof cgal === 'string') { noReference++; return; }
-    const wave = wavefrontSkeleton(fp);
-    if (!wave || !skeletonIsPlausible(fp, wave)) { declined++; return; } // CGAL takes over: allowed, counted
-    checked++;
-    // Every CGAL node is found; the wavefront may add nodes in the middle of a straight ridge.
-    assert.ok(covered(cgal, wave), 'all CGAL nodes present');
-    assert.ok(Math.abs(cgal.maxT - wave.maxT) < 1e-3 * Math.max(1, cgal.maxT));
-  }), { numRuns: 300 });
+test("property: the double-precision wavefront finds CGAL's skeleton on concave footprints and courtyards", async () => {
+  let checked = 0,
+    declined = 0,
+    noReference = 0;
+  await fc.assert(
+    fc.asyncProperty(footprintArbitrary(['L', 'T', 'U', 'star', 'courtyard', 'chamfered', 'wobbly']), async ({ footprint: raw }) => {
+      if (!isSkeletonLoaded()) await loadSkeleton(); // a fresh instance after an abort on an earlier run
+      const fp = normalizeFootprint(raw);
+      if (!fp) return;
+      const cgal = footprintSkeleton(fp);
+      // The reference must exist: CGAL (float32 input) aborts or gives up on ~1 in 50,000 of these,
+      // T footprints with exactly collinear arms and a stem a millimetre off parallel (fast-check
+      // seeds 254, 337, 408, 538, 540, 573). That says nothing about the wavefront: counted.
+      if (typeof cgal === 'string') {
+        noReference++;
+        return;
+      }
+      const wave = wavefrontSkeleton(fp);
+      if (!wave || !skeletonIsPlausible(fp, wave)) {
+        declined++;
+        return;
+      } // CGAL takes over: allowed, counted
+      checked++;
+      // Every CGAL node is found; the wavefront may add nodes in the middle of a straight ridge.
+      assert.ok(covered(cgal, wave), 'all CGAL nodes present');
+      assert.ok(Math.abs(cgal.maxT - wave.maxT) < 1e-3 * Math.max(1, cgal.maxT));
+    }),
+    { numRuns: 300 },
+  );
   assert.ok(noReference <= 3, `CGAL failed on ${noReference} footprints`);
   assert.ok(declined <= checked / 20, `wavefront declined ${declined} of ${checked + declined}`);
 });
 
-test('T footprints whose bar arms are nearly collinear: the wavefront agrees with CGAL or declines, and the roof is CGAL\'s', () => {
+test("T footprints whose bar arms are nearly collinear: the wavefront agrees with CGAL or declines, and the roof is CGAL's", () => {
   // After the stem has gone the two arms' sides become neighbours. When the stem's two reflex
   // corners arrive (almost) together, a sliver of a stem side may be left between them, too small
   // for doubles (or CGAL's float32 input) to tell from nothing; with the arms nearly parallel it
@@ -161,18 +197,25 @@ test('T footprints whose bar arms are nearly collinear: the wavefront agrees wit
   }
   // A true tie (arms on one axis-parallel line, so also for CGAL) stays with the wavefront.
   const exact = normalizeFootprint({ outer: [3.6, 0, 5.4, 0, 5.4, 4.8, 9, 4.8, 9, 6, 0, 6, 0, 4.8, 3.6, 4.8], holes: [] })!;
-  const wave = wavefrontSkeleton(exact), cgal = footprintSkeleton(exact);
+  const wave = wavefrontSkeleton(exact),
+    cgal = footprintSkeleton(exact);
   assert.ok(wave && skeletonIsPlausible(exact, wave) && typeof cgal !== 'string' && covered(cgal, wave));
 });
 
 test('the wavefront agrees with CGAL on every concave Monaco fixture footprint', () => {
-  const fixture = JSON.parse(readFileSync(new URL('../../../fixtures/monaco-footprints.json', import.meta.url), 'utf8')) as { footprints: { id: string; outer: number[]; holes: number[][] }[] };
-  let agreed = 0, declined = 0;
+  const fixture = JSON.parse(readFileSync(new URL('../../../fixtures/monaco-footprints.json', import.meta.url), 'utf8')) as {
+    footprints: { id: string; outer: number[]; holes: number[][] }[];
+  };
+  let agreed = 0,
+    declined = 0;
   for (const f of fixture.footprints) {
     const fp = normalizeFootprint(f)!;
     if (convexSkeleton(fp)) continue;
     const wave = wavefrontSkeleton(fp);
-    if (!wave || !skeletonIsPlausible(fp, wave)) { declined++; continue; }
+    if (!wave || !skeletonIsPlausible(fp, wave)) {
+      declined++;
+      continue;
+    }
     const cgal = footprintSkeleton(fp);
     assert.ok(typeof cgal !== 'string');
     assert.ok(covered(cgal, wave), f.id);

@@ -16,8 +16,11 @@ function gridOf(n: number, heights: number[]): ElevationGrid {
 function pointInRing(x: number, y: number, ring: Ring): boolean {
   let inside = false;
   for (let i = 0, j = ring.length / 2 - 1; i < ring.length / 2; j = i++) {
-    const xi = ring[2 * i], yi = ring[2 * i + 1], xj = ring[2 * j], yj = ring[2 * j + 1];
-    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    const xi = ring[2 * i],
+      yi = ring[2 * i + 1],
+      xj = ring[2 * j],
+      yj = ring[2 * j + 1];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }
@@ -43,37 +46,44 @@ describe('ground sampler', () => {
 
   test('footprint range: exact extremes of the ground under random polygons', () => {
     const n = 6;
-    fc.assert(fc.property(
-      fc.array(fc.double({ min: 0, max: 10, noNaN: true }), { minLength: (n + 1) ** 2, maxLength: (n + 1) ** 2 }),
-      fc.double({ min: 12, max: 48, noNaN: true }), fc.double({ min: 12, max: 48, noNaN: true }),
-      fc.array(fc.double({ min: 2, max: 11, noNaN: true }), { minLength: 3, maxLength: 9 }),
-      (heights, cx, cy, radii) => {
-        const ground = createGroundSampler(gridOf(n, heights));
-        // A star-shaped (so simple) polygon around (cx, cy).
-        const ring: Ring = radii.flatMap((r, k) => {
-          const a = (2 * Math.PI * k) / radii.length;
-          return [cx + r * Math.cos(a), cy + r * Math.sin(a)];
-        });
-        const range = footprintGroundRange(ground, ring);
-        let denseMin = Infinity, denseMax = -Infinity;
-        const visit = (x: number, y: number) => {
-          const z = ground(x, y);
-          denseMin = Math.min(denseMin, z); denseMax = Math.max(denseMax, z);
-        };
-        for (let x = cx - 12; x <= cx + 12; x += 0.2) for (let y = cy - 12; y <= cy + 12; y += 0.2) if (pointInRing(x, y, ring)) visit(x, y);
-        for (let k = 0; k < ring.length / 2; k++) {
-          const l = (k + 1) % (ring.length / 2);
-          for (let s = 0; s <= 50; s++) visit(ring[2 * k] + ((ring[2 * l] - ring[2 * k]) * s) / 50, ring[2 * k + 1] + ((ring[2 * l + 1] - ring[2 * k + 1]) * s) / 50);
-        }
-        assert.ok(range.min <= denseMin + 1e-9 && range.max >= denseMax - 1e-9, 'no point of the footprint lies outside the range');
-        assert.ok(denseMin - range.min < 0.3 && range.max - denseMax < 0.3, `the range is attained: ${range.min}..${range.max} vs ${denseMin}..${denseMax}`);
-      },
-    ), { numRuns: 100 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 10, noNaN: true }), { minLength: (n + 1) ** 2, maxLength: (n + 1) ** 2 }),
+        fc.double({ min: 12, max: 48, noNaN: true }),
+        fc.double({ min: 12, max: 48, noNaN: true }),
+        fc.array(fc.double({ min: 2, max: 11, noNaN: true }), { minLength: 3, maxLength: 9 }),
+        (heights, cx, cy, radii) => {
+          const ground = createGroundSampler(gridOf(n, heights));
+          // A star-shaped (so simple) polygon around (cx, cy).
+          const ring: Ring = radii.flatMap((r, k) => {
+            const a = (2 * Math.PI * k) / radii.length;
+            return [cx + r * Math.cos(a), cy + r * Math.sin(a)];
+          });
+          const range = footprintGroundRange(ground, ring);
+          let denseMin = Infinity,
+            denseMax = -Infinity;
+          const visit = (x: number, y: number) => {
+            const z = ground(x, y);
+            denseMin = Math.min(denseMin, z);
+            denseMax = Math.max(denseMax, z);
+          };
+          for (let x = cx - 12; x <= cx + 12; x += 0.2) for (let y = cy - 12; y <= cy + 12; y += 0.2) if (pointInRing(x, y, ring)) visit(x, y);
+          for (let k = 0; k < ring.length / 2; k++) {
+            const l = (k + 1) % (ring.length / 2);
+            for (let s = 0; s <= 50; s++)
+              visit(ring[2 * k] + ((ring[2 * l] - ring[2 * k]) * s) / 50, ring[2 * k + 1] + ((ring[2 * l + 1] - ring[2 * k + 1]) * s) / 50);
+          }
+          assert.ok(range.min <= denseMin + 1e-9 && range.max >= denseMax - 1e-9, 'no point of the footprint lies outside the range');
+          assert.ok(denseMin - range.min < 0.3 && range.max - denseMax < 0.3, `the range is attained: ${range.min}..${range.max} vs ${denseMin}..${denseMax}`);
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });
 
 describe('ground on the Monaco sample', () => {
-  test('a tile\'s ground reaches past its edge and agrees with the neighbouring tile\'s', async () => {
+  test("a tile's ground reaches past its edge and agrees with the neighbouring tile's", async () => {
     const frame = createLocalFrame(43.7335, 7.419);
     const dem = await createElevationSourceFromConfig();
     const west = await readTileElevation(dem, frame, { minX: 0, minY: 0, maxX: 500, maxY: 500 }, { segments: 8 });

@@ -16,14 +16,19 @@ const tileBox = (i: number, j: number): BBox => ({ minX: i * T, minY: j * T, max
 
 /** Concatenates meshes, welding vertices at identical coordinates (so cracks show up as open edges). */
 function weld(meshes: IndexedMesh[]): IndexedMesh {
-  const positions: number[] = [], indices: number[] = [];
+  const positions: number[] = [],
+    indices: number[] = [];
   const lookup = new Map<string, number>();
   for (const m of meshes) {
     const map: number[] = [];
     for (let v = 0; v < m.positions.length / 3; v++) {
       const key = `${m.positions[3 * v]},${m.positions[3 * v + 1]},${m.positions[3 * v + 2]}`;
       let k = lookup.get(key);
-      if (k === undefined) { k = positions.length / 3; positions.push(m.positions[3 * v], m.positions[3 * v + 1], m.positions[3 * v + 2]); lookup.set(key, k); }
+      if (k === undefined) {
+        k = positions.length / 3;
+        positions.push(m.positions[3 * v], m.positions[3 * v + 1], m.positions[3 * v + 2]);
+        lookup.set(key, k);
+      }
       map.push(k);
     }
     for (const i of m.indices) indices.push(map[i]);
@@ -41,7 +46,8 @@ function edgeVertices(mesh: IndexedMesh, axis: 0 | 1, edge: number): string[] {
 }
 
 function assertUpwardTriangles(mesh: IndexedMesh): void {
-  const p = mesh.positions, idx = mesh.indices;
+  const p = mesh.positions,
+    idx = mesh.indices;
   for (let t = 0; t < idx.length; t += 3) {
     const [a, b, c] = [idx[t], idx[t + 1], idx[t + 2]];
     const cross = (p[3 * b] - p[3 * a]) * (p[3 * c + 1] - p[3 * a + 1]) - (p[3 * b + 1] - p[3 * a + 1]) * (p[3 * c] - p[3 * a]);
@@ -53,25 +59,33 @@ function assertUpwardTriangles(mesh: IndexedMesh): void {
 function syntheticTiles(segments: number, seed: number): ElevationGrid[] {
   const frame = createLocalFrame(45, 6);
   const ground = (lon: number, lat: number) => 300 + 40 * Math.sin(lon * 2000 + seed) * Math.cos(lat * 1500 - seed) + 5 * Math.sin(lon * 9000);
-  return [[0, 0], [1, 0], [0, 1], [1, 1]].map(([i, j]) => elevationGridForTile(ground, frame, tileBox(i, j), segments));
+  return [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ].map(([i, j]) => elevationGridForTile(ground, frame, tileBox(i, j), segments));
 }
 
 describe('terrain meshes', () => {
   test('adaptive tile meshes meet vertex for vertex: the welded union is open only on its outer border', () => {
-    fc.assert(fc.property(fc.constantFrom(4, 16, 64), fc.double({ min: 0, max: 10, noNaN: true }), fc.integer({ min: 0, max: 1000 }), (segments, maxError, seed) => {
-      const grids = syntheticTiles(segments, seed);
-      const meshes = grids.map((g) => buildTerrainMesh(g, { maxError }));
-      for (const m of meshes) assertUpwardTriangles(m);
-      assert.deepEqual(edgeVertices(meshes[0], 0, T), edgeVertices(meshes[1], 0, T));
-      assert.deepEqual(edgeVertices(meshes[0], 1, T), edgeVertices(meshes[2], 1, T));
-      const report = inspectMesh(weld(meshes));
-      assert.equal(report.repeatedEdges, 0);
-      assert.equal(report.degenerate, 0);
-      assert.equal(report.openEdges, 4 * 2 * segments, 'only the outer border (kept at full resolution) is open');
-    }), { numRuns: 25 });
+    fc.assert(
+      fc.property(fc.constantFrom(4, 16, 64), fc.double({ min: 0, max: 10, noNaN: true }), fc.integer({ min: 0, max: 1000 }), (segments, maxError, seed) => {
+        const grids = syntheticTiles(segments, seed);
+        const meshes = grids.map((g) => buildTerrainMesh(g, { maxError }));
+        for (const m of meshes) assertUpwardTriangles(m);
+        assert.deepEqual(edgeVertices(meshes[0], 0, T), edgeVertices(meshes[1], 0, T));
+        assert.deepEqual(edgeVertices(meshes[0], 1, T), edgeVertices(meshes[2], 1, T));
+        const report = inspectMesh(weld(meshes));
+        assert.equal(report.repeatedEdges, 0);
+        assert.equal(report.degenerate, 0);
+        assert.equal(report.openEdges, 4 * 2 * segments, 'only the outer border (kept at full resolution) is open');
+      }),
+      { numRuns: 25 },
+    );
   });
 
-  test('maxError 0 keeps every sample; a larger error drops interior ones; heights are the grid\'s', () => {
+  test("maxError 0 keeps every sample; a larger error drops interior ones; heights are the grid's", () => {
     const [grid] = syntheticTiles(16, 3);
     const full = buildTerrainMesh(grid, { maxError: 0 });
     assert.equal(full.positions.length / 3, 17 * 17);
@@ -79,7 +93,8 @@ describe('terrain meshes', () => {
     const coarse = buildTerrainMesh(grid, { maxError: 5 });
     assert.ok(coarse.indices.length < full.indices.length);
     for (let v = 0; v < coarse.positions.length / 3; v++) {
-      const c = Math.round(coarse.positions[3 * v] / (T / 16)), r = 16 - Math.round(coarse.positions[3 * v + 1] / (T / 16));
+      const c = Math.round(coarse.positions[3 * v] / (T / 16)),
+        r = 16 - Math.round(coarse.positions[3 * v + 1] / (T / 16));
       assert.equal(coarse.positions[3 * v + 2], grid.heights[r * 17 + c]);
     }
   });
@@ -100,13 +115,24 @@ describe('elevation maps versus meshes on the Monaco sample (800 m square at 43.
     const dem = await createElevationSourceFromConfig();
     const { segments } = chooseGridSpacing({ tileSize: T, tilesPerSide: 2, resolutionMetres: dem.resolutionMetresAt(43.7335) });
     const grids = [];
-    for (const [i, j] of [[0, 0], [1, 0], [0, 1], [1, 1]]) grids.push((await readTileElevation(dem, frame, tileBox(i, j), { segments })).grid);
+    for (const [i, j] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ])
+      grids.push((await readTileElevation(dem, frame, tileBox(i, j), { segments })).grid);
     await dem.close();
     const mm = (v: number) => Math.round(v * 1000) / 1000;
     const mapBytes = JSON.stringify(elevationMapEntries(grids, true)).length;
-    const meshJson = (meshes: IndexedMesh[], indexed: boolean) => JSON.stringify(meshes.map((m) => (indexed
-      ? { vertices: Array.from(m.positions, mm), indices: Array.from(m.indices) }
-      : { vertices: Array.from(m.indices).flatMap((i) => [mm(m.positions[3 * i]), mm(m.positions[3 * i + 1]), mm(m.positions[3 * i + 2])]) }))).length;
+    const meshJson = (meshes: IndexedMesh[], indexed: boolean) =>
+      JSON.stringify(
+        meshes.map((m) =>
+          indexed
+            ? { vertices: Array.from(m.positions, mm), indices: Array.from(m.indices) }
+            : { vertices: Array.from(m.indices).flatMap((i) => [mm(m.positions[3 * i]), mm(m.positions[3 * i + 1]), mm(m.positions[3 * i + 2])]) },
+        ),
+      ).length;
     const regular = grids.map((g) => buildTerrainMesh(g, { maxError: 0 }));
     const adaptive = grids.map((g) => buildTerrainMesh(g));
     const sizes = {

@@ -16,23 +16,54 @@ describe('hybrid: a detected top within its crown radius of a surveyed tree is t
   });
 
   test('the same answer whatever the order the tops come in, and wherever the frame origin is', () => {
-    fc.assert(fc.property(
-      fc.array(fc.tuple(fc.double({ min: 0, max: 60, noNaN: true }), fc.double({ min: 0, max: 60, noNaN: true })), { maxLength: 12 }),
-      fc.array(fc.tuple(fc.double({ min: 0, max: 60, noNaN: true }), fc.double({ min: 0, max: 60, noNaN: true }), fc.integer({ min: 3, max: 40 }), fc.double({ min: 1, max: 20, noNaN: true })), { maxLength: 30 }),
-      fc.integer({ min: -5000, max: 5000 }),
-      (s, d, shift) => {
-        const surveyed = s.flat();
-        const tops = d.map(([x, y, h, c], k) => top(x, y, h, c, k));
-        const a = mergeDetected(surveyed, tops, 12);
-        const order = tops.map((_, k) => k).reverse();
-        const b = mergeDetected(surveyed, order.map((k) => tops[k]), 12);
-        assert.deepEqual(order.map((k) => a.sameAs[k]), [...b.sameAs]);
-        assert.deepEqual([...a.measuredBy].map((m) => (m < 0 ? -1 : tops[m].key)), [...b.measuredBy].map((m) => (m < 0 ? -1 : tops[order[m]].key)));
-        const moved = mergeDetected(surveyed.map((v) => v + shift), tops.map((t) => ({ ...t, x: t.x + shift, y: t.y + shift })), 12);
-        // exact arithmetic moves with the shift up to rounding; compare merges not on a radius boundary
-        a.sameAs.forEach((v, k) => { if (v >= 0) { const t = tops[k]; const r = Math.max(t.crownDiameter / 2, 1); if (Math.hypot(surveyed[2 * v] - t.x, surveyed[2 * v + 1] - t.y) < r - 1e-6) assert.ok(moved.sameAs[k] >= 0); } });
-      },
-    ), { numRuns: 200, seed: 3 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: 0, max: 60, noNaN: true }), fc.double({ min: 0, max: 60, noNaN: true })), { maxLength: 12 }),
+        fc.array(
+          fc.tuple(
+            fc.double({ min: 0, max: 60, noNaN: true }),
+            fc.double({ min: 0, max: 60, noNaN: true }),
+            fc.integer({ min: 3, max: 40 }),
+            fc.double({ min: 1, max: 20, noNaN: true }),
+          ),
+          { maxLength: 30 },
+        ),
+        fc.integer({ min: -5000, max: 5000 }),
+        (s, d, shift) => {
+          const surveyed = s.flat();
+          const tops = d.map(([x, y, h, c], k) => top(x, y, h, c, k));
+          const a = mergeDetected(surveyed, tops, 12);
+          const order = tops.map((_, k) => k).reverse();
+          const b = mergeDetected(
+            surveyed,
+            order.map((k) => tops[k]),
+            12,
+          );
+          assert.deepEqual(
+            order.map((k) => a.sameAs[k]),
+            [...b.sameAs],
+          );
+          assert.deepEqual(
+            [...a.measuredBy].map((m) => (m < 0 ? -1 : tops[m].key)),
+            [...b.measuredBy].map((m) => (m < 0 ? -1 : tops[order[m]].key)),
+          );
+          const moved = mergeDetected(
+            surveyed.map((v) => v + shift),
+            tops.map((t) => ({ ...t, x: t.x + shift, y: t.y + shift })),
+            12,
+          );
+          // exact arithmetic moves with the shift up to rounding; compare merges not on a radius boundary
+          a.sameAs.forEach((v, k) => {
+            if (v >= 0) {
+              const t = tops[k];
+              const r = Math.max(t.crownDiameter / 2, 1);
+              if (Math.hypot(surveyed[2 * v] - t.x, surveyed[2 * v + 1] - t.y) < r - 1e-6) assert.ok(moved.sameAs[k] >= 0);
+            }
+          });
+        },
+      ),
+      { numRuns: 200, seed: 3 },
+    );
   });
 });
 

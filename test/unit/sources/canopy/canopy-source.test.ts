@@ -16,17 +16,32 @@ import { isolatedTrees, renderChm } from '../../../support/generators/synthetic-
 import { crop, writeChmTiff } from '../../../support/generators/canopy-tiff.ts';
 
 let dir = '';
-before(async () => { dir = await mkdtemp(join(tmpdir(), 'chm-')); });
-after(async () => { await rm(dir, { recursive: true, force: true }); });
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'chm-'));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** Lon/lat box of a CRS rectangle (corners; good enough for boxes well inside it). */
 function lonLatBox(epsg: number, west: number, south: number, east: number, north: number) {
   const to = proj4(resolveCrs(epsg), 'EPSG:4326');
-  const pts = [[west, south], [east, south], [east, north], [west, north]].map((p) => to.forward(p) as [number, number]);
-  return { west: Math.min(...pts.map((p) => p[0])), east: Math.max(...pts.map((p) => p[0])), south: Math.min(...pts.map((p) => p[1])), north: Math.max(...pts.map((p) => p[1])) };
+  const pts = [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+  ].map((p) => to.forward(p) as [number, number]);
+  return {
+    west: Math.min(...pts.map((p) => p[0])),
+    east: Math.max(...pts.map((p) => p[0])),
+    south: Math.min(...pts.map((p) => p[1])),
+    north: Math.max(...pts.map((p) => p[1])),
+  };
 }
 
-const W = 200, H = 160;
+const W = 200,
+  H = 160;
 const chm = renderChm(W, H, 1, isolatedTrees(W, H, 60, 5), { noise: 0.05, seed: 8 });
 const UTM = { epsg: 32632, west: 372_000, north: 4_843_000, pixel: 1 };
 
@@ -45,7 +60,10 @@ describe('canopy rasters', () => {
     const a = detectTrees({ ...w }).map((t) => [t.key, t.height, t.crownCells]);
     const b = detectTrees({ ...chm, col0: 0, row0: 0 }).map((t) => [t.key, t.height, t.crownCells]);
     assert.deepEqual(a, b);
-    assert.deepEqual(w.attributions.map((x) => [x.name, x.license]), [['Test CHM', 'CC BY 4.0']]);
+    assert.deepEqual(
+      w.attributions.map((x) => [x.name, x.license]),
+      [['Test CHM', 'CC BY 4.0']],
+    );
     // lattice positions map back to the CRS: cell (10, 20) is centred at (west + 10.5, north − 20.5)
     const [lon, lat] = w.lonLatOfLattice(w.col0 + 10, w.row0 + 20);
     const [x, y] = proj4('EPSG:4326', resolveCrs(32632), [lon, lat]);
@@ -60,9 +78,14 @@ describe('canopy rasters', () => {
     const path = await writeChmTiff(join(dir, 'dm.tif'), holed, W, H, { ...UTM, uint16Scale: 0.1, nodata: 65535 });
     const source = (await createCanopySourceFromConfig([{ path, scale: 0.1 }]))!;
     const [w] = await source.readWindows(lonLatBox(32632, 372_000, 4_843_000 - H, 372_000 + W, 4_843_000));
-    let worst = 0, holes = 0;
+    let worst = 0,
+      holes = 0;
     for (let i = 0; i < holed.length; i++) {
-      if (Number.isNaN(holed[i])) { assert.ok(Number.isNaN(w.data[i])); holes++; continue; }
+      if (Number.isNaN(holed[i])) {
+        assert.ok(Number.isNaN(w.data[i]));
+        holes++;
+        continue;
+      }
       worst = Math.max(worst, Math.abs(w.data[i] - Math.max(0, holed[i])));
     }
     assert.equal(holes, 600);
@@ -70,7 +93,11 @@ describe('canopy rasters', () => {
     await source.close();
   });
 
-  for (const [epsg, name, west, north, pixelK] of [[3857, 'Web Mercator', 825_900, 5_423_000, 1 / Math.cos((43.73 * Math.PI) / 180)], [2056, 'Swiss LV95', 2_600_000, 1_200_000, 1], [25832, 'ETRS89 / UTM 32N', 372_000, 4_843_000, 1]] as const) {
+  for (const [epsg, name, west, north, pixelK] of [
+    [3857, 'Web Mercator', 825_900, 5_423_000, 1 / Math.cos((43.73 * Math.PI) / 180)],
+    [2056, 'Swiss LV95', 2_600_000, 1_200_000, 1],
+    [25832, 'ETRS89 / UTM 32N', 372_000, 4_843_000, 1],
+  ] as const) {
     test(`${name} (EPSG:${epsg}): cells measured on the ground, trees found where they stand`, async () => {
       // 1 m on the ground: Web Mercator pixels are 1/cos(lat) units wide
       const path = await writeChmTiff(join(dir, `e${epsg}.tif`), chm.data, W, H, { epsg, west, north, pixel: pixelK });
@@ -107,10 +134,14 @@ test('detection tuned per source travels with its windows (features/instances/ca
   assert.deepEqual(source.detections, [{ windowSlope: 0.1, crownHeightShare: 0.6 }]);
   const [w] = await source.readWindows(lonLatBox(32632, 372_000, 4_843_000 - H, 372_000 + W, 4_843_000));
   assert.deepEqual(w.detection, { windowSlope: 0.1, crownHeightShare: 0.6 });
-  const plain = detectTrees({ ...w }), tuned = detectTrees({ ...w }, w.detection);
+  const plain = detectTrees({ ...w }),
+    tuned = detectTrees({ ...w }, w.detection);
   assert.equal(tuned.length, plain.length);
   const byKey = new Map(plain.map((t) => [t.key, t.crownCells]));
-  assert.ok(tuned.every((t) => t.crownCells <= byKey.get(t.key)!), 'a higher crown base never gives a larger crown');
+  assert.ok(
+    tuned.every((t) => t.crownCells <= byKey.get(t.key)!),
+    'a higher crown base never gives a larger crown',
+  );
   assert.ok(tuned.filter((t) => t.crownCells < byKey.get(t.key)!).length > tuned.length / 2, 'and most are smaller (small crowns end in a cliff)');
   await source.close();
   assert.throws(() => loadConfig({ CITY_CANOPY_SOURCES: JSON.stringify([{ path, detection: { crownHeightShare: 2 } }]) }));
@@ -125,15 +156,25 @@ test('CITY_CANOPY_SOURCES: a JSON array, validated at start; unset = none', () =
 });
 
 describe('over HTTP', () => {
-  let server: Server, url = '', path = '', requests = 0, served = 0;
+  let server: Server,
+    url = '',
+    path = '',
+    requests = 0,
+    served = 0;
   before(async () => {
     const big = renderChm(1000, 1000, 1, isolatedTrees(1000, 1000, 300, 3));
     path = await writeChmTiff(join(dir, 'remote.tif'), big.data, 1000, 1000, UTM);
     const size = (await stat(path)).size;
     server = createServer((req, res) => {
       const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
-      if (!m) { res.writeHead(200, { 'content-length': size }); served += size; createReadStream(path).pipe(res); return; }
-      const start = Number(m[1]), end = Math.min(m[2] ? Number(m[2]) : size - 1, size - 1);
+      if (!m) {
+        res.writeHead(200, { 'content-length': size });
+        served += size;
+        createReadStream(path).pipe(res);
+        return;
+      }
+      const start = Number(m[1]),
+        end = Math.min(m[2] ? Number(m[2]) : size - 1, size - 1);
       requests++;
       served += end - start + 1;
       res.writeHead(206, { 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': end - start + 1 });

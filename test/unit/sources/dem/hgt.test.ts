@@ -20,8 +20,12 @@ async function writeHgt(dir: string, name: string, size: number, value: (col: nu
 }
 
 let dir = '';
-before(async () => { dir = await mkdtemp(join(tmpdir(), 'dem-hgt-')); });
-after(async () => { await rm(dir, { recursive: true, force: true }); });
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dem-hgt-'));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('hgt naming and size', () => {
   test('the name gives the south-west corner', () => {
@@ -49,16 +53,19 @@ describe('synthetic .hgt round trip', () => {
     assert.equal(await src.sampleLonLat(20, 11), plane(0, 0)); // north-west corner sample
     assert.equal(await src.sampleLonLat(21, 10), plane(size - 1, size - 1)); // south-east corner
     const window = await src.readWindow({ west: 20, south: 10, east: 21, north: 11 });
-    fc.assert(fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (u, v) => {
-      const lon = 20 + u, lat = 10 + v;
-      const expected = 100 + 3 * (u / step) - 2 * ((1 - v) / step);
-      assert.ok(Math.abs(window.sample(lon, lat) - expected) < 1e-6);
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (u, v) => {
+        const lon = 20 + u,
+          lat = 10 + v;
+        const expected = 100 + 3 * (u / step) - 2 * ((1 - v) / step);
+        assert.ok(Math.abs(window.sample(lon, lat) - expected) < 1e-6);
+      }),
+    );
     assert.ok(Number.isNaN(window.sample(21.5, 10.5)), 'outside the tile is not covered');
     await src.close();
   });
 
-  test('voids (-32768) are filled from their neighbours: finite, within the neighbours\' range, close to the plane', async () => {
+  test("voids (-32768) are filled from their neighbours: finite, within the neighbours' range, close to the plane", async () => {
     const holes = new Set(['5,5', '20,20', '21,20', '20,21', '21,21', '22,21', '21,22', '0,0', '40,40']);
     const path = await writeHgt(dir, 'N11E020.hgt', size, (c, r) => (holes.has(`${c},${r}`) ? -32768 : plane(c, r)));
     const src = await openHgt(path);
@@ -94,7 +101,8 @@ describe('synthetic .hgt round trip', () => {
     const mosaic = await createElevationSourceFromConfig([{ kind: 'hgt', path: sub }]);
     const window = await mosaic.readWindow({ west: 30.9, east: 31.1, south: 40.4, north: 40.6 });
     for (let k = 0; k <= 40; k++) {
-      const lon = 30.9 + (0.2 * k) / 40, lat = 40.5 + 0.003 * k;
+      const lon = 30.9 + (0.2 * k) / 40,
+        lat = 40.5 + 0.003 * k;
       assert.ok(Math.abs(window.sample(lon, lat) - (200 + 400 * (lon - 30) - 300 * (lat - 40))) < 0.5, `at ${lon}`);
     }
     assert.equal(mosaic.attributions.length, 1, 'one SRTM credit line for both tiles');
@@ -110,8 +118,12 @@ describe('the bundled SRTM tile (data/dem/N43E007.hgt)', () => {
       const src = await createElevationSourceFromConfig();
       assert.equal(src.id, `hgt:${DEFAULT_DEM_PATH}`);
       assert.deepEqual(src.attribution, {
-        id: 'srtm', name: 'SRTM', text: 'SRTM elevation data courtesy of NASA/USGS', license: 'Public domain',
-        url: src.attribution.url, required: false,
+        id: 'srtm',
+        name: 'SRTM',
+        text: 'SRTM elevation data courtesy of NASA/USGS',
+        license: 'Public domain',
+        url: src.attribution.url,
+        required: false,
       });
       assert.ok(Math.abs(src.resolutionDegrees - 1 / 1200) < 1e-12);
       assert.ok(Math.abs(src.resolutionMetresAt(43.73) - 66.9) < 0.5, `${src.resolutionMetresAt(43.73)}`);
@@ -130,10 +142,11 @@ describe('the bundled SRTM tile (data/dem/N43E007.hgt)', () => {
     await src.close();
   });
 
-  test('the void at 43.7558 N 7.4425 E is filled within its neighbours\' range', async () => {
+  test("the void at 43.7558 N 7.4425 E is filled within its neighbours' range", async () => {
     const raw = await readFile(DEFAULT_DEM_PATH);
     const at = (c: number, r: number) => raw.readInt16BE((r * 1201 + c) * 2);
-    const col = 531, row = 293; // lon 7 + 531/1200 = 7.4425, lat 44 − 293/1200 = 43.75583
+    const col = 531,
+      row = 293; // lon 7 + 531/1200 = 7.4425, lat 44 − 293/1200 = 43.75583
     assert.equal(at(col, row), -32768, 'the fixture still has its void');
     const neighbours = [-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => at(col + dc, row + dr))).filter((v) => v !== -32768);
     const src = await openHgt(DEFAULT_DEM_PATH);
@@ -159,7 +172,10 @@ describe('block cache', () => {
   test('evicts least recently used entries beyond its byte budget and shares concurrent loads', async () => {
     const cache = new ByteLru<CachedBlock>(3 * 400, (b) => (b ? b.byteLength : 0));
     let loads = 0;
-    const load = () => { loads++; return Promise.resolve(new Float32Array(100)); };
+    const load = () => {
+      loads++;
+      return Promise.resolve(new Float32Array(100));
+    };
     const [a, b] = await Promise.all([cache.get('a', load), cache.get('a', load)]);
     assert.equal(a, b);
     assert.equal(loads, 1);

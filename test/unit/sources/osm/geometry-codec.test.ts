@@ -32,7 +32,8 @@ test('geometry codec: round trip keeps the structure and every coordinate within
       const decoded = decodeGeometry(shifted.subarray(misalign));
       assert.equal(decoded.kind, geometry.kind);
       assert.deepEqual(shapeOf(decoded), shapeOf(geometry));
-      const a = coordsOf(geometry), b = coordsOf(decoded);
+      const a = coordsOf(geometry),
+        b = coordsOf(decoded);
       for (let i = 0; i < a.length; i++) assert.ok(Math.abs(a[i] - b[i]) <= 1e-7, `coordinate ${i}: ${a[i]} vs ${b[i]}`);
       // The bbox is exactly the bbox of the decoded coordinates, in 1e-7 degree units.
       const lons = b.filter((_, i) => i % 2 === 0).map((v) => Math.round(v * 1e7));

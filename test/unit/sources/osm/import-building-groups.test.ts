@@ -42,7 +42,9 @@ test('import records every way/relation member of each type=building relation, w
   const db = new Database(dbPath, { readonly: true });
   const rows = db.prepare('SELECT relation_id, member_id, role, min_lon, max_lon, min_lat, max_lat FROM building_relations ORDER BY rowid').raw(true).all();
   db.close();
-  const a = extent7(100, 101), c = extent7(120, 121, 141), d = extent7(131, 132);
+  const a = extent7(100, 101),
+    c = extent7(120, 121, 141),
+    d = extent7(131, 132);
   assert.deepEqual(rows, [
     ['relation/300', 'way/100', 'outline', ...a],
     ['relation/300', 'way/101', 'part', ...a],
@@ -61,7 +63,9 @@ test('query returns the membership on member features only, whatever the query b
   const store = OsmStore.open(dbPath);
   try {
     const all = new Map(store.query(WORLD, OSM_LAYERS).map((f) => [f.id, f]));
-    const a = bboxOf(100, 101), c = bboxOf(120, 121, 141), d = bboxOf(131, 132);
+    const a = bboxOf(100, 101),
+      c = bboxOf(120, 121, 141),
+      d = bboxOf(131, 132);
     const expected: Record<string, OsmFeature['buildingRelation']> = {
       'way/100': [{ id: 'relation/300', role: 'outline', bbox: a }],
       'way/101': [{ id: 'relation/300', role: 'part', bbox: a }],

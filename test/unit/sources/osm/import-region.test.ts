@@ -20,7 +20,9 @@ let all: OsmFeature[];
 before(async () => {
   stats = await importOsm('data/monaco/monaco-region-2016.osm.pbf', dbPath);
   // Speed target ≤ 30 s on a 2-core box; printed, not asserted.
-  console.log(`monaco-region-2016.osm.pbf imported in ${stats.seconds.toFixed(2)} s, peak RSS ${(stats.peakRssBytes / 1048576).toFixed(0)} MB, ${stats.features} features`);
+  console.log(
+    `monaco-region-2016.osm.pbf imported in ${stats.seconds.toFixed(2)} s, peak RSS ${(stats.peakRssBytes / 1048576).toFixed(0)} MB, ${stats.features} features`,
+  );
   const store = OsmStore.open(dbPath);
   all = store.query({ minLon: -180, minLat: -90, maxLon: 180, maxLat: 90 }, OSM_LAYERS);
   store.close();

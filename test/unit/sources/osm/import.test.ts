@@ -78,7 +78,10 @@ test('monaco: entity counts, nothing skipped, progress for both passes, no temp 
     assert.equal(last.bytesRead, last.totalBytes);
     assert.equal(last.blobs, 7); // 1 OSMHeader + 6 OSMData blobs in this file
   }
-  assert.deepEqual(readdirSync(dir).filter((f) => f.includes('importing')), []);
+  assert.deepEqual(
+    readdirSync(dir).filter((f) => f.includes('importing')),
+    [],
+  );
 });
 
 test('monaco: buildings and building parts', () => {
@@ -94,22 +97,46 @@ test('monaco: buildings and building parts', () => {
   assert.equal(buildings.filter((f) => f.tags['building:levels'] !== undefined).length, 448);
   assert.equal(buildings.filter((f) => f.tags.height !== undefined).length, 39);
   // 15 ways with building:part; 2 of them also carry building=* and are filed as buildings.
-  assert.equal(count((f) => f.layer === 'building_part'), 13);
-  assert.equal(count((f) => f.tags['building:part'] !== undefined), 15);
+  assert.equal(
+    count((f) => f.layer === 'building_part'),
+    13,
+  );
+  assert.equal(
+    count((f) => f.tags['building:part'] !== undefined),
+    15,
+  );
   // The Prince's Palace multipolygon (relation 393226) has an inner courtyard.
   const palace = all.find((f) => f.id === 'relation/393226')!;
   assert.equal(palace.layer, 'building');
-  assert.deepEqual(palace.polygons!.map((p) => p.length), [2]);
+  assert.deepEqual(
+    palace.polygons!.map((p) => p.length),
+    [2],
+  );
 });
 
 test('monaco: points, trees, benches and multipolygons', () => {
   // 2676 tagged nodes (osmium export), of which 50 carry only source/created_by/note/fixme.
-  assert.equal(count((f) => f.kind === 'point'), 2626);
-  assert.equal(count((f) => f.kind === 'point' && f.tags.natural === 'tree' && f.layer === 'poi'), 524);
-  assert.equal(count((f) => f.kind === 'point' && f.tags.amenity === 'bench'), 121);
-  assert.equal(count((f) => f.tags.amenity === 'bench'), 122); // + one bench mapped as a way
+  assert.equal(
+    count((f) => f.kind === 'point'),
+    2626,
+  );
+  assert.equal(
+    count((f) => f.kind === 'point' && f.tags.natural === 'tree' && f.layer === 'poi'),
+    524,
+  );
+  assert.equal(
+    count((f) => f.kind === 'point' && f.tags.amenity === 'bench'),
+    121,
+  );
+  assert.equal(
+    count((f) => f.tags.amenity === 'bench'),
+    122,
+  ); // + one bench mapped as a way
   // All 32 type=multipolygon relations are tagged and assemble (osmium export builds all 32).
-  assert.equal(count((f) => f.id.startsWith('relation/')), 32);
+  assert.equal(
+    count((f) => f.id.startsWith('relation/')),
+    32,
+  );
 });
 
 test('monaco: every geometry is well-formed and inside the extract', () => {
@@ -136,7 +163,7 @@ test('monaco: every geometry is well-formed and inside the extract', () => {
 test('monaco: bbox queries return exactly the features whose bbox intersects (brute force over all rows)', () => {
   const bboxArb = fc
     .record({
-      lon: fc.double({ min: 7.40, max: 7.46, noNaN: true }),
+      lon: fc.double({ min: 7.4, max: 7.46, noNaN: true }),
       lat: fc.double({ min: 43.72, max: 43.76, noNaN: true }),
       w: fc.double({ min: 0, max: 0.02, noNaN: true }),
       h: fc.double({ min: 0, max: 0.02, noNaN: true }),
@@ -145,7 +172,10 @@ test('monaco: bbox queries return exactly the features whose bbox intersects (br
   const layersArb = fc.subarray([...OSM_LAYERS], { minLength: 1 });
   fc.assert(
     fc.property(bboxArb, layersArb, (bbox, layers) => {
-      const got = store.query(bbox, layers).map((f) => f.id).sort();
+      const got = store
+        .query(bbox, layers)
+        .map((f) => f.id)
+        .sort();
       const expected = rows
         .filter((r) => layers.includes(r.layer) && r.bbox[0] <= bbox.maxLon && r.bbox[2] >= bbox.minLon && r.bbox[1] <= bbox.maxLat && r.bbox[3] >= bbox.minLat)
         .map((r) => r.id)
@@ -159,8 +189,10 @@ test('monaco: bbox queries return exactly the features whose bbox intersects (br
 });
 
 test('monaco: a 500 m tile over central Monaco (timing printed, not asserted)', (t) => {
-  const lat = 43.735, lon = 7.419;
-  const dLat = 250 / 111_320, dLon = 250 / (111_320 * Math.cos((lat * Math.PI) / 180));
+  const lat = 43.735,
+    lon = 7.419;
+  const dLat = 250 / 111_320,
+    dLon = 250 / (111_320 * Math.cos((lat * Math.PI) / 180));
   const tile = { minLon: lon - dLon, minLat: lat - dLat, maxLon: lon + dLon, maxLat: lat + dLat };
   const times: number[] = [];
   let features: OsmFeature[] = [];
@@ -197,7 +229,12 @@ test('monaco: stores opened in two worker threads answer the same query at the s
       parentPort.postMessage(ids);
     })().catch((e) => { throw e; });`;
   const bbox = { minLon: 7.41, minLat: 43.73, maxLon: 7.43, maxLat: 43.74 };
-  const workerData = { tsx: import.meta.resolve('tsx/esm/api'), module: new URL('../../../../src/sources/osm/store.ts', import.meta.url).href, db: dbPath, bbox };
+  const workerData = {
+    tsx: import.meta.resolve('tsx/esm/api'),
+    module: new URL('../../../../src/sources/osm/store.ts', import.meta.url).href,
+    db: dbPath,
+    bbox,
+  };
   const run = () =>
     new Promise<string[]>((resolve, reject) => {
       const worker = new Worker(code, { eval: true, workerData });

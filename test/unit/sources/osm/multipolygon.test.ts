@@ -6,10 +6,16 @@ import { signedArea2 } from '../../../../src/geometry/ring.ts';
 
 /** A rectangle ring with extra collinear points on its edges, counter-clockwise, flat [x, y, …]. */
 function rectangleRing(x0: number, y0: number, x1: number, y1: number, extra: number[]): number[] {
-  const corners = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  const corners = [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ];
   const ring: number[] = [];
   for (let e = 0; e < 4; e++) {
-    const [ax, ay] = corners[e], [bx, by] = corners[(e + 1) % 4];
+    const [ax, ay] = corners[e],
+      [bx, by] = corners[(e + 1) % 4];
     ring.push(ax, ay);
     const k = extra[e % extra.length] ?? 0;
     for (let i = 1; i <= k; i++) ring.push(ax + ((bx - ax) * i) / (k + 1), ay + ((by - ay) * i) / (k + 1));
@@ -47,7 +53,8 @@ function cutRing(ring: number[], cuts: number[]): number[][] {
   sorted.sort((a, b) => a - b);
   const ways: number[][] = [];
   for (let k = 0; k < sorted.length; k++) {
-    const from = sorted[k], to = sorted[(k + 1) % sorted.length];
+    const from = sorted[k],
+      to = sorted[(k + 1) % sorted.length];
     const way: number[] = [];
     for (let i = from; ; i = (i + 1) % n) {
       way.push(ring[2 * i], ring[2 * i + 1]);
@@ -79,7 +86,9 @@ function buildScene(cells: Cell[]): { expected: number[][][]; rings: { ring: num
   const expected: number[][][] = [];
   const rings: { ring: number[]; role: string }[] = [];
   cells.forEach((cell, i) => {
-    const x = (i % 5) * 100, y = Math.floor(i / 5) * 100, d = cell.inset;
+    const x = (i % 5) * 100,
+      y = Math.floor(i / 5) * 100,
+      d = cell.inset;
     const outer = rectangleRing(x + d, y + d, x + 90 - d, y + 90 - d, cell.extra);
     rings.push({ ring: outer, role: 'outer' });
     if (cell.hole) {
@@ -117,7 +126,10 @@ test('multipolygon: rings cut into shuffled, reversed pieces with unreliable rol
         });
         // Deterministic shuffle driven by the generated seed.
         let s = seed;
-        members = members.map((m) => ({ m, key: (s = (s * 1103515245 + 12345) % 2147483648) })).sort((a, b) => a.key - b.key).map((x) => x.m);
+        members = members
+          .map((m) => ({ m, key: (s = (s * 1103515245 + 12345) % 2147483648) }))
+          .sort((a, b) => a.key - b.key)
+          .map((x) => x.m);
         const result = assembleMultipolygon(members);
         assert.ok(result.ok, 'assembly failed');
         assert.deepEqual(canonicalPolygons(result.polygons), canonicalPolygons(expected));
@@ -155,7 +167,10 @@ test('multipolygon: two rings touching at one node stay two polygons', () => {
   const result = assembleMultipolygon(members);
   assert.ok(result.ok);
   assert.equal(result.polygons.length, 2);
-  assert.deepEqual(result.polygons.map((p) => p.length), [1, 1]);
+  assert.deepEqual(
+    result.polygons.map((p) => p.length),
+    [1, 1],
+  );
 });
 
 test('multipolygon: a hole touching its outer at a vertex is still a hole; degenerate rings are counted', () => {

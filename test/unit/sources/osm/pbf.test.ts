@@ -25,7 +25,6 @@ const headerBlock = message((pbf) => {
   pbf.writeStringField(16, 'osm-pbf.test');
 });
 
-
 interface Block {
   granularity?: number;
   latOffset?: number;
@@ -47,24 +46,44 @@ function primitiveBlock(block: Block): Uint8Array {
 
 function way(id: number, tags: Record<string, string>, refs: number[]) {
   return (pbf: Pbf, st: StringTable) =>
-    pbf.writeMessage(3, (_: null, p: Pbf) => {
-      p.writeVarintField(1, id);
-      p.writePackedVarint(2, Object.keys(tags).map((k) => st.id(k)));
-      p.writePackedVarint(3, Object.values(tags).map((v) => st.id(v)));
-      p.writePackedSVarint(8, delta(refs));
-    }, null);
+    pbf.writeMessage(
+      3,
+      (_: null, p: Pbf) => {
+        p.writeVarintField(1, id);
+        p.writePackedVarint(
+          2,
+          Object.keys(tags).map((k) => st.id(k)),
+        );
+        p.writePackedVarint(
+          3,
+          Object.values(tags).map((v) => st.id(v)),
+        );
+        p.writePackedSVarint(8, delta(refs));
+      },
+      null,
+    );
 }
 
 // Node positions in degrees; block 2 stores them with granularity 1000 and offsets.
 const NODES: Record<number, [number, number]> = {
-  1: [7.4, 43.7], 2: [7.401, 43.7], 3: [7.401, 43.701], 4: [7.4, 43.701], // building square
-  5: [7.41, 43.7], 6: [7.42, 43.7], 7: [7.42, 43.71], 8: [7.41, 43.71], // multipolygon outer
-  9: [7.412, 43.702], 10: [7.414, 43.702], 11: [7.413, 43.704], // multipolygon inner
+  1: [7.4, 43.7],
+  2: [7.401, 43.7],
+  3: [7.401, 43.701],
+  4: [7.4, 43.701], // building square
+  5: [7.41, 43.7],
+  6: [7.42, 43.7],
+  7: [7.42, 43.71],
+  8: [7.41, 43.71], // multipolygon outer
+  9: [7.412, 43.702],
+  10: [7.414, 43.702],
+  11: [7.413, 43.704], // multipolygon inner
   12: [7.405, 43.705], // natural=tree
   13: [7.406, 43.705], // only source=survey
 };
 const DENSE_ORDER = [3, 1, 2, 4, 8, 7, 6, 5, 9, 11, 10, 12, 13]; // not sorted by id
-const GRANULARITY = 1000, LAT_OFFSET = 500_000_000, LON_OFFSET = 100_000_000;
+const GRANULARITY = 1000,
+  LAT_OFFSET = 500_000_000,
+  LON_OFFSET = 100_000_000;
 const raw = (degrees: number, offset: number) => Math.round((Math.round(degrees * 1e9) - offset) / GRANULARITY);
 
 function syntheticPbf(dataCompression: 'zlib' | 'zstd' = 'zlib'): Buffer {
@@ -78,14 +97,18 @@ function syntheticPbf(dataCompression: 'zlib' | 'zstd' = 'zlib'): Buffer {
         way(104, { highway: 'footway' }, [1, 999])(pbf, st); // node 999 is not in the file
       },
       (pbf, st) =>
-        pbf.writeMessage(4, (_: null, p: Pbf) => {
-          p.writeVarintField(1, 200);
-          p.writePackedVarint(2, [st.id('type'), st.id('landuse')]);
-          p.writePackedVarint(3, [st.id('multipolygon'), st.id('grass')]);
-          p.writePackedVarint(8, [st.id('inner'), st.id('outer'), st.id('outer')]);
-          p.writePackedSVarint(9, delta([103, 102, 101]));
-          p.writePackedVarint(10, [1, 1, 1]);
-        }, null),
+        pbf.writeMessage(
+          4,
+          (_: null, p: Pbf) => {
+            p.writeVarintField(1, 200);
+            p.writePackedVarint(2, [st.id('type'), st.id('landuse')]);
+            p.writePackedVarint(3, [st.id('multipolygon'), st.id('grass')]);
+            p.writePackedVarint(8, [st.id('inner'), st.id('outer'), st.id('outer')]);
+            p.writePackedSVarint(9, delta([103, 102, 101]));
+            p.writePackedVarint(10, [1, 1, 1]);
+          },
+          null,
+        ),
     ],
   });
   const denseNodes = primitiveBlock({
@@ -94,30 +117,38 @@ function syntheticPbf(dataCompression: 'zlib' | 'zstd' = 'zlib'): Buffer {
     lonOffset: LON_OFFSET,
     groups: [
       (pbf, st) =>
-        pbf.writeMessage(2, (_: null, p: Pbf) => {
-          p.writePackedSVarint(1, delta(DENSE_ORDER));
-          p.writePackedSVarint(8, delta(DENSE_ORDER.map((id) => raw(NODES[id][1], LAT_OFFSET))));
-          p.writePackedSVarint(9, delta(DENSE_ORDER.map((id) => raw(NODES[id][0], LON_OFFSET))));
-          const kv: number[] = [];
-          for (const id of DENSE_ORDER) {
-            if (id === 12) kv.push(st.id('natural'), st.id('tree'));
-            if (id === 13) kv.push(st.id('source'), st.id('survey'));
-            kv.push(0);
-          }
-          p.writePackedVarint(10, kv);
-        }, null),
+        pbf.writeMessage(
+          2,
+          (_: null, p: Pbf) => {
+            p.writePackedSVarint(1, delta(DENSE_ORDER));
+            p.writePackedSVarint(8, delta(DENSE_ORDER.map((id) => raw(NODES[id][1], LAT_OFFSET))));
+            p.writePackedSVarint(9, delta(DENSE_ORDER.map((id) => raw(NODES[id][0], LON_OFFSET))));
+            const kv: number[] = [];
+            for (const id of DENSE_ORDER) {
+              if (id === 12) kv.push(st.id('natural'), st.id('tree'));
+              if (id === 13) kv.push(st.id('source'), st.id('survey'));
+              kv.push(0);
+            }
+            p.writePackedVarint(10, kv);
+          },
+          null,
+        ),
     ],
   });
   const plainNode = primitiveBlock({
     groups: [
       (pbf, st) =>
-        pbf.writeMessage(1, (_: null, p: Pbf) => {
-          p.writeSVarintField(1, 14);
-          p.writePackedVarint(2, [st.id('amenity')]);
-          p.writePackedVarint(3, [st.id('bench')]);
-          p.writeSVarintField(8, 437051234); // default granularity 100 nanodegrees
-          p.writeSVarintField(9, 74071234);
-        }, null),
+        pbf.writeMessage(
+          1,
+          (_: null, p: Pbf) => {
+            p.writeSVarintField(1, 14);
+            p.writePackedVarint(2, [st.id('amenity')]);
+            p.writePackedVarint(3, [st.id('bench')]);
+            p.writeSVarintField(8, 437051234); // default granularity 100 nanodegrees
+            p.writeSVarintField(9, 74071234);
+          },
+          null,
+        ),
     ],
   });
   return Buffer.concat([
@@ -136,23 +167,45 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 test('pbf reader: raw and zlib blobs, granularity and offsets, dense and plain nodes', async () => {
   const blocks = [];
   for await (const block of readPbfBlocks(pbfPath)) blocks.push(block);
-  assert.deepEqual(blocks.map((b) => b.type), ['OSMHeader', 'OSMData', 'OSMData', 'OSMData']);
+  assert.deepEqual(
+    blocks.map((b) => b.type),
+    ['OSMHeader', 'OSMData', 'OSMData', 'OSMData'],
+  );
   assert.equal(blocks.at(-1)!.bytesRead, readFileSync(pbfPath).length);
   assert.equal(decodeHeaderBlock(blocks[0].data).writingProgram, 'osm-pbf.test');
 
   const first = decodePrimitiveBlock(blocks[1].data);
-  assert.deepEqual(first.ways.map((w) => [w.id, w.refs]), [[100, [1, 2, 3, 4, 1]], [101, [5, 6, 7]], [102, [7, 8, 5]], [103, [9, 10, 11, 9]], [104, [1, 999]]]);
+  assert.deepEqual(
+    first.ways.map((w) => [w.id, w.refs]),
+    [
+      [100, [1, 2, 3, 4, 1]],
+      [101, [5, 6, 7]],
+      [102, [7, 8, 5]],
+      [103, [9, 10, 11, 9]],
+      [104, [1, 999]],
+    ],
+  );
   assert.deepEqual(first.relations[0], {
     id: 200,
     tags: { type: 'multipolygon', landuse: 'grass' },
-    members: [{ type: 'way', ref: 103, role: 'inner' }, { type: 'way', ref: 102, role: 'outer' }, { type: 'way', ref: 101, role: 'outer' }],
+    members: [
+      { type: 'way', ref: 103, role: 'inner' },
+      { type: 'way', ref: 102, role: 'outer' },
+      { type: 'way', ref: 101, role: 'outer' },
+    ],
   });
   assert.equal(decodePrimitiveBlock(blocks[1].data, { ways: false }).ways.length, 0);
 
   const dense = decodePrimitiveBlock(blocks[2].data).nodes;
   assert.deepEqual(dense.ids, DENSE_ORDER);
-  assert.deepEqual(dense.lat7, DENSE_ORDER.map((id) => Math.round(NODES[id][1] * 1e7)));
-  assert.deepEqual(dense.lon7, DENSE_ORDER.map((id) => Math.round(NODES[id][0] * 1e7)));
+  assert.deepEqual(
+    dense.lat7,
+    DENSE_ORDER.map((id) => Math.round(NODES[id][1] * 1e7)),
+  );
+  assert.deepEqual(
+    dense.lon7,
+    DENSE_ORDER.map((id) => Math.round(NODES[id][0] * 1e7)),
+  );
   assert.deepEqual(dense.tags[DENSE_ORDER.indexOf(12)], { natural: 'tree' });
   assert.equal(dense.tags[0], undefined);
 
@@ -195,5 +248,8 @@ test('import: a failed import leaves the previous store in place and no temp fil
   const store = OsmStore.open(dbPath);
   assert.equal(store.query({ minLon: 7, minLat: 43, maxLon: 8, maxLat: 44 }, OSM_LAYERS).length, 4);
   store.close();
-  assert.deepEqual(readdirSync(dir).filter((f) => f.includes('importing')), []);
+  assert.deepEqual(
+    readdirSync(dir).filter((f) => f.includes('importing')),
+    [],
+  );
 });

@@ -39,15 +39,19 @@ function relationSpans(data: OsmPbfData): number[] {
   const frame = createLocalFrame(DENSE_CITY_DEFAULTS.centre[0], DENSE_CITY_DEFAULTS.centre[1]);
   const nodes = new Map(data.nodes.map((n) => [n.id, frame.toLocal(n.lon, n.lat)]));
   const ways = new Map(data.ways.map((w) => [w.id, w]));
-  return data.relations.filter((r) => r.tags.type === 'building').map((r) => {
-    const pts = r.members.filter((m) => m.type === 'way').flatMap((m) => ways.get(m.ref)!.refs.map((id) => nodes.get(id)!));
-    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-    return Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-  });
+  return data.relations
+    .filter((r) => r.tags.type === 'building')
+    .map((r) => {
+      const pts = r.members.filter((m) => m.type === 'way').flatMap((m) => ways.get(m.ref)!.refs.map((id) => nodes.get(id)!));
+      const xs = pts.map((p) => p[0]),
+        ys = pts.map((p) => p[1]);
+      return Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    });
 }
 
 test('same seed, same bytes; another seed, another city', () => {
-  const a = denseCityPbf(SMALL), b = denseCityPbf({ ...SMALL });
+  const a = denseCityPbf(SMALL),
+    b = denseCityPbf({ ...SMALL });
   assert.ok(a.equals(b), 'same options give byte-identical PBFs');
   assert.ok(!a.equals(denseCityPbf({ ...SMALL, seed: SMALL.seed + 1 })), 'another seed gives another file');
   assert.ok(denseCityPbf().equals(denseCityPbf()), 'the full-size default city too');
@@ -69,12 +73,16 @@ test('the default ~10 km² city has the shape the benchmark needs', () => {
   const heights = new Set(data.ways.filter((w) => w.tags['building:part']).map((w) => w.tags.height));
   const stacked = data.ways.filter((w) => w.tags['building:part'] && w.tags.min_height);
   assert.ok(stacked.length > 1000, `${stacked.length} stacked parts`);
-  assert.ok(stacked.every((w) => heights.has(w.tags.min_height)), 'every min_height is the height of another part');
+  assert.ok(
+    stacked.every((w) => heights.has(w.tags.min_height)),
+    'every min_height is the height of another part',
+  );
 });
 
 test('a 600 m city imports whole: outlines, parts and relations, parts ≥ half the outlines', () => {
   const s = denseCitySummary(denseCityExtract(SMALL));
-  const outlines = features.filter((f) => f.layer === 'building'), parts = features.filter((f) => f.layer === 'building_part');
+  const outlines = features.filter((f) => f.layer === 'building'),
+    parts = features.filter((f) => f.layer === 'building_part');
   assert.equal(outlines.length, s.outlines);
   assert.equal(parts.length, s.parts);
   assert.ok(parts.length >= 0.5 * outlines.length, `${parts.length} parts for ${outlines.length} outlines`);
@@ -84,5 +92,8 @@ test('a 600 m city imports whole: outlines, parts and relations, parts ≥ half 
   assert.equal(stats.buildingRelations, s.buildingRelations);
   assert.ok(stats.buildingRelations > 0, 'type=building relations recorded');
   assert.ok(stats.byLayer.highway > 0, 'streets');
-  assert.ok(Object.values(stats.skipped).every((n) => n === 0), `nothing skipped: ${JSON.stringify(stats.skipped)}`);
+  assert.ok(
+    Object.values(stats.skipped).every((n) => n === 0),
+    `nothing skipped: ${JSON.stringify(stats.skipped)}`,
+  );
 });

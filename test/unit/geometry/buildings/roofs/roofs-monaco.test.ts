@@ -13,9 +13,18 @@ import type { Footprint } from '../../../../../src/geometry/types.ts';
  * Every roof shape on 55 real Monaco footprints picked for awkwardness (courtyards, strong
  * concavity, up to 108 vertices, 34 cm edges, near-straight corners; see the fixture's `source`).
  */
-interface Fixture { id: string; why: string; outer: number[]; holes: number[][] }
+interface Fixture {
+  id: string;
+  why: string;
+  outer: number[];
+  holes: number[][];
+}
 const fixture = JSON.parse(readFileSync(new URL('../../../../fixtures/monaco-footprints.json', import.meta.url), 'utf8')) as { footprints: Fixture[] };
-const footprints: { id: string; why: string; footprint: Footprint }[] = fixture.footprints.map((f) => ({ id: f.id, why: f.why, footprint: normalizeFootprint(f)! }));
+const footprints: { id: string; why: string; footprint: Footprint }[] = fixture.footprints.map((f) => ({
+  id: f.id,
+  why: f.why,
+  footprint: normalizeFootprint(f)!,
+}));
 
 before(async () => {
   await loadRoofs();
@@ -56,8 +65,18 @@ test('every roof shape on every Monaco fixture footprint is a closed, outward so
 test('roof building cost per 1,000 Monaco fixture footprints (printed for the record, not asserted)', async () => {
   // A few shapes keep the test short; `npm run bench` measures them all.
   const shapes = ['flat', 'skillion', 'hipped', 'gabled', 'dome'] as const;
-  const rows = await benchRoofs(footprints.map((f) => f.footprint), { shapes });
-  console.log(rows.map((r) => `${r.shape.padEnd(17)} ${String(r.msPer1000).padStart(6)} ms/1000 (skeleton: convex ${r.convexSkeletonMsPer1000}, wavefront ${r.wavefrontSkeletonMsPer1000}, CGAL ${r.skeletonMsPer1000} for ${r.skeletonCalls}) fallbacks ${r.fallbacks}`).join('\n'));
+  const rows = await benchRoofs(
+    footprints.map((f) => f.footprint),
+    { shapes },
+  );
+  console.log(
+    rows
+      .map(
+        (r) =>
+          `${r.shape.padEnd(17)} ${String(r.msPer1000).padStart(6)} ms/1000 (skeleton: convex ${r.convexSkeletonMsPer1000}, wavefront ${r.wavefrontSkeletonMsPer1000}, CGAL ${r.skeletonMsPer1000} for ${r.skeletonCalls}) fallbacks ${r.fallbacks}`,
+      )
+      .join('\n'),
+  );
   assert.equal(rows.length, shapes.length);
   assert.ok(rows.every((r) => r.footprints === footprints.length && r.msPer1000 > 0));
 });

@@ -37,7 +37,12 @@ function openEdges(mesh: IndexedMesh): string[] {
     const v = [key(mesh.indices[t]), key(mesh.indices[t + 1]), key(mesh.indices[t + 2])];
     for (let k = 0; k < 3; k++) edges.add(`${v[k]}>${v[(k + 1) % 3]}`);
   }
-  return [...edges].filter((e) => { const [a, b] = e.split('>'); return !edges.has(`${b}>${a}`); }).sort();
+  return [...edges]
+    .filter((e) => {
+      const [a, b] = e.split('>');
+      return !edges.has(`${b}>${a}`);
+    })
+    .sort();
 }
 
 /** The wall-top edges of rings (ring order) in the same spelling as openEdges. */
@@ -46,24 +51,36 @@ function ringEdges(rings: Ring[], z: number): string[] {
   const out: string[] = [];
   for (const r of rings) {
     const n = r.length / 2;
-    for (let i = 0; i < n; i++) { const j = (i + 1) % n; out.push(`${key(r[2 * i], r[2 * i + 1])}>${key(r[2 * j], r[2 * j + 1])}`); }
+    for (let i = 0; i < n; i++) {
+      const j = (i + 1) % n;
+      out.push(`${key(r[2 * i], r[2 * i + 1])}>${key(r[2 * j], r[2 * j + 1])}`);
+    }
   }
   return out.sort();
 }
 
 /** Every vertex of `original` appears in `used` in order, and every extra vertex of `used` lies on a side of `original` (±1 mm). */
 function isRefinementOf(used: Ring, original: Ring): boolean {
-  const n = original.length / 2, m = used.length / 2;
+  const n = original.length / 2,
+    m = used.length / 2;
   let start = -1;
   for (let k = 0; k < m; k++) if (used[2 * k] === original[0] && used[2 * k + 1] === original[1]) start = k;
   if (start < 0) return false;
   let i = 0;
   for (let step = 0; step < m; step++) {
     const k = (start + step) % m;
-    const x = used[2 * k], y = used[2 * k + 1];
-    if (x === original[2 * (i % n)] && y === original[2 * (i % n) + 1]) { i++; continue; }
-    const a = (i - 1 + n) % n, b = i % n;
-    const ax = original[2 * a], ay = original[2 * a + 1], bx = original[2 * b], by = original[2 * b + 1];
+    const x = used[2 * k],
+      y = used[2 * k + 1];
+    if (x === original[2 * (i % n)] && y === original[2 * (i % n) + 1]) {
+      i++;
+      continue;
+    }
+    const a = (i - 1 + n) % n,
+      b = i % n;
+    const ax = original[2 * a],
+      ay = original[2 * a + 1],
+      bx = original[2 * b],
+      by = original[2 * b + 1];
     const l = Math.hypot(bx - ax, by - ay);
     if (Math.abs((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / l > 0.001) return false;
   }
@@ -71,7 +88,11 @@ function isRefinementOf(used: Ring, original: Ring): boolean {
 }
 
 /** Builds one part and asserts the solid and its roof; returns the construction used. */
-function checkPart(shape: RoofShape, footprint: Footprint, params: { wallTopZ: number; wallHeight: number; height: number; direction?: number; orientation?: 'along' | 'across' }): string {
+function checkPart(
+  shape: RoofShape,
+  footprint: Footprint,
+  params: { wallTopZ: number; wallHeight: number; height: number; direction?: number; orientation?: 'along' | 'across' },
+): string {
   const roof: RoofSpec = { shape, height: params.height, direction: params.direction, orientation: params.orientation };
   const part = buildBuildingPart(footprint, { baseZ: params.wallTopZ - params.wallHeight, wallTopZ: params.wallTopZ, roof });
   const report = inspectMesh(part.mesh);

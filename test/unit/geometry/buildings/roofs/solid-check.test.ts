@@ -28,18 +28,19 @@ function damage(mesh: IndexedMesh, how: number, at: number): IndexedMesh {
 }
 
 test('inspectMesh gives the same verdict as the plain reference judge, on sound and on damaged buildings', () => {
-  fc.assert(fc.property(
-    footprintArbitrary(), fc.constantFrom(...ROOF_SHAPES), fc.integer({ min: -1, max: 4 }), fc.nat(),
-    ({ footprint: raw }, shape, how, at) => {
+  fc.assert(
+    fc.property(footprintArbitrary(), fc.constantFrom(...ROOF_SHAPES), fc.integer({ min: -1, max: 4 }), fc.nat(), ({ footprint: raw }, shape, how, at) => {
       const footprint = normalizeFootprint(raw);
       if (!footprint) return;
       const part = buildBuildingPart(footprint, { baseZ: 0, wallTopZ: 9.87, roof: { shape, height: 3.21 } });
       const mesh = how < 0 ? part.mesh : damage(part.mesh, how, at);
-      const a = inspectMesh(mesh), b = referenceInspectMesh(mesh);
+      const a = inspectMesh(mesh),
+        b = referenceInspectMesh(mesh);
       assert.deepEqual({ ...a, volume: 0 }, { ...b, volume: 0 });
       if (Number.isFinite(b.volume)) assert.ok(Math.abs(a.volume - b.volume) < 1e-9 * Math.max(1, Math.abs(b.volume)));
       if (how === 0 || how === 1 || how === 3) assert.equal(a.closed, false, 'a dropped, flipped or doubled triangle opens the solid');
       if (how === 4) assert.ok(a.nonFinite > 0);
-    },
-  ), { numRuns: 300 });
+    }),
+    { numRuns: 300 },
+  );
 });

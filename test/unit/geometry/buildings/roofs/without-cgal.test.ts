@@ -44,7 +44,8 @@ const T_TIES = [
 function manySidedCourtyard(): Footprint {
   const outer: number[] = [];
   for (let i = 0; i < 700; i++) {
-    const a = (2 * Math.PI * i) / 700, r = i % 2 === 0 ? 40 : 39;
+    const a = (2 * Math.PI * i) / 700,
+      r = i % 2 === 0 ? 40 : 39;
     outer.push(r * Math.cos(a), r * Math.sin(a));
   }
   return normalizeFootprint({ outer, holes: [[-5, -5, -5, 5, 5, 5, 5, -5]] })!;
@@ -71,7 +72,10 @@ test('CITY_SKELETON_CGAL=off keeps the installed package unloaded', async () => 
 });
 
 test('the fast skeletons still serve rectangles, L shapes and courtyards', () => {
-  for (const outer of [[0, 0, 20, 0, 20, 8, 0, 8], [0, 0, 14, 0, 14, 6, 6, 6, 6, 14, 0, 14]]) {
+  for (const outer of [
+    [0, 0, 20, 0, 20, 8, 0, 8],
+    [0, 0, 14, 0, 14, 6, 6, 6, 6, 14, 0, 14],
+  ]) {
     const s = skeletonOf(normalizeFootprint({ outer, holes: [] })!);
     assert.ok(typeof s !== 'string', String(s));
   }
@@ -102,7 +106,9 @@ test('footprints the wavefront declines fall back along the roof chain to a clos
 });
 
 test('every roof shape on every Monaco fixture footprint is a closed solid without CGAL', () => {
-  const fixture = JSON.parse(readFileSync(new URL('../../../../fixtures/monaco-footprints.json', import.meta.url), 'utf8')) as { footprints: { id: string; outer: number[]; holes: number[][] }[] };
+  const fixture = JSON.parse(readFileSync(new URL('../../../../fixtures/monaco-footprints.json', import.meta.url), 'utf8')) as {
+    footprints: { id: string; outer: number[]; holes: number[][] }[];
+  };
   for (const f of fixture.footprints) {
     const fp = normalizeFootprint(f)!;
     for (const shape of ROOF_SHAPES) assertSolid(fp, shape, f.id);
@@ -110,8 +116,11 @@ test('every roof shape on every Monaco fixture footprint is a closed solid witho
 });
 
 test('property: every roof shape on generated footprints is a closed solid without CGAL', () => {
-  fc.assert(fc.property(footprintArbitrary(), fc.constantFrom(...ROOF_SHAPES), ({ kind, footprint }, shape) => {
-    const fp = normalizeFootprint(footprint);
-    if (fp) assertSolid(fp, shape, kind);
-  }), { numRuns: 200 });
+  fc.assert(
+    fc.property(footprintArbitrary(), fc.constantFrom(...ROOF_SHAPES), ({ kind, footprint }, shape) => {
+      const fp = normalizeFootprint(footprint);
+      if (fp) assertSolid(fp, shape, kind);
+    }),
+    { numRuns: 200 },
+  );
 });

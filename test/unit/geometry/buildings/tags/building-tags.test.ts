@@ -64,7 +64,10 @@ test('min height from min_height, else building:min_level × level height; contr
 });
 
 test('nonsense is ignored, the default used, and the result says so', () => {
-  const t = parseBuildingTags({ building: 'yes', height: '-5', 'building:levels': 'many', 'roof:shape': 'many', 'roof:colour': 'rainbow', 'roof:direction': 'up' }, DEFAULTS);
+  const t = parseBuildingTags(
+    { building: 'yes', height: '-5', 'building:levels': 'many', 'roof:shape': 'many', 'roof:colour': 'rainbow', 'roof:direction': 'up' },
+    DEFAULTS,
+  );
   assert.deepEqual([t.height, t.heightSource, t.hasDefaultHeight, t.roofShape, t.hasDefaultRoof], [4, 'default', true, 'flat', true]);
   assert.deepEqual(t.ignored.sort(), ['building:levels=many', 'height=-5', 'roof:colour=rainbow', 'roof:direction=up', 'roof:shape=many'].sort());
   assert.equal(parseBuildingTags({ building: 'yes', height: '5000' }, DEFAULTS).heightSource, 'default');
@@ -72,30 +75,54 @@ test('nonsense is ignored, the default used, and the result says so', () => {
 });
 
 test('roof description, colours and materials are carried through', () => {
-  const t = parseBuildingTags({
-    building: 'church', 'roof:shape': 'half-hipped', 'roof:direction': 'SW', 'roof:orientation': 'across',
-    'roof:colour': 'Dark Red', 'building:colour': '#ABC', 'roof:material': 'tiles', 'building:material': 'stone',
-  }, DEFAULTS);
+  const t = parseBuildingTags(
+    {
+      building: 'church',
+      'roof:shape': 'half-hipped',
+      'roof:direction': 'SW',
+      'roof:orientation': 'across',
+      'roof:colour': 'Dark Red',
+      'building:colour': '#ABC',
+      'roof:material': 'tiles',
+      'building:material': 'stone',
+    },
+    DEFAULTS,
+  );
   assert.deepEqual([t.roofShape, t.roofShapeExact, t.hasDefaultRoof, t.roofDirection, t.roofOrientation], ['gabled', false, false, 225, 'across']);
   assert.deepEqual(t.colours, { building: '#aabbcc', roof: '#8b0000' });
   assert.deepEqual(t.materials, { building: 'stone', roof: 'roof_tiles' });
 });
 
 test('property: for any tags, heights are finite, ordered and within bounds', () => {
-  const value = fc.oneof(fc.string(), fc.double().map(String), fc.integer({ min: -50, max: 2000 }).map(String), fc.constantFrom('12 m', "40'", '3', 'gabled', 'SW', 'red'));
+  const value = fc.oneof(
+    fc.string(),
+    fc.double().map(String),
+    fc.integer({ min: -50, max: 2000 }).map(String),
+    fc.constantFrom('12 m', "40'", '3', 'gabled', 'SW', 'red'),
+  );
   const keys = ['height', 'min_height', 'building:levels', 'building:min_level', 'roof:levels', 'roof:height', 'roof:angle', 'roof:shape', 'roof:direction'];
-  fc.assert(fc.property(fc.dictionary(fc.constantFrom(...keys), value), fc.constantFrom(...ROOF_SHAPES), fc.option(fc.double({ min: 0.5, max: 80, noNaN: true }), { nil: undefined }), (tags, defaultRoofType, halfWidth) => {
-    const t = parseBuildingTags(tags, { defaultLevels: 2, defaultLevelHeight: 3.5, defaultRoofType, footprintHalfWidth: halfWidth });
-    for (const v of [t.height, t.minHeight, t.wallHeight, t.roofHeight]) assert.ok(Number.isFinite(v) && v >= 0, JSON.stringify(t));
-    assert.ok(t.minHeight <= t.wallHeight + 1e-9 && t.wallHeight <= t.height + 1e-9, JSON.stringify(t));
-    assert.ok(Math.abs(t.height - t.wallHeight - t.roofHeight) < 1e-9);
-    assert.ok(t.height > 0);
-    if (t.roofShape === 'flat') assert.equal(t.roofHeight, 0);
-  }), { numRuns: 1000 });
+  fc.assert(
+    fc.property(
+      fc.dictionary(fc.constantFrom(...keys), value),
+      fc.constantFrom(...ROOF_SHAPES),
+      fc.option(fc.double({ min: 0.5, max: 80, noNaN: true }), { nil: undefined }),
+      (tags, defaultRoofType, halfWidth) => {
+        const t = parseBuildingTags(tags, { defaultLevels: 2, defaultLevelHeight: 3.5, defaultRoofType, footprintHalfWidth: halfWidth });
+        for (const v of [t.height, t.minHeight, t.wallHeight, t.roofHeight]) assert.ok(Number.isFinite(v) && v >= 0, JSON.stringify(t));
+        assert.ok(t.minHeight <= t.wallHeight + 1e-9 && t.wallHeight <= t.height + 1e-9, JSON.stringify(t));
+        assert.ok(Math.abs(t.height - t.wallHeight - t.roofHeight) < 1e-9);
+        assert.ok(t.height > 0);
+        if (t.roofShape === 'flat') assert.equal(t.roofHeight, 0);
+      },
+    ),
+    { numRuns: 1000 },
+  );
 });
 
 test('every distinct tag set on Monaco buildings parses, and the real values come out as tagged', () => {
-  const fixture = JSON.parse(readFileSync(new URL('../../../../fixtures/monaco-building-tags.json', import.meta.url), 'utf8')) as { features: { id: string; tags: Record<string, string> }[] };
+  const fixture = JSON.parse(readFileSync(new URL('../../../../fixtures/monaco-building-tags.json', import.meta.url), 'utf8')) as {
+    features: { id: string; tags: Record<string, string> }[];
+  };
   const sources: Record<string, number> = {};
   for (const { id, tags } of fixture.features) {
     const t = parseBuildingTags(tags, DEFAULTS);
@@ -106,9 +133,33 @@ test('every distinct tag set on Monaco buildings parses, and the real values com
   }
   const byId = new Map(fixture.features.map((f) => [f.id, f.tags]));
   const find = (pred: (tags: Record<string, string>) => boolean) => [...byId.values()].find(pred)!;
-  assert.equal(parseBuildingTags(find((t) => t.height === '45.58'), DEFAULTS).height, 45.58);
-  assert.equal(parseBuildingTags(find((t) => t['roof:direction'] === 'SW'), DEFAULTS).roofDirection, 225);
-  assert.equal(parseBuildingTags(find((t) => t['roof:shape'] === 'half-hipped'), DEFAULTS).roofShape, 'gabled');
-  assert.equal(parseBuildingTags(find((t) => t['roof:levels'] === '0.5'), { ...DEFAULTS, defaultRoofType: 'gabled' }).roofHeight, 2);
+  assert.equal(
+    parseBuildingTags(
+      find((t) => t.height === '45.58'),
+      DEFAULTS,
+    ).height,
+    45.58,
+  );
+  assert.equal(
+    parseBuildingTags(
+      find((t) => t['roof:direction'] === 'SW'),
+      DEFAULTS,
+    ).roofDirection,
+    225,
+  );
+  assert.equal(
+    parseBuildingTags(
+      find((t) => t['roof:shape'] === 'half-hipped'),
+      DEFAULTS,
+    ).roofShape,
+    'gabled',
+  );
+  assert.equal(
+    parseBuildingTags(
+      find((t) => t['roof:levels'] === '0.5'),
+      { ...DEFAULTS, defaultRoofType: 'gabled' },
+    ).roofHeight,
+    2,
+  );
   console.log(`monaco: ${fixture.features.length} distinct tag sets, height sources ${JSON.stringify(sources)}`);
 });

@@ -13,7 +13,9 @@ import { buildBuildings } from '../../../../../src/geometry/buildings/from-osm.t
 import type { OsmFeature } from '../../../../../src/osm-model/feature.ts';
 import type { Footprint } from '../../../../../src/geometry/types.ts';
 
-before(async () => { await loadRoofs(); });
+before(async () => {
+  await loadRoofs();
+});
 
 const DEFAULTS: BuildingTagDefaults = { defaultLevels: 1, defaultLevelHeight: 4, defaultRoofType: 'flat' };
 
@@ -73,21 +75,36 @@ test('plain layer=-1, a hint without a negative layer, and above-ground location
 test('property: without location=underground or an underground building value, a layer ≥ 0 is never underground', () => {
   const keys = ['building', 'building:part', 'layer', 'location', 'tunnel', 'indoor', 'level', 'parking'];
   const value = fc.oneof(fc.string(), fc.constantFrom('yes', 'no', '-1', '0', '1', 'basement', 'indoor', 'room', 'subway', '-2;-1'));
-  fc.assert(fc.property(fc.dictionary(fc.constantFrom(...keys), value), fc.integer({ min: 0, max: 5 }), (tags, layer) => {
-    const t: Record<string, string> = { ...tags, layer: String(layer) };
-    const explicit = [t.location, t.building, t['building:part']].some((v) => v !== undefined && v.split(';').some((x) => x.trim().toLowerCase() === 'underground'));
-    if (!explicit) assert.equal(undergroundReason(t), null, JSON.stringify(t));
-    const r = undergroundReason(t);
-    assert.ok(r === null || r.length > 0);
-  }), { numRuns: 1000 });
+  fc.assert(
+    fc.property(fc.dictionary(fc.constantFrom(...keys), value), fc.integer({ min: 0, max: 5 }), (tags, layer) => {
+      const t: Record<string, string> = { ...tags, layer: String(layer) };
+      const explicit = [t.location, t.building, t['building:part']].some(
+        (v) => v !== undefined && v.split(';').some((x) => x.trim().toLowerCase() === 'underground'),
+      );
+      if (!explicit) assert.equal(undergroundReason(t), null, JSON.stringify(t));
+      const r = undergroundReason(t);
+      assert.ok(r === null || r.length > 0);
+    }),
+    { numRuns: 1000 },
+  );
 });
 
 test('bridge parts: bridge=*, building:part=bridge, building=bridge, man_made=bridge', () => {
   for (const tags of <Record<string, string>[]>[
-    { 'building:part': 'yes', bridge: 'yes' }, { 'building:part': 'yes', bridge: 'viaduct' }, { 'building:part': 'bridge' },
-    { building: 'bridge' }, { building: 'yes', man_made: 'bridge' }, { 'building:part': 'yes', bridge: 'aqueduct;yes' },
-  ]) assert.equal(isBridgePart(tags), true, JSON.stringify(tags));
-  for (const tags of <Record<string, string>[]>[{ 'building:part': 'yes' }, { 'building:part': 'yes', bridge: 'no' }, { building: 'yes', 'bridge:structure': 'arch' }, { building: 'yes', bridge: '' }]) {
+    { 'building:part': 'yes', bridge: 'yes' },
+    { 'building:part': 'yes', bridge: 'viaduct' },
+    { 'building:part': 'bridge' },
+    { building: 'bridge' },
+    { building: 'yes', man_made: 'bridge' },
+    { 'building:part': 'yes', bridge: 'aqueduct;yes' },
+  ])
+    assert.equal(isBridgePart(tags), true, JSON.stringify(tags));
+  for (const tags of <Record<string, string>[]>[
+    { 'building:part': 'yes' },
+    { 'building:part': 'yes', bridge: 'no' },
+    { building: 'yes', 'bridge:structure': 'arch' },
+    { building: 'yes', bridge: '' },
+  ]) {
     assert.equal(isBridgePart(tags), false, JSON.stringify(tags));
   }
 });
@@ -98,10 +115,7 @@ test('multi-valued heights: bottoms take the smallest, tops and thicknesses the 
   const t = parseBuildingTags({ 'building:part': 'yes', min_height: '5;5.5', height: '12;14' }, DEFAULTS);
   assert.deepEqual([t.minHeight, t.height, t.heightSource], [5, 14, 'height']);
   assert.deepEqual(t.ignored, []);
-  assert.deepEqual(t.notes, [
-    'height=12;14: several values, the largest (14) used',
-    'min_height=5;5.5: several values, the smallest (5) used',
-  ]);
+  assert.deepEqual(t.notes, ['height=12;14: several values, the largest (14) used', 'min_height=5;5.5: several values, the smallest (5) used']);
   const l = parseBuildingTags({ building: 'yes', 'building:levels': '3;4', 'building:min_level': '2;1' }, DEFAULTS);
   assert.deepEqual([l.levels, l.minLevel, l.minHeight, l.wallHeight, l.heightSource], [4, 1, 4, 16, 'levels']);
   assert.equal(l.notes.length, 2);
@@ -116,7 +130,10 @@ test('multi-valued heights: bottoms take the smallest, tops and thicknesses the 
 });
 
 test('a multi-value with any unusable item is ignored as before; lists stay refused where no reduction is defined', () => {
-  const t = parseBuildingTags({ building: 'yes', height: '12;tall', min_height: '3;', 'building:levels': '3;-1', 'roof:angle': '30;40', 'roof:shape': 'gabled' }, DEFAULTS);
+  const t = parseBuildingTags(
+    { building: 'yes', height: '12;tall', min_height: '3;', 'building:levels': '3;-1', 'roof:angle': '30;40', 'roof:shape': 'gabled' },
+    DEFAULTS,
+  );
   assert.deepEqual(t.ignored.sort(), ['building:levels=3;-1', 'height=12;tall', 'min_height=3;', 'roof:angle=30;40']);
   assert.deepEqual(t.notes, []);
   assert.deepEqual([t.heightSource, t.minHeight], ['default', 0]);
@@ -135,7 +152,11 @@ test('height=0 and min_height above height stay reported in dataNotes, also when
   assert.deepEqual([aboveList.ignored, aboveList.minHeight, aboveList.height], [['min_height=12;13'], 0, 10]);
   assert.deepEqual(aboveList.notes, ['height=10;9: several values, the largest (10) used'], 'a dropped minimum is reported once, as ignored');
   // …and they reach the spec's notes (the descriptor's dataNotes).
-  const spec = buildingSpecFromTags({ building: 'yes', height: '0', min_height: '2;3' }, { defaultLevels: 2, defaultLevelHeight: 3, defaultRoofType: 'flat' }, rect(0, 0, 10, 10));
+  const spec = buildingSpecFromTags(
+    { building: 'yes', height: '0', min_height: '2;3' },
+    { defaultLevels: 2, defaultLevelHeight: 3, defaultRoofType: 'flat' },
+    rect(0, 0, 10, 10),
+  );
   assert.deepEqual(spec.notes, ['height=0', 'min_height=2;3: several values, the smallest (2) used']);
   assert.deepEqual([spec.minHeight, spec.height], [2, 8]);
 });
@@ -145,29 +166,35 @@ test('property: any list of valid lengths joined with ";" gives min_height = the
     const n = unit === ' cm' ? Math.round(m * 100) : Number(m.toFixed(3));
     return { text: `${n}${unit}`, metres: unit === ' cm' ? n / 100 : n };
   });
-  fc.assert(fc.property(fc.array(length, { minLength: 1, maxLength: 6 }), fc.constantFrom(';', '; ', ' ;'), (items, sep) => {
-    const text = items.map((i) => i.text).join(sep);
-    const min = Math.min(...items.map((i) => i.metres));
-    const max = Math.max(...items.map((i) => i.metres));
-    const parsed = parseMultiValued(text, parseLength, 'smallest');
-    assert.ok(parsed !== null && Math.abs(parsed.value - min) < 1e-9, text);
-    const t = parseBuildingTags({ 'building:part': 'yes', min_height: text, height: '950' }, DEFAULTS);
-    assert.ok(Math.abs(t.minHeight - min) < 1e-9, `${text} → ${t.minHeight}`);
-    assert.deepEqual(t.ignored, []);
-    assert.equal(t.notes.length, new Set(items.map((i) => i.metres)).size > 1 ? 1 : 0, text);
-    const h = parseBuildingTags({ building: 'yes', height: text }, DEFAULTS);
-    if (max > 0) assert.ok(Math.abs(h.height - max) < 1e-9, `${text} → ${h.height}`);
-  }), { numRuns: 500 });
+  fc.assert(
+    fc.property(fc.array(length, { minLength: 1, maxLength: 6 }), fc.constantFrom(';', '; ', ' ;'), (items, sep) => {
+      const text = items.map((i) => i.text).join(sep);
+      const min = Math.min(...items.map((i) => i.metres));
+      const max = Math.max(...items.map((i) => i.metres));
+      const parsed = parseMultiValued(text, parseLength, 'smallest');
+      assert.ok(parsed !== null && Math.abs(parsed.value - min) < 1e-9, text);
+      const t = parseBuildingTags({ 'building:part': 'yes', min_height: text, height: '950' }, DEFAULTS);
+      assert.ok(Math.abs(t.minHeight - min) < 1e-9, `${text} → ${t.minHeight}`);
+      assert.deepEqual(t.ignored, []);
+      assert.equal(t.notes.length, new Set(items.map((i) => i.metres)).size > 1 ? 1 : 0, text);
+      const h = parseBuildingTags({ building: 'yes', height: text }, DEFAULTS);
+      if (max > 0) assert.ok(Math.abs(h.height - max) < 1e-9, `${text} → ${h.height}`);
+    }),
+    { numRuns: 500 },
+  );
 });
 
 test('property: level lists give building:min_level = their minimum and building:levels = their maximum', () => {
-  fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 200 }), { minLength: 1, maxLength: 5 }), (counts) => {
-    const text = counts.join(';');
-    const t = parseBuildingTags({ 'building:part': 'yes', 'building:min_level': text, 'building:levels': '240' }, DEFAULTS);
-    assert.equal(t.minLevel, Math.min(...counts));
-    assert.equal(t.minHeight, Math.min(...counts) * 4);
-    assert.equal(parseBuildingTags({ building: 'yes', 'building:levels': text }, DEFAULTS).levels, Math.max(...counts));
-  }), { numRuns: 300 });
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: 0, max: 200 }), { minLength: 1, maxLength: 5 }), (counts) => {
+      const text = counts.join(';');
+      const t = parseBuildingTags({ 'building:part': 'yes', 'building:min_level': text, 'building:levels': '240' }, DEFAULTS);
+      assert.equal(t.minLevel, Math.min(...counts));
+      assert.equal(t.minHeight, Math.min(...counts) * 4);
+      assert.equal(parseBuildingTags({ building: 'yes', 'building:levels': text }, DEFAULTS).levels, Math.max(...counts));
+    }),
+    { numRuns: 300 },
+  );
 });
 
 // ---------------------------------------------------------------- bridge decks
@@ -177,8 +204,12 @@ function rect(x: number, y: number, w: number, d: number): Footprint {
 }
 
 function zRange(positions: ArrayLike<number>): [number, number] {
-  let lo = Infinity, hi = -Infinity;
-  for (let i = 2; i < positions.length; i += 3) { lo = Math.min(lo, positions[i]); hi = Math.max(hi, positions[i]); }
+  let lo = Infinity,
+    hi = -Infinity;
+  for (let i = 2; i < positions.length; i += 3) {
+    lo = Math.min(lo, positions[i]);
+    hi = Math.max(hi, positions[i]);
+  }
   return [lo, hi];
 }
 
@@ -221,13 +252,21 @@ test('a bridge part with neither min_height nor building:min_level stands on the
 test('through the building builder, a bridge deck part keeps its min_height', () => {
   const frame = createLocalFrame(43.735, 7.419);
   const area = (id: string, x: number, y: number, w: number, d: number, tags: Record<string, string>): OsmFeature => {
-    const ring = [[x, y], [x + w, y], [x + w, y + d], [x, y + d]].flatMap(([px, py]) => frame.toLonLat(px, py));
+    const ring = [
+      [x, y],
+      [x + w, y],
+      [x + w, y + d],
+      [x, y + d],
+    ].flatMap(([px, py]) => frame.toLonLat(px, py));
     return { id, layer: tags['building:part'] ? 'building_part' : 'building', kind: 'area', tags, polygons: [[ring]] };
   };
-  const meshes = buildBuildings([
-    area('way/1', 0, 0, 60, 10, { building: 'bridge', man_made: 'bridge', height: '9' }),
-    area('way/2', 0, 0, 60, 10, { 'building:part': 'bridge', bridge: 'viaduct', min_height: '6;6.5', height: '9' }),
-  ], { frame, polygon: [-1e4, -1e4, 1e4, -1e4, 1e4, 1e4, -1e4, 1e4], defaultLevels: 2, defaultLevelHeight: 3, defaultRoofType: 'flat', owns: () => true });
+  const meshes = buildBuildings(
+    [
+      area('way/1', 0, 0, 60, 10, { building: 'bridge', man_made: 'bridge', height: '9' }),
+      area('way/2', 0, 0, 60, 10, { 'building:part': 'bridge', bridge: 'viaduct', min_height: '6;6.5', height: '9' }),
+    ],
+    { frame, polygon: [-1e4, -1e4, 1e4, -1e4, 1e4, 1e4, -1e4, 1e4], defaultLevels: 2, defaultLevelHeight: 3, defaultRoofType: 'flat', owns: () => true },
+  );
   const deck = meshes.find((m) => m.descriptor.id === 'way/2')!;
   assert.ok(deck, 'the deck is built');
   const [lo, hi] = zRange(deck.mesh.positions);

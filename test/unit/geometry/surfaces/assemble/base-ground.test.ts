@@ -17,7 +17,12 @@ const S = 1000; // grid units per metre
 
 /** Paths of rectangles in metres; neighbours in a row share a side (as the kept pieces do). */
 function blocks(cells: [number, number, number, number][]): Paths64 {
-  return cells.map(([x, y, w, h]) => [{ x: x * S, y: y * S }, { x: (x + w) * S, y: y * S }, { x: (x + w) * S, y: (y + h) * S }, { x: x * S, y: (y + h) * S }]);
+  return cells.map(([x, y, w, h]) => [
+    { x: x * S, y: y * S },
+    { x: (x + w) * S, y: y * S },
+    { x: (x + w) * S, y: (y + h) * S },
+    { x: x * S, y: (y + h) * S },
+  ]);
 }
 
 const area = (paths: Paths64) => Math.abs(Clipper.areaPaths(Clipper.union(paths, FillRule.NonZero))) / (S * S);
@@ -30,28 +35,59 @@ function build(clip: Paths64, covered: Paths64, partSides: number): { pieces: Fo
 
 const cell = fc.tuple(fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 90 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 12 }));
 /** Blocks of 3 × 4 m cells sharing sides, some cells missing: merged outlines with courtyards and pinched corners. */
-const rows = fc.array(fc.tuple(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 80 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 5 }), fc.integer()), { maxLength: 6 })
-  .map((bs) => bs.flatMap(([x, y, nx, ny, mask]) => {
-    const out: [number, number, number, number][] = [];
-    for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) if (((mask >>> ((j * nx + i) % 31)) & 1) === 1 || (i + j) % 4 === 0) out.push([x + 3 * i, y + 4 * j, 3, 4]);
-    return out;
-  }));
+const rows = fc
+  .array(
+    fc.tuple(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 80 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 5 }), fc.integer()),
+    { maxLength: 6 },
+  )
+  .map((bs) =>
+    bs.flatMap(([x, y, nx, ny, mask]) => {
+      const out: [number, number, number, number][] = [];
+      for (let j = 0; j < ny; j++)
+        for (let i = 0; i < nx; i++) if (((mask >>> ((j * nx + i) % 31)) & 1) === 1 || (i + j) % 4 === 0) out.push([x + 3 * i, y + 4 * j, 3, 4]);
+      return out;
+    }),
+  );
 
 for (const [name, clip] of [
-  ['square', [[{ x: 0, y: 0 }, { x: 100 * S, y: 0 }, { x: 100 * S, y: 100 * S }, { x: 0, y: 100 * S }]]],
-  ['slanted', [[{ x: 0, y: 10 * S }, { x: 90 * S, y: 0 }, { x: 100 * S, y: 95 * S }, { x: 7 * S, y: 100 * S }]]],
+  [
+    'square',
+    [
+      [
+        { x: 0, y: 0 },
+        { x: 100 * S, y: 0 },
+        { x: 100 * S, y: 100 * S },
+        { x: 0, y: 100 * S },
+      ],
+    ],
+  ],
+  [
+    'slanted',
+    [
+      [
+        { x: 0, y: 10 * S },
+        { x: 90 * S, y: 0 },
+        { x: 100 * S, y: 95 * S },
+        { x: 7 * S, y: 100 * S },
+      ],
+    ],
+  ],
 ] as [string, Paths64][]) {
   test(`property: the base ground in parts equals the whole one (${name} clip)`, () => {
-    fc.assert(fc.property(fc.array(cell, { maxLength: 40 }), rows, (loose, joined) => {
-      const covered = blocks([...loose, ...joined]);
-      const whole = build(clip, covered, 1e9), parts = build(clip, covered, 4);
-      const partPaths = parts.pieces.map((f) => piecePaths([f]));
-      const total = partPaths.reduce((a, p) => a + Math.abs(Clipper.areaPaths(p)) / (S * S), 0);
-      // what the opening took off (under 5 cm wide) is small beside any seam: 4 m² bounds it here
-      const slack = 4 + area(parts.removed) + area(whole.removed);
-      assert.ok(Math.abs(total - area(piecePaths(whole.pieces))) <= slack, `parts ${total} vs whole ${area(piecePaths(whole.pieces))}`);
-      assert.ok(Math.abs(total - area(partPaths.flat())) < 1e-6, 'the parts do not overlap');
-      if (covered.length) assert.ok(area(Clipper.intersect(partPaths.flat(), covered, FillRule.NonZero)) < 1e-6, 'nothing under a cutter');
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(fc.array(cell, { maxLength: 40 }), rows, (loose, joined) => {
+        const covered = blocks([...loose, ...joined]);
+        const whole = build(clip, covered, 1e9),
+          parts = build(clip, covered, 4);
+        const partPaths = parts.pieces.map((f) => piecePaths([f]));
+        const total = partPaths.reduce((a, p) => a + Math.abs(Clipper.areaPaths(p)) / (S * S), 0);
+        // what the opening took off (under 5 cm wide) is small beside any seam: 4 m² bounds it here
+        const slack = 4 + area(parts.removed) + area(whole.removed);
+        assert.ok(Math.abs(total - area(piecePaths(whole.pieces))) <= slack, `parts ${total} vs whole ${area(piecePaths(whole.pieces))}`);
+        assert.ok(Math.abs(total - area(partPaths.flat())) < 1e-6, 'the parts do not overlap');
+        if (covered.length) assert.ok(area(Clipper.intersect(partPaths.flat(), covered, FillRule.NonZero)) < 1e-6, 'nothing under a cutter');
+      }),
+      { numRuns: 150 },
+    );
   });
 }

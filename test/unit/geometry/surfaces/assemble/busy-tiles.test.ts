@@ -23,7 +23,13 @@ const union = (fps: readonly Footprint[]) => Clipper.union(paths(fps), FillRule.
 /** A polygon's own area (outer minus holes), by the shoelace formula. */
 const ownArea = (f: Footprint) => (Math.abs(signedArea2(f.outer)) - f.holes.reduce((a, h) => a + Math.abs(signedArea2(h)), 0)) / 2;
 
-interface Resolved { name: string; clip: Footprint; buildings: Footprint[]; pieces: SurfaceArea[]; polygons: Footprint[] }
+interface Resolved {
+  name: string;
+  clip: Footprint;
+  buildings: Footprint[];
+  pieces: SurfaceArea[];
+  polygons: Footprint[];
+}
 
 function resolved(name: string, make: BusyTileMaker): Resolved {
   const { areas, buildings, clip } = make(7);
@@ -52,7 +58,8 @@ function checkTiling({ name, clip, buildings, polygons }: Resolved): void {
   const perimeter = perimeterOf(polygons);
   const wedges = 0.5e-3 * perimeter;
   const all = union(polygons);
-  const unionArea = m2(all), summed = polygons.reduce((s, f) => s + ownArea(f), 0);
+  const unionArea = m2(all),
+    summed = polygons.reduce((s, f) => s + ownArea(f), 0);
   assert.ok(summed - unionArea <= wedges, `${name}: pieces overlap by ${(summed - unionArea).toFixed(3)} m² (wedges allowed: ${wedges.toFixed(3)} m²)`);
   const under = m2(Clipper.intersect(all, paths(buildings), FillRule.NonZero));
   assert.ok(under <= wedges, `${name}: ${under.toFixed(3)} m² of ground under buildings (wedges allowed: ${wedges.toFixed(3)} m²)`);
@@ -65,24 +72,31 @@ function checkTiling({ name, clip, buildings, polygons }: Resolved): void {
 function checkMeshesAndOutlines(r: Resolved): void {
   const { name, pieces, polygons } = r;
   const ground = busyTerrain(500 / 16);
-  for (const [label, meshes] of [['flat', surfaceMeshes(pieces, { drape: true })], ['draped', surfaceMeshes(pieces, { ground, drape: true })]] as const) {
+  for (const [label, meshes] of [
+    ['flat', surfaceMeshes(pieces, { drape: true })],
+    ['draped', surfaceMeshes(pieces, { ground, drape: true })],
+  ] as const) {
     assert.equal(meshes.length, pieces.length, `${name} ${label}: one mesh per piece`);
     meshes.forEach((m, k) => {
       const at = `${where(r, pieces[k])} ${label}`;
       const report = inspectMesh(m.mesh, 1e-6);
       assert.equal(report.degenerate, 0, `${at}: degenerate triangles`);
       assert.equal(report.repeatedEdges, 0, `${at}: inconsistent winding`);
-      const p = m.mesh.positions, idx = m.mesh.indices;
+      const p = m.mesh.positions,
+        idx = m.mesh.indices;
       let planArea = 0;
       for (let t = 0; t < idx.length; t += 3) {
-        const a = 3 * idx[t], b = 3 * idx[t + 1], c = 3 * idx[t + 2];
+        const a = 3 * idx[t],
+          b = 3 * idx[t + 1],
+          c = 3 * idx[t + 2];
         const a2 = (p[b] - p[a]) * (p[c + 1] - p[a + 1]) - (p[b + 1] - p[a + 1]) * (p[c] - p[a]);
         assert.ok(a2 > 0, `${at}: a triangle faces down`);
         planArea += a2 / 2;
       }
       // draped sides are split at the grid lines on the millimetre grid (drape.ts: a split point moves
       // off its side by under 0.71 mm), so the draped plan area may differ by that much along the sides
-      const fps = pieces[k].footprints, want = fps.reduce((s, f) => s + ownArea(f), 0);
+      const fps = pieces[k].footprints,
+        want = fps.reduce((s, f) => s + ownArea(f), 0);
       const slack = label === 'flat' ? 1e-6 * want + 1e-4 : 0.71e-3 * perimeterOf(fps);
       assert.ok(Math.abs(planArea - want) <= slack, `${at}: triangles cover ${planArea} m² of ${want} m²`);
       for (let i = 2; i < p.length; i += 3) {
@@ -92,14 +106,22 @@ function checkMeshesAndOutlines(r: Resolved): void {
     });
   }
   const outlines = surfaceOutlines(pieces, { ground, drape: true });
-  assert.equal(outlines.length, polygons.reduce((s, f) => s + 1 + f.holes.length, 0), `${name}: one outline per ring`);
+  assert.equal(
+    outlines.length,
+    polygons.reduce((s, f) => s + 1 + f.holes.length, 0),
+    `${name}: one outline per ring`,
+  );
   for (const l of outlines) {
     assert.ok(l.closed && l.descriptor.kind === 'outline' && typeof l.descriptor.type === 'string');
-    for (let i = 2; i < l.vertices.length; i += 3) assert.ok(Math.abs(l.vertices[i] - ground(l.vertices[i - 2], l.vertices[i - 1])) <= 0.01, `${name}: outline off the ground`);
+    for (let i = 2; i < l.vertices.length; i += 3)
+      assert.ok(Math.abs(l.vertices[i] - ground(l.vertices[i - 2], l.vertices[i - 1])) <= 0.01, `${name}: outline off the ground`);
   }
 }
 
-for (const [label, make] of [['busy street grid (~2,000 areas, 800 buildings, 500 m tile)', streetTile], ['busy stress tile (~2,000 crossing strips and blobs, 800 buildings)', randomTile]] as const) {
+for (const [label, make] of [
+  ['busy street grid (~2,000 areas, 800 buildings, 500 m tile)', streetTile],
+  ['busy stress tile (~2,000 crossing strips and blobs, 800 buildings)', randomTile],
+] as const) {
   test(label, async (t) => {
     const r = resolved(label.split(' (')[0], make);
     await t.test('every piece a valid polygon; one base ground, last', () => checkPieces(r));

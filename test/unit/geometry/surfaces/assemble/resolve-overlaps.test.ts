@@ -41,60 +41,71 @@ const minus = (a: readonly Footprint[], b: readonly Footprint[]) => m2(Clipper.d
 // ---------- resolveOverlaps ----------
 
 test('resolveOverlaps: pieces tile clip − buildings without overlaps; every piece valid (fast-check)', () => {
-  holds(fc.property(sceneArb(true), ({ areas, buildings, clip }) => {
-    const out = resolveOverlaps(areas, { cutOut: buildings, clip });
-    const groundPieces = out.filter((a) => !a.deck);
-    // pairwise: pieces of different areas, and polygons of one area
-    for (let i = 0; i < groundPieces.length; i++) {
-      const fi = groundPieces[i].footprints;
-      for (let p = 0; p < fi.length; p++) for (let q = p + 1; q < fi.length; q++) assert.ok(intersection([fi[p]], [fi[q]]) < wedgeTolerance([fi[p]], [fi[q]]), 'polygons of one area overlap');
-      for (let j = i + 1; j < groundPieces.length; j++) {
-        const overlap = Clipper.intersect(paths(fi), paths(groundPieces[j].footprints), FillRule.NonZero);
-        const o = m2(overlap);
-        worstOverlap = Math.max(worstOverlap, o);
-        assert.ok(o < wedgeTolerance(fi, groundPieces[j].footprints), `areas ${i} and ${j} overlap by ${o} m²`);
-        // and whatever overlap there is, is nowhere 2 mm wide: shrunk by 1 mm it is gone
-        assert.ok(m2(Clipper.inflatePaths(overlap, -1, JoinType.Miter, EndType.Polygon)) === 0, `areas ${i} and ${j} overlap by more than a hairline`);
+  holds(
+    fc.property(sceneArb(true), ({ areas, buildings, clip }) => {
+      const out = resolveOverlaps(areas, { cutOut: buildings, clip });
+      const groundPieces = out.filter((a) => !a.deck);
+      // pairwise: pieces of different areas, and polygons of one area
+      for (let i = 0; i < groundPieces.length; i++) {
+        const fi = groundPieces[i].footprints;
+        for (let p = 0; p < fi.length; p++)
+          for (let q = p + 1; q < fi.length; q++) assert.ok(intersection([fi[p]], [fi[q]]) < wedgeTolerance([fi[p]], [fi[q]]), 'polygons of one area overlap');
+        for (let j = i + 1; j < groundPieces.length; j++) {
+          const overlap = Clipper.intersect(paths(fi), paths(groundPieces[j].footprints), FillRule.NonZero);
+          const o = m2(overlap);
+          worstOverlap = Math.max(worstOverlap, o);
+          assert.ok(o < wedgeTolerance(fi, groundPieces[j].footprints), `areas ${i} and ${j} overlap by ${o} m²`);
+          // and whatever overlap there is, is nowhere 2 mm wide: shrunk by 1 mm it is gone
+          assert.ok(m2(Clipper.inflatePaths(overlap, -1, JoinType.Miter, EndType.Polygon)) === 0, `areas ${i} and ${j} overlap by more than a hairline`);
+        }
       }
-    }
-    const expected = m2(Clipper.difference(paths([clip]), paths(buildings), FillRule.NonZero));
-    const total = groundPieces.reduce((a, g) => a + g.footprints.reduce((s, f) => s + areaOf([f]), 0), 0);
-    assert.ok(Math.abs(total - expected) <= 1e-3 * expected + 1e-6, `total ${total} vs clip − buildings ${expected}`);
-    for (const a of out) {
-      for (const fp of a.footprints) assertValidPolygon(fp, String(a.descriptor.id ?? a.descriptor.type));
-      assert.ok(minus(a.footprints, [clip]) < wedgeTolerance(a.footprints, [clip]), 'piece outside the clip');
-      if (!a.deck) assert.ok(intersection(a.footprints, buildings) < wedgeTolerance(a.footprints, buildings), 'piece under a building');
-    }
-    // at most one base ground, last, as specified
-    const base = out.filter((a) => a.priority === BASE_GROUND_PRIORITY && a.descriptor.inferred === true);
-    assert.ok(base.length <= 1, 'check at line 158');
-    if (base.length) { assert.equal(out[out.length - 1], base[0]); assert.equal(base[0].kind, 'grass'); }
-    // decks: clipped only — they keep all of their area inside the clip
-    for (const a of areas.filter((x) => x.deck)) {
-      const got = out.find((x) => x.descriptor === a.descriptor || (x.deck === a.deck && x.descriptor.id === a.descriptor.id && x.kind === a.kind));
-      const want = intersection(a.footprints, [clip]);
-      if (want > 0.5) assert.ok(got && Math.abs(areaOf(got.footprints) - want) < 0.01 * want + 0.05, 'deck lost area');
-    }
-  }), 150);
+      const expected = m2(Clipper.difference(paths([clip]), paths(buildings), FillRule.NonZero));
+      const total = groundPieces.reduce((a, g) => a + g.footprints.reduce((s, f) => s + areaOf([f]), 0), 0);
+      assert.ok(Math.abs(total - expected) <= 1e-3 * expected + 1e-6, `total ${total} vs clip − buildings ${expected}`);
+      for (const a of out) {
+        for (const fp of a.footprints) assertValidPolygon(fp, String(a.descriptor.id ?? a.descriptor.type));
+        assert.ok(minus(a.footprints, [clip]) < wedgeTolerance(a.footprints, [clip]), 'piece outside the clip');
+        if (!a.deck) assert.ok(intersection(a.footprints, buildings) < wedgeTolerance(a.footprints, buildings), 'piece under a building');
+      }
+      // at most one base ground, last, as specified
+      const base = out.filter((a) => a.priority === BASE_GROUND_PRIORITY && a.descriptor.inferred === true);
+      assert.ok(base.length <= 1, 'check at line 158');
+      if (base.length) {
+        assert.equal(out[out.length - 1], base[0]);
+        assert.equal(base[0].kind, 'grass');
+      }
+      // decks: clipped only — they keep all of their area inside the clip
+      for (const a of areas.filter((x) => x.deck)) {
+        const got = out.find((x) => x.descriptor === a.descriptor || (x.deck === a.deck && x.descriptor.id === a.descriptor.id && x.kind === a.kind));
+        const want = intersection(a.footprints, [clip]);
+        if (want > 0.5) assert.ok(got && Math.abs(areaOf(got.footprints) - want) < 0.01 * want + 0.05, 'deck lost area');
+      }
+    }),
+    150,
+  );
   console.log(`worst pairwise overlap of two pieces: ${worstOverlap.toExponential(2)} m²`);
 });
 
 test('resolveOverlaps: an area never keeps ground that a higher one covers (beyond merged slivers) (fast-check)', () => {
-  holds(fc.property(sceneArb(false), ({ areas, buildings, clip }) => {
-    const out = resolveOverlaps(areas, { cutOut: buildings, clip });
-    const rankKey = (a: SurfaceArea) => [a.priority, -areaOf(a.footprints)];
-    for (const lower of out) {
-      if (lower.descriptor.inferred) continue;
-      for (const higher of areas) {
-        if (higher.descriptor === lower.descriptor) continue;
-        const [hp, ha] = rankKey(higher), [lp] = rankKey(lower);
-        if (!(hp > lp)) continue;
-        // slivers (< 5 cm wide) may be merged into a neighbour: bound the overlap by 5 cm × perimeter
-        const perimeter = perimeterOf(higher.footprints);
-        assert.ok(intersection(lower.footprints, higher.footprints) <= 0.05 * perimeter + 1e-3, `priority ${lp} piece covers priority ${hp} ground (${ha})`);
+  holds(
+    fc.property(sceneArb(false), ({ areas, buildings, clip }) => {
+      const out = resolveOverlaps(areas, { cutOut: buildings, clip });
+      const rankKey = (a: SurfaceArea) => [a.priority, -areaOf(a.footprints)];
+      for (const lower of out) {
+        if (lower.descriptor.inferred) continue;
+        for (const higher of areas) {
+          if (higher.descriptor === lower.descriptor) continue;
+          const [hp, ha] = rankKey(higher),
+            [lp] = rankKey(lower);
+          if (!(hp > lp)) continue;
+          // slivers (< 5 cm wide) may be merged into a neighbour: bound the overlap by 5 cm × perimeter
+          const perimeter = perimeterOf(higher.footprints);
+          assert.ok(intersection(lower.footprints, higher.footprints) <= 0.05 * perimeter + 1e-3, `priority ${lp} piece covers priority ${hp} ground (${ha})`);
+        }
       }
-    }
-  }), 100);
+    }),
+    100,
+  );
 });
 
 const tile: Footprint = { outer: rect(0, 0, 100, 100), holes: [] };
@@ -104,12 +115,18 @@ test('resolveOverlaps: a road crosses a park; a building is cut out; the base gr
   const park = area('grass', rect(10, 10, 90, 90), 'way/2');
   const building: Footprint = { outer: rect(20, 60, 30, 70), holes: [] };
   const out = resolveOverlaps([park, road], { cutOut: [building], clip: tile });
-  assert.deepEqual(out.map((a) => a.descriptor.id ?? 'base'), ['way/2', 'way/1', 'base']);
+  assert.deepEqual(
+    out.map((a) => a.descriptor.id ?? 'base'),
+    ['way/2', 'way/1', 'base'],
+  );
   const [p, r, base] = out;
   assert.ok(Math.abs(areaOf(r.footprints) - 800) < 1e-6, 'road clipped to the tile');
   assert.ok(Math.abs(areaOf(p.footprints) - (6400 - 80 * 8 - 100)) < 1e-6, 'park minus road minus building');
   assert.equal(p.footprints.length, 2, 'the road splits the park in two');
-  assert.ok(p.footprints.some((f) => f.holes.length === 1), 'the building is a hole in the park');
+  assert.ok(
+    p.footprints.some((f) => f.holes.length === 1),
+    'the building is a hole in the park',
+  );
   assert.deepEqual(base.descriptor, { type: 'grass', inferred: true });
   assert.equal(base.priority, BASE_GROUND_PRIORITY);
   assert.ok(Math.abs(areaOf(base.footprints) - (10000 - 800 - 6400 + 640)) < 1e-6, 'check at line 211');
@@ -136,7 +153,11 @@ test('resolveOverlaps: a thin leftover is merged into its neighbour, not left as
   const landuse = area('grass', rect(0, 0, 100, 46.02), 'way/2');
   const park = area('garden', rect(0, 46.02, 100, 100), 'way/3');
   const out = resolveOverlaps([landuse, road, park], { cutOut: [], clip: tile });
-  assert.deepEqual(out.map((a) => a.descriptor.id), ['way/2', 'way/1', 'way/3'], 'no base ground: nothing is left uncovered');
+  assert.deepEqual(
+    out.map((a) => a.descriptor.id),
+    ['way/2', 'way/1', 'way/3'],
+    'no base ground: nothing is left uncovered',
+  );
   assert.ok(Math.abs(areaOf(out[0].footprints) - 4000) < 1e-6, 'strip opened away from the land use');
   assert.ok(Math.abs(areaOf(out[1].footprints) - 602) < 1e-6, 'the strip went to the road');
   assert.ok(Math.abs(areaOf(out[2].footprints) - 5398) < 1e-6, 'park untouched');

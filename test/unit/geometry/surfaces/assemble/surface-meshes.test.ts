@@ -28,29 +28,49 @@ const shoelace = (f: Footprint) => (Math.abs(signedArea2(f.outer)) - f.holes.red
 
 /** A gentle synthetic terrain over [-60, 160]² with `spacing` between samples (metres). */
 function syntheticGround(spacing = 10, f = (x: number, y: number) => 40 + 6 * Math.sin(x / 35) + 4 * Math.cos(y / 28) + 0.03 * x): GroundSampler {
-  const minX = -60, maxY = 160, cells = Math.round(220 / spacing);
-  const columns = cells + 1, rows = cells + 1;
+  const minX = -60,
+    maxY = 160,
+    cells = Math.round(220 / spacing);
+  const columns = cells + 1,
+    rows = cells + 1;
   const heights = new Float32Array(columns * rows);
   for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) heights[r * columns + c] = f(minX + c * spacing, maxY - r * spacing);
   const grid: ElevationGrid = { bbox: { minX, minY: maxY - cells * spacing, maxX: minX + cells * spacing, maxY }, columns, rows, heights };
   return createGroundSampler(grid);
 }
 
-interface MeshStats { maxVertexError: number; maxCentroidError: number; minArea: number; downward: number; area: number; maxEdge: number }
+interface MeshStats {
+  maxVertexError: number;
+  maxCentroidError: number;
+  minArea: number;
+  downward: number;
+  area: number;
+  maxEdge: number;
+}
 
 function meshStats(mesh: { positions: Float64Array; indices: Uint32Array }, ground?: GroundSampler): MeshStats {
-  const p = mesh.positions, idx = mesh.indices;
+  const p = mesh.positions,
+    idx = mesh.indices;
   const s: MeshStats = { maxVertexError: 0, maxCentroidError: 0, minArea: Infinity, downward: 0, area: 0, maxEdge: 0 };
   if (ground) for (let i = 0; i < p.length; i += 3) s.maxVertexError = Math.max(s.maxVertexError, Math.abs(p[i + 2] - ground(p[i], p[i + 1])));
   for (let t = 0; t < idx.length; t += 3) {
-    const a = 3 * idx[t], b = 3 * idx[t + 1], c = 3 * idx[t + 2];
+    const a = 3 * idx[t],
+      b = 3 * idx[t + 1],
+      c = 3 * idx[t + 2];
     const a2 = (p[b] - p[a]) * (p[c + 1] - p[a + 1]) - (p[b + 1] - p[a + 1]) * (p[c] - p[a]);
     if (a2 <= 0) s.downward++;
     s.area += a2 / 2;
     s.minArea = Math.min(s.minArea, a2 / 2);
-    for (const [u, v] of [[a, b], [b, c], [c, a]]) s.maxEdge = Math.max(s.maxEdge, Math.hypot(p[v] - p[u], p[v + 1] - p[u + 1]));
+    for (const [u, v] of [
+      [a, b],
+      [b, c],
+      [c, a],
+    ])
+      s.maxEdge = Math.max(s.maxEdge, Math.hypot(p[v] - p[u], p[v + 1] - p[u + 1]));
     if (ground) {
-      const cx = (p[a] + p[b] + p[c]) / 3, cy = (p[a + 1] + p[b + 1] + p[c + 1]) / 3, cz = (p[a + 2] + p[b + 2] + p[c + 2]) / 3;
+      const cx = (p[a] + p[b] + p[c]) / 3,
+        cy = (p[a + 1] + p[b + 1] + p[c + 1]) / 3,
+        cz = (p[a + 2] + p[b + 2] + p[c + 2]) / 3;
       s.maxCentroidError = Math.max(s.maxCentroidError, Math.abs(cz - ground(cx, cy)));
     }
   }
@@ -60,45 +80,57 @@ function meshStats(mesh: { positions: Float64Array; indices: Uint32Array }, grou
 // ---------- surfaceMeshes ----------
 
 test('surfaceMeshes: upward, non-degenerate, consistently wound triangles covering each piece; z = 0 without terrain (fast-check)', () => {
-  holds(fc.property(sceneArb(false), ({ areas, buildings, clip }) => {
-    const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
-    const meshes = surfaceMeshes(pieces, { drape: true });
-    assert.equal(meshes.length, pieces.length);
-    meshes.forEach((m, k) => {
-      const s = meshStats(m.mesh);
-      assert.equal(s.downward, 0, 'a triangle faces down');
-      assert.ok(s.minArea >= 1e-6, `degenerate triangle ${s.minArea}`);
-      const want = pieces[k].footprints.reduce((a, f) => a + shoelace(f), 0);
-      assert.ok(Math.abs(s.area - want) <= 1e-6 * want + 1e-4, `triangulated ${s.area} vs piece ${want}`);
-      assert.ok(m.mesh.positions.every((v, i) => i % 3 !== 2 || v === 0), 'check at line 304');
-      const report = inspectMesh(m.mesh, 1e-6);
-      assert.equal(report.repeatedEdges, 0, 'inconsistent winding');
-      assert.equal(report.degenerate, 0);
-      assert.equal(m.descriptor.type, pieces[k].descriptor.type);
-    });
-  }), 120);
+  holds(
+    fc.property(sceneArb(false), ({ areas, buildings, clip }) => {
+      const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
+      const meshes = surfaceMeshes(pieces, { drape: true });
+      assert.equal(meshes.length, pieces.length);
+      meshes.forEach((m, k) => {
+        const s = meshStats(m.mesh);
+        assert.equal(s.downward, 0, 'a triangle faces down');
+        assert.ok(s.minArea >= 1e-6, `degenerate triangle ${s.minArea}`);
+        const want = pieces[k].footprints.reduce((a, f) => a + shoelace(f), 0);
+        assert.ok(Math.abs(s.area - want) <= 1e-6 * want + 1e-4, `triangulated ${s.area} vs piece ${want}`);
+        assert.ok(
+          m.mesh.positions.every((v, i) => i % 3 !== 2 || v === 0),
+          'check at line 304',
+        );
+        const report = inspectMesh(m.mesh, 1e-6);
+        assert.equal(report.repeatedEdges, 0, 'inconsistent winding');
+        assert.equal(report.degenerate, 0);
+        assert.equal(m.descriptor.type, pieces[k].descriptor.type);
+      });
+    }),
+    120,
+  );
 });
 
 test('surfaceMeshes: draped pieces sit on the ground (every vertex within 1 cm) and follow it (centroids within 0.5 m) (fast-check)', () => {
   const ground = syntheticGround(10);
   const lattice = drapeLattice({ ground, drape: true });
   let worstCentroid = 0;
-  holds(fc.property(sceneArb(false), ({ areas, buildings, clip }) => {
-    const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
-    const meshes = surfaceMeshes(pieces, { ground, drape: true });
-    meshes.forEach((m, k) => {
-      const s = meshStats(m.mesh, ground);
-      assert.ok(s.maxVertexError < 0.01, `vertex ${s.maxVertexError} m off the ground`);
-      assert.ok(s.maxCentroidError < 0.5, `centroid ${s.maxCentroidError} m off the ground`);
-      worstCentroid = Math.max(worstCentroid, s.maxCentroidError);
-      assert.equal(s.downward, 0);
-      assert.ok(s.minArea >= 1e-6, 'check at line 325');
-      // the piece as draped: its rings with the split points (on the millimetre grid, so a hair off the straight side)
-      const want = pieces[k].footprints.reduce((a, f) => a + shoelace({ outer: splitRing(f.outer, lattice), holes: f.holes.map((h) => splitRing(h, lattice)) }), 0);
-      assert.ok(Math.abs(s.area - want) <= 1e-6 * want + 1e-4, `draped triangulation ${s.area} vs ${want}`);
-      assert.equal(inspectMesh(m.mesh, 1e-6).repeatedEdges, 0);
-    });
-  }), 80);
+  holds(
+    fc.property(sceneArb(false), ({ areas, buildings, clip }) => {
+      const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
+      const meshes = surfaceMeshes(pieces, { ground, drape: true });
+      meshes.forEach((m, k) => {
+        const s = meshStats(m.mesh, ground);
+        assert.ok(s.maxVertexError < 0.01, `vertex ${s.maxVertexError} m off the ground`);
+        assert.ok(s.maxCentroidError < 0.5, `centroid ${s.maxCentroidError} m off the ground`);
+        worstCentroid = Math.max(worstCentroid, s.maxCentroidError);
+        assert.equal(s.downward, 0);
+        assert.ok(s.minArea >= 1e-6, 'check at line 325');
+        // the piece as draped: its rings with the split points (on the millimetre grid, so a hair off the straight side)
+        const want = pieces[k].footprints.reduce(
+          (a, f) => a + shoelace({ outer: splitRing(f.outer, lattice), holes: f.holes.map((h) => splitRing(h, lattice)) }),
+          0,
+        );
+        assert.ok(Math.abs(s.area - want) <= 1e-6 * want + 1e-4, `draped triangulation ${s.area} vs ${want}`);
+        assert.equal(inspectMesh(m.mesh, 1e-6).repeatedEdges, 0);
+      });
+    }),
+    80,
+  );
   console.log(`draped meshes: worst centroid distance to the ground ${worstCentroid.toFixed(3)} m (grid spacing 10 m)`);
 });
 
@@ -115,29 +147,35 @@ test('surfaceMeshes: a draped square is subdivided at the grid lines and its nod
   const flatGround = createGroundSampler(null, 7);
   const [flat] = surfaceMeshes([square], { ground: flatGround, drape: true });
   assert.equal(flat.mesh.positions.length / 3, 4);
-  assert.ok(flat.mesh.positions.every((v, i) => i % 3 !== 2 || v === 7), 'check at line 347');
+  assert.ok(
+    flat.mesh.positions.every((v, i) => i % 3 !== 2 || v === 7),
+    'check at line 347',
+  );
 });
 
 test('surfaceMeshes: with drape false each polygon is flat at the lowest ground under it', () => {
   const ground = syntheticGround(10);
-  holds(fc.property(sceneArb(false), ({ areas, buildings, clip }) => {
-    const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
-    for (const piece of pieces) {
-      for (const fp of piece.footprints) {
-        const [m] = surfaceMeshes([{ ...piece, footprints: [fp] }], { ground, drape: false });
-        if (!m) continue;
-        const zs = new Set<number>();
-        for (let i = 2; i < m.mesh.positions.length; i += 3) zs.add(m.mesh.positions[i]);
-        assert.equal(zs.size, 1, 'flat');
-        const z = [...zs][0];
-        assert.equal(z, lowestGroundUnder(ground, fp));
-        // brute force: no sample of the ground under the polygon is lower (nothing hangs in the air)
-        const low = bruteLowest(ground, fp);
-        assert.ok(z <= low + 1e-9, `flat at ${z}, ground under it reaches ${low}`);
-        assert.ok(low - z < 0.05, `flat at ${z}, far below the sampled lowest ${low}`);
+  holds(
+    fc.property(sceneArb(false), ({ areas, buildings, clip }) => {
+      const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
+      for (const piece of pieces) {
+        for (const fp of piece.footprints) {
+          const [m] = surfaceMeshes([{ ...piece, footprints: [fp] }], { ground, drape: false });
+          if (!m) continue;
+          const zs = new Set<number>();
+          for (let i = 2; i < m.mesh.positions.length; i += 3) zs.add(m.mesh.positions[i]);
+          assert.equal(zs.size, 1, 'flat');
+          const z = [...zs][0];
+          assert.equal(z, lowestGroundUnder(ground, fp));
+          // brute force: no sample of the ground under the polygon is lower (nothing hangs in the air)
+          const low = bruteLowest(ground, fp);
+          assert.ok(z <= low + 1e-9, `flat at ${z}, ground under it reaches ${low}`);
+          assert.ok(low - z < 0.05, `flat at ${z}, far below the sampled lowest ${low}`);
+        }
       }
-    }
-  }), 40);
+    }),
+    40,
+  );
 });
 
 function bruteLowest(ground: GroundSampler, fp: Footprint): number {
@@ -147,16 +185,24 @@ function bruteLowest(ground: GroundSampler, fp: Footprint): number {
     const n = r.length / 2;
     for (let i = 0; i < n; i++) {
       const j = (i + 1) % n;
-      for (let k = 0; k <= 40; k++) min = Math.min(min, ground(r[2 * i] + ((r[2 * j] - r[2 * i]) * k) / 40, r[2 * i + 1] + ((r[2 * j + 1] - r[2 * i + 1]) * k) / 40));
+      for (let k = 0; k <= 40; k++)
+        min = Math.min(min, ground(r[2 * i] + ((r[2 * j] - r[2 * i]) * k) / 40, r[2 * i + 1] + ((r[2 * j + 1] - r[2 * i + 1]) * k) / 40));
     }
   }
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < fp.outer.length; i += 2) {
-    minX = Math.min(minX, fp.outer[i]); maxX = Math.max(maxX, fp.outer[i]); minY = Math.min(minY, fp.outer[i + 1]); maxY = Math.max(maxY, fp.outer[i + 1]);
+    minX = Math.min(minX, fp.outer[i]);
+    maxX = Math.max(maxX, fp.outer[i]);
+    minY = Math.min(minY, fp.outer[i + 1]);
+    maxY = Math.max(maxY, fp.outer[i + 1]);
   }
-  for (let x = minX; x <= maxX; x += 1) for (let y = minY; y <= maxY; y += 1) {
-    if (pointInRing(x, y, fp.outer) && !fp.holes.some((h) => pointInRing(x, y, h))) min = Math.min(min, ground(x, y));
-  }
+  for (let x = minX; x <= maxX; x += 1)
+    for (let y = minY; y <= maxY; y += 1) {
+      if (pointInRing(x, y, fp.outer) && !fp.holes.some((h) => pointInRing(x, y, h))) min = Math.min(min, ground(x, y));
+    }
   return min;
 }
 
@@ -176,43 +222,53 @@ test('surfaceMeshes: a bridge deck runs linearly from abutment to abutment, neve
   }
   // without terrain the deck heights are used as given
   const [m] = surfaceMeshes([deck], { drape: true });
-  assert.ok(m.mesh.positions.some((v, i) => i % 3 === 2 && v === 70), 'check at line 408');
+  assert.ok(
+    m.mesh.positions.some((v, i) => i % 3 === 2 && v === 70),
+    'check at line 408',
+  );
 });
 
 // ---------- outlines ----------
 
-test('surfaceOutlines: every ring of every piece, closed, on the ground, on its mesh\'s vertices (but dropped specks) (fast-check)', () => {
+test("surfaceOutlines: every ring of every piece, closed, on the ground, on its mesh's vertices (but dropped specks) (fast-check)", () => {
   const ground = syntheticGround(10);
-  holds(fc.property(sceneArb(true), ({ areas, buildings, clip }) => {
-    const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
-    for (const drape of [true, false]) {
-      const lines = surfaceOutlines(pieces, { ground, drape });
-      assert.equal(lines.length, pieces.reduce((a, p) => a + p.footprints.reduce((s, f) => s + 1 + f.holes.length, 0), 0));
-      let k = 0;
-      for (const piece of pieces) {
-        const [mesh] = surfaceMeshes([piece], { ground, drape });
-        const vertexKeys = new Set<string>();
-        for (let i = 0; i < mesh.mesh.positions.length; i += 3) vertexKeys.add(Array.from(mesh.mesh.positions.subarray(i, i + 3)).join(','));
-        for (const fp of piece.footprints) for (let r = 0; r <= fp.holes.length; r++) {
-          const line = lines[k++];
-          assert.equal(line.closed, true);
-          assert.equal(line.descriptor.kind, 'outline');
-          assert.equal(line.descriptor.type, piece.descriptor.type);
-          for (let i = 0; i < line.vertices.length; i += 3) {
-            const [x, y, z] = [line.vertices[i], line.vertices[i + 1], line.vertices[i + 2]];
-            if (drape && !piece.deck) assert.ok(Math.abs(z - ground(x, y)) < 0.01, 'check at line 432');
-            if (vertexKeys.has(`${x},${y},${z}`)) continue;
-            // the one exception: a corner of a hairline slit or speck, which the mesh can only drop
-            // as degenerate triangles (under 1 mm² each) — it is then within millimetres of the mesh
-            const p = mesh.mesh.positions;
-            let nearest = Infinity;
-            for (let v = 0; v < p.length; v += 3) nearest = Math.min(nearest, Math.hypot(p[v] - x, p[v + 1] - y, p[v + 2] - z));
-            assert.ok(nearest < 0.005, `outline vertex ${nearest} m from the mesh`);
-          }
+  holds(
+    fc.property(sceneArb(true), ({ areas, buildings, clip }) => {
+      const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
+      for (const drape of [true, false]) {
+        const lines = surfaceOutlines(pieces, { ground, drape });
+        assert.equal(
+          lines.length,
+          pieces.reduce((a, p) => a + p.footprints.reduce((s, f) => s + 1 + f.holes.length, 0), 0),
+        );
+        let k = 0;
+        for (const piece of pieces) {
+          const [mesh] = surfaceMeshes([piece], { ground, drape });
+          const vertexKeys = new Set<string>();
+          for (let i = 0; i < mesh.mesh.positions.length; i += 3) vertexKeys.add(Array.from(mesh.mesh.positions.subarray(i, i + 3)).join(','));
+          for (const fp of piece.footprints)
+            for (let r = 0; r <= fp.holes.length; r++) {
+              const line = lines[k++];
+              assert.equal(line.closed, true);
+              assert.equal(line.descriptor.kind, 'outline');
+              assert.equal(line.descriptor.type, piece.descriptor.type);
+              for (let i = 0; i < line.vertices.length; i += 3) {
+                const [x, y, z] = [line.vertices[i], line.vertices[i + 1], line.vertices[i + 2]];
+                if (drape && !piece.deck) assert.ok(Math.abs(z - ground(x, y)) < 0.01, 'check at line 432');
+                if (vertexKeys.has(`${x},${y},${z}`)) continue;
+                // the one exception: a corner of a hairline slit or speck, which the mesh can only drop
+                // as degenerate triangles (under 1 mm² each) — it is then within millimetres of the mesh
+                const p = mesh.mesh.positions;
+                let nearest = Infinity;
+                for (let v = 0; v < p.length; v += 3) nearest = Math.min(nearest, Math.hypot(p[v] - x, p[v + 1] - y, p[v + 2] - z));
+                assert.ok(nearest < 0.005, `outline vertex ${nearest} m from the mesh`);
+              }
+            }
         }
       }
-    }
-  }), 40);
+    }),
+    40,
+  );
 });
 
 test('drapeLine: a centerline is split at the grid lines and lies on the ground; a deck line is interpolated', () => {
@@ -220,11 +276,16 @@ test('drapeLine: a centerline is split at the grid lines and lies on the ground;
   const line = drapeLine({ points: [1, 1, 99, 57], closed: false, descriptor: { type: 'asphalt', kind: 'centerline' } }, { ground, drape: true });
   assert.equal(line.closed, false);
   assert.ok(line.vertices.length / 3 > 10, 'check at line 445');
-  for (let i = 0; i < line.vertices.length; i += 3) assert.ok(Math.abs(line.vertices[i + 2] - ground(line.vertices[i], line.vertices[i + 1])) < 1e-9, 'check at line 446');
-  for (let i = 3; i < line.vertices.length; i += 3) assert.ok(Math.hypot(line.vertices[i] - line.vertices[i - 3], line.vertices[i + 1] - line.vertices[i - 2]) <= 10 * Math.SQRT2 + 0.1, 'check at line 447');
+  for (let i = 0; i < line.vertices.length; i += 3)
+    assert.ok(Math.abs(line.vertices[i + 2] - ground(line.vertices[i], line.vertices[i + 1])) < 1e-9, 'check at line 446');
+  for (let i = 3; i < line.vertices.length; i += 3)
+    assert.ok(Math.hypot(line.vertices[i] - line.vertices[i - 3], line.vertices[i + 1] - line.vertices[i - 2]) <= 10 * Math.SQRT2 + 0.1, 'check at line 447');
   const flat = drapeLine({ points: [1, 1, 99, 57], closed: false, descriptor: {} }, { ground, drape: false });
   assert.equal(flat.vertices.length, 6);
   assert.ok(flat.vertices[2] === flat.vertices[5] && flat.vertices[2] <= Math.min(ground(1, 1), ground(99, 57)), 'check at line 450');
-  const deck = drapeLine({ points: [0, 0, 50, 0, 100, 0], closed: false, descriptor: {}, deck: { start: { x: 0, y: 0, z: 5 }, end: { x: 100, y: 0, z: 15 } } }, { ground, drape: true });
+  const deck = drapeLine(
+    { points: [0, 0, 50, 0, 100, 0], closed: false, descriptor: {}, deck: { start: { x: 0, y: 0, z: 5 }, end: { x: 100, y: 0, z: 15 } } },
+    { ground, drape: true },
+  );
   assert.deepEqual(Array.from(deck.vertices), [0, 0, 5, 50, 0, 10, 100, 0, 15]);
 });

@@ -41,7 +41,10 @@ function area(id: string, layer: OsmFeature['layer'], tags: Tags, polygons: numb
 
 test('features: areas of the ground layers become valid footprints in the frame with a descriptor', () => {
   const bowTie = (() => {
-    const [a, b] = FRAME.toLonLat(0, 0), [c, d] = FRAME.toLonLat(20, 20), [e, f] = FRAME.toLonLat(20, 0), [g, h] = FRAME.toLonLat(0, 20);
+    const [a, b] = FRAME.toLonLat(0, 0),
+      [c, d] = FRAME.toLonLat(20, 20),
+      [e, f] = FRAME.toLonLat(20, 0),
+      [g, h] = FRAME.toLonLat(0, 20);
     return [a, b, e, f, g, h, c, d]; // crosses itself in the middle
   })();
   const features: OsmFeature[] = [
@@ -59,7 +62,10 @@ test('features: areas of the ground layers become valid footprints in the frame 
     area('way/12', 'highway', { highway: 'pedestrian', area: 'yes', surface: 'sett' }, [[square(420, 0, 10)]]),
   ];
   const areas = surfaceAreasFromFeatures(features, FRAME);
-  assert.deepEqual(areas.map((a) => a.descriptor.id), ['way/1', 'relation/2', 'way/3', 'way/5', 'way/12']);
+  assert.deepEqual(
+    areas.map((a) => a.descriptor.id),
+    ['way/1', 'relation/2', 'way/3', 'way/5', 'way/12'],
+  );
   const [park, water, grass, site, plaza] = areas;
   assert.deepEqual(park.descriptor, { type: 'manicuredGrass', id: 'way/1', leisure: 'park', layer: 1, name: 'Parc' });
   assert.equal(park.priority, SURFACE_PRIORITY.manicuredGrass);
@@ -115,11 +121,31 @@ test('Monaco: the ground areas of the whole extract, counted per kind, all valid
     count[a.kind] = (count[a.kind] ?? 0) + 1;
     m2[a.kind] = (m2[a.kind] ?? 0) + a.footprints.reduce((s, f) => s + footprintArea(f), 0);
   }
-  const rows = Object.keys(count).sort((a, b) => count[b as SurfaceKind]! - count[a as SurfaceKind]!)
-    .map((k) => `  ${k.padEnd(22)} ${String(count[k as SurfaceKind]).padStart(4)} areas ${Math.round(m2[k as SurfaceKind]!).toString().padStart(9)} m²`);
-  console.log(`Monaco: ${areas.length} ground areas from ${features.length} features of ${SURFACE_AREA_LAYERS.join(', ')} in ${ms.toFixed(0)} ms\n${rows.join('\n')}`);
+  const rows = Object.keys(count)
+    .sort((a, b) => count[b as SurfaceKind]! - count[a as SurfaceKind]!)
+    .map(
+      (k) =>
+        `  ${k.padEnd(22)} ${String(count[k as SurfaceKind]).padStart(4)} areas ${Math.round(m2[k as SurfaceKind]!)
+          .toString()
+          .padStart(9)} m²`,
+    );
+  console.log(
+    `Monaco: ${areas.length} ground areas from ${features.length} features of ${SURFACE_AREA_LAYERS.join(', ')} in ${ms.toFixed(0)} ms\n${rows.join('\n')}`,
+  );
 
-  for (const kind of ['water', 'pavement', 'pitch', 'helipad', 'roadwayArea', 'garden', 'forest', 'sand', 'rock', 'construction', 'buildingConstruction'] as const) {
+  for (const kind of [
+    'water',
+    'pavement',
+    'pitch',
+    'helipad',
+    'roadwayArea',
+    'garden',
+    'forest',
+    'sand',
+    'rock',
+    'construction',
+    'buildingConstruction',
+  ] as const) {
     assert.ok((count[kind] ?? 0) > 0, `Monaco has ${kind}`);
   }
   assert.ok((count.grass ?? 0) + (count.manicuredGrass ?? 0) > 0, 'Monaco has grass');
@@ -128,12 +154,21 @@ test('Monaco: the ground areas of the whole extract, counted per kind, all valid
   const byId = new Map(areas.map((a) => [String(a.descriptor.id), a]));
   assert.equal(byId.get('way/177049634')?.kind, 'helipad', 'Héliport de Monaco pad');
   assert.equal(byId.get('relation/2254506')?.kind, 'sand', 'Plage Larvotto');
-  assert.deepEqual(byId.get('way/585654719')?.descriptor, { type: 'pavement', id: 'way/585654719', natural: 'beach', surface: 'asphalt', name: 'Plage du Solarium' });
+  assert.deepEqual(byId.get('way/585654719')?.descriptor, {
+    type: 'pavement',
+    id: 'way/585654719',
+    natural: 'beach',
+    surface: 'asphalt',
+    name: 'Plage du Solarium',
+  });
   assert.equal(byId.get('relation/2220209')?.kind, 'rock', 'the pebble cove');
   assert.equal(byId.get('way/572935479')?.kind, 'water', 'Fontaine du Casino (filed under barrier)');
   for (const id of ['way/946562617', 'way/946562618', 'way/946562648']) assert.equal(byId.get(id), undefined, `${id}: the underground station is not ground`);
   assert.equal(byId.get('way/437651792'), undefined, 'a rooftop pool is not ground');
   assert.equal(byId.get('way/946562616'), undefined, 'a bridge outline is not ground');
   const buildings = areas.filter((a) => features.find((f) => f.id === a.descriptor.id)?.layer === 'building');
-  assert.ok(buildings.every((a) => a.kind === 'buildingConstruction'), 'from the building layer only building sites');
+  assert.ok(
+    buildings.every((a) => a.kind === 'buildingConstruction'),
+    'from the building layer only building sites',
+  );
 });

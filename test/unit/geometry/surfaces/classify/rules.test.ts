@@ -12,7 +12,11 @@ import { REPO_ROOT } from '../../../../../src/config.ts';
 import { SURFACE_KINDS, type SurfaceKind } from '../../../../../src/geometry/surfaces/types.ts';
 import { SURFACE_PRIORITY, URBAN_LANDUSE_PRIORITY } from '../../../../../src/geometry/surfaces/priority.ts';
 import {
-  AREA_RULES, classifySurfaceArea, notGroundReason, parseSurfaceMaterial, surfaceAreaTableMarkdown,
+  AREA_RULES,
+  classifySurfaceArea,
+  notGroundReason,
+  parseSurfaceMaterial,
+  surfaceAreaTableMarkdown,
 } from '../../../../../src/geometry/surfaces/classify/index.ts';
 
 type Tags = Record<string, string>;
@@ -231,6 +235,9 @@ test('the doc comment in rules.ts carries the current table', () => {
   const source = readFileSync(join(REPO_ROOT, 'src/geometry/surfaces/classify/rules.ts'), 'utf8');
   const block = /<!-- surface-area-table:start -->\n([\s\S]*?)\n \* <!-- surface-area-table:end -->/.exec(source);
   assert.ok(block, 'table markers in rules.ts');
-  const documented = block[1].split('\n').map((l) => l.replace(/^ \* /, '')).join('\n');
+  const documented = block[1]
+    .split('\n')
+    .map((l) => l.replace(/^ \* /, ''))
+    .join('\n');
   assert.equal(documented, surfaceAreaTableMarkdown(), 'regenerate the doc table with surfaceAreaTableMarkdown()');
 });

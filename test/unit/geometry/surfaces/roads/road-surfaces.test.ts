@@ -16,7 +16,14 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { roadSurfaces, type RoadInput, type RoadSurfaces } from '../../../../../src/geometry/surfaces/roads/road-surfaces.ts';
 import { roadProfile } from '../../../../../src/geometry/surfaces/roads/classify.ts';
-import { footprintArea, footprintProblem, overlaps, sharedBoundaryLength, stripsOffTheirJunctions, uncoveredPoints } from '../../../../support/checks/road-checks.ts';
+import {
+  footprintArea,
+  footprintProblem,
+  overlaps,
+  sharedBoundaryLength,
+  stripsOffTheirJunctions,
+  uncoveredPoints,
+} from '../../../../support/checks/road-checks.ts';
 import type { SurfaceArea } from '../../../../../src/geometry/surfaces/types.ts';
 import { SURFACE_PRIORITY } from '../../../../../src/geometry/surfaces/priority.ts';
 import { tidyPaths } from '../../../../../src/geometry/planar/tidy.ts';
@@ -67,7 +74,10 @@ function check(roads: readonly RoadInput[], result: RoadSurfaces, ground: Ground
   }
   for (const [key, list] of groups) {
     const bad = overlaps(list).filter((o) => o.area > 1e-4 + 1e-3 * o.perimeter);
-    assert.deepEqual(bad.map((o) => `${key}: ${list[o.a].descriptor.id} × ${list[o.b].descriptor.id} ${o.area.toFixed(5)} m²`), []);
+    assert.deepEqual(
+      bad.map((o) => `${key}: ${list[o.a].descriptor.id} × ${list[o.b].descriptor.id} ${o.area.toFixed(5)} m²`),
+      [],
+    );
   }
   // centerlines covered
   for (const line of centerlines) {
@@ -90,7 +100,8 @@ function check(roads: readonly RoadInput[], result: RoadSurfaces, ground: Ground
     const bridge = road.tags.bridge !== undefined && road.tags.bridge !== 'no';
     assert.equal(!!item.deck, bridge, `${road.id} deck`);
     if (item.deck) {
-      const p = road.points, n = p.length;
+      const p = road.points,
+        n = p.length;
       assert.equal(item.deck.start.z, ground(p[0], p[1]));
       assert.equal(item.deck.end.z, ground(p[n - 2], p[n - 1]));
     }
@@ -140,7 +151,9 @@ test('a T junction: one roadwayIntersection, strips trimmed to it, sharing edges
 });
 
 test('an X junction of four ways ending at one node', () => {
-  const roads = [0, 1, 2, 3].map((k) => way(k + 1, { highway: 'tertiary', sidewalk: 'both' }, 0, 0, 50 * Math.cos((k * Math.PI) / 2 + 0.3), 50 * Math.sin((k * Math.PI) / 2 + 0.3)));
+  const roads = [0, 1, 2, 3].map((k) =>
+    way(k + 1, { highway: 'tertiary', sidewalk: 'both' }, 0, 0, 50 * Math.cos((k * Math.PI) / 2 + 0.3), 50 * Math.sin((k * Math.PI) / 2 + 0.3)),
+  );
   const r = roadSurfaces(roads);
   check(roads, r);
   assert.equal(r.areas.filter((a) => a.kind === 'roadwayIntersection').length, 1);
@@ -174,7 +187,8 @@ test('a junction of ways 10° apart does not eat the short street, and nothing o
 });
 
 test('a roundabout as a closed way with three roads attached', () => {
-  const n = 24, R = 15;
+  const n = 24,
+    R = 15;
   const ring: number[] = [];
   for (let i = 0; i <= n; i++) ring.push(R * Math.cos((2 * Math.PI * (i % n)) / n), R * Math.sin((2 * Math.PI * (i % n)) / n));
   const roads = [
@@ -249,16 +263,39 @@ test('junction ids are stable names from the ways, numbered when the same ways m
   ];
   const r = roadSurfaces(roads);
   check(roads, r);
-  const ids = r.areas.filter((a) => a.kind === 'roadwayIntersection').map((a) => a.descriptor.id).sort();
+  const ids = r.areas
+    .filter((a) => a.kind === 'roadwayIntersection')
+    .map((a) => a.descriptor.id)
+    .sort();
   assert.deepEqual(ids, ['junction/way/1+way/2', 'junction/way/1+way/2#2']);
 });
 
 test('a one-way street doubling back at the end of a wide road: its sidewalk remains simple (fast-check seed 573393326)', () => {
   const roads = [
-    way(100, { highway: 'residential', oneway: 'yes', sidewalk: 'both' },
-      3.939231012048836, 0.6945927106677219, 1.0872330690389231, 0.19170852439003133, 0, 0, 8.364549742895903, 3.044447129453124, 35.34042840986274, 12.862864007405692),
-    way(103, { highway: 'secondary', width: '16.0', sidewalk: 'left', 'sidewalk:both:width': '1.5' },
-      0, 0, 11.612722138687323, -0.0002822658039935262, 16.7738498043477, -5.314636760120643),
+    way(
+      100,
+      { highway: 'residential', oneway: 'yes', sidewalk: 'both' },
+      3.939231012048836,
+      0.6945927106677219,
+      1.0872330690389231,
+      0.19170852439003133,
+      0,
+      0,
+      8.364549742895903,
+      3.044447129453124,
+      35.34042840986274,
+      12.862864007405692,
+    ),
+    way(
+      103,
+      { highway: 'secondary', width: '16.0', sidewalk: 'left', 'sidewalk:both:width': '1.5' },
+      0,
+      0,
+      11.612722138687323,
+      -0.0002822658039935262,
+      16.7738498043477,
+      -5.314636760120643,
+    ),
   ];
   check(roads, roadSurfaces(roads));
 });
@@ -266,7 +303,9 @@ test('a one-way street doubling back at the end of a wide road: its sidewalk rem
 test('an unpaved track with sidewalks meeting paved roads still reaches its junctions (fast-check seed 304)', () => {
   // the track's sidewalk corner (pavement ranks above sand) kept a sliver under a millimetre wide
   // along the track's carriageway, which cut the track's last millimetres off short of the junction
-  const a = 25.384107770469285, b = 50.76821554093857, c = 25.45264507982535;
+  const a = 25.384107770469285,
+    b = 50.76821554093857,
+    c = 25.45264507982535;
   const roads = [
     way(200, { highway: 'primary', sidewalk: 'separate' }, 0, 0, c, 0, b, 0),
     way(201, { highway: 'primary', oneway: 'yes' }, 0, a, a, a, b, a),
@@ -319,7 +358,18 @@ test('a junction of two trunks and a street does not cover part of itself twice'
 
 test('two streets leaving a bent primary close together: no corner of a junction comes back in a street', () => {
   const roads = [
-    way(300, { highway: 'primary', width: '9.3' }, 5.5018225746904985, -13.282574677588252, 7.987408367700598, -11.954001391863274, 10.166042536530195, -10.166042536530199, 14.376955230822785, 0),
+    way(
+      300,
+      { highway: 'primary', width: '9.3' },
+      5.5018225746904985,
+      -13.282574677588252,
+      7.987408367700598,
+      -11.954001391863274,
+      10.166042536530195,
+      -10.166042536530199,
+      14.376955230822785,
+      0,
+    ),
     way(301, { highway: 'service' }, 10.166042536530195, -10.166042536530199, 17.237110348395667, -17.237110348395674),
     way(302, { highway: 'living_street' }, 7.987408367700598, -11.954001391863274, 13.543110697896616, -20.26869751488873),
   ];

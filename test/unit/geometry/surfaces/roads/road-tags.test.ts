@@ -5,7 +5,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { carriagewayWidth, CARRIAGEWAY_CLASSES, isOneWay, parseLanes, parseWidth, pathWidth, PATH_WIDTHS, taggedLanes } from '../../../../../src/geometry/surfaces/roads/widths.ts';
+import {
+  carriagewayWidth,
+  CARRIAGEWAY_CLASSES,
+  isOneWay,
+  parseLanes,
+  parseWidth,
+  pathWidth,
+  PATH_WIDTHS,
+  taggedLanes,
+} from '../../../../../src/geometry/surfaces/roads/widths.ts';
 import { parseSidewalks } from '../../../../../src/geometry/surfaces/roads/sidewalks.ts';
 import { notDrawnReason, roadProfile } from '../../../../../src/geometry/surfaces/roads/classify.ts';
 
@@ -65,17 +74,26 @@ test('widths: paths and parsers', () => {
 
 test('widths: every class and path value gives a positive width, one-way never wider', () => {
   const classes = Object.keys(CARRIAGEWAY_CLASSES);
-  fc.assert(fc.property(
-    fc.constantFrom(...classes),
-    fc.record({ lanes: fc.option(fc.integer({ min: -1, max: 20 }).map(String), { nil: undefined }), width: fc.option(fc.double({ min: -5, max: 80, noNaN: true }).map(String), { nil: undefined }) }, { requiredKeys: [] }),
-    (cls, raw) => {
-      const tags: Record<string, string> = {};
-      for (const [k, v] of Object.entries(raw)) if (v !== undefined) tags[k] = v;
-      const two = carriagewayWidth(cls, tags).width, one = carriagewayWidth(cls, { ...tags, oneway: 'yes' }).width;
-      assert.ok(two > 0 && Number.isFinite(two));
-      assert.ok(one <= two + 1e-9);
-    },
-  ));
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...classes),
+      fc.record(
+        {
+          lanes: fc.option(fc.integer({ min: -1, max: 20 }).map(String), { nil: undefined }),
+          width: fc.option(fc.double({ min: -5, max: 80, noNaN: true }).map(String), { nil: undefined }),
+        },
+        { requiredKeys: [] },
+      ),
+      (cls, raw) => {
+        const tags: Record<string, string> = {};
+        for (const [k, v] of Object.entries(raw)) if (v !== undefined) tags[k] = v;
+        const two = carriagewayWidth(cls, tags).width,
+          one = carriagewayWidth(cls, { ...tags, oneway: 'yes' }).width;
+        assert.ok(two > 0 && Number.isFinite(two));
+        assert.ok(one <= two + 1e-9);
+      },
+    ),
+  );
   for (const p of Object.keys(PATH_WIDTHS)) assert.ok(pathWidth(p, {}).width > 0);
 });
 
@@ -116,9 +134,18 @@ test('classify: kinds, networks and what is not drawn', () => {
   assert.equal(roadProfile({ highway: 'primary', bridge: 'no' })?.bridge, false);
   assert.equal(roadProfile({ highway: 'primary', layer: '-1' })?.layer, -1);
   for (const tags of [
-    { highway: 'proposed' } as Record<string, string>, { highway: 'abandoned' }, { highway: 'razed' }, { highway: 'disused' }, { highway: 'corridor' },
-    { highway: 'primary', tunnel: 'yes' }, { highway: 'footway', tunnel: 'building_passage' }, { highway: 'service', covered: 'yes' },
-    { highway: 'pedestrian', area: 'yes' }, { highway: 'bus_stop' }, { highway: 'whatever' }, { highway: 'footway', indoor: 'yes' },
+    { highway: 'proposed' } as Record<string, string>,
+    { highway: 'abandoned' },
+    { highway: 'razed' },
+    { highway: 'disused' },
+    { highway: 'corridor' },
+    { highway: 'primary', tunnel: 'yes' },
+    { highway: 'footway', tunnel: 'building_passage' },
+    { highway: 'service', covered: 'yes' },
+    { highway: 'pedestrian', area: 'yes' },
+    { highway: 'bus_stop' },
+    { highway: 'whatever' },
+    { highway: 'footway', indoor: 'yes' },
   ]) {
     assert.equal(roadProfile(tags), null, JSON.stringify(tags));
   }

@@ -30,7 +30,8 @@ before(async () => {
   await importOsm(join(REPO_ROOT, 'data/monaco/monaco.osm.pbf'), db);
   const store = OsmStore.open(db);
   const [lat, lon] = ORIGIN;
-  const dLat = RADIUS / 111320, dLon = RADIUS / (111320 * Math.cos((lat * Math.PI) / 180));
+  const dLat = RADIUS / 111320,
+    dLon = RADIUS / (111320 * Math.cos((lat * Math.PI) / 180));
   const frame = createLocalFrame(lat, lon);
   const features = store.query({ minLon: lon - dLon, minLat: lat - dLat, maxLon: lon + dLon, maxLat: lat + dLat }, ['highway']);
   store.close();
@@ -43,8 +44,14 @@ test('Monaco: there is something to test', () => {
   assert.ok(result.areas.length > 300);
   assert.ok(result.areas.some((a) => a.kind === 'roadwayIntersection'));
   assert.ok(result.areas.some((a) => a.descriptor.sidewalk === 'left' || a.descriptor.sidewalk === 'right'));
-  assert.ok(result.areas.some((a) => a.deck), 'Monaco has road bridges');
-  assert.ok(roads.some((r) => r.tags.tunnel && r.tags.tunnel !== 'no'), 'Monaco has tunnels');
+  assert.ok(
+    result.areas.some((a) => a.deck),
+    'Monaco has road bridges',
+  );
+  assert.ok(
+    roads.some((r) => r.tags.tunnel && r.tags.tunnel !== 'no'),
+    'Monaco has tunnels',
+  );
 });
 
 test('Monaco: every footprint is valid', () => {
@@ -67,7 +74,10 @@ test('Monaco: ground areas do not overlap, nor decks of one layer', () => {
   for (const [key, areas] of groups) {
     // tolerance: a 1 mm band along the smaller outline (the grid step: Clipper rounds new vertices to it)
     const bad = overlaps(areas).filter((o) => o.area > 1e-4 + 1e-3 * o.perimeter);
-    assert.deepEqual(bad.map((o) => `${key}: ${areas[o.a].descriptor.id} × ${areas[o.b].descriptor.id}: ${o.area.toFixed(5)} m²`), []);
+    assert.deepEqual(
+      bad.map((o) => `${key}: ${areas[o.a].descriptor.id} × ${areas[o.b].descriptor.id}: ${o.area.toFixed(5)} m²`),
+      [],
+    );
   }
 });
 
@@ -84,7 +94,8 @@ test('Monaco: every centerline point of a drawn road lies on some area', () => {
 test('Monaco: road strips touch their junction along an edge', () => {
   const byId = new Map<string, typeof result.areas>();
   for (const a of result.areas) byId.set(String(a.descriptor.id), [...(byId.get(String(a.descriptor.id)) ?? []), a]);
-  let pairs = 0, touching = 0;
+  let pairs = 0,
+    touching = 0;
   for (const j of result.areas.filter((a) => a.kind === 'roadwayIntersection')) {
     for (const id of j.descriptor.ways as string[]) {
       const strip = (byId.get(id) ?? []).find((a) => a.descriptor.sidewalk === undefined);
@@ -132,7 +143,8 @@ test('Monaco: bridges on decks at the ground of their ends; tunnels give nothing
     const road = byId.get(String(a.descriptor.id));
     if (!road || !a.deck) continue;
     decks++;
-    const p = road.points, n = p.length;
+    const p = road.points,
+      n = p.length;
     assert.equal(a.deck.start.z, ground(p[0], p[1]));
     assert.equal(a.deck.end.z, ground(p[n - 2], p[n - 1]));
     assert.ok(road.tags.bridge && road.tags.bridge !== 'no');

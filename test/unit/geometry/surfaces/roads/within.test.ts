@@ -41,7 +41,8 @@ test('roads built within a box are those of the whole ways inside it (fast-check
       // elsewhere tilt sides by < 1 mm (and can leave a speck at the box's edge)
       const none = { area: 0, outline: 0 };
       for (const id of new Set([...whole.keys(), ...near.keys()])) {
-        const w = whole.get(id) ?? none, n = near.get(id) ?? none;
+        const w = whole.get(id) ?? none,
+          n = near.get(id) ?? none;
         assert.ok(Math.abs(n.area - w.area) <= 1e-4 + 1e-3 * Math.max(w.outline, n.outline), `${id}: ${n.area} m² within, ${w.area} m² whole`);
       }
     }),
@@ -54,26 +55,57 @@ test('a box around a star junction: strips trimmed back past the box still cut t
   // over them: unless those strips cut it, its leftover outside the box kept a speck inside it joined
   // that the whole build drops as too small
   const roads: RoadInput[] = [
-    { id: 'way/100', tags: { highway: 'residential', sidewalk: 'left' }, points: [68.68783613097337, 12.111518756372345, 45.87685484397512, 8.089327299038647, 0, 0, 12.880722107994396, -10.808209170115141, 54.60708089850415, -45.820781441602755] },
-    { id: 'way/103', tags: { highway: 'service', sidewalk: 'left', tunnel: 'yes' }, points: [0, 0, 1.386689821522885, -0.8006057417387527, 4.401354240898403, -2.5411230557815974] },
-    { id: 'way/104', tags: { highway: 'service', oneway: 'yes', 'sidewalk:both:width': '2.1' }, points: [0, 0, 11.498034269326856, -4.1849422266077285, 55.54943993358008, 17.14508812925302] },
-    { id: 'way/105', tags: { highway: 'service', width: '5.4', lanes: '2', 'sidewalk:both:width': '3.2' }, points: [0, 0, 31.082758532931543, -5.480728964202125, 78.7846202409764, -13.89185421335446] },
-    { id: 'way/106', tags: { highway: 'secondary', oneway: 'yes', sidewalk: 'left' }, points: [0, 0, 7.087412864416998, -8.030802653409038e-15, 10.065848487992392, -1.14056912293104e-14] },
+    {
+      id: 'way/100',
+      tags: { highway: 'residential', sidewalk: 'left' },
+      points: [
+        68.68783613097337, 12.111518756372345, 45.87685484397512, 8.089327299038647, 0, 0, 12.880722107994396, -10.808209170115141, 54.60708089850415,
+        -45.820781441602755,
+      ],
+    },
+    {
+      id: 'way/103',
+      tags: { highway: 'service', sidewalk: 'left', tunnel: 'yes' },
+      points: [0, 0, 1.386689821522885, -0.8006057417387527, 4.401354240898403, -2.5411230557815974],
+    },
+    {
+      id: 'way/104',
+      tags: { highway: 'service', oneway: 'yes', 'sidewalk:both:width': '2.1' },
+      points: [0, 0, 11.498034269326856, -4.1849422266077285, 55.54943993358008, 17.14508812925302],
+    },
+    {
+      id: 'way/105',
+      tags: { highway: 'service', width: '5.4', lanes: '2', 'sidewalk:both:width': '3.2' },
+      points: [0, 0, 31.082758532931543, -5.480728964202125, 78.7846202409764, -13.89185421335446],
+    },
+    {
+      id: 'way/106',
+      tags: { highway: 'secondary', oneway: 'yes', sidewalk: 'left' },
+      points: [0, 0, 7.087412864416998, -8.030802653409038e-15, 10.065848487992392, -1.14056912293104e-14],
+    },
   ];
   const within: BBox = { minX: -7.465, minY: -7.465, maxX: 7.465, maxY: 7.465 };
-  const whole = areasInside(roadSurfaces(roads), within), near = areasInside(roadSurfaces(roads, { within }), within);
+  const whole = areasInside(roadSurfaces(roads), within),
+    near = areasInside(roadSurfaces(roads, { within }), within);
   assert.deepEqual([...near.keys()].sort(), [...whole.keys()].sort());
-  for (const [id, w] of whole) assert.ok(Math.abs(near.get(id)!.area - w.area) <= 1e-4 + 1e-3 * w.outline, `${id}: ${near.get(id)!.area} m² within, ${w.area} m² whole`);
+  for (const [id, w] of whole)
+    assert.ok(Math.abs(near.get(id)!.area - w.area) <= 1e-4 + 1e-3 * w.outline, `${id}: ${near.get(id)!.area} m² within, ${w.area} m² whole`);
 });
 
 test('roads built within a box: nothing is built far outside it', () => {
-  const roads = [{ id: 'way/1', tags: { highway: 'residential' }, points: [-1000, 0, 0, 0, 1000, 0] }, { id: 'way/2', tags: { highway: 'residential' }, points: [0, 0, 0, 500] }];
+  const roads = [
+    { id: 'way/1', tags: { highway: 'residential' }, points: [-1000, 0, 0, 0, 1000, 0] },
+    { id: 'way/2', tags: { highway: 'residential' }, points: [0, 0, 0, 500] },
+  ];
   const r = roadSurfaces(roads, { within: { minX: -50, minY: -50, maxX: 50, maxY: 50 } });
-  for (const a of r.areas) for (const f of a.footprints) for (let i = 0; i < f.outer.length; i += 2) assert.ok(Math.abs(f.outer[i]) <= 1000 && f.outer[i + 1] <= 500);
+  for (const a of r.areas)
+    for (const f of a.footprints) for (let i = 0; i < f.outer.length; i += 2) assert.ok(Math.abs(f.outer[i]) <= 1000 && f.outer[i + 1] <= 500);
   // the whole ways are one segment each side of the junction: strips of segments meeting the box are built whole
   const ids = r.areas.map((a) => a.descriptor.id).sort();
   assert.deepEqual(ids, ['junction/way/1+way/2', 'way/1', 'way/2']);
-  const far = roadSurfaces([...roads, { id: 'way/3', tags: { highway: 'residential' }, points: [2000, 2000, 2100, 2000] }], { within: { minX: -50, minY: -50, maxX: 50, maxY: 50 } });
+  const far = roadSurfaces([...roads, { id: 'way/3', tags: { highway: 'residential' }, points: [2000, 2000, 2100, 2000] }], {
+    within: { minX: -50, minY: -50, maxX: 50, maxY: 50 },
+  });
   assert.ok(!far.areas.some((a) => a.descriptor.id === 'way/3'), 'a way far from the box gives nothing');
   assert.ok(!far.centerlines.some((l) => l.descriptor.id === 'way/3'));
 });

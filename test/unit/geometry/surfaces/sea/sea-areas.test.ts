@@ -76,7 +76,7 @@ test('a coast through a corner of the square, or touching its edge from inside, 
   const v = seaAreas([{ id: 'way/1', points: [-1000, -20, 0, 50, 1000, -20] }], clip);
   assertValid(v, clip);
   assert.ok(inSea(v, 0, -40) && inSea(v, 0, 30) && !inSea(v, -45, 49) && !inSea(v, 45, 49));
-  assert.ok(Math.abs(totalArea(seaOf(v)) - (10000 - 2 * (50 * 50 * 0.07) / 2)) < 1e-3);
+  assert.ok(Math.abs(totalArea(seaOf(v)) - (10000 - (2 * (50 * 50 * 0.07)) / 2)) < 1e-3);
   // a coast running along the square's edge for a stretch
   const along = seaAreas([{ id: 'way/1', points: [-1000, 0, -50, 0, -50, 20, 1000, 20] }], clip);
   assertValid(along, clip);
@@ -85,10 +85,22 @@ test('a coast through a corner of the square, or touching its edge from inside, 
 
 test('ways meeting within 1 cm are one coast; an open end is extended straight on', () => {
   const clip = square(0, 0, 50);
-  const joined = seaAreas([{ id: 'way/1', points: [-2000, 0, 10, 0] }, { id: 'way/2', points: [10.006, 0.004, 2000, 0] }], clip);
+  const joined = seaAreas(
+    [
+      { id: 'way/1', points: [-2000, 0, 10, 0] },
+      { id: 'way/2', points: [10.006, 0.004, 2000, 0] },
+    ],
+    clip,
+  );
   assert.ok(Math.abs(totalArea(seaOf(joined)) - 5000) < 1e-3);
   assert.equal(joined[0].descriptor.id, 'way/1;way/2');
-  assert.equal(joinCoastlines([{ id: 'way/1', points: [-2000, 0, 10, 0] }, { id: 'way/2', points: [10.006, 0.004, 2000, 0] }]).length, 1);
+  assert.equal(
+    joinCoastlines([
+      { id: 'way/1', points: [-2000, 0, 10, 0] },
+      { id: 'way/2', points: [10.006, 0.004, 2000, 0] },
+    ]).length,
+    1,
+  );
   // the extract cut the coast inside the square: it goes on straight
   const cut = seaAreas([{ id: 'way/1', points: [-2000, 0, 10, 0] }], clip);
   assert.equal(totalArea(seaOf(cut)), 5000);
@@ -115,7 +127,10 @@ test('a zero-width spike (a way out and back along the same nodes) leaves the se
 test('broken data never puts sea on the land side of a coastline', () => {
   const clip = square(0, 0, 100);
   // two coasts crossing in an X, one of them drawn the wrong way round
-  const ways: Coastline[] = [{ id: 'way/1', points: [-1000, -1000, 1000, 1000] }, { id: 'way/2', points: [-1000, 1000, 1000, -1000] }];
+  const ways: Coastline[] = [
+    { id: 'way/1', points: [-1000, -1000, 1000, 1000] },
+    { id: 'way/2', points: [-1000, 1000, 1000, -1000] },
+  ];
   const x = seaAreas(ways, clip);
   assertValid(x, clip);
   assertSides(x, ways, clip, false);
@@ -137,7 +152,10 @@ test('a clip that is not a square: the sea is cut to it', () => {
 
 test('clipChainToBox keeps runs whole through vertices inside the box', () => {
   // the cut of a segment ending inside is its end exactly, so consecutive segments stay one run
-  const pts = [250.5, -77.35, 227.83225760528669, -59.182845923298196, 216.01974742760422, 1.6923219461436303, 177.4708845329799, -5.719655456128514, 180.8, -24.8, 300, -30];
+  const pts = [
+    250.5, -77.35, 227.83225760528669, -59.182845923298196, 216.01974742760422, 1.6923219461436303, 177.4708845329799, -5.719655456128514, 180.8, -24.8, 300,
+    -30,
+  ];
   const runs = clipChainToBox(pts, false, { minX: -250, minY: -250, maxX: 250, maxY: 250 });
   assert.equal(runs.length, 1);
   assert.equal(runs[0].points.length, 12);
