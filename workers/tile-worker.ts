@@ -7,7 +7,7 @@ import { threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { buildTile } from '../src/tile/build-tile.ts';
 import { osmSourceFor } from '../src/tile/osm-sources.ts';
-import { type TileResult } from '../src/plan/tile-result.ts';
+import type { TileResult } from '../src/plan/tile-result.ts';
 import type { TileTask } from '../src/plan/plan-request.ts';
 import { warmUpTiles } from '../src/tile/warm-up.ts';
 import { loadRoofs } from '../src/geometry/buildings/roofs/index.ts';

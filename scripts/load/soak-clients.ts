@@ -5,7 +5,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Agent, request } from 'undici';
+import { type Agent, request } from 'undici';
 
 export interface SoakTally {
   /** Latency of every 200 read to its end, ms. */

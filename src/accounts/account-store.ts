@@ -262,7 +262,7 @@ export class AccountStore {
 
   // ── helpers ───────────────────────────────────────────────────────────────
 
-  #sql<P extends unknown[] | {} = unknown[], R = unknown>(source: string): Statement<P, R> {
+  #sql<P extends unknown[] | Record<string, unknown> = unknown[], R = unknown>(source: string): Statement<P, R> {
     let statement = this.#statements.get(source);
     if (!statement) this.#statements.set(source, (statement = this.#db.prepare(source)));
     return statement as unknown as Statement<P, R>;

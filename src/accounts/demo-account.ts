@@ -40,7 +40,7 @@ export function ensureDemoAccount(store: AccountStore, dataDir: string, options:
   const keyFile = join(dataDir, DEMO_KEY_FILE);
   // A file left from an older database holds a dead key: replace it. chmod covers a pre-existing file,
   // whose mode `writeFileSync` would otherwise keep.
-  writeFileSync(keyFile, created.key + '\n', { mode: 0o600 });
+  writeFileSync(keyFile, `${created.key}\n`, { mode: 0o600 });
   chmodSync(keyFile, 0o600);
   return { accountId: created.accountId, keyId: created.keyId, key: created.key, keyFile };
 }

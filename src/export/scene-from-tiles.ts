@@ -97,7 +97,10 @@ export class SceneBuilder {
   }
 
   private put(group: ExportGroup, it: SceneItem): void {
-    if (this.sink) return this.sink(group.name, it);
+    if (this.sink) {
+      this.sink(group.name, it);
+      return;
+    }
     if (it.kind === 'node') group.nodes.push(it.item);
     else if (it.kind === 'polyline') group.polylines.push(it.item);
     else group.meshes.push(it.item);

@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import type { AccountStore } from '../accounts/index.ts';
 import { parseContextRequest } from '../contract/parse-request.ts';
 import { spatialReferenceFor } from '../frame/output-frame.ts';
-import { runRequest, type PipelineDeps } from '../pipeline/run-request.ts';
+import { runRequest, type PipelineDeps, type RunSummary } from '../pipeline/run-request.ts';
 import type { Admission } from './admission.ts';
 import { parseJsonBody, readBody, requireJsonContentType, type BodyBudget } from './body.ts';
 import { watchDelivery, watchSlowReader } from './delivery.ts';
@@ -75,7 +75,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       origin: request.origin,
       spatialReference: spatialReferenceFor({ origin: request.origin, crs: request.settings.crs, upAxis: request.settings.upAxis }),
     });
-    let summary;
+    let summary: RunSummary;
     try {
       summary = await runRequest(request, deps.pipeline, writer, gone.signal);
       if (gone.signal.aborted) throw gone.signal.reason;

@@ -124,9 +124,7 @@ function triangles(meshes: any[]): { area: number; paths: Paths64 } {
 test('the cropped ground covers exactly the polygon where the uncropped ground covered it', () => {
   const cut = triangles(group(cropped, 'surface').meshes);
   const whole = triangles(group(plain, 'surface').meshes);
-  const P = [
-    ring.reduce<{ x: number; y: number }[]>((acc, _, i) => (i % 2 ? acc : [...acc, { x: Math.round(ring[i] * 1000), y: Math.round(ring[i + 1] * 1000) }]), []),
-  ];
+  const P = [Array.from({ length: ring.length / 2 }, (_, k) => ({ x: Math.round(ring[2 * k] * 1000), y: Math.round(ring[2 * k + 1] * 1000) }))];
   const expected = Clipper.intersect(whole.paths, P, FillRule.NonZero).reduce((a, p) => a + Clipper.area(p), 0) / 1e6;
   assert.ok(Math.abs(cut.area - expected) <= 1e-3 * expected, `cropped ground ${cut.area.toFixed(1)} m², polygon ∩ ground ${expected.toFixed(1)} m²`);
   assert.ok(

@@ -10,7 +10,7 @@ import type { ExportSceneHead, ExportUnits } from '../scene.ts';
 import { METRES_PER_UNIT } from '../scene.ts';
 import { localFrameDefinition } from '../../frame/local-frame.ts';
 import { stableGlobalId } from './ifc-guid.ts';
-import { DERIVED, NULL, StepFile, enumeration, int, list, real, ref, str, typed } from './ifc-step.ts';
+import { DERIVED, NULL, type StepFile, enumeration, int, list, real, ref, str, typed } from './ifc-step.ts';
 
 export interface IfcFrame {
   /** 'Body' sub-context for meshes. */

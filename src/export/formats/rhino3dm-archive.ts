@@ -141,7 +141,10 @@ export class ArchiveWriter {
 
   /** An ON_wString: UTF-16 code units counted with the terminating NUL, which is written too; empty is a bare 0. */
   string(s: string): void {
-    if (!s) return this.i32(0);
+    if (!s) {
+      this.i32(0);
+      return;
+    }
     const n = s.length + 1;
     this.room(4 + 2 * n);
     this.view.setInt32(this.pos, n, true);

@@ -22,7 +22,7 @@ export function isToken(token: string): boolean {
 
 /** A name the client sees in Content-Disposition and the URL: one path segment, printable. */
 export function assertExportName(name: string): void {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a file name must not hold
   if (name.length === 0 || name.length > 200 || /[/\\\u0000-\u001f\u007f]/.test(name) || name === '.' || name === '..') {
     throw new Error(`not a usable export file name: ${JSON.stringify(name)}`);
   }

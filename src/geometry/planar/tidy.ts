@@ -80,7 +80,7 @@ export const SPIKE_WIDTH = 0.002;
  * on rings that are not simple.
  */
 export function despike(ring: Ring): Ring {
-  let pts = ring.slice();
+  const pts = ring.slice();
   let changed = true;
   while (changed && pts.length > 6) {
     changed = false;

@@ -149,7 +149,7 @@ function copyMissing(src: Float32Array, sc0: number, sr0: number, sw: number, ds
     for (let c = cFrom; c < cTo; c++) {
       const v = src[(r - sr0) * sw + (c - sc0)];
       const t = (r - tr0) * tw + (c - tc0);
-      if (v === v && dst[t] !== dst[t]) {
+      if (!Number.isNaN(v) && Number.isNaN(dst[t])) {
         dst[t] = v;
         any = true;
       }

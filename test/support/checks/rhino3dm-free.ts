@@ -15,7 +15,7 @@ export function free(...objects: unknown[]): void {
   for (const o of objects) {
     if (!o || typeof o !== 'object') continue;
     let proto = Object.getPrototypeOf(o);
-    while (proto && !Object.prototype.hasOwnProperty.call(proto, 'isDeleted')) proto = Object.getPrototypeOf(proto);
+    while (proto && !Object.hasOwn(proto, 'isDeleted')) proto = Object.getPrototypeOf(proto);
     const handle = proto as EmbindHandle | null;
     if (handle && !handle.isDeleted.call(o)) handle.delete.call(o);
   }

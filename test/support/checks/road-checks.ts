@@ -110,7 +110,7 @@ function distanceToRing(x: number, y: number, ring: Ring): number {
 
 /** True when the point is inside the footprint or within `tolerance` of its boundary. */
 export function footprintCovers(fp: Footprint, x: number, y: number, tolerance: number): boolean {
-  let inside = pointInRing(x, y, fp.outer) && !fp.holes.some((h) => pointInRing(x, y, h));
+  const inside = pointInRing(x, y, fp.outer) && !fp.holes.some((h) => pointInRing(x, y, h));
   if (inside) return true;
   if (distanceToRing(x, y, fp.outer) <= tolerance) return true;
   for (const h of fp.holes) if (distanceToRing(x, y, h) <= tolerance) return true;

@@ -42,7 +42,7 @@ export function exportStoreSuite(label: string, make: MakeStore, pause = 0): voi
       assert.equal(await t.store.head(put.token, 'other.glb'), null);
       assert.equal(await t.store.read(put.token, 'other.glb'), null);
       assert.equal(await t.store.head('A'.repeat(24), name), null);
-      assert.equal(await t.store.head('../' + put.token, name), null);
+      assert.equal(await t.store.head(`../${put.token}`, name), null);
       const again = await t.store.put(name, bytes('hello export'), 'model/gltf-binary');
       assert.notEqual(again.token, put.token);
       assert.equal(again.etag, put.etag, 'the ETag follows the bytes');

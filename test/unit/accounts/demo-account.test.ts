@@ -20,7 +20,7 @@ it('creates an active demo account with a working development key on an empty st
   const demo = ensureDemoAccount(store, dataDir);
   assert.ok(demo);
   assert.equal(demo.keyFile, join(dataDir, DEMO_KEY_FILE));
-  assert.equal(readFileSync(demo.keyFile, 'utf8'), demo.key + '\n');
+  assert.equal(readFileSync(demo.keyFile, 'utf8'), `${demo.key}\n`);
   assert.equal(statSync(demo.keyFile).mode & 0o777, 0o600);
 
   const auth = store.authenticate(`Bearer ${demo.key}`);
@@ -52,7 +52,7 @@ it('replaces a key file left from an older database, making it private', () => {
   writeFileSync(join(dataDir, DEMO_KEY_FILE), 'cc_dev_stale\n', { mode: 0o644 });
   const store = AccountStore.open(join(dataDir, 'accounts.sqlite'));
   const demo = ensureDemoAccount(store, dataDir, { balanceKm2: 3, name: 'trial' })!;
-  assert.equal(readFileSync(demo.keyFile, 'utf8'), demo.key + '\n');
+  assert.equal(readFileSync(demo.keyFile, 'utf8'), `${demo.key}\n`);
   assert.equal(statSync(demo.keyFile).mode & 0o777, 0o600);
   assert.deepEqual([store.getAccount(demo.accountId)!.name, store.getAccount(demo.accountId)!.balanceKm2], ['trial', 3]);
   store.close();

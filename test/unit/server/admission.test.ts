@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiError } from '../../../src/contract/errors.ts';
+import type { ApiError } from '../../../src/contract/errors.ts';
 import { Admission, type Release } from '../../../src/server/admission.ts';
 
 /** An admission on a clock the test moves. */

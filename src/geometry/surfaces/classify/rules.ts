@@ -298,7 +298,7 @@ export function surfaceAreaTableMarkdown(): string {
     if (r.refine) {
       const byKind = new Map<SurfaceKind, string[]>();
       for (const [v, k] of Object.entries(r.refine.kinds)) byKind.set(k, [...(byKind.get(k) ?? []), v]);
-      kind += '; ' + [...byKind].map(([k, vs]) => `\`${esc(`${r.refine!.key}=${vs.join('|')}`)}\` → ${k}`).join(', ');
+      kind += `; ${[...byKind].map(([k, vs]) => `\`${esc(`${r.refine!.key}=${vs.join('|')}`)}\` → ${k}`).join(', ')}`;
     }
     const priority = r.urban ? `${URBAN_LANDUSE_PRIORITY} (urban)` : String(SURFACE_PRIORITY[r.kind]);
     const recorded = [...(r.refine ? [r.refine.key] : []), ...r.details].map((k) => `\`${k}\``).join(', ');

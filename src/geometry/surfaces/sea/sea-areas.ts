@@ -186,7 +186,7 @@ export function seaAreas(coastlines: readonly Coastline[], clip: Footprint, opti
   // its continuation), which splits the neighbouring squares and must decide alike here. The
   // extension of an end farther away is not consulted: that end may be only where the ways read
   // stop, and the mapped coast within reach is complete.
-  const consulted = trustedSegments(chains, box, nearDistance);
+  const consulted = trustedSegments(box, nearDistance);
   const sea: number[] = [];
   faces.forEach((_, f) => {
     if (land[f] > 0) return;
@@ -220,7 +220,7 @@ export function seaAreas(coastlines: readonly Coastline[], clip: Footprint, opti
 }
 
 /** Mapped segments, and the extensions of open ends within `distance` of the box. */
-function trustedSegments(chains: readonly CoastChain[], box: BBox, distance: number): SegmentFilter {
+function trustedSegments(box: BBox, distance: number): SegmentFilter {
   const near = (x: number, y: number) => Math.hypot(x - Math.min(box.maxX, Math.max(box.minX, x)), y - Math.min(box.maxY, Math.max(box.minY, y))) <= distance;
   return (c, s) => {
     if (c.segmentIds[s] !== null) return true;

@@ -39,7 +39,7 @@ interface Built {
   indices: number[];
   descriptor: Record<string, unknown>;
 }
-let built: Built[] = [];
+const built: Built[] = [];
 
 before(async () => {
   await loadRoofs();

@@ -11,7 +11,7 @@ import { writeArrayBuffer, type GeotiffWriterMetadata } from 'geotiff';
 import proj4 from 'proj4';
 import { DEFAULT_DEM_PATH, createElevationSourceFromConfig } from '../../../../src/sources/dem/config.ts';
 import { epsgDefinition, resolveCrs } from '../../../../src/sources/dem/crs.ts';
-import { GeoTiffReader, openGeoTiff } from '../../../../src/sources/dem/geotiff-source.ts';
+import { type GeoTiffReader, openGeoTiff } from '../../../../src/sources/dem/geotiff-source.ts';
 import { openHgt } from '../../../../src/sources/dem/hgt.ts';
 import { GDAL_REFERENCE } from '../../../fixtures/dem/gdal-reference.ts';
 

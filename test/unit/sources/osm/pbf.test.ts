@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Pbf from 'pbf';
+import type Pbf from 'pbf';
 import { readPbfBlocks } from '../../../../src/sources/osm/pbf-blobs.ts';
 import { decodeHeaderBlock } from '../../../../src/sources/osm/pbf-header.ts';
 import { decodePrimitiveBlock } from '../../../../src/sources/osm/pbf-primitives.ts';

@@ -47,7 +47,7 @@ test('property: every decidedBy entry is a tag of the area, as tagged; there is 
       const entries = Object.entries(got.decidedBy);
       assert.ok(entries.length > 0);
       for (const [k, v] of entries) {
-        assert.ok(Object.prototype.hasOwnProperty.call(tags, k), `${k} is not a tag of ${JSON.stringify(tags)}`);
+        assert.ok(Object.hasOwn(tags, k), `${k} is not a tag of ${JSON.stringify(tags)}`);
         assert.equal(tags[k], v);
       }
     }),
