@@ -19,7 +19,8 @@
  * (scripts/bench/lib/barrier-bench.ts), instances (scripts/bench/lib/instances-bench.ts) and exports in every registered
  * format (scripts/bench/lib/export-bench.ts) and the cost of cropScene (scripts/bench/lib/bench-crop.ts) follow the ground on both datasets. Each figure is printed beside its
  * target; nothing here asserts. BENCH_ONLY=dense|region runs one dataset; BENCH_SKIP_ROOFS=1,
- * BENCH_SKIP_TILES=1 and BENCH_SKIP_CANOPY=1 skip the in-process parts.
+ * BENCH_SKIP_TILES=1 and BENCH_SKIP_CANOPY=1 skip the in-process parts. BENCH_WRITE=1 puts the printed
+ * figures, dated, into the `bench-latest` block of docs/performance.md (lib/record-run.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ import { figures, measure, medianOf, size, verdict, type Measured, type Targets 
 import { square } from '../../test/support/polygons.ts';
 import { startServer, type CompiledServer } from '../../test/support/service/compiled-server.ts';
 import { benchAssembleTiles } from './lib/assemble-tile-bench.ts';
+import { recordBenchRun } from './lib/record-run.ts';
 import { benchBarrierRequests } from './lib/barrier-bench.ts';
 import { benchInstanceRequests } from './lib/instances-bench.ts';
 import { benchExportRequests } from './lib/export-bench.ts';
@@ -155,12 +157,14 @@ async function benchRegion(root: string) {
 }
 
 const root = mkdtempSync(join(tmpdir(), 'cc-bench-'));
+const recorded = recordBenchRun(process.env.BENCH_WRITE === '1');
 try {
   if (ONLY !== 'region') await benchDense(root);
   if (ONLY !== 'dense') await benchRegion(root);
   if (process.env.BENCH_SKIP_TILES !== '1') benchAssembleTiles(RUNS);
   if (process.env.BENCH_SKIP_CANOPY !== '1') await benchCanopy(RUNS);
   if (process.env.BENCH_SKIP_ROOFS !== '1') await benchBuildings(root);
+  recorded();
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
