@@ -5,22 +5,11 @@
  * builder all depend on this file and never on each other.
  */
 
-/** Roof shapes of the spec (settings.defaultRoofType), in the spec's spelling. */
-export const ROOF_SHAPES = [
-  'flat',
-  'hipped',
-  'gabled',
-  'onion',
-  'dome',
-  'round',
-  'skillion',
-  'mansard',
-  'quadrupleSaltbox',
-  'saltbox',
-  'gambrel',
-  'pyramidal',
-] as const;
-export type RoofShape = (typeof ROOF_SHAPES)[number];
+import { ROOF_TYPES, type RoofType } from '../../../contract/types.ts';
+
+/** Roof shapes of the spec (settings.defaultRoofType), in the spec's spelling: the contract's list. */
+export const ROOF_SHAPES = ROOF_TYPES;
+export type RoofShape = RoofType;
 
 export interface RoofSpec {
   shape: RoofShape;
