@@ -62,6 +62,12 @@ export function responseGroups(settings: Settings): ResponseGroup[] {
   return out;
 }
 
+/** The request without the groups the feature families build (what is left when the OSM data is missing: the terrain). */
+export function withoutFamilyGroups(req: ContextRequest): ContextRequest {
+  const geometry = req.settings.geometry.filter((g) => !FAMILIES.some((f) => groupName(f) === g));
+  return { ...req, settings: { ...req.settings, geometry } };
+}
+
 /** The families a request's tiles run. */
 export function familiesFor(groups: readonly GeometryGroup[]): FeatureFamily[] {
   return FAMILIES.filter((f) => groups.includes(groupName(f)));

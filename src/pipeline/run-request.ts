@@ -3,7 +3,7 @@ import type { Piscina } from 'piscina';
 import type { ContextRequest } from '../contract/types.ts';
 import type { ResponseWarning } from '../contract/response-schema.ts';
 import { JsonBytesWriter } from '../encode/json-bytes.ts';
-import { collectorsFor, planTasks, responseGroups } from '../features/index.ts';
+import { collectorsFor, familiesFor, planTasks, responseGroups, withoutFamilyGroups } from '../features/index.ts';
 import type { FamilySources } from '../features/family.ts';
 import { needsTerrain, type RequestPlan, type TileTask } from '../plan/plan-request.ts';
 import type { TileResult } from '../plan/tile-result.ts';
@@ -11,6 +11,7 @@ import type { Attribution } from '../sources/attributions.ts';
 import type { CanopySourceConfig } from '../sources/canopy/config.ts';
 import { sharedElevationSource, type DemSourceConfig } from '../sources/dem/config.ts';
 import type { GroupSink } from './group-sink.ts';
+import { osmUnavailableWarning } from './osm-coverage.ts';
 import { TerrainAssembly } from './terrain-assembly.ts';
 import { schedulerFor } from './tile-scheduler.ts';
 
@@ -53,7 +54,10 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   const dem = deps.dem ?? null;
   const demResolutionMetres = needsTerrain(req) ? (await sharedElevationSource(dem)).resolutionMetresAt(req.origin[0]) : undefined;
   const sources: FamilySources = { canopy: deps.canopy ?? null };
-  const plan = planTasks(req, { tileSize: deps.tileSize, storePath: deps.storePath, dem, demResolutionMetres }, sources);
+  // no OSM data under the polygon: the families' groups stay empty (declared all the same) and the answer says why
+  const osmMissing = familiesFor(req.settings.geometry).length > 0 ? osmUnavailableWarning(req, deps.storePath) : null;
+  const built = osmMissing ? withoutFamilyGroups(req) : req;
+  const plan = planTasks(built, { tileSize: deps.tileSize, storePath: deps.storePath, dem, demResolutionMetres }, sources);
   const groups = responseGroups(req.settings).map((g) => ({ ...g, fromTiles: !MAIN_THREAD_KEYS.has(g.key) }));
   for (const g of groups) sink.declare(g.key, g.type, g.geometryType);
 
@@ -67,7 +71,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   const workerMs: Record<string, number> = {};
   const attributions = new Map<string, Attribution>();
   const terrain = plan.terrain ? new TerrainAssembly(plan, req.settings.combineElevationMaps) : null;
-  const collectors = collectorsFor(req, sources);
+  const collectors = collectorsFor(built, sources);
   let tileCount = 0;
   // this request's own line to the pool, served in turn with the other requests' (tile-scheduler.ts)
   const tiles = schedulerFor(deps.pool).queue();
@@ -119,7 +123,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
     items['topography:maps'] = entries.length;
     workerMs.merge = performance.now() - t;
   }
-  const warnings = terrain?.warnings() ?? [];
+  const warnings = [...(osmMissing ? [osmMissing] : []), ...(terrain?.warnings() ?? [])];
   // what waits for every tile (the trees: which ones the cap keeps depends on all of them)
   for (const c of collectors) {
     const done = c.finish();

@@ -25,6 +25,7 @@ import { hasMeaningfulTags } from './tag-rules.ts';
 import type { Geometry } from './geometry-codec.ts';
 import type { OsmFeature, OsmLayer, OsmTags } from '../../osm-model/feature.ts';
 import { wayGeometry } from './way-geometry.ts';
+import { EXTENT_META } from './store-extent.ts';
 
 export interface ImportProgress {
   pass: 1 | 2;
@@ -284,6 +285,9 @@ export async function importOsm(pbfPath: string, dbPath: string, options: Import
     if (header?.replicationTimestamp) writer.setMeta('data_timestamp', new Date(header.replicationTimestamp * 1000).toISOString());
     if (header?.writingProgram) writer.setMeta('writing_program', header.writingProgram);
     writer.setMeta('import_stats', JSON.stringify(stats));
+    // what the store covers: the extract's declared bounds when its header has them, else the box of its features
+    const extent = header?.bbox ?? writer.featureExtent();
+    if (extent) writer.setMeta(EXTENT_META, JSON.stringify({ ...extent, from: header?.bbox ? 'header' : 'features' }));
     writer.commit();
     return stats;
   } catch (error) {

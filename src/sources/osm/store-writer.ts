@@ -8,6 +8,8 @@ import { encodeGeometry, type Geometry } from './geometry-codec.ts';
 import { writeBuildingGroups } from './import-building-groups.ts';
 import { CREATE_INDEXES, CREATE_SCHEMA, INSERT_BBOX, INSERT_BUILDING_RELATION_MEMBER, INSERT_FEATURE, layerBit } from './schema.ts';
 import type { OsmLayer, OsmTags } from '../../osm-model/feature.ts';
+import type { LonLatBBox } from '../../osm-model/feature.ts';
+import { featureExtentOf } from './store-extent.ts';
 
 export interface FeatureRecord {
   id: string;
@@ -70,6 +72,11 @@ export class StoreWriter {
   /** Groups every building outline with its parts (call once all features and relation members are in); returns the group count. */
   writeBuildingGroups(): number {
     return writeBuildingGroups(this.db);
+  }
+
+  /** The box of every feature written so far (lon/lat degrees), or null for an empty store. */
+  featureExtent(): LonLatBBox | null {
+    return featureExtentOf(this.db);
   }
 
   setMeta(key: string, value: string): void {
