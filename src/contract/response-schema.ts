@@ -228,7 +228,14 @@ export const DataAccessSchema = z
   .describe('Whether the response fell back to worldwide data.');
 
 /** Warning codes so far (docs/design.md "Warnings"); more may be added, so clients must accept others. */
-export const WARNING_CODES = ['elevation_unavailable', 'elevation_partial', 'tree_cap_applied', 'canopy_unavailable', 'canopy_partial'] as const;
+export const WARNING_CODES = [
+  'elevation_unavailable',
+  'elevation_partial',
+  'tree_cap_applied',
+  'canopy_unavailable',
+  'canopy_partial',
+  'osm_unavailable',
+] as const;
 
 export const WarningSchema = z
   .object({
