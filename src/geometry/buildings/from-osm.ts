@@ -84,8 +84,9 @@ export function buildBuildingGroup(group: BuildingGroupInput, ctx: BuildingConte
   const repLocal = ctx.frame.toLocal(repLon, repLat);
   const stable = stableFrameAt(repLon, repLat);
   const toRequest = affineBetween(stable, ctx.frame, repLon, repLat);
-  // Underground structures are not above-ground blocks: left out (docs/buildings.md), with all their parts.
-  if (undergroundReason(group.principal.tags)) return [];
+  // Underground structures are not above-ground blocks: left out (docs/buildings.md), with their own
+  // parts; a building standing on one (its own building=* beside building:part) stands on its own.
+  if (undergroundReason(group.principal.tags)) return buildingsOnUnderground(group, ctx);
   const principal = prepare(group.principal, stable);
   if (!principal) return [];
   const requestRings = () => group.principal.polygons!.map((rings) => rings.map((r) => mapRing(toRequest, projectFlat(stable, r))));
@@ -127,6 +128,22 @@ export function buildBuildingGroup(group: BuildingGroupInput, ctx: BuildingConte
     own.flatMap((p) => p.footprints),
   );
   for (const fp of rest) out.push(place(buildOne(fp, principalSpec, principal.feature, null, ground, boundary, true)));
+  return out;
+}
+
+/**
+ * The members of an underground building's group that are buildings in their own right — an
+ * outline tagged `building=*` as well as `building:part=*`, not underground itself (the towers
+ * over a station hall) — each built as a building alone. They keep the group's interior point, so
+ * the tile that builds the group builds them, once.
+ */
+function buildingsOnUnderground(group: BuildingGroupInput, ctx: BuildingContext): BuildingMesh[] {
+  const out: BuildingMesh[] = [];
+  for (const part of group.parts) {
+    const building = part.tags.building;
+    if (building === undefined || building === 'no' || undergroundReason(part.tags)) continue;
+    out.push(...buildBuildingGroup({ principal: part, parts: [], rep: group.rep }, ctx));
+  }
   return out;
 }
 

@@ -32,6 +32,11 @@ const WAYS: Record<number, { rect: [number, number, number, number]; tags: Recor
   7: { rect: [10, 45, 20, 55], tags: { 'building:part': 'yes', location: 'underground', min_height: '-6', height: '0' } },
   8: { rect: [70, 40, 90, 60], tags: { building: 'yes', height: '4' } },
   9: { rect: [70, 40, 90, 60], tags: { 'building:part': 'yes', min_height: '6' } },
+  // an underground station with a tower standing on it (its own building=* beside building:part)
+  // and a part of the station's own
+  10: { rect: [0, 80, 60, 140], tags: { building: 'train_station', location: 'underground', layer: '-1' } },
+  11: { rect: [10, 90, 30, 110], tags: { building: 'office', 'building:part': 'yes', height: '100' } },
+  12: { rect: [40, 90, 50, 100], tags: { 'building:part': 'yes', height: '5' } },
 };
 
 interface Built {
@@ -73,8 +78,8 @@ before(async () => {
   const corners = [
     [-10, -10],
     [100, -10],
-    [100, 70],
-    [-10, 70],
+    [100, 150],
+    [-10, 150],
     [-10, -10],
   ].map(([x, y]) => {
     const [lon, lat] = frame.toLonLat(x, y);
@@ -100,6 +105,14 @@ test('underground buildings and parts are left out; a plain negative layer is st
   assert.equal(byId('way/3').length, 1);
   // The underground part does not cut a hole in what stands above it: the outline is covered by its two parts.
   assert.deepEqual(byId('way/4'), []);
+});
+
+test('a building standing on an underground one is built; the underground one and its own parts are not', () => {
+  assert.deepEqual(byId('way/10'), []);
+  assert.deepEqual(byId('way/12'), []);
+  const tower = byId('way/11');
+  assert.equal(tower.length, 1, 'once, though it crosses a tile edge');
+  assert.deepEqual(zRange(tower[0]), [0, 100]);
 });
 
 test('a bridge part keeps its deck above ground, from the smallest of several min_height values', () => {
