@@ -1,8 +1,9 @@
 /**
- * Generated requests for `npm run fuzz` (issue 13): request bodies sent as well-framed HTTP, and
+ * Generated requests for `npm run fuzz`: request bodies sent as well-framed HTTP, and
  * raw byte strings that break HTTP framing on purpose. Seeded: the same seed gives the same cases.
  */
 import fc from 'fast-check';
+import { SPEC_SETTING_DEFAULTS } from '../arbitraries/contract.ts';
 
 /** A well-framed POST /v1/context: any answer but a JSON 4xx/200 (or a reset) is a finding. */
 export interface BodyCase {
@@ -41,27 +42,7 @@ const json = fc.jsonValue({ maxDepth: 3 });
 const smallPolygon = fc
   .tuple(fc.double({ min: -0.004, max: 0.004, noNaN: true }), fc.double({ min: -0.004, max: 0.004, noNaN: true }), fc.integer({ min: 20, max: 120 }))
   .map(([a, b, side]) => square(a, b, side));
-const SETTING_KEYS = [
-  'geometry',
-  'surfaceTypes',
-  'cropScene',
-  'defaultRoofType',
-  'defaultLevels',
-  'defaultLevelHeight',
-  'buildingSources',
-  'treeSource',
-  'canopyMinHeight',
-  'canopyMinSpacing',
-  'canopyMaxTrees',
-  'topographyModel',
-  'topographyReturnType',
-  'combineElevationMaps',
-  'projectToTopography',
-  'disableSurfaceProjection',
-  'crs',
-  'upAxis',
-  'indexedMeshes',
-];
+const SETTING_KEYS = Object.keys(SPEC_SETTING_DEFAULTS);
 const odd = fc.oneof(json, fc.constantFrom(null, -1, 0, 1e308, -1e308, 'LOCAL', 'Z', [], {}, ['buildings', 'buildings'], ['x'], '\u0000', '\ud800'));
 
 /** A body close to valid with one part replaced by something odd. */
