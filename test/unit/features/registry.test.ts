@@ -27,6 +27,7 @@ import type { OsmSource } from '../../../src/sources/osm/types.ts';
 import { buildTile } from '../../../src/tile/build-tile.ts';
 import { registerOsmSource } from '../../../src/tile/osm-sources.ts';
 import { railwaysFamily } from '../../fixtures/railway-family/index.ts';
+import { memoryOsmSource } from '../../support/fakes/osm-source.ts';
 import { unzip } from '../../support/checks/export-readers.ts';
 
 registerFamily(railwaysFamily);
@@ -50,12 +51,7 @@ const FEATURES: OsmFeature[] = [
   feature('way/4', 'line', { highway: 'residential' }, [-180, -100, 180, -100]),
 ];
 
-const source: OsmSource = {
-  query: (_, layers) => FEATURES.filter((f) => layers.includes(f.layer)),
-  buildingGroups: () => [],
-  buildingGroupMembers: () => new Map(),
-  close() {},
-};
+const source: OsmSource = memoryOsmSource(FEATURES);
 const STORE = `fixture-railways#${process.pid}`;
 registerOsmSource(STORE, source);
 

@@ -11,6 +11,7 @@ import { TILE_REPORTS } from '../../../../src/plan/tile-result.ts';
 import { classifyLayer } from '../../../../src/sources/osm/layers.ts';
 import type { OsmFeature } from '../../../../src/osm-model/feature.ts';
 import type { OsmSource } from '../../../../src/sources/osm/types.ts';
+import { memoryOsmSource } from '../../../support/fakes/osm-source.ts';
 
 /** A small made-up scene 300 m around 43.70 N 7.30 E: a road through a forest, a building and a tree in it, furniture, a power line, a tree row. */
 const ORIGIN: [number, number] = [43.7, 7.3];
@@ -42,29 +43,7 @@ const FEATURES: OsmFeature[] = [
   feature('node/6', 'point', { tourism: 'artwork', artwork_type: 'mural' }, [5, 5]),
 ];
 
-const sourceOf = (features: readonly OsmFeature[]): OsmSource => ({
-  query(b, layers) {
-    return features.filter((f) => layers.includes(f.layer) && intersects(f, b));
-  },
-  buildingGroups: () => [],
-  buildingGroupMembers: () => new Map(),
-  close() {},
-});
-
-function intersects(f: OsmFeature, b: { minLon: number; minLat: number; maxLon: number; maxLat: number }): boolean {
-  const c = f.point ?? f.line ?? f.polygons![0][0];
-  let minLon = Infinity,
-    minLat = Infinity,
-    maxLon = -Infinity,
-    maxLat = -Infinity;
-  for (let k = 0; k < c.length; k += 2) {
-    minLon = Math.min(minLon, c[k]);
-    maxLon = Math.max(maxLon, c[k]);
-    minLat = Math.min(minLat, c[k + 1]);
-    maxLat = Math.max(maxLat, c[k + 1]);
-  }
-  return minLon <= b.maxLon && maxLon >= b.minLon && minLat <= b.maxLat && maxLat >= b.minLat;
-}
+const sourceOf = (features: readonly OsmFeature[]): OsmSource => memoryOsmSource(features);
 
 interface Node {
   type: string;

@@ -11,6 +11,7 @@ import { tileCoastlines } from '../../../../src/features/surfaces/coastlines.ts'
 import type { TileContext } from '../../../../src/features/family.ts';
 import type { LonLatBBox, OsmFeature } from '../../../../src/osm-model/feature.ts';
 import type { OsmSource } from '../../../../src/sources/osm/types.ts';
+import { featureMeets as meets, memoryOsmSource } from '../../../support/fakes/osm-source.ts';
 
 const line = (id: string, tags: Record<string, string>, pts: number[]): OsmFeature => ({ id, layer: 'water', kind: 'line', tags, line: pts });
 const FEATURES: OsmFeature[] = [
@@ -20,30 +21,8 @@ const FEATURES: OsmFeature[] = [
   { id: 'way/4', layer: 'water', kind: 'area', tags: { natural: 'water' }, polygons: [[[7.42, 43.73, 7.421, 43.73, 7.421, 43.731]]] },
   line('way/5', { natural: 'coastline' }, [7.45, 43.75, 7.46, 43.7]),
 ];
-const meets = (f: OsmFeature, b: LonLatBBox) => {
-  const c = f.line ?? f.polygons![0][0];
-  let minLon = Infinity,
-    minLat = Infinity,
-    maxLon = -Infinity,
-    maxLat = -Infinity;
-  for (let k = 0; k < c.length; k += 2) {
-    minLon = Math.min(minLon, c[k]);
-    maxLon = Math.max(maxLon, c[k]);
-    minLat = Math.min(minLat, c[k + 1]);
-    maxLat = Math.max(maxLat, c[k + 1]);
-  }
-  return minLon <= b.maxLon && maxLon >= b.minLon && minLat <= b.maxLat && maxLat >= b.minLat;
-};
 let queries = 0;
-const source: OsmSource = {
-  query(b, layers) {
-    queries++;
-    return FEATURES.filter((f) => layers.includes(f.layer) && meets(f, b));
-  },
-  buildingGroups: () => [],
-  buildingGroupMembers: () => new Map(),
-  close() {},
-};
+const source: OsmSource = memoryOsmSource(FEATURES, () => queries++);
 const frame = createLocalFrame(43.73, 7.42);
 
 test('tile coastlines: the same as a water query of the box, filtered, in store order; the store is read once', () => {
