@@ -57,7 +57,17 @@ if (files.length === 0) {
   console.error(`no test files in ${dir}${filters.length ? ` matching ${filters.join(', ')}` : ''}`);
   process.exit(1);
 }
-const args = ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...nodeOptions, ...files];
+// every test process takes the run's fast-check seed (random locally, fixed in CI: test/support/fast-check-seed.mjs)
+const args = [
+  '--import',
+  'tsx',
+  '--import',
+  new URL('../../test/support/fast-check-seed.mjs', import.meta.url).href,
+  '--test',
+  `--test-concurrency=${concurrency}`,
+  ...nodeOptions,
+  ...files,
+];
 const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
