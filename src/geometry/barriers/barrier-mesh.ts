@@ -14,7 +14,7 @@ export interface BarrierMeshResult {
   droppedPieces: number;
 }
 
-/** Stations at most this many per terrain cell along a line (chord of the bilinear ground ≤ ~1 cm on Monaco's slopes). */
+/** Stations at most this many per terrain cell along a line. */
 const STATIONS_PER_CELL = 8;
 
 /** The lattice of the terrain grid (stations are added where a line crosses it); null on flat ground. */

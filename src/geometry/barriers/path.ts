@@ -23,9 +23,10 @@ export interface SweepPiece {
 }
 
 /**
- * Lines x = ox + k·step and y = oy + k·step where the terrain bends: stations are added where the
- * line crosses them, and between those at most `maxGap` apart (within a cell the bilinear ground
- * still curves along a diagonal line: 62.5 m cells on a steep slope bow by half a metre).
+ * Lines x = ox + k·step, y = oy + k·step and x − y = ox − oy + k·step: the edges of the terrain's
+ * triangles (ground-sampler.ts), where the ground bends. Stations are added where the line crosses
+ * them, and between those at most `maxGap` apart (the centre line is on the ground exactly; the
+ * stations keep the wall's sides, up to half a width off it, close to the ground as well).
  */
 export interface Lattice {
   ox: number;
@@ -185,6 +186,7 @@ function addBetween(stations: Station[], next: Station, lattice: Lattice | null)
   };
   crossings(a.x, ex, lattice.ox);
   crossings(a.y, ey, lattice.oy);
+  crossings(a.x - a.y, ex - ey, lattice.ox - lattice.oy); // the cells' SW–NE diagonals
   ts.push(0, length);
   ts.sort((u, v) => u - v);
   for (let k = ts.length - 1; k > 0; k--) {

@@ -10,7 +10,7 @@
  * 3. Never finer than `minSpacing` (1 m).
  *
  * A power of two keeps `tileSize / segments` an exact binary fraction (tiles share their edge
- * samples exactly) and lets the adaptive mesh (martini) run on the tile grid as is.
+ * samples exactly).
  */
 export interface GridSpacingOptions {
   /** Side of a planning tile, metres. */

@@ -4,9 +4,12 @@ import { pointInRing } from '../ring.ts';
 
 /**
  * Ground height (m above sea level) at local (x, y): the one draping function that buildings,
- * surfaces, lines, barriers and instances share. It interpolates the terrain grid bilinearly —
- * the same surface a client gets by interpolating the elevation map — and extends the edge
- * samples beyond the grid.
+ * surfaces, lines, barriers and instances share. It is the terrain *surface* a client draws:
+ * every grid cell is two flat triangles split along its south-west → north-east diagonal — the
+ * triangulation of three.js `PlaneGeometry`, of the terrain meshes this service returns
+ * (terrain-mesh.ts) and of docs/terrain.md — and the edge samples extend beyond the grid. A
+ * bilinear patch would agree with the samples but not with any triangulated mesh of them: between
+ * samples the two differ by up to a quarter of the cell's twist, which is metres on a hillside.
  */
 export type GroundSampler = ((x: number, y: number) => number) & {
   /** The grids behind the sampler (empty for flat ground). */
@@ -34,19 +37,25 @@ export function createGroundSampler(grids: ElevationGrid | readonly ElevationGri
   return Object.assign(fn, { grids: list, spacing });
 }
 
-/** Bilinear height of a grid at (x, y), clamped to the grid's extent. */
+/**
+ * Height of the triangulated grid surface at (x, y), clamped to the grid's extent. In a cell with
+ * fractions u (east) and v (north, from the cell's south edge), the diagonal u = v splits it into
+ * the south-east triangle SW–SE–NE (u ≥ v) and the north-west triangle SW–NE–NW (u < v).
+ */
 export function sampleGrid(grid: ElevationGrid, x: number, y: number): number {
   const { bbox, columns, rows, heights } = grid;
   const fc = Math.min(Math.max(((x - bbox.minX) / (bbox.maxX - bbox.minX)) * (columns - 1), 0), columns - 1);
   const fr = Math.min(Math.max(((bbox.maxY - y) / (bbox.maxY - bbox.minY)) * (rows - 1), 0), rows - 1);
   const c = Math.min(Math.floor(fc), columns - 2),
     r = Math.min(Math.floor(fr), rows - 2);
-  const tx = fc - c,
-    ty = fr - r;
-  const k = r * columns + c;
-  const top = heights[k] + (heights[k + 1] - heights[k]) * tx;
-  const bottom = heights[k + columns] + (heights[k + columns + 1] - heights[k + columns]) * tx;
-  return top + (bottom - top) * ty;
+  const u = fc - c,
+    v = 1 - (fr - r);
+  const nw = r * columns + c;
+  const zNW = heights[nw],
+    zNE = heights[nw + 1],
+    zSW = heights[nw + columns],
+    zSE = heights[nw + columns + 1];
+  return u >= v ? zSW + u * (zSE - zSW) + v * (zNE - zSE) : zSW + v * (zNW - zSW) + u * (zNE - zNW);
 }
 
 function gridFor(grids: readonly ElevationGrid[], x: number, y: number): ElevationGrid {
@@ -66,11 +75,43 @@ function gridFor(grids: readonly ElevationGrid[], x: number, y: number): Elevati
 }
 
 /**
+ * Parameters t in (0, 1) where the segment a→b crosses an edge of the terrain's triangles: the
+ * grid's column and row lines and its SW–NE diagonals (lattice fc + fr = integer). Between two
+ * consecutive crossings the segment lies in one triangle, so the ground along it is linear there:
+ * its extremes are at the ends and the crossings. Unsorted; may repeat.
+ */
+export function terrainEdgeCrossings(grids: readonly ElevationGrid[], ax: number, ay: number, bx: number, by: number, out: number[] = []): number[] {
+  for (const g of grids) {
+    const sx = (g.columns - 1) / (g.bbox.maxX - g.bbox.minX),
+      sy = (g.rows - 1) / (g.bbox.maxY - g.bbox.minY);
+    // lattice coordinates of the ends (columns east, rows south)
+    const ca = (ax - g.bbox.minX) * sx,
+      cb = (bx - g.bbox.minX) * sx;
+    const ra = (g.bbox.maxY - ay) * sy,
+      rb = (g.bbox.maxY - by) * sy;
+    pushIntegerCrossings(ca, cb, 0, g.columns - 1, out);
+    pushIntegerCrossings(ra, rb, 0, g.rows - 1, out);
+    pushIntegerCrossings(ca + ra, cb + rb, 0, g.columns + g.rows - 2, out);
+  }
+  return out;
+}
+
+/** t in (0, 1) where a + t (b − a) is an integer in [lo, hi]. */
+function pushIntegerCrossings(a: number, b: number, lo: number, hi: number, out: number[]): void {
+  if (a === b) return;
+  const from = Math.max(lo, Math.ceil(Math.min(a, b))),
+    to = Math.min(hi, Math.floor(Math.max(a, b)));
+  for (let k = from; k <= to; k++) {
+    const t = (k - a) / (b - a);
+    if (t > 0 && t < 1) out.push(t);
+  }
+}
+
+/**
  * Lowest and highest ground under a footprint (outer ring, local metres): where a building's base
- * goes (min) and how far its walls must reach down. Exact for the bilinear ground: a bilinear
- * patch has no extremum inside a cell, so the extremes lie at grid nodes inside the ring or on the
- * ring; along an edge the ground is quadratic within each cell, so each edge is evaluated at its
- * ends, at every grid-line crossing and at the parabola's vertex between crossings.
+ * goes (min) and how far its walls must reach down. Exact for the triangulated ground: it is
+ * linear inside each terrain triangle, so the extremes lie at a grid node inside the ring or on
+ * the ring, at a vertex or where a side crosses a triangle edge.
  */
 export function footprintGroundRange(ground: GroundSampler, ring: Ring): { min: number; max: number } {
   let min = Infinity,
@@ -85,43 +126,46 @@ export function footprintGroundRange(ground: GroundSampler, ring: Ring): { min: 
     const z = ground(ring[0], ring[1]);
     return { min: z, max: z };
   }
+  alongRing(ground, ring, true, take);
+  gridNodesInside(ground, ring, () => false, take);
+  return { min, max };
+}
 
-  for (let i = 0; i < n; i++) {
-    const j = (i + 1) % n;
-    const ax = ring[2 * i],
-      ay = ring[2 * i + 1],
-      bx = ring[2 * j],
-      by = ring[2 * j + 1];
-    const ts = [0, 1, ...gridCrossings(ground.grids, ax, bx, 'x'), ...gridCrossings(ground.grids, ay, by, 'y')].sort((a, b) => a - b);
-    const at = (t: number) => ground(ax + (bx - ax) * t, ay + (by - ay) * t);
-    for (let k = 0; k < ts.length; k++) {
-      const t0 = ts[k];
-      const z0 = at(t0);
-      take(z0);
-      if (k + 1 >= ts.length || ts[k + 1] - t0 < 1e-12) continue;
-      const t1 = ts[k + 1],
-        tm = (t0 + t1) / 2;
-      const z1 = at(t1),
-        zm = at(tm);
-      // Parabola through (t0, z0), (tm, zm), (t1, z1): vertex at u = (z0 - z1) / (4 (z0 - 2 zm + z1)) + 1/2 of the span.
-      const curvature = z0 - 2 * zm + z1;
-      if (Math.abs(curvature) > 1e-12) {
-        const u = (z0 - z1) / (4 * curvature) + 0.5;
-        if (u > 0 && u < 1) take(at(t0 + u * (t1 - t0)));
-      }
-    }
+/**
+ * Calls `visit` with the ground at every point of a polyline (closed: a ring) where the ground
+ * along it can have an extreme: its vertices and its crossings of the terrain's triangle edges.
+ */
+export function alongRing(ground: GroundSampler, points: Ring, closed: boolean, visit: (z: number) => void): void {
+  const n = points.length / 2;
+  if (n === 1 || ground.grids.length === 0) {
+    if (n > 0) visit(ground(points[0], points[1]));
+    return;
   }
+  const ts: number[] = [];
+  for (let i = 0; i < (closed ? n : n - 1); i++) {
+    const j = (i + 1) % n;
+    const ax = points[2 * i],
+      ay = points[2 * i + 1],
+      bx = points[2 * j],
+      by = points[2 * j + 1];
+    visit(ground(ax, ay));
+    ts.length = 0;
+    for (const t of terrainEdgeCrossings(ground.grids, ax, ay, bx, by, ts)) visit(ground(ax + (bx - ax) * t, ay + (by - ay) * t));
+  }
+  if (!closed) visit(ground(points[2 * n - 2], points[2 * n - 1]));
+}
 
-  // Grid nodes inside the ring.
+/** Calls `visit` with the ground at every grid node inside `ring` for which `excluded` is false. */
+export function gridNodesInside(ground: GroundSampler, ring: Ring, excluded: (x: number, y: number) => boolean, visit: (z: number) => void): void {
   let minX = Infinity,
     minY = Infinity,
     maxX = -Infinity,
     maxY = -Infinity;
-  for (let i = 0; i < n; i++) {
-    minX = Math.min(minX, ring[2 * i]);
-    maxX = Math.max(maxX, ring[2 * i]);
-    minY = Math.min(minY, ring[2 * i + 1]);
-    maxY = Math.max(maxY, ring[2 * i + 1]);
+  for (let i = 0; i < ring.length; i += 2) {
+    minX = Math.min(minX, ring[i]);
+    maxX = Math.max(maxX, ring[i]);
+    minY = Math.min(minY, ring[i + 1]);
+    maxY = Math.max(maxY, ring[i + 1]);
   }
   for (const g of ground.grids) {
     const dx = (g.bbox.maxX - g.bbox.minX) / (g.columns - 1),
@@ -134,27 +178,8 @@ export function footprintGroundRange(ground: GroundSampler, ring: Ring): { min: 
       const y = g.bbox.maxY - r * dy;
       for (let c = c0; c <= c1; c++) {
         const x = g.bbox.minX + c * dx;
-        if (pointInRing(x, y, ring)) take(ground(x, y));
+        if (pointInRing(x, y, ring) && !excluded(x, y)) visit(ground(x, y));
       }
     }
   }
-  return { min, max };
-}
-
-/** Parameters t in (0, 1) where the segment a→b (one coordinate) crosses the grids' lattice lines. */
-function gridCrossings(grids: readonly ElevationGrid[], a: number, b: number, axis: 'x' | 'y'): number[] {
-  const out: number[] = [];
-  if (a === b) return out;
-  const lo = Math.min(a, b),
-    hi = Math.max(a, b);
-  for (const g of grids) {
-    const start = axis === 'x' ? g.bbox.minX : g.bbox.minY;
-    const end = axis === 'x' ? g.bbox.maxX : g.bbox.maxY;
-    const step = (end - start) / ((axis === 'x' ? g.columns : g.rows) - 1);
-    for (let k = Math.max(0, Math.ceil((lo - start) / step)); start + k * step <= Math.min(hi, end); k++) {
-      const t = (start + k * step - a) / (b - a);
-      if (t > 0 && t < 1) out.push(t);
-    }
-  }
-  return out;
 }

@@ -1,5 +1,5 @@
 import type { Footprint, Ring } from '../../types.ts';
-import type { GroundSampler } from '../../terrain/ground-sampler.ts';
+import { alongRing, gridNodesInside, type GroundSampler } from '../../terrain/ground-sampler.ts';
 import type { DeckElevation } from '../types.ts';
 import { pointInRing } from '../../ring.ts';
 
@@ -12,8 +12,8 @@ import { pointInRing } from '../../ring.ts';
  *   lines of the draping lattice (the terrain grid's own lines, `ground.spacing` apart, or
  *   `maxEdge` apart), so a piece bends with the ground where the ground bends;
  * - terrain and `drape: false` (`disableSurfaceProjection`): each polygon of a piece is a flat
- *   plate at the *lowest* ground under it (exact for the bilinear ground: edges, their grid-line
- *   crossings and the grid nodes inside). Like a building's base, a flat piece then never hangs in
+ *   plate at the *lowest* ground under it (exact for the triangulated ground: sides, their
+ *   crossings of the terrain's triangle edges and the grid nodes inside). Like a building's base, a flat piece then never hangs in
  *   the air above the terrain; where the ground rises inside it, the terrain covers it.
  * - a bridge deck (`deck`): never draped; z runs linearly from `deck.start.z` to `deck.end.z` along
  *   the start→end axis (each point projected onto it, clamped to the ends).
@@ -30,7 +30,10 @@ export interface DrapeOptions {
 /** Points closer than this along an edge (metres) are not split again: no slivers at corners. */
 export const SPLIT_MIN_GAP = 0.05;
 
-/** Lines x = ox + k·step and y = oy + k·step (k any integer): where draped edges are split. */
+/**
+ * Lines x = ox + k·step, y = oy + k·step and x − y = ox − oy + k·step (k any integer): the edges of
+ * the terrain's triangles (ground-sampler.ts), where draped edges are split.
+ */
 export interface DrapeLattice {
   ox: number;
   oy: number;
@@ -83,6 +86,14 @@ export function pushSplits(ax: number, ay: number, bx: number, by: number, latti
     const lo = Math.min(py, py + dy),
       hi = Math.max(py, py + dy);
     for (let k = Math.ceil((lo - oy) / step), end = Math.floor((hi - oy) / step); k <= end; k++) ts.push((oy + k * step - py) / dy);
+  }
+  // the cells' SW–NE diagonals, x − y = (ox − oy) + k·step: the terrain is two flat triangles a cell
+  const dd = dx - dy;
+  if (dd !== 0) {
+    const d0 = px - py - (ox - oy);
+    const lo = Math.min(d0, d0 + dd),
+      hi = Math.max(d0, d0 + dd);
+    for (let k = Math.ceil(lo / step), end = Math.floor(hi / step); k <= end; k++) ts.push((k * step - d0) / dd);
   }
   if (ts.length === 0) return;
   ts.sort((a, b) => a - b);
@@ -157,104 +168,27 @@ export function pieceHeights(
 }
 
 /**
- * Lowest ground under a polygon with holes, exact for the bilinear ground of the sampler's grids:
- * inside a cell the ground is bilinear, so its minimum over the polygon lies on a polygon edge
- * (quadratic between grid-line crossings: ends, crossings and the parabola's vertex are tried) or
- * at a grid node inside the polygon (not in a hole).
+ * Lowest ground under a polygon with holes, exact for the triangulated ground of the sampler's
+ * grids: the ground is linear in each terrain triangle, so its minimum over the polygon lies on a
+ * ring (a vertex or a crossing of a triangle edge) or at a grid node inside the polygon (not in a hole).
  */
 export function lowestGroundUnder(ground: GroundSampler, footprint: Footprint): number {
-  let min = lowestGroundAlong(ground, footprint.outer, true);
-  for (const h of footprint.holes) min = Math.min(min, lowestGroundAlong(ground, h, true));
-  const outer = footprint.outer;
-  const [minX, minY, maxX, maxY] = ringBox(outer);
-  const holeBoxes = footprint.holes.map(ringBox);
-  const inHole = (x: number, y: number) =>
-    footprint.holes.some((h, k) => {
-      const b = holeBoxes[k];
-      return x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3] && pointInRing(x, y, h);
-    });
-  for (const g of ground.grids) {
-    const dx = (g.bbox.maxX - g.bbox.minX) / (g.columns - 1),
-      dy = (g.bbox.maxY - g.bbox.minY) / (g.rows - 1);
-    const c0 = Math.max(0, Math.ceil((minX - g.bbox.minX) / dx)),
-      c1 = Math.min(g.columns - 1, Math.floor((maxX - g.bbox.minX) / dx));
-    const r0 = Math.max(0, Math.ceil((g.bbox.maxY - maxY) / dy)),
-      r1 = Math.min(g.rows - 1, Math.floor((g.bbox.maxY - minY) / dy));
-    for (let r = r0; r <= r1; r++) {
-      const y = g.bbox.maxY - r * dy;
-      for (let c = c0; c <= c1; c++) {
-        const x = g.bbox.minX + c * dx;
-        if (!pointInRing(x, y, outer) || inHole(x, y)) continue;
-        const z = ground(x, y);
-        if (z < min) min = z;
-      }
-    }
-  }
+  let min = Infinity;
+  const take = (z: number) => {
+    if (z < min) min = z;
+  };
+  alongRing(ground, footprint.outer, true, take);
+  for (const h of footprint.holes) alongRing(ground, h, true, take);
+  const inHole = (x: number, y: number) => footprint.holes.some((h) => pointInRing(x, y, h));
+  gridNodesInside(ground, footprint.outer, inHole, take);
   return min;
 }
 
-function ringBox(ring: Ring): [number, number, number, number] {
-  let minX = Infinity,
-    minY = Infinity,
-    maxX = -Infinity,
-    maxY = -Infinity;
-  for (let i = 0; i < ring.length; i += 2) {
-    minX = Math.min(minX, ring[i]);
-    maxX = Math.max(maxX, ring[i]);
-    minY = Math.min(minY, ring[i + 1]);
-    maxY = Math.max(maxY, ring[i + 1]);
-  }
-  return [minX, minY, maxX, maxY];
-}
-
-/**
- * Lowest ground along a polyline (closed: a ring), exact for the bilinear ground: along a segment the
- * ground is quadratic between grid-line crossings, so its ends, the crossings and each parabola's
- * vertex are tried.
- */
+/** Lowest ground along a polyline (closed: a ring), exact for the triangulated ground (see alongRing). */
 export function lowestGroundAlong(ground: GroundSampler, points: Ring, closed: boolean): number {
   let min = Infinity;
-  const n = points.length / 2;
-  if (n === 1) return ground(points[0], points[1]);
-  for (let i = 0; i < (closed ? n : n - 1); i++) {
-    const j = (i + 1) % n;
-    const ax = points[2 * i],
-      ay = points[2 * i + 1],
-      bx = points[2 * j],
-      by = points[2 * j + 1];
-    const ts = [0, 1];
-    for (const g of ground.grids) {
-      pushCrossings(ax, bx, g.bbox.minX, (g.bbox.maxX - g.bbox.minX) / (g.columns - 1), ts);
-      pushCrossings(ay, by, g.bbox.minY, (g.bbox.maxY - g.bbox.minY) / (g.rows - 1), ts);
-    }
-    ts.sort((a, b) => a - b);
-    const at = (t: number) => ground(ax + (bx - ax) * t, ay + (by - ay) * t);
-    for (let k = 0; k < ts.length; k++) {
-      const t0 = ts[k],
-        z0 = at(t0);
-      if (z0 < min) min = z0;
-      if (k + 1 >= ts.length || ts[k + 1] - t0 < 1e-12) continue;
-      const t1 = ts[k + 1],
-        z1 = at(t1),
-        zm = at((t0 + t1) / 2);
-      // parabola through the three samples: a minimum inside the span when it opens upwards
-      const curvature = z0 - 2 * zm + z1;
-      if (curvature > 1e-12) {
-        const u = (z0 - z1) / (4 * curvature) + 0.5;
-        if (u > 0 && u < 1) min = Math.min(min, at(t0 + u * (t1 - t0)));
-      }
-    }
-  }
+  alongRing(ground, points, closed, (z) => {
+    if (z < min) min = z;
+  });
   return min;
-}
-
-/** Parameters t in (0, 1) where a→b (one coordinate) crosses lines start + k·step. */
-function pushCrossings(a: number, b: number, start: number, step: number, out: number[]): void {
-  if (a === b || !(step > 0)) return;
-  const lo = Math.min(a, b),
-    hi = Math.max(a, b);
-  for (let k = Math.ceil((lo - start) / step), end = Math.floor((hi - start) / step); k <= end; k++) {
-    const t = (start + k * step - a) / (b - a);
-    if (t > 0 && t < 1) out.push(t);
-  }
 }

@@ -5,6 +5,7 @@ import { MeshBuilder } from '../../mesh-builder.ts';
 import { clipperTriangles, removeSlivers, triangulateFootprint, triangulateRings } from '../../triangulate/index.ts';
 import { pieceHeights, splitRing, type DrapeLattice, type DrapeOptions } from './drape.ts';
 import { completeTriangulation } from './insert-nodes.ts';
+import { splitOnTerrain } from './split-on-terrain.ts';
 
 export type SurfaceMeshOptions = DrapeOptions;
 
@@ -16,8 +17,9 @@ export const MIN_TRIANGLE_AREA = 1e-6;
  * seen from above (normals +z), consistently wound, none under MIN_TRIANGLE_AREA in plan, covering the
  * area's footprints exactly. Heights as `drape.ts` says: z = 0 without terrain; draped — every vertex
  * on ground(x, y), boundary edges split at the lines of the terrain grid (or a `maxEdge` lattice) and
- * the grid nodes inside the piece added as vertices, then the triangulation is made Delaunay so
- * no triangle reaches much past one grid cell; flat at the lowest ground under each polygon when
+ * the grid nodes inside the piece added as vertices, the triangulation made Delaunay and then cut
+ * along every edge of the terrain's triangles (split-on-terrain.ts), so each triangle lies in one
+ * terrain triangle and the piece is on the terrain surface everywhere, not only at its vertices; flat at the lowest ground under each polygon when
  * `drape` is false; bridge decks interpolated along their axis and never draped.
  *
  * Areas that give no triangle are left out; the mesh carries the area's descriptor.
@@ -60,8 +62,9 @@ function addFootprint(builder: MeshBuilder, fp: Footprint, area: Pick<SurfaceAre
  * odd polygon, by earcut, and should that not cover it either (needles a millimetre wide), by
  * Clipper2's constrained Delaunay triangulation on the millimetre grid. Ring vertices a
  * triangulation skipped or left as T-junctions are then put back on their sides, the lattice nodes
- * inside are inserted (insert-nodes.ts), the whole is made Delaunay (earcut's `refine`) and
- * triangles under MIN_TRIANGLE_AREA are flipped away or dropped. Triangles are counter-clockwise;
+ * inside are inserted (insert-nodes.ts), the whole is made Delaunay (earcut's `refine`), cut
+ * along the terrain's triangle edges (splitOnTerrain) and triangles under MIN_TRIANGLE_AREA are
+ * flipped away or dropped. Triangles are counter-clockwise;
  * `coords` holds the ring vertices, then any added points.
  */
 export function triangulatePiece(fp: Footprint, lattice: DrapeLattice | null): { coords: number[]; triangles: number[] } {
@@ -89,6 +92,7 @@ export function triangulatePiece(fp: Footprint, lattice: DrapeLattice | null): {
   // triangulateRings made its own Delaunay already; fans (along sides split at the lattice, too)
   // and nodes added since want it again
   if ((changed || !kept.ok || lattice) && triangles.length >= 6) refine(triangles, coords, 2);
+  if (lattice) triangles = splitOnTerrain(coords, triangles, lattice);
   removeSlivers(coords, triangles, MIN_TRIANGLE_AREA);
   return { coords, triangles };
 }

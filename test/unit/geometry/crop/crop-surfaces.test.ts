@@ -149,14 +149,14 @@ test('a line through a comb-shaped polygon comes back as one part per tooth; a c
   );
 });
 
-/** A terrain tile: 17 × 17 samples of a wavy surface, meshed by martini like the service does. */
+/** A terrain tile: 17 × 17 samples of a wavy surface, meshed like the service does. */
 function terrainTile(minX: number, minY: number, size: number): { mesh: IndexedMesh; height: (x: number, y: number) => number } {
   const n = 16,
     heights = new Float32Array((n + 1) * (n + 1));
   const h = (x: number, y: number) => 50 + 10 * Math.sin(x / 23) + 7 * Math.cos(y / 17);
   for (let r = 0; r <= n; r++) for (let c = 0; c <= n; c++) heights[r * (n + 1) + c] = h(minX + (c * size) / n, minY + size - (r * size) / n);
   const grid: ElevationGrid = { bbox: { minX, minY, maxX: minX + size, maxY: minY + size }, columns: n + 1, rows: n + 1, heights };
-  return { mesh: buildTerrainMesh(grid, { maxError: 0.2 }), height: h };
+  return { mesh: buildTerrainMesh(grid), height: h };
 }
 
 function planArea(mesh: IndexedMesh): number {

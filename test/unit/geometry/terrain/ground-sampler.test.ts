@@ -26,7 +26,7 @@ function pointInRing(x: number, y: number, ring: Ring): boolean {
 }
 
 describe('ground sampler', () => {
-  test('equals the grid at its nodes, interpolates bilinearly, extends the edges', () => {
+  test('equals the grid at its nodes, interpolates on the two triangles of a cell, extends the edges', () => {
     const ground = createGroundSampler(gridOf(1, [10, 20, 30, 40])); // NW 10, NE 20, SW 30, SE 40
     assert.equal(ground(0, 10), 10);
     assert.equal(ground(10, 10), 20);
@@ -36,6 +36,12 @@ describe('ground sampler', () => {
     assert.equal(ground(2.5, 10), 12.5);
     assert.equal(ground(-50, 100), 10, 'clamped to the north-west corner');
     assert.equal(ground.spacing, 10);
+    // a twisted cell (only SE raised): flat on the NW triangle, a plane on the SE one — as the
+    // terrain mesh and three.js PlaneGeometry draw it (the SW–NE diagonal), not a bilinear patch
+    const twisted = createGroundSampler(gridOf(1, [0, 0, 0, 10]));
+    assert.equal(twisted(2.5, 7.5), 0);
+    assert.equal(twisted(7.5, 2.5), 5);
+    assert.equal(twisted(5, 5), 0, 'on the diagonal');
   });
 
   test('without terrain the ground is flat at z = 0', () => {

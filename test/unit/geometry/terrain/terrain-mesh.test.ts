@@ -5,6 +5,7 @@ import { createLocalFrame } from '../../../../src/frame/local-frame.ts';
 import { inspectMesh } from '../../../../src/geometry/mesh-checks.ts';
 import { elevationGridForTile, type ElevationGrid } from '../../../../src/geometry/terrain/elevation-grid.ts';
 import { chooseGridSpacing } from '../../../../src/geometry/terrain/grid-spacing.ts';
+import { createGroundSampler } from '../../../../src/geometry/terrain/ground-sampler.ts';
 import { buildTerrainMesh } from '../../../../src/geometry/terrain/terrain-mesh.ts';
 import type { BBox, IndexedMesh } from '../../../../src/geometry/types.ts';
 import { elevationMapEntries } from '../../../../src/plan/merge-elevation.ts';
@@ -45,6 +46,20 @@ function edgeVertices(mesh: IndexedMesh, axis: 0 | 1, edge: number): string[] {
   return out.sort();
 }
 
+/** Height of the mesh triangle over (x, y), by barycentric interpolation; null outside the mesh. */
+function heightOnMesh(mesh: IndexedMesh, x: number, y: number): number | null {
+  const p = mesh.positions;
+  for (let t = 0; t < mesh.indices.length; t += 3) {
+    const [a, b, c] = [mesh.indices[t], mesh.indices[t + 1], mesh.indices[t + 2]];
+    const d = (p[3 * b + 1] - p[3 * c + 1]) * (p[3 * a] - p[3 * c]) + (p[3 * c] - p[3 * b]) * (p[3 * a + 1] - p[3 * c + 1]);
+    const l1 = ((p[3 * b + 1] - p[3 * c + 1]) * (x - p[3 * c]) + (p[3 * c] - p[3 * b]) * (y - p[3 * c + 1])) / d;
+    const l2 = ((p[3 * c + 1] - p[3 * a + 1]) * (x - p[3 * c]) + (p[3 * a] - p[3 * c]) * (y - p[3 * c + 1])) / d;
+    const l3 = 1 - l1 - l2;
+    if (l1 >= -1e-9 && l2 >= -1e-9 && l3 >= -1e-9) return l1 * p[3 * a + 2] + l2 * p[3 * b + 2] + l3 * p[3 * c + 2];
+  }
+  return null;
+}
+
 function assertUpwardTriangles(mesh: IndexedMesh): void {
   const p = mesh.positions,
     idx = mesh.indices;
@@ -68,38 +83,45 @@ function syntheticTiles(segments: number, seed: number): ElevationGrid[] {
 }
 
 describe('terrain meshes', () => {
-  test('adaptive tile meshes meet vertex for vertex: the welded union is open only on its outer border', () => {
+  test('tile meshes meet vertex for vertex: the welded union is open only on its outer border', () => {
     fc.assert(
-      fc.property(fc.constantFrom(4, 16, 64), fc.double({ min: 0, max: 10, noNaN: true }), fc.integer({ min: 0, max: 1000 }), (segments, maxError, seed) => {
+      fc.property(fc.constantFrom(4, 16, 64), fc.integer({ min: 0, max: 1000 }), (segments, seed) => {
         const grids = syntheticTiles(segments, seed);
-        const meshes = grids.map((g) => buildTerrainMesh(g, { maxError }));
+        const meshes = grids.map((g) => buildTerrainMesh(g));
         for (const m of meshes) assertUpwardTriangles(m);
         assert.deepEqual(edgeVertices(meshes[0], 0, T), edgeVertices(meshes[1], 0, T));
         assert.deepEqual(edgeVertices(meshes[0], 1, T), edgeVertices(meshes[2], 1, T));
         const report = inspectMesh(weld(meshes));
         assert.equal(report.repeatedEdges, 0);
         assert.equal(report.degenerate, 0);
-        assert.equal(report.openEdges, 4 * 2 * segments, 'only the outer border (kept at full resolution) is open');
+        assert.equal(report.openEdges, 4 * 2 * segments, 'only the outer border is open');
       }),
       { numRuns: 25 },
     );
   });
 
-  test("maxError 0 keeps every sample; a larger error drops interior ones; heights are the grid's", () => {
-    const [grid] = syntheticTiles(16, 3);
-    const full = buildTerrainMesh(grid, { maxError: 0 });
-    assert.equal(full.positions.length / 3, 17 * 17);
-    assert.equal(full.indices.length / 3, 2 * 16 * 16);
-    const coarse = buildTerrainMesh(grid, { maxError: 5 });
-    assert.ok(coarse.indices.length < full.indices.length);
-    for (let v = 0; v < coarse.positions.length / 3; v++) {
-      const c = Math.round(coarse.positions[3 * v] / (T / 16)),
-        r = 16 - Math.round(coarse.positions[3 * v + 1] / (T / 16));
-      assert.equal(coarse.positions[3 * v + 2], grid.heights[r * 17 + c]);
-    }
+  test('every sample is a vertex, and the mesh is the surface the ground sampler interpolates (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1000 }),
+        fc.array(fc.tuple(fc.double({ min: 0, max: T, noNaN: true }), fc.double({ min: 0, max: T, noNaN: true })), { minLength: 1, maxLength: 50 }),
+        (seed, points) => {
+          const [grid] = syntheticTiles(16, seed);
+          const mesh = buildTerrainMesh(grid);
+          assert.equal(mesh.positions.length / 3, 17 * 17);
+          assert.equal(mesh.indices.length / 3, 2 * 16 * 16);
+          const ground = createGroundSampler(grid);
+          for (const [x, y] of points) {
+            const z = heightOnMesh(mesh, x, y);
+            assert.ok(z !== null && Math.abs(z - ground(x, y)) < 1e-6, `(${x}, ${y}): mesh ${z}, sampler ${ground(x, y)}`);
+          }
+        },
+      ),
+      { numRuns: 50 },
+    );
   });
 
-  test('grids that are not (2^k+1)² get a regular mesh', () => {
+  test('any grid size meshes the same way', () => {
     const frame = createLocalFrame(45, 6);
     const grid = elevationGridForTile(() => 10, frame, tileBox(0, 0), 6);
     const mesh = buildTerrainMesh(grid);
@@ -133,20 +155,17 @@ describe('elevation maps versus meshes on the Monaco sample (800 m square at 43.
             : { vertices: Array.from(m.indices).flatMap((i) => [mm(m.positions[3 * i]), mm(m.positions[3 * i + 1]), mm(m.positions[3 * i + 2])]) },
         ),
       ).length;
-    const regular = grids.map((g) => buildTerrainMesh(g, { maxError: 0 }));
-    const adaptive = grids.map((g) => buildTerrainMesh(g));
+    const meshes = grids.map((g) => buildTerrainMesh(g));
     const sizes = {
       map: mapBytes,
-      regularTriangleList: meshJson(regular, false),
-      regularIndexed: meshJson(regular, true),
-      adaptiveTriangleList: meshJson(adaptive, false),
-      adaptiveIndexed: meshJson(adaptive, true),
+      triangleList: meshJson(meshes, false),
+      indexed: meshJson(meshes, true),
     };
     for (const [name, bytes] of Object.entries(sizes)) {
       if (name !== 'map') t.diagnostic(`${name}: ${bytes} bytes; elevation map ${(100 * (1 - mapBytes / bytes)).toFixed(1)}% smaller`);
     }
     t.diagnostic(`elevation map: ${mapBytes} bytes (${(2 * segments + 1) ** 2} heights)`);
-    assert.ok(mapBytes < 0.2 * sizes.regularTriangleList, 'at least 80% smaller than the full mesh');
-    assert.ok(mapBytes < sizes.adaptiveIndexed, 'smaller than the most compact mesh');
+    assert.ok(mapBytes < 0.2 * sizes.triangleList, 'at least 80% smaller than the mesh as a triangle list');
+    assert.ok(mapBytes < sizes.indexed, 'smaller than the indexed mesh');
   });
 });
