@@ -4,7 +4,7 @@ import type { ContextRequest, Settings } from '../contract/types.ts';
 import type { LocalFrame } from '../frame/local-frame.ts';
 import type { CropPolygon } from '../geometry/crop/crop-polygon.ts';
 import type { GroundSampler } from '../geometry/terrain/ground-sampler.ts';
-import type { BBox, Ring } from '../geometry/types.ts';
+import type { BBox, Footprint, Ring } from '../geometry/types.ts';
 import type { LonLatBBox } from '../osm-model/feature.ts';
 import type { TileTask } from '../plan/plan-request.ts';
 import type { TileGroupResult, TileResult } from '../plan/tile-result.ts';
@@ -76,6 +76,12 @@ export interface TileContext {
   toOutput(positions: Float64Array): void;
   /** Set with cropScene: the polygon every family cuts its geometry to (src/geometry/crop). */
   crop?: CropPolygon;
+  /**
+   * The site within this tile that ground and terrain cover (geometry/crop/site.ts): the polygon
+   * plus the outlines of the buildings crossing it (with cropScene, the polygon). Absent when the
+   * tile's square lies wholly inside the polygon.
+   */
+  site?: CropPolygon;
 }
 
 /** Where families put what they built. */
@@ -87,4 +93,10 @@ export interface FamilyOutput {
   timings: Record<string, number>;
   /** Grows the local box of returned geometry (terrain must reach under it). */
   extend(positions: Float64Array): void;
+  /**
+   * Set by the ground family when it returns ground meshes: where it left the terrain bare (under
+   * buildings). A terrain mesh in the same response then covers only these, so the two never
+   * lie on each other.
+   */
+  bareGround?: Footprint[];
 }

@@ -1,20 +1,26 @@
-import { createLocalFrame, type LocalFrame } from '../frame/local-frame.ts';
+import { createLocalFrame, projectFlat, type LocalFrame } from '../frame/local-frame.ts';
 import { createOutputTransform } from '../frame/output-frame.ts';
 import type { TileTask } from '../plan/plan-request.ts';
 import type { TileElevation, TileGroupResult, TileResult } from '../plan/tile-result.ts';
 import { ownerTileKey } from '../plan/tiling.ts';
-import type { BBox } from '../geometry/types.ts';
+import type { BBox, Ring } from '../geometry/types.ts';
 import type { GridCoverage } from '../geometry/terrain/elevation-grid.ts';
 import type { GroundSampler } from '../geometry/terrain/ground-sampler.ts';
 import type { LonLatBBox } from '../osm-model/feature.ts';
 import type { Attribution } from '../sources/attributions.ts';
 import type { FamilyOutput, TileContext } from '../features/family.ts';
 import { familiesFor } from '../features/index.ts';
-import { terrainFamily } from '../features/terrain/index.ts';
-import { cropPolygon } from '../geometry/crop/index.ts';
+import { terrainFamily, type TileTerrainStep } from '../features/terrain/index.ts';
+import { boxRelation, cropPolygon, type CropPolygon } from '../geometry/crop/index.ts';
+import { siteRing } from '../geometry/crop/site.ts';
+import { undergroundReason } from '../geometry/buildings/tags/index.ts';
+import type { OsmSource } from '../sources/osm/types.ts';
 import { osmSourceFor } from './osm-sources.ts';
 
 const frames = new Map<string, LocalFrame>();
+
+/** Building outlines are read this far around a tile for its site (the lon/lat box of a local square is not exact). */
+const SITE_READ_METRES = 2;
 
 function frameFor(origin: [number, number]): LocalFrame {
   const key = `${origin[0]},${origin[1]}`;
@@ -62,9 +68,10 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
   let coverage: GridCoverage | undefined;
   const crop = task.crop ? cropPolygon(task.polygon) : undefined; // cropScene: one pass over the edges
 
+  let terrain: TileTerrainStep | undefined;
   if (task.terrain) {
     const t = performance.now();
-    const terrain = await terrainFamily.read(task, frame, toOutput, crop, signal);
+    terrain = await terrainFamily.read(task, frame, signal);
     timings.terrain = performance.now() - t;
     attributions.push(...terrain.attributions);
     coverage = terrain.coverage;
@@ -72,16 +79,17 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
     if (terrain.uncovered) return { key: task.key, groups, attributions, timings, coverage, uncovered: terrain.uncovered };
     ground = terrain.ground;
     elevation = terrain.elevation;
-    if (terrain.meshes) groups['topography:meshes'] = terrain.meshes;
   }
 
   const families = familiesFor(task.groups);
-  if (families.length === 0) return { key: task.key, groups, elevation, attributions, timings, coverage };
   const taskKeys = new Set(task.taskKeys);
+  const source = osmSourceFor(task.storePath);
+  const needsSite = families.length > 0 || task.terrain?.meshes;
+  const site = crop ?? (needsSite ? tileSite(task, frame, source) : undefined);
   const tile: TileContext = {
     task,
     frame,
-    source: osmSourceFor(task.storePath),
+    source,
     polygon: task.polygon,
     bbox: task.tile.bbox,
     lonLatBBox: (padMetres) => tileLonLatBBox(frame, task.tile.bbox, padMetres),
@@ -89,11 +97,32 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
     ground,
     toOutput,
     crop,
+    site,
   };
   const extent = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   const out: FamilyOutput = { groups, attributions, timings, extend: (positions) => growExtent(extent, positions) };
   for (const family of families) await family.build(tile, out);
+  if (terrain && task.terrain?.meshes) {
+    const t = performance.now();
+    groups['topography:meshes'] = terrainFamily.mesh(task, terrain, site, out.bareGround, toOutput);
+    timings.terrainMesh = performance.now() - t;
+  }
   return { key: task.key, groups, elevation, attributions, timings, coverage, extent: extent.minX <= extent.maxX ? extent : undefined };
+}
+
+/**
+ * The site within a tile (TileContext.site): nothing to cut when the tile lies inside the polygon;
+ * else the polygon plus the outlines of the buildings that cross it, read around the tile.
+ */
+function tileSite(task: TileTask, frame: LocalFrame, source: OsmSource): CropPolygon | undefined {
+  const polygon = cropPolygon(task.polygon);
+  if (boxRelation(polygon, task.tile.bbox) === 'inside') return undefined;
+  const outlines: Ring[] = [];
+  for (const f of source.query(tileLonLatBBox(frame, task.tile.bbox, SITE_READ_METRES), ['building'])) {
+    if (f.kind !== 'area' || !f.polygons || undergroundReason(f.tags)) continue;
+    for (const rings of f.polygons) outlines.push(projectFlat(frame, rings[0]));
+  }
+  return cropPolygon(siteRing(task.polygon, outlines));
 }
 
 /** Grows a box over the x/y of local z-up positions (before the output transform). */

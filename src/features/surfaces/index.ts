@@ -13,6 +13,7 @@ import { ROAD_READ_METRES, roadSurfacesForTile } from './roads.ts';
 import { buildingCutOuts } from './building-cut-outs.ts';
 import { seaAreas } from '../../geometry/surfaces/sea/index.ts';
 import { tileCoastlines } from './coastlines.ts';
+import { bareGround } from '../../geometry/surfaces/assemble/bare-ground.ts';
 import { clipAreas } from '../../geometry/crop/clip-areas.ts';
 import { clipPolylineToPolygon } from '../../geometry/crop/clip-polyline.ts';
 
@@ -80,13 +81,15 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     lap('surfaceAreas');
     const resolved = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut, clip });
     lap('surfaceAssemble');
-    // cropScene: the pieces cut to the polygon (outlines follow them); the rest of the ground is unchanged
-    const pieces = tile.crop ? clipAreas(resolved, tile.crop) : resolved;
-    if (tile.crop) lap('surfaceCrop');
+    // the ground covers the site, not the tile: the pieces cut to it (outlines follow them)
+    const pieces = tile.site ? clipAreas(resolved, tile.site) : resolved;
+    if (tile.site) lap('surfaceCrop');
     const drape = { ground: tile.ground, drape: plan.drape };
     if (plan.meshes) {
       // the ground lies on the terrain inside the tile: nothing for the terrain to reach under
       out.groups.surface = encodeMeshes(tile, out, surfaceMeshes(pieces, drape), false);
+      const bare = bareGround(cutOut, clip);
+      out.bareGround = tile.site ? clipAreas([{ footprints: bare, descriptor: {} }], tile.site).flatMap((a) => a.footprints) : bare;
     }
     if (plan.centerlines || plan.outlines) {
       const lines: DrapedLine[] = [];
@@ -109,16 +112,16 @@ function squareRing({ bbox: b }: TileContext): number[] {
   return [b.minX, b.minY, b.maxX, b.minY, b.maxX, b.maxY, b.minX, b.maxY];
 }
 
-/** Centerlines are owned by area like the pieces: each tile returns the parts inside its square. */
+/** Centerlines are owned by area like the pieces: each tile returns the parts inside its square and the site. */
 function clippedLines(lines: readonly SurfaceLine[], tile: TileContext): SurfaceLine[] {
   const out: SurfaceLine[] = [];
   for (const line of lines) {
     for (const part of clipPolylineToBox(line.points, line.closed, tile.bbox)) {
-      if (!tile.crop) {
+      if (!tile.site) {
         out.push({ ...line, points: part.points, closed: part.closed });
         continue;
       }
-      for (const p of clipPolylineToPolygon(part.points, part.closed, tile.crop)) out.push({ ...line, points: p.points, closed: p.closed });
+      for (const p of clipPolylineToPolygon(part.points, part.closed, tile.site)) out.push({ ...line, points: p.points, closed: p.closed });
     }
   }
   return out;

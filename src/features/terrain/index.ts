@@ -4,8 +4,11 @@ import { JsonBytesWriter } from '../../encode/json-bytes.ts';
 import { writeMeshJson } from '../../encode/mesh-json.ts';
 import type { LocalFrame } from '../../frame/local-frame.ts';
 import { clipSurfaceMesh, type CropPolygon } from '../../geometry/crop/index.ts';
-import type { GridCoverage } from '../../geometry/terrain/elevation-grid.ts';
-import type { GroundSampler } from '../../geometry/terrain/ground-sampler.ts';
+import type { ElevationGrid, GridCoverage } from '../../geometry/terrain/elevation-grid.ts';
+import { createGroundSampler, type GroundSampler } from '../../geometry/terrain/ground-sampler.ts';
+import { concatMeshes } from '../../geometry/mesh-builder.ts';
+import { pieceMesh } from '../../geometry/surfaces/assemble/surface-meshes.ts';
+import type { Footprint, IndexedMesh } from '../../geometry/types.ts';
 import { buildTerrainMesh } from '../../geometry/terrain/terrain-mesh.ts';
 import type { TileTask } from '../../plan/plan-request.ts';
 import type { TileElevation, TileGroupResult } from '../../plan/tile-result.ts';
@@ -18,20 +21,20 @@ const TOPOGRAPHY_OUTPUTS: readonly OutputSpec[] = groupSpec('topography')!.outpu
 export interface TileTerrainStep {
   /** Ground under features, when they stand on the terrain. */
   ground?: GroundSampler;
-  /** The tile's grid, for the elevation maps and for filling uncovered neighbours. */
+  /** The tile's grid (the terrain mesh is made from it). */
+  grid?: ElevationGrid;
+  /** A copy of the grid's samples, for the elevation maps and for filling uncovered neighbours. */
   elevation?: TileElevation;
   coverage?: GridCoverage;
   /** The DEM did not cover the tile: build nothing on guessed ground (the main thread sends it again). */
   uncovered?: TileElevation;
-  /** `topography:meshes` when terrain meshes are asked for. */
-  meshes?: TileGroupResult;
   attributions: readonly Attribution[];
 }
 
 /**
  * The terrain, a family-like step: it builds the `topography` group, but unlike the feature
  * families it runs first in every tile and its result is the ground the families stand on (the
- * tile's elevation grid, a ground sampler, terrain meshes). The elevation maps are merged in the
+ * tile's elevation grid, a ground sampler); its mesh is made after the families (`mesh`). The elevation maps are merged in the
  * main thread (src/pipeline/terrain-assembly.ts), which also plans its extra tiles and retries.
  */
 export const terrainFamily = {
@@ -40,34 +43,52 @@ export const terrainFamily = {
   outputs: (s: Settings): readonly OutputSpec[] =>
     TOPOGRAPHY_OUTPUTS.filter((o) => (o.geometryType === 'elevationMaps' ? s.topographyReturnType !== 'meshes' : s.topographyReturnType !== 'elevationMap')),
 
-  /** Reads (or takes from the task) the tile's terrain and builds its mesh when asked. */
-  async read(
-    task: TileTask,
-    frame: LocalFrame,
-    toOutput: (positions: Float64Array) => void,
-    crop: CropPolygon | undefined,
-    signal?: AbortSignal,
-  ): Promise<TileTerrainStep> {
+  /** Reads (or takes from the task) the tile's terrain: its grid and the ground sampler. */
+  async read(task: TileTask, frame: LocalFrame, signal?: AbortSignal): Promise<TileTerrainStep> {
     const terrain = task.terrain!;
     const tile = await readTaskTerrain(terrain, frame, task.tile.bbox, signal);
     if (tile.uncovered) return { attributions: tile.attributions, coverage: tile.coverage, uncovered: tile.uncovered };
     const { bbox, columns, rows, heights } = tile.grid;
-    const step: TileTerrainStep = {
+    return {
       attributions: tile.attributions,
       coverage: tile.coverage,
       ground: terrain.drape ? tile.ground : undefined,
+      grid: tile.grid,
       elevation: { bbox, columns, rows, heights: heights.slice() }, // for the maps, and for filling uncovered neighbours
     };
-    if (terrain.meshes) {
-      const whole = buildTerrainMesh(tile.grid);
-      const mesh = crop ? clipSurfaceMesh(whole, crop) : whole;
-      const w = new JsonBytesWriter(1 << 14);
-      if (mesh) {
-        toOutput(mesh.positions);
-        writeMeshJson(w, mesh, { type: 'terrain', tile: [task.tile.i, task.tile.j], ...(mesh !== whole ? { cropped: true } : {}) }, task.output.indexed);
-      }
-      step.meshes = { count: mesh ? 1 : 0, json: w.take() };
+  },
+
+  /**
+   * The tile's terrain mesh (`topography:meshes`), once the families have run: the grid's
+   * triangles over the site (the polygon plus the buildings crossing it; the whole square when the
+   * tile lies inside the polygon) — or, when the ground family returned ground meshes, only where
+   * it left the terrain bare (under buildings), draped exactly like the ground, so the ground and
+   * the terrain never lie on each other in one file.
+   */
+  mesh(
+    task: TileTask,
+    step: TileTerrainStep,
+    site: CropPolygon | undefined,
+    bare: readonly Footprint[] | undefined,
+    toOutput: (positions: Float64Array) => void,
+  ): TileGroupResult {
+    const w = new JsonBytesWriter(1 << 14);
+    let mesh: IndexedMesh | null = null;
+    let cropped = false;
+    if (bare) {
+      const ground = createGroundSampler(step.grid!);
+      const pieces = bare.map((fp) => pieceMesh(fp, {}, { ground, drape: true })).filter((m) => m.indices.length > 0);
+      mesh = pieces.length ? concatMeshes(pieces) : null;
+      cropped = true;
+    } else {
+      const whole = buildTerrainMesh(step.grid!);
+      mesh = site ? clipSurfaceMesh(whole, site) : whole;
+      cropped = mesh !== whole;
     }
-    return step;
+    if (mesh) {
+      toOutput(mesh.positions);
+      writeMeshJson(w, mesh, { type: 'terrain', tile: [task.tile.i, task.tile.j], ...(cropped ? { cropped: true } : {}) }, task.output.indexed);
+    }
+    return { count: mesh ? 1 : 0, json: w.take() };
   },
 };

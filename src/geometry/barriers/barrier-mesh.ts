@@ -5,7 +5,8 @@ import { areaSolid } from './area-solid.ts';
 import { sweepPieces, type Lattice, type SweepPiece } from './path.ts';
 import { postPieces } from './posts.ts';
 import { PROFILES } from './profiles.ts';
-import { concatMeshes, sweepPiece } from './sweep.ts';
+import { concatMeshes } from '../mesh-builder.ts';
+import { sweepPiece } from './sweep.ts';
 import type { BarrierLine, BarrierTags } from './types.ts';
 
 export interface BarrierMeshResult {

@@ -53,25 +53,3 @@ export function sweepPiece(piece: SweepPiece, profile: readonly (readonly [numbe
   }
   return b.build();
 }
-
-/** Concatenates meshes without welding (pieces may overlap; their vertices stay their own). */
-export function concatMeshes(meshes: readonly IndexedMesh[]): IndexedMesh {
-  let nv = 0,
-    ni = 0;
-  for (const m of meshes) {
-    nv += m.positions.length;
-    ni += m.indices.length;
-  }
-  const positions = new Float64Array(nv),
-    indices = new Uint32Array(ni);
-  let pv = 0,
-    pi = 0;
-  for (const m of meshes) {
-    positions.set(m.positions, pv);
-    const base = pv / 3;
-    for (let k = 0; k < m.indices.length; k++) indices[pi + k] = m.indices[k] + base;
-    pv += m.positions.length;
-    pi += m.indices.length;
-  }
-  return { positions, indices };
-}

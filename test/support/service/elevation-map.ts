@@ -19,7 +19,7 @@ export function gridPoint(e: Entry, row: number, col: number): [number, number] 
   return [m.x - s / 2 + (col * s) / n, m.y + s / 2 - (row * s) / n];
 }
 
-/** Bilinear height of an elevation map at local (x, y). */
+/** Height of an elevation map at local (x, y) on the surface a client draws of it (docs/terrain.md: two triangles a cell). */
 export function mapHeight(e: Entry, x: number, y: number): number {
   const { terrainSize: s, segmentsCount: n, moveVector: m } = e.info;
   const fx = ((x - (m.x - s / 2)) / s) * n,
@@ -27,9 +27,14 @@ export function mapHeight(e: Entry, x: number, y: number): number {
   const c = Math.min(n - 1, Math.max(0, Math.floor(fx))),
     r = Math.min(n - 1, Math.max(0, Math.floor(fy)));
   const u = fx - c,
-    v = fy - r,
+    v = 1 - (fy - r), // north of the cell's south edge
     at = (cc: number, rr: number) => e.elevationMap[rr * (n + 1) + cc];
-  return at(c, r) * (1 - u) * (1 - v) + at(c + 1, r) * u * (1 - v) + at(c, r + 1) * (1 - u) * v + at(c + 1, r + 1) * u * v;
+  const nw = at(c, r),
+    ne = at(c + 1, r),
+    sw = at(c, r + 1),
+    se = at(c + 1, r + 1);
+  // the two triangles of the cell, split along its SW–NE diagonal (three.js PlaneGeometry)
+  return u >= v ? sw + u * (se - sw) + v * (ne - se) : sw + v * (nw - sw) + u * (ne - nw);
 }
 
 /** Whether local (x, y) lies on the square of an elevation map (tolerance in metres). */
