@@ -12,6 +12,8 @@ import type { CanopySourceConfig } from '../sources/canopy/config.ts';
 import { sharedElevationSource, type DemSourceConfig } from '../sources/dem/config.ts';
 import type { GroupSink } from './group-sink.ts';
 import { osmUnavailableWarning } from './osm-coverage.ts';
+import { requestSite } from './request-site.ts';
+import { osmSourceFor } from '../tile/osm-sources.ts';
 import { TerrainAssembly } from './terrain-assembly.ts';
 import { schedulerFor } from './tile-scheduler.ts';
 
@@ -58,6 +60,11 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   const osmMissing = familiesFor(req.settings.geometry).length > 0 ? osmUnavailableWarning(req, deps.storePath) : null;
   const built = osmMissing ? withoutFamilyGroups(req) : req;
   const plan = planTasks(built, { tileSize: deps.tileSize, storePath: deps.storePath, dem, demResolutionMetres }, sources);
+  // the site ground and terrain cover, the same ring for every tile (read along the polygon's edge)
+  if (!osmMissing && plan.tasks.length > 0 && !plan.tasks[0].crop && (plan.groups.includes('surface') || plan.terrain?.meshes)) {
+    const site = requestSite(plan.polygon, plan.frame, osmSourceFor(deps.storePath));
+    if (site) for (const task of plan.tasks) task.site = site;
+  }
   const groups = responseGroups(req.settings).map((g) => ({ ...g, fromTiles: !MAIN_THREAD_KEYS.has(g.key) }));
   for (const g of groups) sink.declare(g.key, g.type, g.geometryType);
 

@@ -50,6 +50,12 @@ export interface TileTask {
   terrain: TerrainPlan | null;
   /** cropScene: cut every group exactly along the polygon (src/geometry/crop). */
   crop: boolean;
+  /**
+   * The site ground and terrain cover, in local metres (geometry/crop/site.ts), when it is more
+   * than the polygon: computed once per request by the main thread, so every tile cuts along the
+   * very same ring and neighbours meet at their seams.
+   */
+  site?: Ring;
 }
 
 export interface RequestPlan {

@@ -1,9 +1,9 @@
-import { createLocalFrame, projectFlat, type LocalFrame } from '../frame/local-frame.ts';
+import { createLocalFrame, type LocalFrame } from '../frame/local-frame.ts';
 import { createOutputTransform } from '../frame/output-frame.ts';
 import type { TileTask } from '../plan/plan-request.ts';
 import type { TileElevation, TileGroupResult, TileResult } from '../plan/tile-result.ts';
 import { ownerTileKey } from '../plan/tiling.ts';
-import type { BBox, Ring } from '../geometry/types.ts';
+import type { BBox } from '../geometry/types.ts';
 import type { GridCoverage } from '../geometry/terrain/elevation-grid.ts';
 import type { GroundSampler } from '../geometry/terrain/ground-sampler.ts';
 import type { LonLatBBox } from '../osm-model/feature.ts';
@@ -12,15 +12,9 @@ import type { FamilyOutput, TileContext } from '../features/family.ts';
 import { familiesFor } from '../features/index.ts';
 import { terrainFamily, type TileTerrainStep } from '../features/terrain/index.ts';
 import { boxRelation, cropPolygon, type CropPolygon } from '../geometry/crop/index.ts';
-import { siteRing } from '../geometry/crop/site.ts';
-import { undergroundReason } from '../geometry/buildings/tags/index.ts';
-import type { OsmSource } from '../sources/osm/types.ts';
 import { osmSourceFor } from './osm-sources.ts';
 
 const frames = new Map<string, LocalFrame>();
-
-/** Building outlines are read this far around a tile for its site (the lon/lat box of a local square is not exact). */
-const SITE_READ_METRES = 2;
 
 function frameFor(origin: [number, number]): LocalFrame {
   const key = `${origin[0]},${origin[1]}`;
@@ -83,13 +77,11 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
 
   const families = familiesFor(task.groups);
   const taskKeys = new Set(task.taskKeys);
-  const source = osmSourceFor(task.storePath);
-  const needsSite = families.length > 0 || task.terrain?.meshes;
-  const site = crop ?? (needsSite ? tileSite(task, frame, source) : undefined);
+  const site = crop ?? tileSite(task);
   const tile: TileContext = {
     task,
     frame,
-    source,
+    source: osmSourceFor(task.storePath),
     polygon: task.polygon,
     bbox: task.tile.bbox,
     lonLatBBox: (padMetres) => tileLonLatBBox(frame, task.tile.bbox, padMetres),
@@ -110,19 +102,10 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
   return { key: task.key, groups, elevation, attributions, timings, coverage, extent: extent.minX <= extent.maxX ? extent : undefined };
 }
 
-/**
- * The site within a tile (TileContext.site): nothing to cut when the tile lies inside the polygon;
- * else the polygon plus the outlines of the buildings that cross it, read around the tile.
- */
-function tileSite(task: TileTask, frame: LocalFrame, source: OsmSource): CropPolygon | undefined {
-  const polygon = cropPolygon(task.polygon);
-  if (boxRelation(polygon, task.tile.bbox) === 'inside') return undefined;
-  const outlines: Ring[] = [];
-  for (const f of source.query(tileLonLatBBox(frame, task.tile.bbox, SITE_READ_METRES), ['building'])) {
-    if (f.kind !== 'area' || !f.polygons || undergroundReason(f.tags)) continue;
-    for (const rings of f.polygons) outlines.push(projectFlat(frame, rings[0]));
-  }
-  return cropPolygon(siteRing(task.polygon, outlines));
+/** The site within a tile (TileContext.site): absent when the tile's square lies wholly inside it. */
+function tileSite(task: TileTask): CropPolygon | undefined {
+  const site = cropPolygon(task.site ?? task.polygon);
+  return boxRelation(site, task.tile.bbox) === 'inside' ? undefined : site;
 }
 
 /** Grows a box over the x/y of local z-up positions (before the output transform). */

@@ -3,7 +3,7 @@ import type { Settings } from '../../contract/types.ts';
 import { JsonBytesWriter } from '../../encode/json-bytes.ts';
 import { writeMeshJson } from '../../encode/mesh-json.ts';
 import type { LocalFrame } from '../../frame/local-frame.ts';
-import { clipSurfaceMesh, type CropPolygon } from '../../geometry/crop/index.ts';
+import { clipAreas, type CropPolygon } from '../../geometry/crop/index.ts';
 import type { ElevationGrid, GridCoverage } from '../../geometry/terrain/elevation-grid.ts';
 import { createGroundSampler, type GroundSampler } from '../../geometry/terrain/ground-sampler.ts';
 import { concatMeshes } from '../../geometry/mesh-builder.ts';
@@ -73,17 +73,19 @@ export const terrainFamily = {
     toOutput: (positions: Float64Array) => void,
   ): TileGroupResult {
     const w = new JsonBytesWriter(1 << 14);
-    let mesh: IndexedMesh | null = null;
-    let cropped = false;
-    if (bare) {
-      const ground = createGroundSampler(step.grid!);
-      const pieces = bare.map((fp) => pieceMesh(fp, {}, { ground, drape: true })).filter((m) => m.indices.length > 0);
+    const grid = step.grid!;
+    let mesh: IndexedMesh | null;
+    const cropped = bare !== undefined || site !== undefined;
+    if (!cropped) mesh = buildTerrainMesh(grid);
+    else {
+      // the terrain's piece of the site, or the bare ground, draped like a ground piece: cut along
+      // the terrain's own triangles, on the millimetre grid, meeting the neighbouring tiles' pieces
+      const { minX, minY, maxX, maxY } = task.tile.bbox;
+      const square: Footprint = { outer: [minX, minY, maxX, minY, maxX, maxY, minX, maxY], holes: [] };
+      const areas = bare ?? clipAreas([{ footprints: [square], descriptor: {} }], site!).flatMap((a) => a.footprints);
+      const ground = createGroundSampler(grid);
+      const pieces = areas.map((fp) => pieceMesh(fp, {}, { ground, drape: true })).filter((m) => m.indices.length > 0);
       mesh = pieces.length ? concatMeshes(pieces) : null;
-      cropped = true;
-    } else {
-      const whole = buildTerrainMesh(step.grid!);
-      mesh = site ? clipSurfaceMesh(whole, site) : whole;
-      cropped = mesh !== whole;
     }
     if (mesh) {
       toOutput(mesh.positions);

@@ -1,15 +1,18 @@
 import { Clipper, ClipType, FillRule, PolyTree64, type Paths64 } from 'clipper2-ts';
 import type { BBox, Footprint } from '../types.ts';
 import { flatBounds } from '../ring.ts';
-import { finePath, fineTreeFootprints } from '../planar/fine-grid.ts';
+import { footprintsFromTree, ringPath } from '../planar/clipper-paths.ts';
+import { ringArea } from '../ring.ts';
 import { boxRelation, type CropPolygon } from './crop-polygon.ts';
 
 /** Pieces left by a cut smaller than this (m²) are Clipper's crumbs along the boundary. */
 export const CLIP_AREAS_MIN_AREA = 1e-3;
 
 /**
- * Areas of ground (or any items with plan footprints) clipped to the polygon with Clipper2
- * (cropScene). Pieces that did not overlap stay non-overlapping: each is only intersected with the
+ * Areas of ground (or any items with plan footprints) clipped to the polygon with Clipper2 (the
+ * site, or the polygon with cropScene), on the millimetre grid the pieces live on: the points
+ * the cut adds are then exactly what the output prints (a triangle of a piece that faces up still
+ * does, with its area, after the output's rounding), within 0.71 mm of the polygon's edge. Pieces that did not overlap stay non-overlapping: each is only intersected with the
  * same polygon. Items wholly inside come back as they were (same object), items wholly outside
  * are dropped, the rest get `cropped: true` in their descriptor.
  *
@@ -26,12 +29,12 @@ export function clipAreas<T extends { footprints: Footprint[]; descriptor: Recor
       continue;
     }
     if (relation === 'outside') continue;
-    polyPaths ??= [finePath(poly.ring)];
+    polyPaths ??= [ringPath(poly.ring)];
     const subject: Paths64 = [];
-    for (const f of item.footprints) for (const r of [f.outer, ...f.holes]) if (r.length >= 6) subject.push(finePath(r));
+    for (const f of item.footprints) for (const r of [f.outer, ...f.holes]) if (r.length >= 6) subject.push(ringPath(r));
     const tree = new PolyTree64();
     Clipper.booleanOpWithPolyTree(ClipType.Intersection, subject, polyPaths, tree, FillRule.EvenOdd);
-    const footprints = fineTreeFootprints(tree, CLIP_AREAS_MIN_AREA);
+    const footprints = footprintsFromTree(tree).filter((f) => ringArea(f.outer) - f.holes.reduce((a, h) => a + ringArea(h), 0) >= CLIP_AREAS_MIN_AREA);
     if (footprints.length === 0) continue;
     out.push({ ...item, footprints, descriptor: { ...item.descriptor, cropped: true } });
   }

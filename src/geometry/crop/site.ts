@@ -1,6 +1,6 @@
 import { Clipper, ClipType, FillRule, PolyTree64, type Paths64 } from 'clipper2-ts';
 import type { Ring } from '../types.ts';
-import { flatBounds, pointInRing, ringArea } from '../ring.ts';
+import { cleanRing, flatBounds, pointInRing, quantizeRing, ringArea } from '../ring.ts';
 import { finePath, fineTreeFootprints } from '../planar/fine-grid.ts';
 
 /**
@@ -28,7 +28,9 @@ export function siteRing(polygon: Ring, outlines: readonly Ring[]): Ring {
       best = fp.outer;
     }
   }
-  return best;
+  // on the millimetre grid, without corners closer than a centimetre: a cut along it makes no sliver
+  const clean = cleanRing(quantizeRing(best), 0.01);
+  return clean.length >= 6 ? clean : polygon;
 }
 
 /** Whether an outline meets the polygon without lying wholly inside it. */

@@ -30,7 +30,9 @@ test('site: contains the polygon and exactly the outside parts of disjoint cross
         const outlines = slots.map((s) => rect(100 - inside, s * 11 + 1, 100 + outside, s * 11 + 9));
         const site = siteRing(POLYGON, outlines);
         const want = 10000 + slots.length * 8 * outside;
-        assert.ok(Math.abs(ringArea(site) - want) < 1e-3, `${ringArea(site)} vs ${want}`);
+        // the site's corners are on the millimetre grid: its area may move by half a millimetre times its perimeter
+        const tolerance = 0.0005 * (400 + slots.length * 2 * outside);
+        assert.ok(Math.abs(ringArea(site) - want) < tolerance, `${ringArea(site)} vs ${want}`);
         for (let k = 0; k < 50; k++) assert.ok(pointInRing(1 + ((k * 37) % 98), 1 + ((k * 53) % 98), site));
       },
     ),
