@@ -3,11 +3,9 @@ import type { Footprint, Ring } from '../types.ts';
 import { signedArea2 } from '../ring.ts';
 
 /**
- * Clipper on a finer grid than the millimetre one of clipper-paths.ts: 0.01 mm, for cutting pieces
- * with a polygon that is not on the grid (crop/clip-areas.ts). The pieces come on the millimetre
- * grid (their shared sides exact), which this grid holds exactly; new points on the polygon's
- * edges land within 0.01 mm of them instead of 0.7 mm, so after the output's millimetre rounding
- * nothing lies more than 0.72 mm outside the polygon.
+ * Clipper on a finer grid than the millimetre one of clipper-paths.ts: 0.01 mm, for unions of
+ * rings that are not on the grid (crop/site.ts), whose new points then land within 0.01 mm of
+ * the exact ones.
  */
 export const FINE_SCALE = 100000;
 

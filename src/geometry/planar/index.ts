@@ -18,7 +18,7 @@
  *   `tidyPaths` / `tidyRings` (tidy.ts) — pinched rings split, touching hole corners chamfered by
  *   2 mm, hairline spikes folded; `normalizeGridFootprint` (grid-ring.ts) alone where Clipper's
  *   output is known to be simple already (exact on the grid: nothing else moves).
- * - Cutting pieces with a polygon off the grid (crop): `finePath` and `fineTreeFootprints`
+ * - Unions of rings off the grid (the site, crop/site.ts): `finePath` and `fineTreeFootprints`
  *   (fine-grid.ts), Clipper on a 0.01 mm grid.
  *
  * Checks: `isSimpleFootprint` / `ringsAreDisjointAndSimple` (no touching at all; polygon-checks.ts)
