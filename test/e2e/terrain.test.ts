@@ -161,7 +161,7 @@ test('terrain meshes are crack-free over the site and elevation maps are far sma
   assert.ok(mapBytes < meshBytes / 3, `map ${mapBytes} B vs mesh ${meshBytes} B`);
 });
 
-test('with projectToTopography every building stands on the ground: base at the lowest terrain under it', async () => {
+test('with projectToTopography every building stands on the ground: base at the lowest terrain under it, estimated roofs above the highest', async () => {
   const polygon = square(SLOPE[0], SLOPE[1], 700);
   const r = await postContext(svc.url, key, { polygon, settings: { geometry: ['buildings', 'topography'], upAxis: 'Z', combineElevationMaps: true } });
   assert.equal(r.status, 200, r.text.slice(0, 200));
@@ -177,7 +177,8 @@ test('with projectToTopography every building stands on the ground: base at the 
   }
   const half = e.info.terrainSize / 2,
     m = e.info.moveVector;
-  let checked = 0;
+  let checked = 0,
+    estimated = 0;
   for (const [id, meshes] of byBuilding) {
     const all: number[] = meshes.flatMap((b) => b.vertices);
     if (!all.every((value, i) => i % 3 === 2 || Math.abs(value - (i % 3 === 0 ? m.x : m.y)) <= half)) continue; // the map cannot judge ground beyond its edge
@@ -202,9 +203,18 @@ test('with projectToTopography every building stands on the ground: base at the 
     assert.ok(base >= min - 0.1 && base <= max + 0.1, `${id}: base ${base} outside ground ${min}..${max}`);
     assert.ok(base <= min + 0.1, `${id} floats: base ${base}, lowest ground under it ${min}`);
     for (const b of meshes) assert.equal(b.descriptor.groundElevation, Math.round(base * 1000) / 1000);
+    // Estimated heights count from the highest ground under the building: no roof below the uphill ground.
+    if (meshes.every((b) => !String(b.descriptor.heightSource).endsWith('height'))) {
+      for (const b of meshes) {
+        let top = -Infinity;
+        for (let i = 2; i < b.vertices.length; i += 3) top = Math.max(top, b.vertices[i]);
+        assert.ok(top > max + 0.1, `${b.descriptor.id}: top ${top} below the uphill ground ${max}`);
+      }
+      estimated++;
+    }
     checked++;
   }
-  assert.ok(checked > 200);
+  assert.ok(checked > 200 && estimated > 200, `${checked} buildings, ${estimated} with estimated heights`);
   const plain = await postContext(svc.url, key, { polygon, settings: { geometry: ['buildings'], projectToTopography: true, upAxis: 'Z' } });
   assert.deepEqual(
     plain.json.geometry.map((g: { type: string }) => g.type),

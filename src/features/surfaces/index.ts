@@ -11,6 +11,9 @@ import { planOf, type FeatureFamily, type TileContext } from '../family.ts';
 import { encodeMeshes } from '../encode-meshes.ts';
 import { ROAD_READ_METRES, roadSurfacesForTile } from './roads.ts';
 import { buildingCutOuts } from './building-cut-outs.ts';
+import type { BuildingGroupInput } from '../../geometry/buildings/group-layout.ts';
+import type { SpecDefaults } from '../../geometry/buildings/building-spec.ts';
+import type { RoofShape } from '../../geometry/buildings/roofs/types.ts';
 import { seaAreas } from '../../geometry/surfaces/sea/index.ts';
 import { tileCoastlines } from './coastlines.ts';
 import { bareGround } from '../../geometry/surfaces/assemble/bare-ground.ts';
@@ -24,6 +27,8 @@ export interface SurfacePlan {
   outlines: boolean;
   /** Lay the ground on the terrain (false with disableSurfaceProjection: flat pieces at their lowest terrain). */
   drape: boolean;
+  /** The request's building defaults: where a building stands, cut out of the ground, follows its heights. */
+  buildings: SpecDefaults;
 }
 
 const SURFACE_OUTPUTS: readonly OutputSpec[] = groupSpec('surface')!.outputs;
@@ -31,7 +36,7 @@ const SURFACE_OUTPUTS: readonly OutputSpec[] = groupSpec('surface')!.outputs;
 /** Areas and buildings are read this far around the tile (the lon/lat box of a local square is not exact). */
 const EDGE_PAD_METRES = 2;
 
-const AREA_LAYERS = [...new Set([...SURFACE_AREA_LAYERS, 'building_part' as const])].filter((l) => l !== 'highway');
+const AREA_LAYERS = SURFACE_AREA_LAYERS.filter((l) => l !== 'highway');
 
 /**
  * The ground (docs/ground.md): roads as areas with junctions (geometry/surfaces/roads), mapped
@@ -51,6 +56,7 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     centerlines: s.surfaceTypes.includes('centerlines'),
     outlines: s.surfaceTypes.includes('outlines'),
     drape: !s.disableSurfaceProjection,
+    buildings: { defaultLevels: s.defaultLevels, defaultLevelHeight: s.defaultLevelHeight, defaultRoofType: s.defaultRoofType as RoofShape },
   }),
   build(tile, out) {
     const plan = planOf(surfacesFamily, tile.task);
@@ -77,7 +83,7 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     );
     const sea = seaAreas(coast, { outer: squareRing(tile), holes: [] });
     const clip: Footprint = { outer: squareRing(tile), holes: [] };
-    const cutOut = buildingCutOuts(features, tile.frame);
+    const cutOut = buildingCutOuts(tileBuildingGroups(tile), tile.frame, plan.buildings);
     lap('surfaceAreas');
     const resolved = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut, clip });
     lap('surfaceAssemble');
@@ -107,6 +113,18 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     out.attributions.push(OSM_ATTRIBUTION);
   },
 };
+
+/** Every building (outline with its parts) that meets the tile, whichever tile builds it. */
+function tileBuildingGroups(tile: TileContext): BuildingGroupInput[] {
+  const refs = tile.source.buildingGroups(tile.lonLatBBox(EDGE_PAD_METRES));
+  const members = tile.source.buildingGroupMembers(refs.map((g) => g.gid));
+  const out: BuildingGroupInput[] = [];
+  for (const g of refs) {
+    const [principal, ...parts] = members.get(g.gid) ?? [];
+    if (principal) out.push({ principal, parts, rep: g.rep });
+  }
+  return out;
+}
 
 function squareRing({ bbox: b }: TileContext): number[] {
   return [b.minX, b.minY, b.maxX, b.minY, b.maxX, b.maxY, b.minX, b.maxY];

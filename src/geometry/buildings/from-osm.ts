@@ -1,17 +1,16 @@
 import type { OsmFeature } from '../../osm-model/feature.ts';
 import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
-import { affineBetween, mapPositionsInPlace, mapRing, stableFrameAt, type Affine2 } from '../../frame/stable-frame.ts';
-import type { Footprint, IndexedMesh, Ring } from '../types.ts';
+import { mapPositionsInPlace, mapRing } from '../../frame/stable-frame.ts';
+import type { IndexedMesh, Ring } from '../types.ts';
 import type { RoofShape } from './roofs/types.ts';
 import { buildBuildingPart } from './build-part.ts';
-import { validFootprints } from '../planar/footprint-repair.ts';
 import { featureAnchor } from '../anchor.ts';
 import { pointInRing } from '../ring.ts';
-import { footprintGroundRange, type GroundSampler } from '../terrain/ground-sampler.ts';
-import { footprintContains, interiorPoint, outlineRemainder } from './parts.ts';
-import { buildingSpecFromTags, type BuildingSpec } from './building-spec.ts';
+import type { GroundSampler } from '../terrain/ground-sampler.ts';
 import { undergroundReason } from './tags/index.ts';
 import { groupBuildings, isBuildingPart } from './building-groups.ts';
+import { buildingsOnUnderground, groupFrames, layoutGroup, type BuildingGroupInput, type BuildingPiece } from './group-layout.ts';
+import { buriedNote, groundLevels, wallSpan, type GroundLevels } from './on-ground.ts';
 
 export { isBuildingPart };
 
@@ -34,25 +33,18 @@ export interface BuildingMesh {
   descriptor: Record<string, unknown>;
 }
 
-interface Prepared {
-  feature: OsmFeature;
-  /** Valid footprints in the building's stable frame (a multipolygon may give several). */
-  footprints: Footprint[];
-}
-
-/** One building as the store groups it (see building-groups.ts): the outline or lone part, then its parts. */
-export interface BuildingGroupInput {
-  principal: OsmFeature;
-  parts: readonly OsmFeature[];
-  /** A point strictly inside the principal's footprint, [lon, lat], fixed at import. */
-  rep: readonly [number, number];
-}
+export type { BuildingGroupInput };
 
 /**
  * Buildings from a list of features (tests, fixtures): grouped exactly as the store groups them
- * at import, then built group by group (`buildBuildingGroup`).
+ * at import (`groupFeatures`), then built group by group (`buildBuildingGroup`).
  */
 export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingContext): BuildingMesh[] {
+  return groupFeatures(features).flatMap((g) => buildBuildingGroup(g, ctx));
+}
+
+/** The buildings among `features` (areas, each once) grouped as the store groups them at import (building-groups.ts). */
+export function groupFeatures(features: readonly OsmFeature[]): BuildingGroupInput[] {
   const areas: OsmFeature[] = [];
   const seen = new Set<string>();
   for (const f of features) {
@@ -67,14 +59,15 @@ export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingCon
       relations: f.buildingRelation ?? [],
     })),
   );
-  return groups.flatMap((g) => buildBuildingGroup({ principal: areas[g.principal], parts: g.parts.map((p) => areas[p]), rep: g.rep }, ctx));
+  return groups.map((g) => ({ principal: areas[g.principal], parts: g.parts.map((p) => areas[p]), rep: g.rep }));
 }
 
 /**
  * One building (Simple 3D Buildings) if this tile builds it: its anchor is the stored interior
  * point when that lies in the polygon, else the principal's first point in the polygon (see
  * geometry/anchor.ts); nothing when the building does not meet the polygon or another tile owns it.
- * An outline with parts becomes its parts plus whatever area they leave uncovered.
+ * An outline with parts becomes its parts plus whatever area they leave uncovered (group-layout.ts);
+ * on sloping ground it stands as on-ground.ts says.
  *
  * The meshes are built in the building's stable frame (src/frame/stable-frame.ts) and moved into
  * the request frame at the end, so the same building comes out the same in every request.
@@ -82,14 +75,12 @@ export function buildBuildings(features: readonly OsmFeature[], ctx: BuildingCon
 export function buildBuildingGroup(group: BuildingGroupInput, ctx: BuildingContext): BuildingMesh[] {
   const [repLon, repLat] = group.rep;
   const repLocal = ctx.frame.toLocal(repLon, repLat);
-  const stable = stableFrameAt(repLon, repLat);
-  const toRequest = affineBetween(stable, ctx.frame, repLon, repLat);
   // Underground structures are not above-ground blocks: left out (docs/buildings.md), with their own
   // parts; a building standing on one (its own building=* beside building:part) stands on its own.
-  if (undergroundReason(group.principal.tags)) return buildingsOnUnderground(group, ctx);
-  const principal = prepare(group.principal, stable);
-  if (!principal) return [];
-  const requestRings = () => group.principal.polygons!.map((rings) => rings.map((r) => mapRing(toRequest, projectFlat(stable, r))));
+  if (undergroundReason(group.principal.tags)) return buildingsOnUnderground(group).flatMap((g) => buildBuildingGroup(g, ctx));
+  if (group.principal.kind !== 'area' || !group.principal.polygons) return [];
+  const frames = groupFrames(group.rep, ctx.frame);
+  const requestRings = () => group.principal.polygons!.map((rings) => rings.map((r) => mapRing(frames.toRequest, projectFlat(frames.stable, r))));
   let outers: Ring[] | null = null;
   let anchor: [number, number] | null = repLocal;
   if (!pointInRing(repLocal[0], repLocal[1], ctx.polygon)) {
@@ -98,144 +89,60 @@ export function buildBuildingGroup(group: BuildingGroupInput, ctx: BuildingConte
     anchor = firstAnchor(polygons, ctx.polygon);
   }
   if (!anchor || !ctx.owns(anchor)) return [];
+  const layout = layoutGroup(group, ctx, frames);
+  if (!layout) return [];
   outers ??= requestRings().map((rings) => rings[0]);
   const boundary = outers.some((outer) => crossesBoundary(outer, ctx.polygon));
-  // An underground part is neither built nor cut out of the outline standing above it.
-  const own = group.parts
-    .filter((p) => !undergroundReason(p.tags))
-    .map((p) => prepare(p, stable))
-    .filter((p): p is Prepared => p !== null);
-  const ground = groundZ([principal, ...own], toRequest, ctx);
-  const place = (b: BuildingMesh) => {
-    mapPositionsInPlace(toRequest, b.mesh.positions);
-    return b;
-  };
-  const out: BuildingMesh[] = [];
-  const principalSpec = buildingSpecFromTags(principal.feature.tags, ctx, principal.footprints[0]);
-  if (own.length === 0) {
-    for (const fp of principal.footprints) out.push(place(buildOne(fp, principalSpec, principal.feature, null, ground, boundary)));
-    return out;
-  }
-  const specs = own.map((p) => inheritFrom(buildingSpecFromTags(p.feature.tags, ctx, p.footprints[0]), principalSpec));
-  own.forEach((p, k) => {
-    const covered = isCoveredByAnotherPart(p, specs[k], own, specs);
-    const spec = covered && !specs[k].roofTagged ? { ...specs[k], height: specs[k].wallHeight, roof: { shape: 'flat' as const, height: 0 } } : specs[k];
-    for (const fp of p.footprints) out.push(place(buildOne(fp, spec, p.feature, principal.feature, ground, boundary)));
+  const levels = groundLevels(layout, ctx.ground);
+  return layout.pieces.map((piece) => {
+    const { built, top } = buildOne(piece, levels, boundary);
+    mapPositionsInPlace(layout.toRequest, built.mesh.positions);
+    const note = buriedNote(top, mapRing(layout.toRequest, piece.footprint.outer), levels, ctx.ground);
+    if (note) built.descriptor.dataNotes = [...((built.descriptor.dataNotes as string[] | undefined) ?? []), note];
+    return built;
   });
-  // The outline stands only where its parts leave area uncovered (never through its parts).
-  const rest = outlineRemainder(
-    principal.footprints,
-    own.flatMap((p) => p.footprints),
-  );
-  for (const fp of rest) out.push(place(buildOne(fp, principalSpec, principal.feature, null, ground, boundary, true)));
-  return out;
 }
 
-/**
- * The members of an underground building's group that are buildings in their own right — an
- * outline tagged `building=*` as well as `building:part=*`, not underground itself (the towers
- * over a station hall) — each built as a building alone. They keep the group's interior point, so
- * the tile that builds the group builds them, once.
- */
-function buildingsOnUnderground(group: BuildingGroupInput, ctx: BuildingContext): BuildingMesh[] {
-  const out: BuildingMesh[] = [];
-  for (const part of group.parts) {
-    const building = part.tags.building;
-    if (building === undefined || building === 'no' || undergroundReason(part.tags)) continue;
-    out.push(...buildBuildingGroup({ principal: part, parts: [], rep: group.rep }, ctx));
-  }
-  return out;
-}
-
-function prepare(feature: OsmFeature, frame: LocalFrame): Prepared | null {
-  if (feature.kind !== 'area' || !feature.polygons) return null;
-  const footprints = feature.polygons.flatMap((rings) =>
-    validFootprints({ outer: projectFlat(frame, rings[0]), holes: rings.slice(1).map((r) => projectFlat(frame, r)) }),
-  );
-  return footprints.length > 0 ? { feature, footprints } : null;
-}
-
-/**
- * A part without any height data of its own takes the outline's heights (its roof stays its own),
- * unless the outline's top is at or below the part's own bottom (it would flatten the part to nothing).
- */
-function inheritFrom(part: BuildingSpec, outline: BuildingSpec): BuildingSpec {
-  if (part.heightSource !== 'default' || outline.heightSource === 'default' || outline.height <= part.minHeight) return part;
-  return {
-    ...part,
-    height: outline.height,
-    wallHeight: Math.max(part.minHeight, outline.height - part.roof.height),
-    levels: outline.levels,
-    heightSource: `outline ${outline.heightSource}`,
-  };
-}
-
-/** Another part sits on this one's roof: then an untagged roof stays flat instead of poking into it. */
-function isCoveredByAnotherPart(part: Prepared, spec: BuildingSpec, all: Prepared[], specs: BuildingSpec[]): boolean {
-  const [x, y] = interiorPoint(part.footprints[0]);
-  return all.some(
-    (other, k) =>
-      other !== part &&
-      specs[k].minHeight >= spec.wallHeight - 0.01 &&
-      (other.footprints.some((f) => footprintContains(f, x, y)) || part.footprints.some((f) => footprintContains(f, ...interiorPoint(other.footprints[0])))),
-  );
-}
-
-/** OSM heights count from the lowest ground the building touches: its base goes there. */
-function groundZ(items: Prepared[], toRequest: Affine2, ctx: BuildingContext): number {
-  if (!ctx.ground) return 0;
-  let min = Infinity;
-  for (const item of items) for (const f of item.footprints) min = Math.min(min, footprintGroundRange(ctx.ground, mapRing(toRequest, f.outer)).min);
-  return Number.isFinite(min) ? min : 0;
-}
-
-function buildOne(
-  footprint: Footprint,
-  spec: BuildingSpec,
-  feature: OsmFeature,
-  parent: OsmFeature | null,
-  ground: number,
-  intersectsBoundary: boolean,
-  remainder = false,
-): BuildingMesh {
-  let built = buildBuildingPart(footprint, {
-    baseZ: ground + spec.minHeight,
-    wallTopZ: ground + spec.wallHeight,
-    roof: spec.roof,
-  });
+/** One piece's solid and descriptor, in the building's stable frame; `top` is its highest point. */
+function buildOne(piece: BuildingPiece, levels: GroundLevels, intersectsBoundary: boolean): { built: BuildingMesh; top: number } {
+  const { footprint, spec, feature, parent, remainder } = piece;
+  const { baseZ, wallTopZ } = wallSpan(spec, levels);
+  let built = buildBuildingPart(footprint, { baseZ, wallTopZ, roof: spec.roof });
   if (built.roofShape === 'flat' && spec.roof.shape !== 'flat' && spec.heightSource === 'height') {
     // A tagged height is the building's real top: a roof that could not be built gives its height back to the walls.
-    const flat = buildBuildingPart(footprint, { baseZ: ground + spec.minHeight, wallTopZ: ground + spec.height, roof: { shape: 'flat', height: 0 } });
+    const flat = buildBuildingPart(footprint, { baseZ, wallTopZ: levels.reference + spec.height, roof: { shape: 'flat', height: 0 } });
     built = { ...flat, roofFallback: built.roofFallback };
   }
-  const top = maxZ(built.mesh.positions) - ground;
+  const top = maxZ(built.mesh.positions);
+  const wallTop = built.roofShape === 'flat' ? top : wallTopZ;
+  // Heights in the descriptor are those of the built solid, above the floor of the building (groundElevation).
+  const ground = levels.lowest;
   const tags = feature.tags;
-  return {
-    mesh: built.mesh,
-    descriptor: {
-      type: 'building',
-      id: feature.id,
-      ...(parent ? { parentId: parent.id } : {}),
-      ...(remainder ? { outlineRemainder: true } : {}),
-      buildingName: tags.name ?? parent?.tags.name ?? null,
-      buildingType: tags.building ?? parent?.tags.building ?? 'yes',
-      datasetName: 'OSM',
-      dataTier: 'global',
-      heightSource: spec.heightSource,
-      buildingLevels: spec.levels,
-      buildingHeight: round3(top),
-      buildingMinHeight: round3(spec.minHeight),
-      roofType: built.roofShape,
-      roofHeight: built.roofShape === 'flat' ? 0 : round3(top - spec.wallHeight),
-      ...(built.roofFallback ? { roofFallback: built.roofFallback } : {}),
-      ...spec.appearance,
-      hasDefaultHeight: spec.heightSource === 'default',
-      hasDefaultRoof: !spec.roofTagged,
-      ...(spec.notes.length ? { dataNotes: spec.notes } : {}),
-      intersectsBoundary,
-      ...(ground !== 0 ? { groundElevation: round3(ground) } : {}),
-    },
+  const descriptor: Record<string, unknown> = {
+    type: 'building',
+    id: feature.id,
+    ...(parent ? { parentId: parent.id } : {}),
+    ...(remainder ? { outlineRemainder: true } : {}),
+    buildingName: tags.name ?? parent?.tags.name ?? null,
+    buildingType: tags.building ?? parent?.tags.building ?? 'yes',
+    datasetName: 'OSM',
+    dataTier: 'global',
+    heightSource: spec.heightSource,
+    buildingLevels: spec.levels,
+    buildingHeight: round3(top - ground),
+    buildingMinHeight: round3(baseZ - ground),
+    roofType: built.roofShape,
+    roofHeight: round3(top - wallTop),
+    ...(built.roofFallback ? { roofFallback: built.roofFallback } : {}),
+    ...spec.appearance,
+    hasDefaultHeight: spec.heightSource === 'default',
+    hasDefaultRoof: !spec.roofTagged,
+    ...(spec.notes.length ? { dataNotes: spec.notes } : {}),
+    intersectsBoundary,
+    ...(ground !== 0 ? { groundElevation: round3(ground) } : {}),
+    ...(levels.reference !== ground ? { heightReferenceElevation: round3(levels.reference) } : {}),
   };
+  return { built: { mesh: built.mesh, descriptor }, top };
 }
 
 function firstAnchor(polygons: Ring[][], polygon: Ring): [number, number] | null {

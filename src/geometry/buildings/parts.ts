@@ -135,7 +135,10 @@ export function outlineRemainder(outline: readonly Footprint[], parts: readonly 
   if (outline.every((o) => parts.some((p) => sameFootprint(o, p)))) return [];
   const subject: Paths64 = outline.flatMap(footprintPaths);
   const clip: Paths64 = parts.flatMap(footprintPaths);
-  const diff = Clipper.difference(subject, clip, FillRule.NonZero);
+  // Parts whose edges run a fraction of a millimetre across the outline's can leave a degenerate
+  // sliver wound the wrong way, outside every outer; the offset below takes its winding as the
+  // whole set's and loses the remainder. Keeping only positive winding drops such slivers.
+  const diff = Clipper.union(Clipper.difference(subject, clip, FillRule.NonZero), FillRule.Positive);
   if (diff.length === 0) return [];
   const half = (minWidth / 2) * CLIPPER_SCALE;
   const shrunk = Clipper.inflatePaths(diff, -half, JoinType.Miter, EndType.Polygon);

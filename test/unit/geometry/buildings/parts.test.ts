@@ -42,6 +42,22 @@ test('the remainder never overlaps a part and never leaves the outline (property
   );
 });
 
+test('parts whose edges stray a fraction of a millimetre across a tilted outline keep its uncovered wing', () => {
+  // A 46 × 20 m outline in a building's stable frame (slightly turned), three parts along its
+  // west 31 m whose corners on the outline's long edges lie up to 0.3 mm off them: the east
+  // 15 × 20 m stays the outline's. (Clipper left a wrongly wound sliver here that lost it.)
+  const ring = (s: string) => normalizeFootprint({ outer: s.split(' ').map(Number), holes: [] })!;
+  const outline = ring('-402.845 555.547 -356.845 555.544 -356.844 575.544 -402.844 575.547');
+  const parts = [
+    '-402.845 555.547 -391.845 555.546 -391.844 575.546 -402.844 575.547',
+    '-391.845 555.546 -387.845 555.546 -387.844 575.546 -391.844 575.546',
+    '-387.845 555.546 -371.845 555.545 -371.844 575.545 -387.844 575.546',
+  ].map(ring);
+  const rest = outlineRemainder([outline], parts);
+  assert.equal(rest.length, 1);
+  assert.ok(Math.abs(footprintArea(rest[0]) - 300) < 0.05, `${footprintArea(rest[0])} m²`);
+});
+
 /** An axis-aligned rectangle footprint grown by d on every side. */
 function grow(f: Footprint, d: number): Footprint {
   const xs = f.outer.filter((_, i) => i % 2 === 0),
