@@ -23,8 +23,8 @@ before(async () => {
 const frame = createLocalFrame(43.735, 7.419);
 const everywhere = [-1e4, -1e4, 1e4, -1e4, 1e4, 1e4, -1e4, 1e4];
 const LEVEL = 3;
-/** The footprint comes back through lon/lat and the building's stable frame: a fraction of a millimetre off, times slopes up to 2. */
-const TOL = 2e-3;
+/** The footprint comes back through lon/lat and the building's stable frame: a fraction of a millimetre off, times slopes up to 2.7 (a 38 m rise across one 20 m triangle). */
+const TOL = 4e-3;
 
 /** A 20 m grid over [0, 100]² (6 × 6 nodes) with the given heights. */
 function gridGround(heights: number[]): GroundSampler {
