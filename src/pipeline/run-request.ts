@@ -13,6 +13,7 @@ import { sharedElevationSource, type DemSourceConfig } from '../sources/dem/conf
 import type { GroupSink } from './group-sink.ts';
 import { osmUnavailableWarning } from './osm-coverage.ts';
 import { requestSite } from './request-site.ts';
+import { storeExtent } from '../sources/osm/store-extent.ts';
 import { osmSourceFor } from '../tile/osm-sources.ts';
 import { TerrainAssembly } from './terrain-assembly.ts';
 import { schedulerFor } from './tile-scheduler.ts';
@@ -60,9 +61,10 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   const osmMissing = familiesFor(req.settings.geometry).length > 0 ? osmUnavailableWarning(req, deps.storePath) : null;
   const built = osmMissing ? withoutFamilyGroups(req) : req;
   const plan = planTasks(built, { tileSize: deps.tileSize, storePath: deps.storePath, dem, demResolutionMetres }, sources);
-  // the site ground and terrain cover, the same ring for every tile (read along the polygon's edge)
+  // the site ground and terrain cover, the same ring for every tile (read along the polygon's edge;
+  // where this thread has no readable store, e.g. a test's fixture source in the workers, the polygon)
   if (!osmMissing && plan.tasks.length > 0 && !plan.tasks[0].crop && (plan.groups.includes('surface') || plan.terrain?.meshes)) {
-    const site = requestSite(plan.polygon, plan.frame, osmSourceFor(deps.storePath));
+    const site = storeExtent(deps.storePath) ? requestSite(plan.polygon, plan.frame, osmSourceFor(deps.storePath)) : undefined;
     if (site) for (const task of plan.tasks) task.site = site;
   }
   const groups = responseGroups(req.settings).map((g) => ({ ...g, fromTiles: !MAIN_THREAD_KEYS.has(g.key) }));
