@@ -5,6 +5,7 @@ import { MeshBuilder } from '../../mesh-builder.ts';
 import { clipperTriangles, removeSlivers, triangulateFootprint, triangulateRings } from '../../triangulate/index.ts';
 import { pieceHeights, splitRing, type DrapeLattice, type DrapeOptions } from './drape.ts';
 import { completeTriangulation } from './insert-nodes.ts';
+import { addDeckSlab, deckFootprint } from './deck-slab.ts';
 
 export type SurfaceMeshOptions = DrapeOptions;
 
@@ -17,8 +18,8 @@ export const MIN_TRIANGLE_AREA = 1e-6;
  * area's footprints exactly. Heights as `drape.ts` says: z = 0 without terrain; draped — every vertex
  * on ground(x, y), boundary edges split at the lines of the terrain grid (or a `maxEdge` lattice) and
  * the grid nodes inside the piece added as vertices, then the triangulation is made Delaunay so
- * no triangle reaches much past one grid cell; flat at the lowest ground under each polygon when
- * `drape` is false; bridge decks interpolated along their axis and never draped.
+ * no triangle reaches much past one grid cell; with `drape` false only the mapped vertices, each on
+ * the ground; bridge decks are closed slabs at their deck's height instead (deck-slab.ts).
  *
  * Areas that give no triangle are left out; the mesh carries the area's descriptor.
  *
@@ -44,6 +45,11 @@ export function pieceMesh(footprint: Footprint, area: Pick<SurfaceArea, 'deck'>,
 }
 
 function addFootprint(builder: MeshBuilder, fp: Footprint, area: Pick<SurfaceArea, 'deck'>, options: SurfaceMeshOptions): void {
+  if (area.deck) {
+    const { coords, triangles } = triangulatePiece(deckFootprint(fp), null);
+    addDeckSlab(builder, coords, triangles, area.deck);
+    return;
+  }
   const { z, lattice } = pieceHeights(fp, area.deck, options);
   const { coords, triangles } = triangulatePiece(fp, lattice);
   const ids = new Int32Array(coords.length / 2).fill(-1);
