@@ -21,7 +21,7 @@ export interface SurfacePlan {
   meshes: boolean;
   centerlines: boolean;
   outlines: boolean;
-  /** Lay the ground on the terrain (false with disableSurfaceProjection: flat pieces at their lowest terrain). */
+  /** Lay the ground on the terrain (false with disableSurfaceProjection: only the mapped vertices, each on the terrain). */
   drape: boolean;
 }
 
