@@ -15,7 +15,8 @@
  *   elevated chain stays up at the height of its highest crossing between its ramps; and at least
  *   the bridge's own clearance c over the ground under it (`min_height`, else PATH_CLEARANCE, +
  *   the slab), so a bridge over nothing mapped still stands clear;
- * - R, how high the ramps can lift it: min over abutments of grade × distance, the grade
+ * - R, how high the ramps can lift it: min over abutments of grade × distance beyond the ground
+ *   junction there (the ground roads' half width, so the deck leaves the ground at its edge), the grade
  *   RAMP_GRADE, or steeper where a crossing is too close to an abutment for it — the clearance
  *   wins and that end's ramp is as steep as it must be (the roads joining it stay on the ground);
  * - and never under the ground.
@@ -128,14 +129,16 @@ function profileChain(chain: readonly number[], ways: RoadWay[], waysAt: Map<str
   });
 
   // abutments: where the chain meets a road on the ground, or a way of it ends on nothing
-  const abutments: { node: number; z: number; grade: number; dist: Float64Array }[] = [];
+  /** `level`: how far from the node the deck stays on the ground, the ground roads' half width (their junction). */
+  const abutments: { node: number; z: number; grade: number; level: number; dist: Float64Array }[] = [];
   for (const [key, n] of nodeOf) {
     const at = waysAt.get(key)!;
     const others = at.filter((w) => !inChain.has(w));
-    const onGround = others.some((w) => !ways[w].profile.bridge && ways[w].input.tags.highway !== 'steps');
+    const onGround = others.filter((w) => !ways[w].profile.bridge && ways[w].input.tags.highway !== 'steps');
     const freeEnd = at.length === 1 && cws.some((c) => c.nodes[0] === n || c.nodes[c.nodes.length - 1] === n);
-    if (!onGround && !freeEnd) continue;
-    abutments.push({ node: n, z: ground(xy[2 * n], xy[2 * n + 1]), grade: RAMP_GRADE, dist: distancesFrom(n, adjacency) });
+    if (onGround.length === 0 && !freeEnd) continue;
+    const level = Math.max(0, ...onGround.map((w) => halfWidth(ways[w])));
+    abutments.push({ node: n, z: ground(xy[2 * n], xy[2 * n + 1]), grade: RAMP_GRADE, level, dist: distancesFrom(n, adjacency) });
   }
   const distTo = (cw: ChainWay, d: number, dist: Float64Array) => {
     const { along, nodes } = cw;
@@ -166,7 +169,7 @@ function profileChain(chain: readonly number[], ways: RoadWay[], waysAt: Map<str
     const layer = layerOf(way);
     const minHeight = taggedMinHeight(way.input.tags);
     const found: Crossing[] = [];
-    const half = way.profile.width / 2 + Math.max(way.profile.sidewalks.left, way.profile.sidewalks.right);
+    const half = halfWidth(way);
     for (const c of crossed) {
       if (c.layer >= layer || (c.way !== undefined && (inChain.has(c.way) || (ways[c.way].profile.bridge && !ways[c.way].deck)))) continue;
       crossingsOf(way.input.points, cw.along, half, c, found);
@@ -187,7 +190,7 @@ function profileChain(chain: readonly number[], ways: RoadWay[], waysAt: Map<str
   }
   for (const a of abutments) {
     for (const need of needs) {
-      const run = Math.max(Math.min(distTo(need.cw, need.from, a.dist), distTo(need.cw, need.to, a.dist)), MIN_RUN);
+      const run = Math.max(Math.min(distTo(need.cw, need.from, a.dist), distTo(need.cw, need.to, a.dist)) - a.level, MIN_RUN);
       a.grade = Math.max(a.grade, need.lift / run);
     }
   }
@@ -201,7 +204,7 @@ function profileChain(chain: readonly number[], ways: RoadWay[], waysAt: Map<str
       let top = Math.max(level, g + clearance);
       if (abutments.length > 0) {
         let ramp = Infinity;
-        for (const a of abutments) ramp = Math.min(ramp, a.grade * distTo(cw, d, a.dist));
+        for (const a of abutments) ramp = Math.min(ramp, a.grade * Math.max(distTo(cw, d, a.dist) - a.level, 0));
         const base = baseline(cw, d);
         top = base + Math.min(ramp, Math.max(lift, g + clearance - base, 0));
       }
@@ -210,6 +213,11 @@ function profileChain(chain: readonly number[], ways: RoadWay[], waysAt: Map<str
     const n = axis.length;
     way.deck = { start: { x: axis[0], y: axis[1], z: axis[2] }, end: { x: axis[n - 3], y: axis[n - 2], z: axis[n - 1] }, axes: [axis] };
   }
+}
+
+/** Half a way's width with its wider sidewalk. */
+function halfWidth(way: RoadWay): number {
+  return way.profile.width / 2 + Math.max(way.profile.sidewalks.left, way.profile.sidewalks.right);
 }
 
 /** Plan distances from node `from` through the chain's graph (Dijkstra; chains are small, a linear scan picks the next node). */

@@ -2,7 +2,7 @@
  * Bridge decks on synthetic scenes, on flat ground (z = 0), a slope and a bumpy terrain: the
  * deck's underside clears what it crosses by the rule's clearance (4.5 m over roads and railways,
  * 2.5 m over paths and waterways, `maxheight` below or `min_height` on the bridge when tagged),
- * its ends at the ground where it joins ground roads, ramps at RAMP_GRADE where there is room and
+ * its ends at the ground where it joins ground roads (to the edge of their junction), ramps at RAMP_GRADE where there is room and
  * steeper where there is not, a layer-2 deck over a layer-1 one, an elevated chain that ends on
  * steps level all along with its junctions on the deck, and every deck piece a closed slab.
  */
@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { roadSurfaces, type RoadInput, type UnderLine } from '../../../../../src/geometry/surfaces/roads/road-surfaces.ts';
 import { roadWays } from '../../../../../src/geometry/surfaces/roads/road-ways.ts';
+import { roadProfile } from '../../../../../src/geometry/surfaces/roads/classify.ts';
 import { bridgeDecks } from '../../../../../src/geometry/surfaces/roads/bridge-profile.ts';
 import { RAMP_GRADE } from '../../../../../src/geometry/surfaces/roads/bridge-profile.ts';
 import { PATH_CLEARANCE, ROAD_CLEARANCE } from '../../../../../src/geometry/surfaces/roads/bridge-crossings.ts';
@@ -87,6 +88,12 @@ test('a short bridge: the clearance wins and its ends ramp as steeply as they mu
     const street = way(4, { highway: 'secondary' }, 0, -50, 0, 50);
     const deck = deckOf(decked([...roads, street], ground), 'way/2');
     assert.equal(deck.start.z, ground(-15, 0));
+    // it leaves the ground at the edge of the footway it joins, not at the node
+    const edge = -15 + roadProfile(roads[0].tags)!.width / 2;
+    if (name !== 'DEM') {
+      assert.ok(Math.abs(deckHeight(deck, edge, 0) - ground(edge, 0)) < 1e-9, `${name}: ${deckHeight(deck, edge, 0) - ground(edge, 0)} m`);
+      assert.ok(deckHeight(deck, edge + 1, 0) > ground(edge + 1, 0) + 0.5, `${name}: steep beyond`);
+    }
     assert.ok(under(deck, 0, 0, ground) >= ROAD_CLEARANCE - 1e-6, name);
     assert.ok(steepest(deck) > 3 * RAMP_GRADE, `${name}: grade ${steepest(deck)}`);
   }
