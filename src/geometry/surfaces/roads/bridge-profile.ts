@@ -16,7 +16,8 @@
  *   the bridge's own clearance c over the ground under it (`min_height`, else PATH_CLEARANCE, +
  *   the slab), so a bridge over nothing mapped still stands clear;
  * - R, how high the ramps can lift it: min over abutments of grade × distance beyond the ground
- *   junction there (the ground roads' half width, so the deck leaves the ground at its edge), the grade
+ *   junction there (the ground roads' half width, at most a quarter of the chain's length, so the
+ *   deck leaves the ground at the junction's edge), the grade
  *   RAMP_GRADE, or steeper where a crossing is too close to an abutment for it — the clearance
  *   wins and that end's ramp is as steep as it must be (the roads joining it stay on the ground);
  * - and never under the ground.
@@ -128,6 +129,7 @@ function profileChain(chain: readonly number[], ways: RoadWay[], waysAt: Map<str
     return { way: w, along, nodes };
   });
 
+  const chainLength = cws.reduce((sum, c) => sum + c.along[c.along.length - 1], 0);
   // abutments: where the chain meets a road on the ground, or a way of it ends on nothing
   /** `level`: how far from the node the deck stays on the ground, the ground roads' half width (their junction). */
   const abutments: { node: number; z: number; grade: number; level: number; dist: Float64Array }[] = [];
@@ -137,7 +139,8 @@ function profileChain(chain: readonly number[], ways: RoadWay[], waysAt: Map<str
     const onGround = others.filter((w) => !ways[w].profile.bridge && ways[w].input.tags.highway !== 'steps');
     const freeEnd = at.length === 1 && cws.some((c) => c.nodes[0] === n || c.nodes[c.nodes.length - 1] === n);
     if (onGround.length === 0 && !freeEnd) continue;
-    const level = Math.max(0, ...onGround.map((w) => halfWidth(ways[w])));
+    // (a footbridge a few metres long keeps most of itself for the climb)
+    const level = Math.min(Math.max(0, ...onGround.map((w) => halfWidth(ways[w]))), chainLength / 4);
     abutments.push({ node: n, z: ground(xy[2 * n], xy[2 * n + 1]), grade: RAMP_GRADE, level, dist: distancesFrom(n, adjacency) });
   }
   const distTo = (cw: ChainWay, d: number, dist: Float64Array) => {
