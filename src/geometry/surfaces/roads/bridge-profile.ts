@@ -202,7 +202,8 @@ function profileChain(chain: readonly number[], ways: RoadWay[], waysAt: Map<str
     const way = ways[cw.way];
     const clearance = (taggedMinHeight(way.input.tags) ?? PATH_CLEARANCE) + DECK_THICKNESS;
     const axis: number[] = [];
-    for (const [x, y, d] of samples(way.input.points, cw.along)) {
+    const spans = needs.filter((n) => n.cw === cw).flatMap((n) => [n.from, n.to]);
+    for (const [x, y, d] of samples(way.input.points, cw.along, spans)) {
       const g = ground(x, y);
       let top = Math.max(level, g + clearance);
       if (abutments.length > 0) {
@@ -238,17 +239,29 @@ function distancesFrom(from: number, adjacency: readonly [number, number][][]): 
   }
 }
 
-/** Points along a polyline: every vertex, and between them every SAMPLE_STEP or less, with their distance along it. */
-function samples(points: readonly number[], along: readonly number[]): [number, number, number][] {
-  const out: [number, number, number][] = [[points[0], points[1], 0]];
-  for (let k = 2; k < points.length; k += 2) {
-    const len = along[k / 2] - along[k / 2 - 1];
+/**
+ * Points along a polyline with their distance along it: every vertex, every SAMPLE_STEP or less
+ * between, and the distances in `extra` (where a crossed span begins and ends, so the profile
+ * turns exactly there).
+ */
+function samples(points: readonly number[], along: readonly number[], extra: readonly number[]): [number, number, number][] {
+  const ds: number[] = [...extra];
+  for (let k = 1; k < along.length; k++) {
+    const len = along[k] - along[k - 1];
     const parts = Math.max(1, Math.ceil(len / SAMPLE_STEP));
-    for (let s = 1; s < parts; s++) {
-      const t = s / parts;
-      out.push([points[k - 2] + (points[k] - points[k - 2]) * t, points[k - 1] + (points[k + 1] - points[k - 1]) * t, along[k / 2 - 1] + len * t]);
+    for (let s = 1; s < parts; s++) ds.push(along[k - 1] + (len * s) / parts);
+  }
+  ds.sort((a, b) => a - b);
+  const out: [number, number, number][] = [[points[0], points[1], 0]];
+  let j = 0;
+  for (let k = 1; k < along.length; k++) {
+    const len = along[k] - along[k - 1];
+    for (; j < ds.length && ds[j] < along[k]; j++) {
+      if (ds[j] <= along[k - 1] || !(len > 0)) continue;
+      const t = (ds[j] - along[k - 1]) / len;
+      out.push([points[2 * k - 2] + (points[2 * k] - points[2 * k - 2]) * t, points[2 * k - 1] + (points[2 * k + 1] - points[2 * k - 1]) * t, ds[j]]);
     }
-    out.push([points[k], points[k + 1], along[k / 2]]);
+    out.push([points[2 * k], points[2 * k + 1], along[k]]);
   }
   return out;
 }
