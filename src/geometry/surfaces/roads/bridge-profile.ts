@@ -212,7 +212,8 @@ function profileChain(chain: readonly number[], ways: RoadWay[], waysAt: Map<str
         const base = baseline(cw, d);
         top = base + Math.min(ramp, Math.max(lift, g + clearance - base, 0));
       }
-      axis.push(x, y, Math.max(top, g));
+      // (the ground itself where the deck is on it, so an abutment is exactly at the ground height)
+      axis.push(x, y, top > g ? top : g);
     }
     const n = axis.length;
     way.deck = { start: { x: axis[0], y: axis[1], z: axis[2] }, end: { x: axis[n - 3], y: axis[n - 2], z: axis[n - 1] }, axes: [axis] };
@@ -253,15 +254,18 @@ function samples(points: readonly number[], along: readonly number[], extra: rea
   }
   ds.sort((a, b) => a - b);
   const out: [number, number, number][] = [[points[0], points[1], 0]];
-  let j = 0;
+  let j = 0,
+    last = 0;
   for (let k = 1; k < along.length; k++) {
     const len = along[k] - along[k - 1];
-    for (; j < ds.length && ds[j] < along[k]; j++) {
-      if (ds[j] <= along[k - 1] || !(len > 0)) continue;
+    for (; j < ds.length && ds[j] < along[k] - 1e-6; j++) {
+      if (ds[j] <= last + 1e-6 || !(len > 0)) continue;
+      last = ds[j];
       const t = (ds[j] - along[k - 1]) / len;
       out.push([points[2 * k - 2] + (points[2 * k] - points[2 * k - 2]) * t, points[2 * k - 1] + (points[2 * k + 1] - points[2 * k - 1]) * t, ds[j]]);
     }
     out.push([points[2 * k], points[2 * k + 1], along[k]]);
+    last = along[k];
   }
   return out;
 }
