@@ -1,8 +1,9 @@
 /**
  * The ground over real HTTP on the Monaco sample: the default request carries a surface group of
- * non-overlapping, upward pieces of many kinds, roads joined through junctions; the pieces lie on
- * the returned terrain within 1 cm; linework comes in surfaceLines, without a surface group when
- * meshes are not asked for.
+ * non-overlapping, upward pieces of many kinds, roads joined through junctions, bridge decks as
+ * closed slabs; the pieces' vertices lie on the returned terrain within 1 cm, draped or not
+ * (disableSurfaceProjection); linework comes in surfaceLines, without a surface group when meshes
+ * are not asked for.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -55,12 +56,30 @@ test('default request: a surface group of many kinds, upward, without overlaps, 
   const kinds = new Set(meshes.map((m) => m.descriptor.type));
   for (const k of ['asphalt', 'pavement', 'roadwayIntersection']) assert.ok(kinds.has(k), `${k} in ${[...kinds]}`);
   assert.ok(kinds.size >= 6, `kinds ${[...kinds]}`);
+  let decks = 0;
   for (const m of meshes) {
+    if (m.descriptor.bridge) {
+      // a bridge deck is a closed slab, seen from below too: every edge met by one the other way round
+      decks++;
+      const edges = new Map<string, number>();
+      for (const t of triangles(m))
+        for (let k = 0; k < 3; k++) {
+          const j = (k + 1) % 3;
+          const e = `${t.slice(3 * k, 3 * k + 3).join(',')}|${t.slice(3 * j, 3 * j + 3).join(',')}`;
+          edges.set(e, (edges.get(e) ?? 0) + 1);
+        }
+      for (const [e, n] of edges) {
+        const [a, b] = e.split('|');
+        assert.ok(n === 1 && edges.get(`${b}|${a}`) === 1, `${String(m.descriptor.id)}: deck edge ${e} not closed`);
+      }
+      continue;
+    }
     for (const t of triangles(m)) {
       const cross = (t[3] - t[0]) * (t[7] - t[1]) - (t[6] - t[0]) * (t[4] - t[1]);
       assert.ok(cross > 0, `${String(m.descriptor.id)} has a triangle facing down or degenerate`);
     }
   }
+  assert.ok(decks > 0, 'Monaco has bridge decks here');
   // No overlaps: the pieces' areas add up to the area of their union (ground level only; decks float).
   const ground = meshes.filter((m) => !m.descriptor.bridge).map(planPaths);
   const sum = ground.reduce((a, p) => a + area(p), 0);
@@ -78,27 +97,29 @@ test('default request: a surface group of many kinds, upward, without overlaps, 
   assert.ok(junctions.length > 10 && joined >= 0.95 * junctions.length, `${joined} of ${junctions.length} junctions touch a road along an edge`);
 });
 
-test('draped ground lies on the returned terrain within 1 cm', async () => {
-  const r = await postContext(svc.url, key, {
-    polygon: square(CENTRE[0], CENTRE[1], 300),
-    origin: CENTRE,
-    settings: { upAxis: 'Z', geometry: ['surface', 'topography'] },
-  });
-  assert.equal(r.status, 200, r.text.slice(0, 300));
-  const map: Entry = r.json.geometry.find((g: { type: string; geometryType: string }) => g.geometryType === 'elevationMaps').elevationMaps[0];
-  const surface = r.json.geometry.find((g: { type: string }) => g.type === 'surface');
-  let checked = 0,
-    worst = 0;
-  for (const m of surface.meshes as Mesh[]) {
-    if (m.descriptor.bridge) continue;
-    for (let k = 0; k < m.vertices.length; k += 3) {
-      worst = Math.max(worst, Math.abs(m.vertices[k + 2] - mapHeight(map, m.vertices[k], m.vertices[k + 1])));
-      checked++;
+for (const disableSurfaceProjection of [false, true]) {
+  test(`${disableSurfaceProjection ? 'undraped (disableSurfaceProjection) ground keeps its vertices' : 'draped ground lies'} on the returned terrain within 1 cm`, async () => {
+    const r = await postContext(svc.url, key, {
+      polygon: square(CENTRE[0], CENTRE[1], 300),
+      origin: CENTRE,
+      settings: { upAxis: 'Z', geometry: ['surface', 'topography'], disableSurfaceProjection },
+    });
+    assert.equal(r.status, 200, r.text.slice(0, 300));
+    const map: Entry = r.json.geometry.find((g: { type: string; geometryType: string }) => g.geometryType === 'elevationMaps').elevationMaps[0];
+    const surface = r.json.geometry.find((g: { type: string }) => g.type === 'surface');
+    let checked = 0,
+      worst = 0;
+    for (const m of surface.meshes as Mesh[]) {
+      if (m.descriptor.bridge) continue;
+      for (let k = 0; k < m.vertices.length; k += 3) {
+        worst = Math.max(worst, Math.abs(m.vertices[k + 2] - mapHeight(map, m.vertices[k], m.vertices[k + 1])));
+        checked++;
+      }
     }
-  }
-  assert.ok(checked > 1000, `${checked} vertices`);
-  assert.ok(worst <= 0.011, `worst ${worst} m off the terrain`);
-});
+    assert.ok(checked > 1000, `${checked} vertices`);
+    assert.ok(worst <= 0.011, `worst ${worst} m off the terrain`);
+  });
+}
 
 test('linework: centerlines and outlines in surfaceLines, no surface group without meshes', async () => {
   const r = await postContext(svc.url, key, {

@@ -25,7 +25,7 @@ export interface SurfacePlan {
   meshes: boolean;
   centerlines: boolean;
   outlines: boolean;
-  /** Lay the ground on the terrain (false with disableSurfaceProjection: flat pieces at their lowest terrain). */
+  /** Lay the ground on the terrain (false with disableSurfaceProjection: only the mapped vertices, each on the terrain). */
   drape: boolean;
   /** The request's building defaults: where a building stands, cut out of the ground, follows its heights. */
   buildings: SpecDefaults;

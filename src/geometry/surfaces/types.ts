@@ -29,13 +29,17 @@ export const SURFACE_KINDS = [
 export type SurfaceKind = (typeof SURFACE_KINDS)[number];
 
 /**
- * A deck that is not draped: a bridge runs from abutment to abutment. Heights are absolute when
- * there is terrain (metres above sea level), else metres above the flat ground.
+ * A deck that is not draped: the top of a bridge. Heights are absolute when there is terrain
+ * (metres above sea level), else metres above the flat ground. With `axes` (what the road builder
+ * gives, roads/bridge-profile.ts) the top at a point is that of the nearest point of the axes in
+ * plan; without, it runs linearly from `start` to `end` (deck-height.ts).
  */
 export interface DeckElevation {
-  /** Deck height at the start and end of the way (the abutments). */
+  /** Deck top at the start and end of the way (its first and last vertices). */
   start: { x: number; y: number; z: number };
   end: { x: number; y: number; z: number };
+  /** The deck's profile: polylines, each flat [x0, y0, z0, x1, y1, z1, …] (a level deck: one point). */
+  axes?: number[][];
 }
 
 /** One area of ground as mapped, before overlaps are resolved. */

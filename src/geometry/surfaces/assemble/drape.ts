@@ -1,7 +1,7 @@
 import type { Footprint, Ring } from '../../types.ts';
-import { alongRing, gridNodesInside, type GroundSampler } from '../../terrain/ground-sampler.ts';
+import type { GroundSampler } from '../../terrain/ground-sampler.ts';
 import type { DeckElevation } from '../types.ts';
-import { pointInRing } from '../../ring.ts';
+import { deckHeight } from '../deck-height.ts';
 
 /**
  * How the ground pieces get their heights (docs/ground.md "Bridges, tunnels and heights"), shared
@@ -11,17 +11,17 @@ import { pointInRing } from '../../ring.ts';
  * - terrain and `drape: true`: every vertex at ground(x, y), and edges split where they cross the
  *   lines of the draping lattice (the terrain grid's own lines, `ground.spacing` apart, or
  *   `maxEdge` apart), so a piece bends with the ground where the ground bends;
- * - terrain and `drape: false` (`disableSurfaceProjection`): each polygon of a piece is a flat
- *   plate at the *lowest* ground under it (exact for the triangulated ground: sides, their
- *   crossings of the terrain's triangle edges and the grid nodes inside). Like a building's base, a flat piece then never hangs in
- *   the air above the terrain; where the ground rises inside it, the terrain covers it.
- * - a bridge deck (`deck`): never draped; z runs linearly from `deck.start.z` to `deck.end.z` along
- *   the start→end axis (each point projected onto it, clamped to the ends).
+ * - terrain and `drape: false` (`disableSurfaceProjection`): not draped, but at the terrain's
+ *   level: each mapped vertex of a piece (its outline's own vertices, nothing added) at ground(x, y),
+ *   so every face is a plane between mapped vertices and the piece is as coarse as it was mapped.
+ *   A flat plate per piece would be buried under the terrain or float over it wherever a big piece
+ *   spans a hillside (hundreds of metres on a mountain's forest).
+ * - a bridge deck (`deck`): never draped; z as `deckHeight` (deck-height.ts) gives it.
  */
 export interface DrapeOptions {
   /** The shared ground sampler; absent = flat ground at z = 0. */
   ground?: GroundSampler;
-  /** True: follow the terrain; false: flat pieces at the lowest ground under each (disableSurfaceProjection). */
+  /** True: follow the terrain; false: mapped vertices on the terrain, nothing added (disableSurfaceProjection). */
   drape: boolean;
   /** Spacing of the draping lattice, metres (default: the terrain grid's spacing, `ground.spacing`). */
   maxEdge?: number;
@@ -133,23 +133,14 @@ export function splitRing(ring: Ring, lattice: DrapeLattice | null, closed = tru
   return out;
 }
 
-/** Height of a bridge deck at (x, y): linear along start→end, clamped beyond the ends. */
-export function deckHeight(deck: DeckElevation, x: number, y: number): number {
-  const { start, end } = deck;
-  const dx = end.x - start.x,
-    dy = end.y - start.y;
-  const len2 = dx * dx + dy * dy;
-  if (!(len2 > 0)) return start.z;
-  const t = Math.min(Math.max(((x - start.x) * dx + (y - start.y) * dy) / len2, 0), 1);
-  return start.z + (end.z - start.z) * t;
-}
+export { deckHeight };
 
 /**
  * The height function of one polygon of a piece, and the lattice its edges are split on (null =
  * not split: flat, deck or no terrain).
  */
 export function pieceHeights(
-  footprint: Footprint,
+  _footprint: Footprint,
   deck: DeckElevation | undefined,
   options: DrapeOptions,
 ): { z: (x: number, y: number) => number; lattice: DrapeLattice | null } {
@@ -160,35 +151,6 @@ export function pieceHeights(
     const h = ground(0, 0);
     return { z: () => h, lattice: null };
   }
-  if (!options.drape) {
-    const h = lowestGroundUnder(ground, footprint);
-    return { z: () => h, lattice: null };
-  }
+  if (!options.drape) return { z: ground, lattice: null };
   return { z: ground, lattice: drapeLattice(options) };
-}
-
-/**
- * Lowest ground under a polygon with holes, exact for the triangulated ground of the sampler's
- * grids: the ground is linear in each terrain triangle, so its minimum over the polygon lies on a
- * ring (a vertex or a crossing of a triangle edge) or at a grid node inside the polygon (not in a hole).
- */
-export function lowestGroundUnder(ground: GroundSampler, footprint: Footprint): number {
-  let min = Infinity;
-  const take = (z: number) => {
-    if (z < min) min = z;
-  };
-  alongRing(ground, footprint.outer, true, take);
-  for (const h of footprint.holes) alongRing(ground, h, true, take);
-  const inHole = (x: number, y: number) => footprint.holes.some((h) => pointInRing(x, y, h));
-  gridNodesInside(ground, footprint.outer, inHole, take);
-  return min;
-}
-
-/** Lowest ground along a polyline (closed: a ring), exact for the triangulated ground (see alongRing). */
-export function lowestGroundAlong(ground: GroundSampler, points: Ring, closed: boolean): number {
-  let min = Infinity;
-  alongRing(ground, points, closed, (z) => {
-    if (z < min) min = z;
-  });
-  return min;
 }

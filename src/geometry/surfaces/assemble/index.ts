@@ -10,10 +10,12 @@
  *
  * - resolve-overlaps.ts — precedence (priority, then smaller area, then lower id), buildings cut
  *   out, slivers opened away and merged, the inferred base ground; tolerances documented there.
- * - surface-meshes.ts — one single-sided mesh per area, triangles facing +z, none degenerate.
+ * - surface-meshes.ts — one single-sided mesh per area, triangles facing +z, none degenerate (a
+ *   closed slab for a deck).
  * - drape.ts — heights: z = 0 without terrain; on the ground sampler with edges split at the
- *   terrain grid lines when draping; flat at the lowest ground under each polygon with
- *   `drape: false` (disableSurfaceProjection); bridge decks interpolated along their axis.
+ *   terrain grid lines when draping; only the mapped vertices, each on the ground, with
+ *   `drape: false` (disableSurfaceProjection); bridge decks at their profile (../deck-height.ts).
+ * - deck-slab.ts — a bridge deck piece as a closed slab.
  * - surface-outlines.ts — rings of every piece as closed DrapedLines (`vertices` x, y, z…), lying on
  *   their mesh's boundary vertices; `drapeLine` drapes any SurfaceLine (centerlines) the same way.
  * - insert-nodes.ts — triangulation completion (lattice nodes); the Clipper2 plumbing is the
@@ -25,8 +27,6 @@ export { surfaceOutlines, drapeLine, type DrapedLine, type SurfaceOutlineOptions
 export {
   deckHeight,
   drapeLattice,
-  lowestGroundAlong,
-  lowestGroundUnder,
   pieceHeights,
   splitRing,
   SPLIT_MIN_GAP,

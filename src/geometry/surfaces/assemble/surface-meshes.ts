@@ -6,6 +6,7 @@ import { clipperTriangles, removeSlivers, triangulateFootprint, triangulateRings
 import { pieceHeights, splitRing, type DrapeLattice, type DrapeOptions } from './drape.ts';
 import { completeTriangulation } from './insert-nodes.ts';
 import { splitOnTerrain } from './split-on-terrain.ts';
+import { addDeckSlab, deckFootprint } from './deck-slab.ts';
 
 export type SurfaceMeshOptions = DrapeOptions;
 
@@ -19,8 +20,9 @@ export const MIN_TRIANGLE_AREA = 1e-6;
  * on ground(x, y), boundary edges split at the lines of the terrain grid (or a `maxEdge` lattice) and
  * the grid nodes inside the piece added as vertices, the triangulation made Delaunay and then cut
  * along every edge of the terrain's triangles (split-on-terrain.ts), so each triangle lies in one
- * terrain triangle and the piece is on the terrain surface everywhere, not only at its vertices; flat at the lowest ground under each polygon when
- * `drape` is false; bridge decks interpolated along their axis and never draped.
+ * terrain triangle and the piece is on the terrain surface everywhere, not only at its vertices;
+ * with `drape` false only the mapped vertices, each on the ground; bridge decks are closed slabs
+ * at their deck's height instead (deck-slab.ts).
  *
  * Areas that give no triangle are left out; the mesh carries the area's descriptor.
  *
@@ -46,6 +48,11 @@ export function pieceMesh(footprint: Footprint, area: Pick<SurfaceArea, 'deck'>,
 }
 
 function addFootprint(builder: MeshBuilder, fp: Footprint, area: Pick<SurfaceArea, 'deck'>, options: SurfaceMeshOptions): void {
+  if (area.deck) {
+    const { coords, triangles } = triangulatePiece(deckFootprint(fp), null);
+    addDeckSlab(builder, coords, triangles, area.deck);
+    return;
+  }
   const { z, lattice } = pieceHeights(fp, area.deck, options);
   const { coords, triangles } = triangulatePiece(fp, lattice);
   const ids = new Int32Array(coords.length / 2).fill(-1);

@@ -1,5 +1,6 @@
 import type { SurfaceArea, SurfaceLine } from '../types.ts';
-import { deckHeight, drapeLattice, lowestGroundAlong, pieceHeights, splitRing, type DrapeOptions } from './drape.ts';
+import { deckHeight, drapeLattice, pieceHeights, splitRing, type DrapeOptions } from './drape.ts';
+import { DECK_STEP, splitByLength } from '../deck-height.ts';
 
 /**
  * A finished polyline of the `surfaceLines` group in the local frame (x east, y north, z up):
@@ -22,7 +23,8 @@ export type SurfaceOutlineOptions = DrapeOptions;
  * every ring (outer and holes) of every polygon of every area, descriptor `{...area.descriptor,
  * kind: 'outline'}`. Heights exactly as the piece's mesh (surfaceMeshes): draped rings are split at
  * the same lattice lines as the mesh's boundary, so the line lies on the mesh's edge vertex for
- * vertex; flat pieces at their lowest ground; decks along their axis. A boundary shared by two
+ * vertex; undraped pieces with their own vertices on the ground; a deck's rings split every
+ * DECK_STEP at its top (the slab's top edge, deck-slab.ts). A boundary shared by two
  * pieces is drawn once per piece (each piece's outline is complete on its own).
  *
  * @example
@@ -35,7 +37,8 @@ export function surfaceOutlines(areas: readonly SurfaceArea[], options: SurfaceO
     for (const fp of area.footprints) {
       const { z, lattice } = pieceHeights(fp, area.deck, options);
       for (const ring of [fp.outer, ...fp.holes]) {
-        out.push({ vertices: withHeights(splitRing(ring, lattice), z), closed: true, descriptor });
+        const points = area.deck ? splitByLength(ring, DECK_STEP) : splitRing(ring, lattice);
+        out.push({ vertices: withHeights(points, z), closed: true, descriptor });
       }
     }
   }
@@ -44,19 +47,16 @@ export function surfaceOutlines(areas: readonly SurfaceArea[], options: SurfaceO
 
 /**
  * Drapes a plan polyline (a centerline, or any SurfaceLine) the way surface pieces are draped:
- * split at the lattice lines and on the ground with terrain and `drape`; along the deck's axis
- * for a bridge; flat at the lowest ground along the line when `drape` is false; z = 0 without
- * terrain.
+ * split at the lattice lines and on the ground with terrain and `drape`; on a bridge, split every
+ * DECK_STEP and at the deck's top; with `drape` false its own vertices on the ground, nothing added;
+ * z = 0 without terrain.
  */
 export function drapeLine(line: SurfaceLine, options: DrapeOptions): DrapedLine {
   const { points, closed, deck, descriptor } = line;
-  if (deck) return { vertices: withHeights(points, (x, y) => deckHeight(deck, x, y)), closed, descriptor };
+  if (deck) return { vertices: withHeights(splitByLength(points, DECK_STEP, closed), (x, y) => deckHeight(deck, x, y)), closed, descriptor };
   const { ground } = options;
   if (!ground) return { vertices: withHeights(points, () => 0), closed, descriptor };
-  if (!options.drape || ground.grids.length === 0) {
-    const h = ground.grids.length === 0 ? ground(0, 0) : lowestGroundAlong(ground, points, closed);
-    return { vertices: withHeights(points, () => h), closed, descriptor };
-  }
+  if (!options.drape || ground.grids.length === 0) return { vertices: withHeights(points, ground), closed, descriptor };
   return { vertices: withHeights(splitRing(points, drapeLattice(options), closed), ground), closed, descriptor };
 }
 

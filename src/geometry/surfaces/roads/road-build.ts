@@ -121,13 +121,6 @@ export class RoadBuild {
     return rec;
   }
 
-  /** Deck height of way w at distance d along it. */
-  zAlong(w: number, d: number): number {
-    const deck = this.ways[w].deck!;
-    const l = this.ways[w].length;
-    return l > 0 ? deck.start.z + ((deck.end.z - deck.start.z) * Math.min(Math.max(d, 0), l)) / l : deck.start.z;
-  }
-
   /** Numbers repeated junction ids, resolves the pieces by precedence and returns the areas that kept ground. */
   finish(): SurfaceArea[] {
     const areas = this.areas;

@@ -8,6 +8,7 @@ import type { Paths64 } from 'clipper2-ts';
 import { Clipper, FillRule } from 'clipper2-ts';
 import type { DeckElevation, SurfaceKind, SurfaceLine } from '../types.ts';
 import { SURFACE_PRIORITY } from '../priority.ts';
+import { deckHeight } from '../deck-height.ts';
 import type { RoadGraph, RoadSegment } from './graph.ts';
 import { junctionShape, type JunctionArm } from './junction.ts';
 import { band, ringBand } from './offset.ts';
@@ -108,10 +109,10 @@ export class RoadNetwork {
     let deck: DeckElevation | undefined;
     let layer: number | undefined;
     if (allBridges) {
-      const a0 = node.arms[0];
-      const s0 = segments[a0.segment];
-      const z = build.zAlong(armWays[0], s0.wayOffset + (a0.atStart ? 0 : s0.length));
-      deck = { start: { x: node.x, y: node.y, z }, end: { x: node.x, y: node.y, z } };
+      // on the deck: the arms' own profiles, so the junction meets each strip at its height
+      const z = deckHeight(ways[armWays[0]].deck!, node.x, node.y);
+      const axes = [...new Set(armWays)].flatMap((w) => ways[w].deck!.axes ?? []);
+      deck = { start: { x: node.x, y: node.y, z }, end: { x: node.x, y: node.y, z }, axes };
       layer = Math.max(...armWays.map((w) => ways[w].profile.layer ?? 1));
     }
     if (k >= 3) {

@@ -20,10 +20,10 @@
  * numbered in order of the nodes' coordinates, x then y). Its descriptor lists the ways in `ways`. Sidewalk corners carry the junction's id (`join/…`
  * at a two-way join) and `sidewalk: 'corner'`.
  *
- * Bridges (`bridge=*`, not `no`): every area and centerline of the way carries `deck` with the
- * ground height at the way's first and last vertices (`ground(x, y)`, or 0 without a sampler); a
- * junction whose ways are all bridges carries a level deck at the height of its node on the first
- * of them. Bridge pieces are cut only by pieces of the same bridge layer (`layer`, default 1) and
+ * Bridges (`bridge=*`, not `no`): every area and centerline of the way carries `deck`, the way's
+ * deck profile (bridge-profile.ts: up from the ground at its abutments to clear what it crosses,
+ * `ground(x, y)` or 0 without a sampler); a junction whose ways are all bridges carries its arms'
+ * profiles, so it lies on the deck where each arm reaches it. Bridge pieces are cut only by pieces of the same bridge layer (`layer`, default 1) and
  * by the ground junction at their abutments (so a bridge strip ends on its junction's edge), and
  * never cut the ground under them. Tunnels and covered ways give nothing at all.
  */
@@ -35,8 +35,11 @@ import { roadWays } from './road-ways.ts';
 import type { RoadInput } from './road-ways.ts';
 import { RoadBuild } from './road-build.ts';
 import { RoadNetwork } from './road-network.ts';
+import type { UnderLine } from './bridge-crossings.ts';
+import { bridgeDecks } from './bridge-profile.ts';
 
 export type { RoadInput } from './road-ways.ts';
+export type { UnderLine } from './bridge-crossings.ts';
 export { TRIM_SHARE, TRIM_SHARE_DEAD_END } from './road-network.ts';
 
 export interface RoadSurfaceOptions {
@@ -50,6 +53,14 @@ export interface RoadSurfaceOptions {
    * given whole, every way that comes within JUNCTION_REACH of the box.
    */
   within?: BBox;
+  /** Railways and waterways a bridge may cross (bridge-crossings.ts); roads are the ways themselves. */
+  under?: readonly UnderLine[];
+  /**
+   * More highway ways, for the bridge decks only: the rest of a bridge chain and the roads at its
+   * abutments beyond the ways given (a deck's profile is that of its whole chain). Not drawn, and
+   * not part of the junction graph.
+   */
+  context?: readonly RoadInput[];
 }
 
 export interface RoadSurfaces {
@@ -66,7 +77,9 @@ const flatGround = () => 0;
  * road-build.ts, each network's junctions and strips road-network.ts.
  */
 export function roadSurfaces(roads: readonly RoadInput[], options: RoadSurfaceOptions = {}): RoadSurfaces {
-  const ways = roadWays(roads, options.ground ?? flatGround);
+  const ways = roadWays(roads);
+  // the context ways take part in the decks' chains and crossings only
+  bridgeDecks([...ways, ...roadWays(options.context ?? [])], options.under ?? [], options.ground ?? flatGround);
   const build = new RoadBuild(ways, new WithinBox(options.within));
   for (const network of NETWORKS) {
     const members: number[] = [];

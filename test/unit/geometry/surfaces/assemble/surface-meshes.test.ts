@@ -1,22 +1,23 @@
 /**
  * surfaceMeshes, surfaceOutlines and drapeLine over the pieces resolveOverlaps makes of the random
  * scenes of test/support/scenes/assemble-scenes.ts, on a gentle synthetic terrain: upward, non-degenerate,
- * consistently wound triangles covering each piece; draped pieces on the ground, flat ones at the
- * lowest ground under them; bridge decks linear from abutment to abutment; outlines on the meshes'
+ * consistently wound triangles covering each piece; draped pieces on the ground, undraped ones with
+ * their own vertices on it; bridge decks closed slabs on their profile; outlines on the meshes'
  * vertices. SURFACES_RUNS=k runs k times as many cases.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { Footprint } from '../../../../../src/geometry/types.ts';
 import { resolveOverlaps } from '../../../../../src/geometry/surfaces/assemble/resolve-overlaps.ts';
 import { surfaceMeshes } from '../../../../../src/geometry/surfaces/assemble/surface-meshes.ts';
 import { drapeLine, surfaceOutlines } from '../../../../../src/geometry/surfaces/assemble/surface-outlines.ts';
-import { deckHeight, drapeLattice, lowestGroundUnder, splitRing } from '../../../../../src/geometry/surfaces/assemble/drape.ts';
+import { deckHeight, drapeLattice, splitRing } from '../../../../../src/geometry/surfaces/assemble/drape.ts';
+import { DECK_STEP, DECK_THICKNESS } from '../../../../../src/geometry/surfaces/deck-height.ts';
 import { createGroundSampler, type GroundSampler } from '../../../../../src/geometry/terrain/ground-sampler.ts';
 import type { ElevationGrid } from '../../../../../src/geometry/terrain/elevation-grid.ts';
 import { inspectMesh } from '../../../../../src/geometry/mesh-checks.ts';
-import { signedArea2, pointInRing } from '../../../../../src/geometry/ring.ts';
+import type { Footprint } from '../../../../../src/geometry/types.ts';
+import { signedArea2 } from '../../../../../src/geometry/ring.ts';
 import { area, sceneArb } from '../../../../support/scenes/assemble-scenes.ts';
 import { rect } from '../../../../support/scenes/shapes.ts';
 import { holds } from '../../../../support/arbitraries/holds.ts';
@@ -153,82 +154,55 @@ test('surfaceMeshes: a draped square is subdivided at the grid lines and its nod
   );
 });
 
-test('surfaceMeshes: with drape false each polygon is flat at the lowest ground under it', () => {
+test('surfaceMeshes: with drape false each piece keeps its own vertices, each on the ground (fast-check)', () => {
   const ground = syntheticGround(10);
   holds(
     fc.property(sceneArb(false), ({ areas, buildings, clip }) => {
       const pieces = resolveOverlaps(areas, { cutOut: buildings, clip });
       for (const piece of pieces) {
-        for (const fp of piece.footprints) {
-          const [m] = surfaceMeshes([{ ...piece, footprints: [fp] }], { ground, drape: false });
-          if (!m) continue;
-          const zs = new Set<number>();
-          for (let i = 2; i < m.mesh.positions.length; i += 3) zs.add(m.mesh.positions[i]);
-          assert.equal(zs.size, 1, 'flat');
-          const z = [...zs][0];
-          assert.equal(z, lowestGroundUnder(ground, fp));
-          // brute force: no sample of the ground under the polygon is lower (nothing hangs in the air)
-          const low = bruteLowest(ground, fp);
-          assert.ok(z <= low + 1e-9, `flat at ${z}, ground under it reaches ${low}`);
-          assert.ok(low - z < 0.05, `flat at ${z}, far below the sampled lowest ${low}`);
+        const mapped = new Set(piece.footprints.flatMap((fp) => [fp.outer, ...fp.holes]).flatMap((r) => r.map((_, i) => (i % 2 ? '' : `${r[i]},${r[i + 1]}`))));
+        const [m] = surfaceMeshes([piece], { ground, drape: false });
+        if (!m) continue;
+        const p = m.mesh.positions;
+        for (let i = 0; i < p.length; i += 3) {
+          // at the terrain's level, never a plate buried under a hillside or floating over a valley
+          assert.equal(p[i + 2], ground(p[i], p[i + 1]));
+          assert.ok(mapped.has(`${p[i]},${p[i + 1]}`), 'a vertex that was not mapped');
         }
+        assert.equal(meshStats(m.mesh).downward, 0);
       }
     }),
     40,
   );
 });
 
-function bruteLowest(ground: GroundSampler, fp: Footprint): number {
-  let min = Infinity;
-  const rings = [fp.outer, ...fp.holes];
-  for (const r of rings) {
-    const n = r.length / 2;
-    for (let i = 0; i < n; i++) {
-      const j = (i + 1) % n;
-      for (let k = 0; k <= 40; k++)
-        min = Math.min(min, ground(r[2 * i] + ((r[2 * j] - r[2 * i]) * k) / 40, r[2 * i + 1] + ((r[2 * j + 1] - r[2 * i + 1]) * k) / 40));
-    }
-  }
-  let minX = Infinity,
-    minY = Infinity,
-    maxX = -Infinity,
-    maxY = -Infinity;
-  for (let i = 0; i < fp.outer.length; i += 2) {
-    minX = Math.min(minX, fp.outer[i]);
-    maxX = Math.max(maxX, fp.outer[i]);
-    minY = Math.min(minY, fp.outer[i + 1]);
-    maxY = Math.max(maxY, fp.outer[i + 1]);
-  }
-  for (let x = minX; x <= maxX; x += 1)
-    for (let y = minY; y <= maxY; y += 1) {
-      if (pointInRing(x, y, fp.outer) && !fp.holes.some((h) => pointInRing(x, y, h))) min = Math.min(min, ground(x, y));
-    }
-  return min;
-}
-
-test('surfaceMeshes: a bridge deck runs linearly from abutment to abutment, never draped', () => {
+test('surfaceMeshes: a bridge deck is a closed slab DECK_THICKNESS thick, its top on the deck and split every DECK_STEP', () => {
   const ground = syntheticGround(10);
-  const deck = area('asphalt', rect(-5, 46, 105, 54), 'way/7', { deck: { start: { x: 0, y: 50, z: 60 }, end: { x: 100, y: 50, z: 70 } } });
-  for (const drape of [true, false]) {
-    const [m] = surfaceMeshes([deck], { ground, drape });
-    const p = m.mesh.positions;
-    assert.equal(p.length / 3, 4, 'not subdivided');
-    for (let i = 0; i < p.length; i += 3) {
-      const t = Math.min(Math.max(p[i] / 100, 0), 1);
-      assert.ok(Math.abs(p[i + 2] - (60 + 10 * t)) < 1e-9, 'check at line 401');
-      assert.equal(p[i + 2], deckHeight(deck.deck!, p[i], p[i + 1]));
+  const linear = { start: { x: 0, y: 50, z: 60 }, end: { x: 100, y: 50, z: 70 } };
+  // a profile: up from 60 to 66 over 50 m, level, down to 60
+  const profiled = { ...linear, end: { x: 100, y: 50, z: 60 }, axes: [[0, 50, 60, 30, 50, 66, 70, 50, 66, 100, 50, 60]] };
+  for (const deck of [linear, profiled]) {
+    const piece = area('asphalt', rect(-5, 46, 105, 54), 'way/7', { deck });
+    for (const options of [{ ground, drape: true }, { ground, drape: false }, { drape: true }]) {
+      const [m] = surfaceMeshes([piece], options);
+      const report = inspectMesh(m.mesh, 1e-6);
+      assert.ok(report.closed, `open edges ${report.openEdges}, repeated ${report.repeatedEdges}`);
+      assert.equal(report.degenerate, 0);
+      assert.ok(Math.abs(report.volume - 110 * 8 * DECK_THICKNESS) < 1e-3 * 110 * 8, `volume ${report.volume}`);
+      const p = m.mesh.positions;
+      let tops = 0;
+      for (let i = 0; i < p.length; i += 3) {
+        const top = deckHeight(deck, p[i], p[i + 1]);
+        const onTop = Math.abs(p[i + 2] - top) < 1e-9;
+        assert.ok(onTop || Math.abs(p[i + 2] - (top - DECK_THICKNESS)) < 1e-9, `vertex at ${p[i + 2]}, deck ${top}`);
+        if (onTop) tops++;
+      }
+      assert.ok(tops >= 2 * Math.ceil(110 / DECK_STEP), 'the long sides are split every DECK_STEP');
     }
-    assert.equal(meshStats(m.mesh).downward, 0);
   }
-  // without terrain the deck heights are used as given
-  const [m] = surfaceMeshes([deck], { drape: true });
-  assert.ok(
-    m.mesh.positions.some((v, i) => i % 3 === 2 && v === 70),
-    'check at line 408',
-  );
+  assert.equal(deckHeight(profiled, 50, 53), 66);
+  assert.equal(deckHeight(profiled, 15, 47), 63);
 });
-
-// ---------- outlines ----------
 
 test("surfaceOutlines: every ring of every piece, closed, on the ground, on its mesh's vertices (but dropped specks) (fast-check)", () => {
   const ground = syntheticGround(10);
@@ -280,12 +254,13 @@ test('drapeLine: a centerline is split at the grid lines and lies on the ground;
     assert.ok(Math.abs(line.vertices[i + 2] - ground(line.vertices[i], line.vertices[i + 1])) < 1e-9, 'check at line 446');
   for (let i = 3; i < line.vertices.length; i += 3)
     assert.ok(Math.hypot(line.vertices[i] - line.vertices[i - 3], line.vertices[i + 1] - line.vertices[i - 2]) <= 10 * Math.SQRT2 + 0.1, 'check at line 447');
+  // not draped: the mapped vertices only, each on the ground
   const flat = drapeLine({ points: [1, 1, 99, 57], closed: false, descriptor: {} }, { ground, drape: false });
-  assert.equal(flat.vertices.length, 6);
-  assert.ok(flat.vertices[2] === flat.vertices[5] && flat.vertices[2] <= Math.min(ground(1, 1), ground(99, 57)), 'check at line 450');
+  assert.deepEqual(Array.from(flat.vertices), [1, 1, ground(1, 1), 99, 57, ground(99, 57)]);
   const deck = drapeLine(
     { points: [0, 0, 50, 0, 100, 0], closed: false, descriptor: {}, deck: { start: { x: 0, y: 0, z: 5 }, end: { x: 100, y: 0, z: 15 } } },
     { ground, drape: true },
   );
-  assert.deepEqual(Array.from(deck.vertices), [0, 0, 5, 50, 0, 10, 100, 0, 15]);
+  assert.equal(deck.vertices.length / 3, 100 / DECK_STEP + 1, 'split every DECK_STEP');
+  for (let i = 0; i < deck.vertices.length; i += 3) assert.ok(Math.abs(deck.vertices[i + 2] - (5 + deck.vertices[i] / 10)) < 1e-9);
 });

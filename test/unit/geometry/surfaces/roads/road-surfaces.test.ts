@@ -9,13 +9,15 @@
  * every sampled centerline point lies on some area (within 6 cm: pieces under 0.01 m² are dropped,
  * and such a piece reaches at most 5.7 cm from its outline); every carriageway strip incident
  * to a junction shares part of its boundary with it; one junction per node where three or more
- * carriageway ends meet; bridge decks at the ground of the way's ends; tunnels give nothing.
+ * carriageway ends meet; bridge decks clear of what they cross, at the ground at their abutments; tunnels give nothing.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { roadSurfaces, type RoadInput, type RoadSurfaces } from '../../../../../src/geometry/surfaces/roads/road-surfaces.ts';
 import { roadProfile } from '../../../../../src/geometry/surfaces/roads/classify.ts';
+import { deckHeight, DECK_THICKNESS } from '../../../../../src/geometry/surfaces/deck-height.ts';
+import { ROAD_CLEARANCE } from '../../../../../src/geometry/surfaces/roads/bridge-crossings.ts';
 import {
   footprintArea,
   footprintProblem,
@@ -100,15 +102,24 @@ function check(roads: readonly RoadInput[], result: RoadSurfaces, ground: Ground
     const bridge = road.tags.bridge !== undefined && road.tags.bridge !== 'no';
     assert.equal(!!item.deck, bridge, `${road.id} deck`);
     if (item.deck) {
+      // never under the ground; at the ground where the bridge ends on a road or on nothing
+      const axis = item.deck.axes![0];
+      for (let i = 0; i < axis.length; i += 3) assert.ok(axis[i + 2] >= ground(axis[i], axis[i + 1]) - 1e-9, `${road.id} deck under the ground`);
       const p = road.points,
         n = p.length;
-      assert.equal(item.deck.start.z, ground(p[0], p[1]));
-      assert.equal(item.deck.end.z, ground(p[n - 2], p[n - 1]));
+      if (isAbutment(roads, road, p[0], p[1])) assert.equal(item.deck.start.z, ground(p[0], p[1]));
+      if (isAbutment(roads, road, p[n - 2], p[n - 1])) assert.equal(item.deck.end.z, ground(p[n - 2], p[n - 1]));
     }
   }
 }
 
 // ---------------------------------------------------------------- examples
+
+/** Whether a bridge's end (x, y) is an abutment: on a drawn road that is not a bridge nor steps, or on no other drawn way. */
+function isAbutment(roads: readonly RoadInput[], self: RoadInput, x: number, y: number): boolean {
+  const others = roads.filter((r) => r !== self && roadProfile(r.tags) && r.points.some((v, i) => i % 2 === 0 && v === x && r.points[i + 1] === y));
+  return others.length === 0 || others.some((r) => !roadProfile(r.tags)!.bridge && r.tags.highway !== 'steps');
+}
 
 const way = (id: number, tags: Record<string, string>, ...points: number[]): RoadInput => ({ id: `way/${id}`, tags, points });
 const byId = (r: RoadSurfaces, id: string) => r.areas.filter((a) => a.descriptor.id === id);
@@ -208,7 +219,7 @@ test('a roundabout as a closed way with three roads attached', () => {
   assert.ok(Math.abs(total(alone.areas) - Math.PI * (18.5 ** 2 - 11.5 ** 2)) < 10);
 });
 
-test('bridges lie on decks from abutment to abutment; tunnels and covered ways are not drawn', () => {
+test('bridges stand clear of the road under them, from the ground at their abutments; tunnels and covered ways are not drawn', () => {
   const ground: Ground = (x, y) => 100 + x / 10 + y / 20;
   const roads = [
     way(1, { highway: 'primary', bridge: 'yes', layer: '1', sidewalk: 'both' }, 0, 0, 40, 10, 80, 0),
@@ -219,7 +230,17 @@ test('bridges lie on decks from abutment to abutment; tunnels and covered ways a
   ];
   const r = roadSurfaces(roads, { ground });
   check(roads, r, ground);
-  for (const a of byId(r, 'way/1')) assert.deepEqual(a.deck, { start: { x: 0, y: 0, z: 100 }, end: { x: 80, y: 0, z: 108 } });
+  for (const a of byId(r, 'way/1')) {
+    assert.deepEqual([a.deck!.start.z, a.deck!.end.z], [100, 108]);
+    // over way/5 at (40, 10): the deck's underside 4.5 m over the road, across the road's width
+    for (const [x, y] of [
+      [37, 9.25],
+      [40, 10],
+      [43, 9.25],
+    ]) {
+      assert.ok(deckHeight(a.deck!, x, y) - DECK_THICKNESS - ground(40, 10) >= ROAD_CLEARANCE - 1e-6, `clearance at x ${x}`);
+    }
+  }
   assert.equal(byId(r, 'way/3').length + byId(r, 'way/4').length, 0);
   assert.equal(r.centerlines.filter((l) => l.descriptor.id === 'way/3' || l.descriptor.id === 'way/4').length, 0);
   // the road under the bridge is whole: decks do not cut the ground
