@@ -138,11 +138,11 @@ export function outlineRemainder(outline: readonly Footprint[], parts: readonly 
   // Parts whose edges run a fraction of a millimetre across the outline's can leave a degenerate
   // sliver wound the wrong way, outside every outer; the offset below takes its winding as the
   // whole set's and loses the remainder. Keeping only positive winding drops such slivers.
-  const diff = Clipper.union(Clipper.difference(subject, clip, FillRule.NonZero), FillRule.Positive);
+  const diff = withoutSpikes(Clipper.union(withoutSpikes(Clipper.difference(subject, clip, FillRule.NonZero)), FillRule.Positive));
   if (diff.length === 0) return [];
   const half = (minWidth / 2) * CLIPPER_SCALE;
   const shrunk = Clipper.inflatePaths(diff, -half, JoinType.Miter, EndType.Polygon);
-  const opened = shrunk.length === 0 ? [] : Clipper.inflatePaths(shrunk, half, JoinType.Miter, EndType.Polygon);
+  const opened = shrunk.length === 0 ? [] : withoutSpikes(Clipper.inflatePaths(shrunk, half, JoinType.Miter, EndType.Polygon));
   if (opened.length === 0) return [];
   const tree = new PolyTree64();
   Clipper.booleanOpWithPolyTree(ClipType.Intersection, opened, diff, tree, FillRule.NonZero);
@@ -150,4 +150,17 @@ export function outlineRemainder(outline: readonly Footprint[], parts: readonly 
   const total = outline.reduce((a, f) => a + footprintArea(f), 0);
   const left = remainder.reduce((a, f) => a + footprintArea(f), 0);
   return left < minShare * total ? [] : remainder;
+}
+
+/**
+ * Clipper output fed into another boolean operation, without collinear vertices. Rounding
+ * intersections onto the millimetre grid can leave a zero-width spike along a horizontal side (two
+ * horizontal edges in a row, the second running back); clipper2-ts 2.0.1 sweeps the second in the
+ * first's direction (it keeps `isLeftToRight` from the first edge, where the C++ Clipper2 resets
+ * it), so a union or intersection with that ring returns a wrong sliver and the whole wing it
+ * bounds is lost. Without collinear vertices no two horizontal edges follow each other, and
+ * removing them changes no area.
+ */
+function withoutSpikes(paths: Paths64): Paths64 {
+  return paths.map((p) => Clipper.trimCollinear(p)).filter((p) => p.length >= 3);
 }

@@ -58,6 +58,27 @@ test('parts whose edges stray a fraction of a millimetre across a tilted outline
   assert.ok(Math.abs(footprintArea(rest[0]) - 300) < 0.05, `${footprintArea(rest[0])} m²`);
 });
 
+test('an uncovered wing whose difference comes out with a hairline spike along a side is kept', () => {
+  // A 24 × 20 m outline with parts over x 3–21 m, through lon/lat into a building's stable frame
+  // (rings as the buildings family builds them): Clipper writes the east wing 21–24 m with a
+  // zero-width spike back along its north side, which the next boolean operation turned into a
+  // 3 mm² sliver instead of the wing. Both 3 × 20 m wings stay.
+  const ring = (s: string) => normalizeFootprint({ outer: s.split(' ').map(Number), holes: [] })!;
+  const outline = ring('-402.845 555.547 -378.845 555.545 -378.844 575.545 -402.844 575.547');
+  const parts = [
+    '-399.845 555.547 -396.845 555.546 -396.844 575.546 -399.844 575.547',
+    '-396.845 555.546 -381.845 555.545 -381.844 575.545 -396.844 575.546',
+  ].map(ring);
+  const rest = outlineRemainder([outline], parts);
+  const west = rest.filter((f) => f.outer.every((v, i) => i % 2 === 1 || v < -399)),
+    east = rest.filter((f) => f.outer.every((v, i) => i % 2 === 1 || v > -382));
+  assert.equal(rest.length, 2);
+  assert.equal(west.length, 1);
+  assert.equal(east.length, 1);
+  assert.ok(Math.abs(footprintArea(west[0]) - 60) < 0.05, `west ${footprintArea(west[0])} m²`);
+  assert.ok(Math.abs(footprintArea(east[0]) - 60) < 0.05, `east ${footprintArea(east[0])} m²`);
+});
+
 /** An axis-aligned rectangle footprint grown by d on every side. */
 function grow(f: Footprint, d: number): Footprint {
   const xs = f.outer.filter((_, i) => i % 2 === 0),
