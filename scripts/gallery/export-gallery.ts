@@ -15,7 +15,13 @@ import { EXPORT_FORMATS } from '../../src/contract/types.ts';
 import { startService } from '../../src/service.ts';
 
 const outDir = join(process.argv[2] ?? join(REPO_ROOT, 'gallery'), 'exports');
-const polygon = [[43.7325, 7.4165], [43.7325, 7.4215], [43.7365, 7.4215], [43.7365, 7.4165], [43.7325, 7.4165]];
+const polygon = [
+  [43.7325, 7.4165],
+  [43.7325, 7.4215],
+  [43.7365, 7.4215],
+  [43.7365, 7.4165],
+  [43.7325, 7.4165],
+];
 const settings = { geometry: ['buildings', 'surface', 'barriers', 'instances', 'topography'], topographyReturnType: 'meshes' };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cc-gallery-'));
@@ -38,7 +44,9 @@ try {
     const bytes = Buffer.from(await file.body.arrayBuffer());
     const name = decodeURIComponent(answer.downloadUrl.split('/').pop()!);
     writeFileSync(join(outDir, name), bytes);
-    console.log(`${format.padEnd(5)} ${(bytes.length / 1024).toFixed(0).padStart(6)} kB  ${(performance.now() - t0).toFixed(0).padStart(5)} ms  ${join(outDir, name)}`);
+    console.log(
+      `${format.padEnd(5)} ${(bytes.length / 1024).toFixed(0).padStart(6)} kB  ${(performance.now() - t0).toFixed(0).padStart(5)} ms  ${join(outDir, name)}`,
+    );
   }
 } finally {
   await service.close();

@@ -37,13 +37,16 @@ type Part = keyof typeof COLOURS;
 /** Splits a building mesh into wall, roof and floor triangles with flat normals, converted to glTF's y-up axes. */
 function splitForDisplay(mesh: IndexedMesh, wallTopZ: number): Record<Part, { positions: number[]; normals: number[] }> {
   const out: Record<Part, { positions: number[]; normals: number[] }> = {
-    wall: { positions: [], normals: [] }, roof: { positions: [], normals: [] }, floor: { positions: [], normals: [] },
+    wall: { positions: [], normals: [] },
+    roof: { positions: [], normals: [] },
+    floor: { positions: [], normals: [] },
   };
   const p = mesh.positions;
   for (let t = 0; t < mesh.indices.length; t += 3) {
     const v = [0, 1, 2].map((k) => mesh.indices[t + k]);
     const [a, b, c] = v.map((i) => [p[3 * i], p[3 * i + 1], p[3 * i + 2]]);
-    const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]], w = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+    const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+      w = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
     const n = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
     const len = Math.hypot(n[0], n[1], n[2]) || 1;
     const nz = n[2] / len;
@@ -64,7 +67,8 @@ function addMesh(doc: Document, materials: Record<Part, Material>, part: BuiltPa
   for (const key of Object.keys(pieces) as Part[]) {
     const { positions, normals } = pieces[key];
     if (positions.length === 0) continue;
-    const prim = doc.createPrimitive()
+    const prim = doc
+      .createPrimitive()
       .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setArray(new Float32Array(positions)).setBuffer(buffer))
       .setAttribute('NORMAL', doc.createAccessor().setType('VEC3').setArray(new Float32Array(normals)).setBuffer(buffer))
       .setMaterial(materials[key]);
@@ -77,7 +81,14 @@ function newDocument(): { doc: Document; materials: Record<Part, Material>; scen
   const doc = new Document();
   doc.createBuffer();
   const materials = Object.fromEntries(
-    (Object.keys(COLOURS) as Part[]).map((k) => [k, doc.createMaterial(k).setBaseColorFactor([...COLOURS[k]]).setRoughnessFactor(0.9).setMetallicFactor(0)]),
+    (Object.keys(COLOURS) as Part[]).map((k) => [
+      k,
+      doc
+        .createMaterial(k)
+        .setBaseColorFactor([...COLOURS[k]])
+        .setRoughnessFactor(0.9)
+        .setMetallicFactor(0),
+    ]),
   ) as Record<Part, Material>;
   return { doc, materials, scene: doc.createScene('gallery') };
 }
@@ -98,10 +109,15 @@ async function main(): Promise<void> {
     let offset = 0;
     for (const [fpName, raw] of Object.entries(FOOTPRINTS)) {
       const footprint = normalizeFootprint(raw)!;
-      const part = buildBuildingPart(footprint, { baseZ: 0, wallTopZ: WALL_TOP, roof: { shape: shape as RoofShape, height: ROOF_HEIGHT[shape as RoofShape] ?? 4 } });
+      const part = buildBuildingPart(footprint, {
+        baseZ: 0,
+        wallTopZ: WALL_TOP,
+        roof: { shape: shape as RoofShape, height: ROOF_HEIGHT[shape as RoofShape] ?? 4 },
+      });
       lines.push(`${shape.padEnd(17)} ${fpName.padEnd(10)} ${part.roofStrategy}${part.roofFallback ? `  (fallback: ${part.roofFallback})` : ''}`);
       one.scene.addChild(place(one.doc, addMesh(one.doc, one.materials, part, `${shape}-${fpName}`), offset, 0, `${shape}-${fpName}`));
-      const col = index % 4, row = Math.floor(index / 4);
+      const col = index % 4,
+        row = Math.floor(index / 4);
       all.scene.addChild(place(all.doc, addMesh(all.doc, all.materials, part, `${shape}-${fpName}`), col * 56 + offset, row * 24, `${shape}-${fpName}`));
       offset += 18;
     }

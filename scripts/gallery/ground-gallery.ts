@@ -21,9 +21,16 @@ const SIDE = 900;
 
 const store = join(mkdtempSync(join(tmpdir(), 'cc-ground-')), 'osm.sqlite');
 await importOsm(join(REPO_ROOT, 'data/monaco/monaco.osm.pbf'), store);
-const a = SIDE / 2 / 111_320, b = SIDE / 2 / (111_320 * Math.cos((CENTRE[0] * Math.PI) / 180));
+const a = SIDE / 2 / 111_320,
+  b = SIDE / 2 / (111_320 * Math.cos((CENTRE[0] * Math.PI) / 180));
 const [lat, lon] = CENTRE;
-const polygon = [[lat - a, lon - b], [lat - a, lon + b], [lat + a, lon + b], [lat + a, lon - b], [lat - a, lon - b]];
+const polygon = [
+  [lat - a, lon - b],
+  [lat - a, lon + b],
+  [lat + a, lon + b],
+  [lat + a, lon - b],
+  [lat - a, lon - b],
+];
 const request = parseContextRequest({ polygon, origin: CENTRE, settings: { geometry: ['surface'], crs: 'local', upAxis: 'Z', indexedMeshes: true } });
 const plan = planTasks(request, { tileSize: 500, storePath: store, dem: null });
 const meshes: SurfaceMesh[] = [];
@@ -41,4 +48,5 @@ writeFileSync(join(outDir, 'ground-monaco.png'), png);
 const counts: Record<string, number> = {};
 for (const m of meshes) counts[String(m.descriptor.type)] = (counts[String(m.descriptor.type)] ?? 0) + 1;
 console.log(`wrote ${join(outDir, 'ground-monaco.png')} (${SIDE} m square, 2 px/m): ${meshes.length} pieces`);
-for (const [kind, n] of Object.entries(counts).sort()) console.log(`  ${kind.padEnd(20)} ${String(n).padStart(5)}  rgb(${(GROUND_COLOURS as Record<string, readonly number[]>)[kind]?.join(',') ?? '?'})`);
+for (const [kind, n] of Object.entries(counts).sort())
+  console.log(`  ${kind.padEnd(20)} ${String(n).padStart(5)}  rgb(${(GROUND_COLOURS as Record<string, readonly number[]>)[kind]?.join(',') ?? '?'})`);
