@@ -2,8 +2,8 @@
  * A format-agnostic z-fighting detector over a triangle soup (Z up, metres; 9 numbers per
  * triangle, as any export reader can produce). Two upward-facing surfaces z-fight where they
  * overlap in plan at (nearly) the same height: a renderer then shows either, flickering. The
- * detector samples each upward triangle at its centroid and looks for another upward triangle
- * that holds that point well inside it (more than `edgeMargin` from its edges, so neighbours
+ * detector samples each upward triangle at its centroid and halfway from there to each corner, and
+ * looks for another upward triangle that holds such a point well inside it (more than `edgeMargin` from its edges, so neighbours
  * sharing an edge or a vertex never count) with its plane within `heightTolerance` there.
  */
 
@@ -18,12 +18,12 @@ export const Z_FIGHTING_DEFAULTS: ZFightingOptions = { edgeMargin: 0.01, heightT
 
 /** One sample where two upward triangles lie on each other. */
 export interface ZFightingSpot {
-  /** The sampled triangle's centroid. */
+  /** The sample point (in the sampled triangle). */
   at: [number, number, number];
   /** Indices of the two triangles in the soup. */
   sampled: number;
   other: number;
-  /** Height of the other triangle's plane minus the centroid's height there. */
+  /** Height of the other triangle's plane minus the sample's height there. */
   dz: number;
 }
 
@@ -31,6 +31,7 @@ export interface ZFightingReport {
   triangles: number;
   /** Triangles whose normal points up (n.z > 0.5 |n|): the only ones compared. */
   upward: number;
+  /** One per sampled triangle and other triangle it lies on. */
   spots: ZFightingSpot[];
 }
 
@@ -75,10 +76,20 @@ export function findZFighting(soup: ArrayLike<number>, options: ZFightingOptions
     const cx = (soup[o] + soup[o + 3] + soup[o + 6]) / 3,
       cy = (soup[o + 1] + soup[o + 4] + soup[o + 7]) / 3,
       cz = (soup[o + 2] + soup[o + 5] + soup[o + 8]) / 3;
-    for (const u of grid.get(`${Math.floor(cx / CELL)},${Math.floor(cy / CELL)}`) ?? []) {
-      if (u === t) continue;
-      const z = heightInside(soup, u, cx, cy, options.edgeMargin);
-      if (z !== null && Math.abs(z - cz) <= options.heightTolerance) spots.push({ at: [cx, cy, cz], sampled: t, other: u, dz: z - cz });
+    // The centroid, then halfway to each corner: one overlap whose edges happen to pass within
+    // the margin of the centroid is still seen at another sample.
+    const seen = new Set<number>([t]); // one spot per pair of triangles
+    for (const k of [-1, 0, 3, 6]) {
+      const x = k < 0 ? cx : (cx + soup[o + k]) / 2,
+        y = k < 0 ? cy : (cy + soup[o + k + 1]) / 2,
+        z = k < 0 ? cz : (cz + soup[o + k + 2]) / 2;
+      for (const u of grid.get(`${Math.floor(x / CELL)},${Math.floor(y / CELL)}`) ?? []) {
+        if (seen.has(u)) continue;
+        const h = heightInside(soup, u, x, y, options.edgeMargin);
+        if (h === null || Math.abs(h - z) > options.heightTolerance) continue;
+        seen.add(u);
+        spots.push({ at: [x, y, z], sampled: t, other: u, dz: h - z });
+      }
     }
   }
   return { triangles, upward: up.length, spots };
