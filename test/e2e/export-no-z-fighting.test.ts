@@ -73,6 +73,7 @@ before(async () => {
 });
 after(async () => {
   await app?.close();
+  if (process.env.EXPORT_TEST_LOG) console.error(`terrain of the answer: ${terrain.length / 9} triangles`);
   if (process.env.EXPORT_TEST_LOG)
     for (const [format, { report: r, onTerrain }] of results)
       console.error(`${format}: ${r.triangles} triangles, ${r.upward} upward, ${r.spots.length} z-fighting spots, ${onTerrain.length} of them on the terrain`);
