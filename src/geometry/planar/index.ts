@@ -12,7 +12,7 @@
  * - Clipper output whose boundaries neighbours share vertex for vertex (ground pieces, sea):
  *   `piecesFromTree`, `booleanPieces`, `openPieces` (pieces.ts) — the polygons exactly as Clipper
  *   wrote them (poly-tree.ts: misfiled holes put back, millimetre specks dropped), a piece whose
- *   sides cross rebuilt. Rings may still touch at a vertex. `gridFootprints` reads one polygon's
+ *   sides cross or whose ring loops back around a lobe wound backwards (reversed-loops.ts) rebuilt. Rings may still touch at a vertex. `gridFootprints` reads one polygon's
  *   paths back the same way without running Clipper.
  * - Clipper output that must be strictly simple, no two rings sharing a point (road pieces):
  *   `tidyPaths` / `tidyRings` (tidy.ts) — pinched rings split, touching hole corners chamfered by

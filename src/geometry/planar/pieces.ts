@@ -4,6 +4,7 @@ import { CLIPPER_SCALE, ringPath } from './clipper-paths.ts';
 import { signedArea2 } from '../ring.ts';
 import { orientedRing, polygonFootprint, treePolygons } from './poly-tree.ts';
 import { hasCrossingSides } from './crossing-sides.ts';
+import { hasReversedLoop } from './reversed-loops.ts';
 import { openingMask } from './local-opening.ts';
 import { offset, shrunkAndGrown } from './offset.ts';
 
@@ -53,7 +54,8 @@ export function totalArea(footprints: readonly Footprint[]): number {
 /**
  * Polygons with holes from a poly tree, exactly as Clipper wrote them (islands in holes are
  * polygons of their own). Clipper puts crossing points on the integer grid, which on rare
- * millimetre-sized features leaves two sides of a result crossing; such a polygon is rebuilt once
+ * millimetre-sized features leaves two sides of a result crossing, or a ring touching itself around
+ * a lobe wound backwards outside the polygon (reversed-loops.ts); such a polygon is rebuilt once
  * (union, positive fill: a tiny reversed lobe goes) so every piece is a valid polygon.
  */
 export function piecesFromTree(tree: PolyPath64, minArea = 0, repair = true, out: Footprint[] = []): Footprint[] {
@@ -67,7 +69,8 @@ function collectPieces(tree: PolyPath64, minArea: number, depth: number, out: Fo
     if (!fp) continue;
     const area = netArea(fp);
     if (!(area >= minArea && area > 0)) continue;
-    if (depth >= 0 && hasCrossingSides(fp.holes.length ? [fp.outer, ...fp.holes] : [fp.outer])) repairPiece(fp, minArea, depth, out);
+    const rings = fp.holes.length ? [fp.outer, ...fp.holes] : [fp.outer];
+    if (depth >= 0 && (hasCrossingSides(rings) || hasReversedLoop(rings))) repairPiece(fp, minArea, depth, out);
     else out.push(fp);
   }
   return out;
