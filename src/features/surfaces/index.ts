@@ -17,6 +17,7 @@ import type { RoofShape } from '../../geometry/buildings/roofs/types.ts';
 import { seaAreas } from '../../geometry/surfaces/sea/index.ts';
 import { tileCoastlines } from './coastlines.ts';
 import { bareGround } from '../../geometry/surfaces/assemble/bare-ground.ts';
+import { deckLandings } from '../../geometry/surfaces/assemble/deck-landings.ts';
 import { clipAreas } from '../../geometry/crop/clip-areas.ts';
 import { clipPolylineToPolygon } from '../../geometry/crop/clip-polyline.ts';
 
@@ -85,7 +86,10 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     const clip: Footprint = { outer: squareRing(tile), holes: [] };
     const cutOut = buildingCutOuts(tileBuildingGroups(tile), tile.frame, plan.buildings);
     lap('surfaceAreas');
-    const resolved = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut, clip });
+    // where a deck runs at the ground's level its top is the ground: the ground under it is cut
+    // there like under a building, but the terrain is not bared (the deck covers it)
+    const landings = deckLandings(roads.areas, tile.ground ?? flatGround);
+    const resolved = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut: landings.length ? [...cutOut, ...landings] : cutOut, clip });
     lap('surfaceAssemble');
     // the ground covers the site, not the tile: the pieces cut to it (outlines follow them)
     const pieces = tile.site ? clipAreas(resolved, tile.site) : resolved;
@@ -113,6 +117,9 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     out.attributions.push(OSM_ATTRIBUTION);
   },
 };
+
+/** The ground without terrain (docs/ground.md: flat at z = 0). */
+const flatGround = () => 0;
 
 /** Every building (outline with its parts) that meets the tile, whichever tile builds it. */
 function tileBuildingGroups(tile: TileContext): BuildingGroupInput[] {

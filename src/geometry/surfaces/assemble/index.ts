@@ -16,6 +16,8 @@
  *   terrain grid lines when draping; only the mapped vertices, each on the ground, with
  *   `drape: false` (disableSurfaceProjection); bridge decks at their profile (../deck-height.ts).
  * - deck-slab.ts — a bridge deck piece as a closed slab.
+ * - deck-landings.ts — where a deck runs within 10 cm of the ground: cut out of the ground like a
+ *   building, the deck's top is the ground there.
  * - surface-outlines.ts — rings of every piece as closed DrapedLines (`vertices` x, y, z…), lying on
  *   their mesh's boundary vertices; `drapeLine` drapes any SurfaceLine (centerlines) the same way.
  * - insert-nodes.ts — triangulation completion (lattice nodes); the Clipper2 plumbing is the

@@ -13,7 +13,7 @@ import { polygonPaths, treePolygons } from '../../planar/poly-tree.ts';
 import { baseGround } from './base-ground.ts';
 
 export interface ResolveOverlapsOptions {
-  /** Building footprints: cut out of every ground-level piece (not out of bridge decks). */
+  /** Building footprints and the landings of bridge decks (deck-landings.ts): cut out of every ground-level piece (not out of bridge decks). */
   cutOut: readonly Footprint[];
   /** The region the ground covers: the tile's square, or tile ∩ request polygon. */
   clip: Footprint;
@@ -64,7 +64,8 @@ export const BASE_GROUND_DESCRIPTOR = { type: 'grass', inferred: true } as const
  * all the time).
  *
  * Bridge decks (`deck`) float above the ground: they are only clipped to `clip` (and opened), and
- * neither cut nor are cut by anything.
+ * neither cut nor are cut by anything here (where a deck lands on the ground, its landing comes
+ * in `cutOut`: deck-landings.ts).
  *
  * Returns the surviving areas in input order with their new footprints (same kind, priority,
  * descriptor and deck), then the base ground (one area, when any is left). Footprints are valid
