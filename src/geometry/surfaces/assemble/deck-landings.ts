@@ -36,30 +36,59 @@ export function deckLandings(areas: readonly SurfaceArea[], ground: (x: number, 
     const near = (x: number, y: number) => Math.abs(deckHeight(deck, x, y) - ground(x, y)) < LANDING_CLEARANCE;
     const paths = pathsOf(area.footprints);
     if (paths.length === 0) continue;
-    const cells = landingCells(Clipper.getBoundsPaths(paths), near);
+    const cells = landingCells(paths, near);
     if (cells.length === 0) continue;
     for (const f of booleanPieces(ClipType.Intersection, Clipper.union(cells, FillRule.NonZero), paths)) out.push(f);
   }
   return out;
 }
 
-/** The cells over the box (grid units) where `near` holds at a corner or the centre, merged along each row into rectangles. */
-function landingCells(box: { left: number; top: number; right: number; bottom: number }, near: (x: number, y: number) => boolean): Paths64 {
+/**
+ * The cells where `near` holds at a corner or the centre, merged along each row into rectangles.
+ * Only the cells over the paths' span in each row are sampled (a long deck running diagonally
+ * has a box hundreds of times its area).
+ */
+function landingCells(paths: Paths64, near: (x: number, y: number) => boolean): Paths64 {
   const step = LANDING_CELL;
-  const c0 = Math.floor(box.left / CLIPPER_SCALE / step),
-    c1 = Math.ceil(box.right / CLIPPER_SCALE / step);
-  const r0 = Math.floor(box.top / CLIPPER_SCALE / step),
-    r1 = Math.ceil(box.bottom / CLIPPER_SCALE / step);
-  const columns = c1 - c0 + 1;
+  const unit = step * CLIPPER_SCALE;
+  const box = Clipper.getBoundsPaths(paths);
+  const r0 = Math.floor(box.top / unit),
+    r1 = Math.ceil(box.bottom / unit);
+  // each row's span of the sides (a band crossing a polygon crosses its sides at both ends)
+  const from = new Float64Array(r1 - r0).fill(Infinity),
+    to = new Float64Array(r1 - r0).fill(-Infinity);
+  for (const path of paths)
+    for (let i = 0; i < path.length; i++) {
+      const a = path[i],
+        b = path[(i + 1) % path.length];
+      const lo = Math.max(Math.floor(Math.min(a.y, b.y) / unit), r0),
+        hi = Math.min(Math.ceil(Math.max(a.y, b.y) / unit), r1);
+      for (let r = lo; r < Math.max(hi, lo + 1) && r < r1; r++) {
+        // the side's x where it crosses the band [r, r + 1) (its ends where they are inside)
+        const y0 = Math.max(r * unit, Math.min(a.y, b.y)),
+          y1 = Math.min((r + 1) * unit, Math.max(a.y, b.y));
+        const xAt = (y: number) => (a.y === b.y ? a.x : a.x + ((b.x - a.x) * (y - a.y)) / (b.y - a.y));
+        const xs = a.y === b.y ? [a.x, b.x] : [xAt(y0), xAt(y1)];
+        from[r - r0] = Math.min(from[r - r0], xs[0], xs[1]);
+        to[r - r0] = Math.max(to[r - r0], xs[0], xs[1]);
+      }
+    }
   // the corners, each sampled once
-  const corner = new Uint8Array(columns * (r1 - r0 + 1));
-  for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) corner[(r - r0) * columns + (c - c0)] = near(c * step, r * step) ? 1 : 0;
+  const corners = new Map<number, boolean>();
+  const corner = (c: number, r: number) => {
+    const key = c * 4194304 + r;
+    let v = corners.get(key);
+    if (v === undefined) corners.set(key, (v = near(c * step, r * step)));
+    return v;
+  };
   const out: Paths64 = [];
   for (let r = r0; r < r1; r++) {
-    let run = Number.NaN; // the first column of the cells counted in a row so far (none: NaN)
+    if (!(from[r - r0] <= to[r - r0])) continue;
+    const c0 = Math.floor(from[r - r0] / unit),
+      c1 = Math.max(Math.ceil(to[r - r0] / unit), c0 + 1);
+    let run = Number.NaN; // the first column of the cells counted in this row so far (none: NaN)
     for (let c = c0; c <= c1; c++) {
-      const i = (r - r0) * columns + (c - c0);
-      const counts = c < c1 && (corner[i] || corner[i + 1] || corner[i + columns] || corner[i + columns + 1] || near((c + 0.5) * step, (r + 0.5) * step));
+      const counts = c < c1 && (corner(c, r) || corner(c + 1, r) || corner(c, r + 1) || corner(c + 1, r + 1) || near((c + 0.5) * step, (r + 0.5) * step));
       if (counts && Number.isNaN(run)) run = c;
       if (!counts && !Number.isNaN(run)) {
         out.push(rectangle(run * step, r * step, c * step, (r + 1) * step));

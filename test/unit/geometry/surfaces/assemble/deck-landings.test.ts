@@ -1,5 +1,5 @@
 /**
- * Deck landings over generated ramps and sloping ground: every landing lies on its deck; where the
+ * Deck landings over generated ramps (any direction) and sloping ground: every landing lies on its deck; where the
  * deck's top is within half the clearance of the ground a landing covers it, and on the deck
  * outside the landings its top is at least the clearance (less a millimetre of rounding) away from
  * the ground. A deck high above the ground has none.
@@ -14,19 +14,21 @@ import { pathsOf } from '../../../../../src/geometry/planar/pieces.ts';
 import type { SurfaceArea } from '../../../../../src/geometry/surfaces/types.ts';
 import type { Footprint } from '../../../../../src/geometry/types.ts';
 
-/** A deck strip from (x0, y0) along +x, `length` long and `width` wide, rising from `z0` at `grade`. */
-function ramp(x0: number, y0: number, length: number, width: number, z0: number, grade: number): SurfaceArea {
+/** A deck strip from (x0, y0) at `angle` (radians from +x), `length` long and `width` wide, rising from `z0` at `grade`. */
+function ramp(x0: number, y0: number, length: number, width: number, z0: number, grade: number, angle = 0): SurfaceArea {
+  const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
+  const at = (along: number, across: number) => [x0 + ux * along - uy * across, y0 + uy * along + ux * across];
   return {
     kind: 'pavement',
     priority: 80,
     footprints: [
       {
-        outer: [x0, y0 - width / 2, x0 + length, y0 - width / 2, x0 + length, y0 + width / 2, x0, y0 + width / 2].map((v) => Math.round(v * 1000) / 1000),
+        outer: [...at(0, -width / 2), ...at(length, -width / 2), ...at(length, width / 2), ...at(0, width / 2)].map((v) => Math.round(v * 1000) / 1000),
         holes: [],
       },
     ],
     descriptor: { type: 'pavement', id: 'way/1' },
-    deck: { start: { x: x0, y: y0, z: z0 }, end: { x: x0 + length, y: y0, z: z0 + grade * length } },
+    deck: { start: { x: x0, y: y0, z: z0 }, end: { x: x0 + ux * length, y: y0 + uy * length, z: z0 + grade * length } },
   };
 }
 
@@ -49,8 +51,10 @@ test('landings lie on their deck, cover it where its top is near the ground and 
       slope,
       slope,
       fc.double({ min: -0.05, max: 0.05, noNaN: true }),
-      (x0, y0, length, width, grade, gx, gy, dz) => {
-        const area = ramp(x0, y0, length, width, 10 + dz, grade);
+      fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+      (x0, y0, length, width, grade, gx, gy, dz, angle) => {
+        const area = ramp(x0, y0, length, width, 10 + dz, grade, angle);
+        const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
         const ground = (x: number, y: number) => 10 + gx * (x - x0) + gy * (y - y0);
         const landings = deckLandings([area], ground);
         const deck = pathsOf(area.footprints);
@@ -60,8 +64,10 @@ test('landings lie on their deck, cover it where its top is near the ground and 
         }
         for (let i = 1; i < 40; i++)
           for (let j = 1; j < 8; j++) {
-            const x = x0 + (length * i) / 40,
-              y = y0 - width / 2 + (width * j) / 8;
+            const along = (length * i) / 40,
+              across = -width / 2 + (width * j) / 8;
+            const x = x0 + ux * along - uy * across,
+              y = y0 + uy * along + ux * across;
             const gap = Math.abs(deckHeight(area.deck!, x, y) - ground(x, y));
             const inLanding = covers(landings, x, y);
             if (gap < LANDING_CLEARANCE / 2) assert.ok(inLanding, `(${x}, ${y}): ${gap} m from the ground, not in a landing`);
