@@ -2,8 +2,8 @@ import { projectFlat, type LocalFrame } from '../frame/local-frame.ts';
 import { undergroundReason } from '../geometry/buildings/tags/index.ts';
 import { siteRing } from '../geometry/crop/site.ts';
 import type { Ring } from '../geometry/types.ts';
-import type { LonLatBBox } from '../osm-model/feature.ts';
 import type { OsmSource } from '../sources/osm/types.ts';
+import { tileLonLatBBox } from '../tile/build-tile.ts';
 
 /** The polygon's edges are read in pieces of at most this length (metres), each with its own box. */
 const EDGE_PIECE_METRES = 100;
@@ -29,7 +29,10 @@ export function requestSite(polygon: Ring, frame: LocalFrame, source: OsmSource)
         y0 = ay + ((by - ay) * q) / pieces,
         x1 = ax + ((bx - ax) * (q + 1)) / pieces,
         y1 = ay + ((by - ay) * (q + 1)) / pieces;
-      for (const f of source.query(lonLatBox(frame, x0, y0, x1, y1), ['building'])) {
+      for (const f of source.query(
+        tileLonLatBBox(frame, { minX: Math.min(x0, x1), minY: Math.min(y0, y1), maxX: Math.max(x0, x1), maxY: Math.max(y0, y1) }, PAD_METRES),
+        ['building'],
+      )) {
         if (outlines.has(f.id) || f.kind !== 'area' || !f.polygons || undergroundReason(f.tags)) continue;
         outlines.set(
           f.id,
@@ -40,20 +43,4 @@ export function requestSite(polygon: Ring, frame: LocalFrame, source: OsmSource)
   }
   const site = siteRing(polygon, [...outlines.values()].flat());
   return site === polygon ? undefined : site;
-}
-
-function lonLatBox(frame: LocalFrame, x0: number, y0: number, x1: number, y1: number): LonLatBBox {
-  let minLon = Infinity,
-    minLat = Infinity,
-    maxLon = -Infinity,
-    maxLat = -Infinity;
-  for (const x of [Math.min(x0, x1) - PAD_METRES, Math.max(x0, x1) + PAD_METRES])
-    for (const y of [Math.min(y0, y1) - PAD_METRES, Math.max(y0, y1) + PAD_METRES]) {
-      const [lon, lat] = frame.toLonLat(x, y);
-      minLon = Math.min(minLon, lon);
-      maxLon = Math.max(maxLon, lon);
-      minLat = Math.min(minLat, lat);
-      maxLat = Math.max(maxLat, lat);
-    }
-  return { minLon, minLat, maxLon, maxLat };
 }

@@ -12,6 +12,7 @@ import { createLocalFrame } from '../../src/frame/local-frame.ts';
 import type { RunningService } from '../../src/service.ts';
 import { postContext, startTestService } from '../support/service/http.ts';
 import { mapHeight, type Entry } from '../support/service/elevation-map.ts';
+import { meshTriangles, type MeshJson } from '../support/service/mesh-triangles.ts';
 
 let svc: RunningService;
 before(async () => {
@@ -21,25 +22,11 @@ after(async () => {
   await svc?.close();
 });
 
-interface Mesh {
-  vertices: number[];
-  indices?: number[];
-  descriptor: Record<string, unknown>;
-}
-
-/** Triangles of a mesh as 9 numbers each. */
-function triangles(m: Mesh): number[][] {
-  const idx = m.indices ?? [...Array(m.vertices.length / 3).keys()];
-  const out: number[][] = [];
-  for (let t = 0; t < idx.length; t += 3) out.push([0, 1, 2].flatMap((k) => m.vertices.slice(3 * idx[t + k], 3 * idx[t + k] + 3)));
-  return out;
-}
-
 /** The plan of meshes as Clipper paths on a 1 mm grid (the union of their triangles seen from above). */
-function plan(meshes: readonly Mesh[]): Paths64 {
+function plan(meshes: readonly MeshJson[]): Paths64 {
   const tris: Paths64 = [];
   for (const m of meshes)
-    for (const t of triangles(m)) {
+    for (const t of meshTriangles(m)) {
       const path = [0, 1, 2].map((k) => ({ x: Math.round(t[3 * k] * 1000), y: Math.round(t[3 * k + 1] * 1000) }));
       if (Clipper.area(path) < 0) path.reverse();
       tris.push(path);
@@ -73,16 +60,16 @@ test('the ground lies on the terrain surface, the terrain mesh only where the gr
   assert.equal(r.status, 200, r.text.slice(0, 300));
   const topo = r.json.geometry.filter((g: { type: string }) => g.type === 'topography');
   const map: Entry = topo.find((g: { geometryType: string }) => g.geometryType === 'elevationMaps').elevationMaps[0];
-  const terrain: Mesh[] = topo.find((g: { geometryType: string }) => g.geometryType === 'meshes').meshes;
-  const ground: Mesh[] = r.json.geometry.find((g: { type: string }) => g.type === 'surface').meshes.filter((m: Mesh) => !m.descriptor.bridge);
-  const buildings: Mesh[] = r.json.geometry.find((g: { type: string }) => g.type === 'buildings').meshes;
+  const terrain: MeshJson[] = topo.find((g: { geometryType: string }) => g.geometryType === 'meshes').meshes;
+  const ground: MeshJson[] = r.json.geometry.find((g: { type: string }) => g.type === 'surface').meshes.filter((m: MeshJson) => !m.descriptor.bridge);
+  const buildings: MeshJson[] = r.json.geometry.find((g: { type: string }) => g.type === 'buildings').meshes;
 
   // 1. on the surface: vertices within 1 cm, side midpoints and triangle centres within 2 cm
   let worstVertex = 0,
     worstInterior = 0,
     samples = 0;
   for (const m of ground)
-    for (const t of triangles(m)) {
+    for (const t of meshTriangles(m)) {
       for (let k = 0; k < 9; k += 3) worstVertex = Math.max(worstVertex, Math.abs(t[k + 2] - mapHeight(map, t[k], t[k + 1])));
       for (const [a, b, c] of [
         [1 / 3, 1 / 3, 1 / 3],

@@ -13,6 +13,7 @@ import type { RunningService } from '../../src/service.ts';
 import { postContext, startTestService } from '../support/service/http.ts';
 import { square } from '../support/polygons.ts';
 import { mapHeight, type Entry } from '../support/service/elevation-map.ts';
+import { meshTriangles, type MeshJson } from '../support/service/mesh-triangles.ts';
 
 let svc: RunningService;
 let key: string;
@@ -25,22 +26,9 @@ after(async () => {
 });
 
 const CENTRE = [43.7335, 7.419] as const;
-interface Mesh {
-  vertices: number[];
-  indices?: number[];
-  descriptor: Record<string, unknown>;
-}
-
-function triangles(m: Mesh): number[][] {
-  const idx = m.indices ?? [...Array(m.vertices.length / 3).keys()];
-  const out: number[][] = [];
-  for (let t = 0; t < idx.length; t += 3) out.push([0, 1, 2].flatMap((k) => m.vertices.slice(3 * idx[t + k], 3 * idx[t + k] + 3)));
-  return out;
-}
-
 /** Each mesh's plan area as Clipper paths on a 1 mm grid (the union of its triangles). */
-function planPaths(m: Mesh): Paths64 {
-  const tris: Paths64 = triangles(m).map((t) => [0, 1, 2].map((k) => ({ x: Math.round(t[3 * k] * 1000), y: Math.round(t[3 * k + 1] * 1000) })));
+function planPaths(m: MeshJson): Paths64 {
+  const tris: Paths64 = meshTriangles(m).map((t) => [0, 1, 2].map((k) => ({ x: Math.round(t[3 * k] * 1000), y: Math.round(t[3 * k + 1] * 1000) })));
   return Clipper.union(tris, FillRule.NonZero);
 }
 
@@ -52,7 +40,7 @@ test('default request: a surface group of many kinds, upward, without overlaps, 
   GeometryResponseSchema.parse(r.json);
   const surface = r.json.geometry.find((g: { type: string }) => g.type === 'surface');
   assert.ok(surface, 'surface group present by default');
-  const meshes: Mesh[] = surface.meshes;
+  const meshes: MeshJson[] = surface.meshes;
   const kinds = new Set(meshes.map((m) => m.descriptor.type));
   for (const k of ['asphalt', 'pavement', 'roadwayIntersection']) assert.ok(kinds.has(k), `${k} in ${[...kinds]}`);
   assert.ok(kinds.size >= 6, `kinds ${[...kinds]}`);
@@ -62,7 +50,7 @@ test('default request: a surface group of many kinds, upward, without overlaps, 
       // a bridge deck is a closed slab, seen from below too: every edge met by one the other way round
       decks++;
       const edges = new Map<string, number>();
-      for (const t of triangles(m))
+      for (const t of meshTriangles(m))
         for (let k = 0; k < 3; k++) {
           const j = (k + 1) % 3;
           const e = `${t.slice(3 * k, 3 * k + 3).join(',')}|${t.slice(3 * j, 3 * j + 3).join(',')}`;
@@ -74,7 +62,7 @@ test('default request: a surface group of many kinds, upward, without overlaps, 
       }
       continue;
     }
-    for (const t of triangles(m)) {
+    for (const t of meshTriangles(m)) {
       const cross = (t[3] - t[0]) * (t[7] - t[1]) - (t[6] - t[0]) * (t[4] - t[1]);
       assert.ok(cross > 0, `${String(m.descriptor.id)} has a triangle facing down or degenerate`);
     }
@@ -109,7 +97,7 @@ for (const disableSurfaceProjection of [false, true]) {
     const surface = r.json.geometry.find((g: { type: string }) => g.type === 'surface');
     let checked = 0,
       worst = 0;
-    for (const m of surface.meshes as Mesh[]) {
+    for (const m of surface.meshes as MeshJson[]) {
       if (m.descriptor.bridge) continue;
       for (let k = 0; k < m.vertices.length; k += 3) {
         worst = Math.max(worst, Math.abs(m.vertices[k + 2] - mapHeight(map, m.vertices[k], m.vertices[k + 1])));
