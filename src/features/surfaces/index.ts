@@ -11,6 +11,8 @@ import { planOf, type FeatureFamily, type TileContext } from '../family.ts';
 import { encodeMeshes } from '../encode-meshes.ts';
 import { ROAD_READ_METRES, roadSurfacesForTile } from './roads.ts';
 import { buildingCutOuts } from './building-cut-outs.ts';
+import { fillerContext } from './filler.ts';
+import { FILLER_READ_METRES, pavedZone } from '../../geometry/surfaces/filler/paved-zone.ts';
 import { seaAreas } from '../../geometry/surfaces/sea/index.ts';
 import { tileCoastlines } from './coastlines.ts';
 import { clipAreas } from '../../geometry/crop/clip-areas.ts';
@@ -30,7 +32,9 @@ const SURFACE_OUTPUTS: readonly OutputSpec[] = groupSpec('surface')!.outputs;
 /** Areas and buildings are read this far around the tile (the lon/lat box of a local square is not exact). */
 const EDGE_PAD_METRES = 2;
 
-const AREA_LAYERS = [...new Set([...SURFACE_AREA_LAYERS, 'building_part' as const])].filter((l) => l !== 'highway');
+const AREA_LAYERS = SURFACE_AREA_LAYERS.filter((l) => l !== 'highway' && l !== 'building');
+/** Buildings are read as far as they decide the filler's kind (geometry/surfaces/filler). */
+const BUILDING_LAYERS = ['building' as const, 'building_part' as const];
 
 /**
  * The ground (docs/ground.md): roads as areas with junctions (geometry/surfaces/roads), mapped
@@ -66,19 +70,21 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
       ...tile.source.query(tile.lonLatBBox(ROAD_READ_METRES), ['highway']),
       ...tile.source.query(tile.lonLatBBox(EDGE_PAD_METRES), AREA_LAYERS),
     ];
+    const buildings = tile.source.query(tile.lonLatBBox(FILLER_READ_METRES), BUILDING_LAYERS);
     const coast = tileCoastlines(tile);
     lap('surfaceRead');
     const roads = roadSurfacesForTile(features, tile);
     lap('surfaceRoads');
     const landCover = surfaceAreasFromFeatures(
-      features.filter((f) => f.kind === 'area'),
+      [...features, ...buildings].filter((f) => f.kind === 'area'),
       tile.frame,
     );
     const sea = seaAreas(coast, { outer: squareRing(tile), holes: [] });
     const clip: Footprint = { outer: squareRing(tile), holes: [] };
-    const cutOut = buildingCutOuts(features, tile.frame);
+    const cutOut = buildingCutOuts(buildings, tile.frame);
+    const pavedFiller = pavedZone(fillerContext(features, cutOut, tile.frame), tile.bbox);
     lap('surfaceAreas');
-    const resolved = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut, clip });
+    const resolved = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut, clip, pavedFiller });
     lap('surfaceAssemble');
     // cropScene: the pieces cut to the polygon (outlines follow them); the rest of the ground is unchanged
     const pieces = tile.crop ? clipAreas(resolved, tile.crop) : resolved;

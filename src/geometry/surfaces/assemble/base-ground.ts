@@ -1,6 +1,7 @@
 import { ClipType, type Paths64, type Rect64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
 import { clipToBox } from '../../planar/boxes.ts';
+import { booleanPieces, piecePaths } from '../../planar/pieces.ts';
 import { cleanBoolean } from './clean-pieces.ts';
 import { withoutSharedSides } from './shared-sides.ts';
 import type { SideIndex } from './side-index.ts';
@@ -59,4 +60,21 @@ function cuts(lo: number, hi: number, k: number): number[] {
   for (let i = 1; i < k; i++) out.push(Math.round(lo + ((hi - lo) * i) / k));
   out.push(hi);
   return out;
+}
+
+/**
+ * The base ground split by the paved zone (surfaces/filler): `paved` = base ∩ zone, `grass` = the
+ * rest, each opened like every piece. A thin bit of the paved part goes to the grass (it stays in
+ * base − paved); a thin bit of the grass left along the zone's edge goes to the paved part it
+ * borders, so the two still tile the base ground.
+ */
+export function splitFiller(base: readonly Footprint[], zone: Paths64, minWidth: number, minArea: number): { paved: Footprint[]; grass: Footprint[] } {
+  if (base.length === 0 || zone.length === 0) return { paved: [], grass: base.slice() };
+  const basePaths = piecePaths(base);
+  let paved = cleanBoolean(ClipType.Intersection, basePaths, zone, minWidth, minArea);
+  if (paved.length === 0) return { paved: [], grass: base.slice() };
+  const lost: Paths64 = [];
+  const grass = cleanBoolean(ClipType.Difference, basePaths, piecePaths(paved), minWidth, minArea, lost);
+  if (lost.length > 0) paved = booleanPieces(ClipType.Union, piecePaths(paved, lost.slice()), null);
+  return { paved, grass };
 }
