@@ -13,8 +13,8 @@ import { ROAD_READ_METRES, roadSurfacesForTile } from './roads.ts';
 import { buildingCutOuts } from './building-cut-outs.ts';
 import { fillerContext } from './filler.ts';
 import { FILLER_READ_METRES, pavedZone } from '../../geometry/surfaces/filler/paved-zone.ts';
-import { seaAreas } from '../../geometry/surfaces/sea/index.ts';
-import { tileCoastlines } from './coastlines.ts';
+import { collectSeaReports, seaUndecidedReport, tileSea } from './sea.ts';
+import { TILE_REPORTS } from '../../plan/tile-result.ts';
 import { clipAreas } from '../../geometry/crop/clip-areas.ts';
 import { clipPolylineToPolygon } from '../../geometry/crop/clip-polyline.ts';
 
@@ -55,6 +55,7 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     outlines: s.surfaceTypes.includes('outlines'),
     drape: !s.disableSurfaceProjection,
   }),
+  collect: collectSeaReports,
   build(tile, out) {
     const plan = planOf(surfacesFamily, tile.task);
     if (!plan) throw new Error('a surface task planned without the family plans (src/features/index.ts planTasks)');
@@ -71,7 +72,6 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
       ...tile.source.query(tile.lonLatBBox(EDGE_PAD_METRES), AREA_LAYERS),
     ];
     const buildings = tile.source.query(tile.lonLatBBox(FILLER_READ_METRES), BUILDING_LAYERS);
-    const coast = tileCoastlines(tile);
     lap('surfaceRead');
     const roads = roadSurfacesForTile(features, tile);
     lap('surfaceRoads');
@@ -79,7 +79,8 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
       [...features, ...buildings].filter((f) => f.kind === 'area'),
       tile.frame,
     );
-    const sea = seaAreas(coast, { outer: squareRing(tile), holes: [] });
+    const { areas: sea, undecided } = tileSea(tile, { outer: squareRing(tile), holes: [] });
+    if (undecided) out.groups[TILE_REPORTS.seaUndecided] = seaUndecidedReport();
     const clip: Footprint = { outer: squareRing(tile), holes: [] };
     const cutOut = buildingCutOuts(buildings, tile.frame);
     const pavedFiller = pavedZone(fillerContext(features, cutOut, tile.frame), tile.bbox);
