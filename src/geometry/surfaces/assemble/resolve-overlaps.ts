@@ -131,7 +131,7 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
     const pieces =
       cutters.length === 0 && subject === paths[k] && areas[ground[k]].footprints.length === 1
         ? gridFootprints(subject)
-        : cutArea(subject, cutters, minWidth, minArea);
+        : cutArea(subject, cutters, minWidth, minArea, clip.bounds);
     if (pieces.length > 0) {
       kept[k] = pieces;
       keptPaths[k] = piecePaths(pieces);
@@ -149,7 +149,7 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   let base = baseGround(clipPaths, clip.bounds, covered, minWidth, minArea, removed, sides);
   const slivers = removed.length ? cleanBoolean(ClipType.Union, removed, null, NOISE_WIDTH, 0) : [];
   if (slivers.length > 0) base = uniteWithBase(base, mergeSlivers(slivers, kept, rank, sides));
-  const paved = options.pavedFiller?.length ? splitFiller(base, pathsOf(options.pavedFiller), minWidth, minArea) : null;
+  const paved = options.pavedFiller?.length ? splitFiller(base, pathsOf(options.pavedFiller), minWidth, minArea, clip.bounds) : null;
   if (paved) base = paved.grass;
 
   const out: SurfaceArea[] = [];
@@ -269,10 +269,10 @@ function addCutter(box: Rect64, paths: Paths64, b: Rect64, subject: Paths64 | nu
   for (const p of cut) cutters.push(p);
 }
 
-/** An area less the cutters (none: united with itself), cleaned. */
-function cutArea(subject: Paths64, cutters: Paths64, minWidth: number, minArea: number): Footprint[] {
+/** An area less the cutters (none: united with itself), cleaned; a polygon reaching a side of `edge` (the clip's box) is kept however small (clean-pieces.ts). */
+function cutArea(subject: Paths64, cutters: Paths64, minWidth: number, minArea: number, edge: Rect64): Footprint[] {
   const clip = cutters.length === 0 ? null : sidesOf(cutters) >= MERGE_SIDES ? withoutSharedSides(cutters) : cutters;
-  return cleanBoolean(clip ? ClipType.Difference : ClipType.Union, subject, clip, minWidth, minArea);
+  return cleanBoolean(clip ? ClipType.Difference : ClipType.Union, subject, clip, minWidth, minArea, undefined, undefined, edge);
 }
 
 /** Slivers narrower than this (metres) are rounding noise (a crossing point Clipper put on the grid kinks the sides beside it by under a millimetre; 100 m long needles along a slanted clip side): dropped, not merged. */
