@@ -1,4 +1,5 @@
-import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64, type Path64, type Paths64 } from 'clipper2-ts';
+import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64, type Path64, type Paths64, type Rect64 } from 'clipper2-ts';
+import { clipToBox } from '../../planar/boxes.ts';
 import type { BBox, Footprint } from '../../types.ts';
 import { CLIPPER_SCALE, ringPath } from '../../planar/clipper-paths.ts';
 import { offset } from '../../planar/offset.ts';
@@ -56,14 +57,34 @@ export const PAVED_FILLER_DESCRIPTOR = { type: 'pavement', inferred: true } as c
  * millimetre grid); pure, no I/O.
  */
 export function pavedZone(context: FillerContext, box: BBox, rules: FillerRules = FILLER_RULES): Footprint[] {
-  const buildings = pathsOf(context.buildings);
   const parts: Paths64 = [];
-  if (buildings.length > 0) {
-    for (const p of offset(buildings, rules.facadeReach * CLIPPER_SCALE)) parts.push(p);
-    for (const p of courtyards(buildings, rules.courtyardSide)) parts.push(p);
-    const verges = roadVerges(context.roads, rules.roadReach);
+  if (context.buildings.length > 0) {
+    // the buildings united first: their courtyards are its holes, and the offsets work on blocks
+    // instead of every wall twice; the built-up reach grows the façade zone on, not the buildings
+    const tree = new PolyTree64();
+    Clipper.booleanOpWithPolyTree(ClipType.Union, pathsOf(context.buildings), null, tree, FillRule.NonZero);
+    const blocks: Paths64 = [];
+    for (const polygon of treePolygons(tree)) {
+      blocks.push(polygon.outer);
+      for (const hole of polygon.holes) {
+        blocks.push(hole);
+        if (isCourtyard(hole, rules.courtyardSide)) parts.push(Clipper.area(hole) < 0 ? hole.slice().reverse() : hole);
+      }
+    }
+    // what lies farther from the box than the offsets reach (mitred corners: twice the distance)
+    // cannot grow into it: cut off first, the cut's own sides growing no farther than that
+    const margin = Math.ceil((2 * rules.builtUpReach + 2) * CLIPPER_SCALE);
+    const near: Rect64 = {
+      left: Math.floor(box.minX * CLIPPER_SCALE) - margin,
+      top: Math.floor(box.minY * CLIPPER_SCALE) - margin,
+      right: Math.ceil(box.maxX * CLIPPER_SCALE) + margin,
+      bottom: Math.ceil(box.maxY * CLIPPER_SCALE) + margin,
+    };
+    const facade = offset(clipToBox(blocks, near), rules.facadeReach * CLIPPER_SCALE);
+    for (const p of facade) parts.push(p);
+    const verges = roadVerges(context.roads, rules.roadReach, box);
     if (verges.length > 0) {
-      const builtUp = offset(buildings, rules.builtUpReach * CLIPPER_SCALE);
+      const builtUp = offset(facade, (rules.builtUpReach - rules.facadeReach) * CLIPPER_SCALE);
       for (const p of Clipper.intersect(verges, builtUp, FillRule.NonZero)) parts.push(p);
     }
   }
@@ -71,29 +92,33 @@ export function pavedZone(context: FillerContext, box: BBox, rules: FillerRules 
   return booleanPieces(ClipType.Intersection, parts, [ringPath([box.minX, box.minY, box.maxX, box.minY, box.maxX, box.maxY, box.minX, box.maxY])]);
 }
 
-/** Holes of the buildings' union whose box is at most `side` wide, as outer (positive) paths. */
-function courtyards(buildings: Paths64, side: number): Paths64 {
-  const tree = new PolyTree64();
-  Clipper.booleanOpWithPolyTree(ClipType.Union, buildings, null, tree, FillRule.NonZero);
+/** A hole of the buildings' union is a courtyard when its box is at most `side` wide. */
+function isCourtyard(hole: Path64, side: number): boolean {
+  const b = Clipper.getBounds(hole);
   const max = side * CLIPPER_SCALE;
-  const out: Paths64 = [];
-  for (const polygon of treePolygons(tree)) {
-    for (const hole of polygon.holes) {
-      const b = Clipper.getBounds(hole);
-      if (b.right - b.left > max || b.bottom - b.top > max) continue;
-      const p: Path64 = hole.slice();
-      if (Clipper.area(p) < 0) p.reverse();
-      out.push(p);
-    }
-  }
-  return out;
+  return b.right - b.left <= max && b.bottom - b.top <= max;
 }
 
-/** The roads grown by their half width plus `reach` (square ends), united; roads of one width in one offset. */
-function roadVerges(roads: readonly FillerRoad[], reach: number): Paths64 {
+/** Whether the box of flat points comes within `pad` of `box`. */
+function near(points: readonly number[], box: BBox, pad: number): boolean {
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  for (let i = 0; i < points.length; i += 2) {
+    minX = Math.min(minX, points[i]);
+    maxX = Math.max(maxX, points[i]);
+    minY = Math.min(minY, points[i + 1]);
+    maxY = Math.max(maxY, points[i + 1]);
+  }
+  return minX - pad <= box.maxX && maxX + pad >= box.minX && minY - pad <= box.maxY && maxY + pad >= box.minY;
+}
+
+/** The roads near the box grown by their half width plus `reach` (square ends), united; roads of one width in one offset. */
+function roadVerges(roads: readonly FillerRoad[], reach: number, box: BBox): Paths64 {
   const byDelta = new Map<number, Paths64>();
   for (const r of roads) {
-    if (r.points.length < 4 || !(r.halfWidth >= 0)) continue;
+    if (r.points.length < 4 || !(r.halfWidth >= 0) || !near(r.points, box, 2 * (r.halfWidth + reach) + 1)) continue;
     const delta = Math.round((r.halfWidth + reach) * CLIPPER_SCALE);
     const path: Path64 = [];
     for (let i = 0; i < r.points.length; i += 2) path.push({ x: Math.round(r.points[i] * CLIPPER_SCALE), y: Math.round(r.points[i + 1] * CLIPPER_SCALE) });
