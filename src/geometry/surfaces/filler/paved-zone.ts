@@ -1,4 +1,5 @@
 import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64, type Path64, type Paths64, type Rect64 } from 'clipper2-ts';
+import Flatbush from 'flatbush';
 import { clipToBox } from '../../planar/boxes.ts';
 import type { BBox, Footprint } from '../../types.ts';
 import { CLIPPER_SCALE, ringPath } from '../../planar/clipper-paths.ts';
@@ -24,8 +25,8 @@ export interface FillerContext {
  * The distances of the rule (metres), docs/ground.md "The filler":
  * - `facadeReach`: ground this close to a building is a forecourt, a yard, a passage — paved;
  * - `roadReach`: ground this close to a road's edge is its verge, paved where built-up;
- * - `builtUpReach`: built-up is within this distance of a building (a country road far from any
- *   house keeps its grass verges);
+ * - `builtUpReach`: a 20 m stretch of road is built-up when its box comes this close to a
+ *   building's box (a country road far from any house keeps its grass verges);
  * - `courtyardSide`: a space enclosed by buildings (a hole of their union) whose box is at most this
  *   wide is a courtyard — paved, however far from the walls its middle is.
  */
@@ -46,7 +47,7 @@ export const PAVED_FILLER_DESCRIPTOR = { type: 'pavement', inferred: true } as c
 /**
  * Where the ground that no mapped area covers is paved rather than grass: within `facadeReach` of a
  * building, in a courtyard (a hole of the buildings' union no wider than `courtyardSide`), or
- * within `roadReach` of a road's edge where that is also within `builtUpReach` of a building — the
+ * within `roadReach` of the edge of a built-up stretch of road (a building within `builtUpReach`) — the
  * strips between carriageway, sidewalk and façade, yards, courtyards and the corners between
  * streets of a built-up area. Elsewhere (a garden beyond the reach of the house, the country,
  * the middle of an unmapped open space) the filler stays grass.
@@ -59,8 +60,8 @@ export const PAVED_FILLER_DESCRIPTOR = { type: 'pavement', inferred: true } as c
 export function pavedZone(context: FillerContext, box: BBox, rules: FillerRules = FILLER_RULES): Footprint[] {
   const parts: Paths64 = [];
   if (context.buildings.length > 0) {
-    // the buildings united first: their courtyards are its holes, and the offsets work on blocks
-    // instead of every wall twice; the built-up reach grows the façade zone on, not the buildings
+    // the buildings united first: their courtyards are its holes, and the offset works on blocks
+    // instead of every wall twice
     const tree = new PolyTree64();
     Clipper.booleanOpWithPolyTree(ClipType.Union, pathsOf(context.buildings), null, tree, FillRule.NonZero);
     const blocks: Paths64 = [];
@@ -71,9 +72,9 @@ export function pavedZone(context: FillerContext, box: BBox, rules: FillerRules 
         if (isCourtyard(hole, rules.courtyardSide)) parts.push(Clipper.area(hole) < 0 ? hole.slice().reverse() : hole);
       }
     }
-    // what lies farther from the box than the offsets reach (mitred corners: twice the distance)
+    // what lies farther from the box than the offset reaches (mitred corners: twice the distance)
     // cannot grow into it: cut off first, the cut's own sides growing no farther than that
-    const margin = Math.ceil((2 * rules.builtUpReach + 2) * CLIPPER_SCALE);
+    const margin = Math.ceil((2 * rules.facadeReach + 2) * CLIPPER_SCALE);
     const near: Rect64 = {
       left: Math.floor(box.minX * CLIPPER_SCALE) - margin,
       top: Math.floor(box.minY * CLIPPER_SCALE) - margin,
@@ -82,11 +83,7 @@ export function pavedZone(context: FillerContext, box: BBox, rules: FillerRules 
     };
     const facade = offset(clipToBox(blocks, near), rules.facadeReach * CLIPPER_SCALE);
     for (const p of facade) parts.push(p);
-    const verges = roadVerges(context.roads, rules.roadReach, box);
-    if (verges.length > 0) {
-      const builtUp = offset(facade, (rules.builtUpReach - rules.facadeReach) * CLIPPER_SCALE);
-      for (const p of Clipper.intersect(verges, builtUp, FillRule.NonZero)) parts.push(p);
-    }
+    for (const p of roadVerges(context.roads, rules, box, buildingBoxes(context.buildings))) parts.push(p);
   }
   if (parts.length === 0) return [];
   return booleanPieces(ClipType.Intersection, parts, [ringPath([box.minX, box.minY, box.maxX, box.minY, box.maxX, box.maxY, box.minX, box.maxY])]);
@@ -114,19 +111,96 @@ function near(points: readonly number[], box: BBox, pad: number): boolean {
   return minX - pad <= box.maxX && maxX + pad >= box.minX && minY - pad <= box.maxY && maxY + pad >= box.minY;
 }
 
-/** The roads near the box grown by their half width plus `reach` (square ends), united; roads of one width in one offset. */
-function roadVerges(roads: readonly FillerRoad[], reach: number, box: BBox): Paths64 {
+/** Stretches of road this long (m, counted from the way's start) are each in a built-up area or not. */
+const STRETCH = 20;
+
+/** An index of the buildings' boxes. */
+function buildingBoxes(buildings: readonly Footprint[]): Flatbush {
+  const index = new Flatbush(buildings.length);
+  for (const f of buildings) {
+    const o = f.outer;
+    let minX = Infinity,
+      minY = Infinity,
+      maxX = -Infinity,
+      maxY = -Infinity;
+    for (let i = 0; i < o.length; i += 2) {
+      minX = Math.min(minX, o[i]);
+      maxX = Math.max(maxX, o[i]);
+      minY = Math.min(minY, o[i + 1]);
+      maxY = Math.max(maxY, o[i + 1]);
+    }
+    index.add(minX, minY, maxX, maxY);
+  }
+  index.finish();
+  return index;
+}
+
+/**
+ * The verges of the roads near the box in a built-up area: each road cut into stretches of
+ * STRETCH metres from its start, and a stretch whose box comes within `builtUpReach` of a
+ * building's box grown by its half width plus `roadReach` (square ends), united; stretches of one
+ * width in one offset. The stretches depend on the way alone, so every tile cuts them alike.
+ */
+function roadVerges(roads: readonly FillerRoad[], rules: FillerRules, box: BBox, buildings: Flatbush): Paths64 {
   const byDelta = new Map<number, Paths64>();
-  for (const r of roads) {
-    if (r.points.length < 4 || !(r.halfWidth >= 0) || !near(r.points, box, 2 * (r.halfWidth + reach) + 1)) continue;
-    const delta = Math.round((r.halfWidth + reach) * CLIPPER_SCALE);
-    const path: Path64 = [];
-    for (let i = 0; i < r.points.length; i += 2) path.push({ x: Math.round(r.points[i] * CLIPPER_SCALE), y: Math.round(r.points[i + 1] * CLIPPER_SCALE) });
+  const r = rules.builtUpReach;
+  for (const road of roads) {
+    const p = road.points;
+    if (p.length < 4 || !(road.halfWidth >= 0)) continue;
+    const pad = road.halfWidth + rules.roadReach + 1;
+    if (!near(p, box, pad + STRETCH)) continue;
+    const delta = Math.round((road.halfWidth + rules.roadReach) * CLIPPER_SCALE);
     let list = byDelta.get(delta);
-    if (!list) byDelta.set(delta, (list = []));
-    list.push(path);
+    for (const stretch of stretches(p)) {
+      if (!near(stretch, box, pad)) continue;
+      let minX = Infinity,
+        minY = Infinity,
+        maxX = -Infinity,
+        maxY = -Infinity;
+      for (let i = 0; i < stretch.length; i += 2) {
+        minX = Math.min(minX, stretch[i]);
+        maxX = Math.max(maxX, stretch[i]);
+        minY = Math.min(minY, stretch[i + 1]);
+        maxY = Math.max(maxY, stretch[i + 1]);
+      }
+      if (buildings.search(minX - r, minY - r, maxX + r, maxY + r).length === 0) continue;
+      const path: Path64 = [];
+      for (let i = 0; i < stretch.length; i += 2) path.push({ x: Math.round(stretch[i] * CLIPPER_SCALE), y: Math.round(stretch[i + 1] * CLIPPER_SCALE) });
+      if (!list) byDelta.set(delta, (list = []));
+      list.push(path);
+    }
   }
   const out: Paths64 = [];
   for (const [delta, paths] of byDelta) for (const p of Clipper.inflatePaths(paths, delta, JoinType.Square, EndType.Square)) out.push(p);
+  return out;
+}
+
+/** A polyline cut into stretches of STRETCH metres measured from its start (the last one shorter). */
+function stretches(p: readonly number[]): number[][] {
+  const out: number[][] = [];
+  let cur: number[] = [p[0], p[1]],
+    left = STRETCH;
+  for (let i = 2; i < p.length; i += 2) {
+    let ax = cur[cur.length - 2],
+      ay = cur[cur.length - 1];
+    const bx = p[i],
+      by = p[i + 1];
+    let d = Math.hypot(bx - ax, by - ay);
+    while (d > left) {
+      const t = left / d;
+      const x = ax + (bx - ax) * t,
+        y = ay + (by - ay) * t;
+      cur.push(x, y);
+      out.push(cur);
+      cur = [x, y];
+      ax = x;
+      ay = y;
+      d -= left;
+      left = STRETCH;
+    }
+    cur.push(bx, by);
+    left -= d;
+  }
+  if (cur.length >= 4) out.push(cur);
   return out;
 }
