@@ -235,6 +235,7 @@ export const WARNING_CODES = [
   'canopy_unavailable',
   'canopy_partial',
   'osm_unavailable',
+  'sea_undecided',
 ] as const;
 
 export const WarningSchema = z

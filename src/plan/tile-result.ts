@@ -32,6 +32,8 @@ export const TILE_REPORTS = {
   cappedTrees: 'instances:trees',
   /** The instances family's canopy coverage, for the request's warnings. */
   canopy: 'instances:canopy',
+  /** The ground family: this tile's sea could not be decided (no coastline within reach), for the request's warnings. */
+  seaUndecided: 'surface:seaUndecided',
 } as const;
 
 export interface TileResult {

@@ -10,10 +10,20 @@ import type { TileContext } from '../family.ts';
  * read as far around the tile as the sea rule looks (1 km). Used by the ground and by the forest
  * fill (nothing is planted in the sea).
  */
-export function tileCoastlines(tile: TileContext, frame: LocalFrame = tile.frame): Coastline[] {
+export function tileCoastlines(tile: TileContext, frame: LocalFrame = tile.frame, reach: number = SEA_AREAS_DEFAULTS.nearDistance): Coastline[] {
   const out: Coastline[] = [];
-  for (const f of coastlinesIn(tile.source, tile.lonLatBBox(SEA_AREAS_DEFAULTS.nearDistance))) out.push({ id: f.id, points: projectFlat(frame, f.line!) });
+  for (const f of coastlinesIn(tile.source, tile.lonLatBBox(reach))) out.push({ id: f.id, points: projectFlat(frame, f.line!) });
   return out;
+}
+
+/** How far around a tile the sea rule may look for coastline (m): far when the store's coastlines are in memory, else as far as a query of the store stays cheap. */
+export const FAR_COAST_REACH = { cached: 256_000, queried: 16_000 } as const;
+
+/** What the store holds of coastline: whether any, and how far around a tile it may be searched (FAR_COAST_REACH). */
+export function coastSearch(source: OsmSource): { any: boolean; reach: number } {
+  let c = cache.get(source);
+  if (c === undefined) cache.set(source, (c = loadAll(source)));
+  return c === null ? { any: true, reach: FAR_COAST_REACH.queried } : { any: c.features.length > 0, reach: FAR_COAST_REACH.cached };
 }
 
 /** A store's coastlines are kept in memory per thread while they stay under this many points. */

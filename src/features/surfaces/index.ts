@@ -14,10 +14,12 @@ import { buildingCutOuts } from './building-cut-outs.ts';
 import type { BuildingGroupInput } from '../../geometry/buildings/group-layout.ts';
 import type { SpecDefaults } from '../../geometry/buildings/building-spec.ts';
 import type { RoofShape } from '../../geometry/buildings/roofs/types.ts';
-import { seaAreas } from '../../geometry/surfaces/sea/index.ts';
-import { tileCoastlines } from './coastlines.ts';
 import { bareGround } from '../../geometry/surfaces/assemble/bare-ground.ts';
 import { deckLandings } from '../../geometry/surfaces/assemble/deck-landings.ts';
+import { fillerContext } from './filler.ts';
+import { FILLER_READ_METRES, pavedZone } from '../../geometry/surfaces/filler/paved-zone.ts';
+import { collectSeaReports, seaUndecidedReport, tileSea } from './sea.ts';
+import { TILE_REPORTS } from '../../plan/tile-result.ts';
 import { clipAreas } from '../../geometry/crop/clip-areas.ts';
 import { clipPolylineToPolygon } from '../../geometry/crop/clip-polyline.ts';
 
@@ -59,6 +61,7 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     drape: !s.disableSurfaceProjection,
     buildings: { defaultLevels: s.defaultLevels, defaultLevelHeight: s.defaultLevelHeight, defaultRoofType: s.defaultRoofType as RoofShape },
   }),
+  collect: collectSeaReports,
   build(tile, out) {
     const plan = planOf(surfacesFamily, tile.task);
     if (!plan) throw new Error('a surface task planned without the family plans (src/features/index.ts planTasks)');
@@ -74,7 +77,6 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
       ...tile.source.query(tile.lonLatBBox(ROAD_READ_METRES), ['highway']),
       ...tile.source.query(tile.lonLatBBox(EDGE_PAD_METRES), AREA_LAYERS),
     ];
-    const coast = tileCoastlines(tile);
     lap('surfaceRead');
     const roads = roadSurfacesForTile(features, tile);
     lap('surfaceRoads');
@@ -82,14 +84,22 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
       features.filter((f) => f.kind === 'area'),
       tile.frame,
     );
-    const sea = seaAreas(coast, { outer: squareRing(tile), holes: [] });
+    const { areas: sea, undecided } = tileSea(tile, { outer: squareRing(tile), holes: [] });
+    if (undecided) out.groups[TILE_REPORTS.seaUndecided] = seaUndecidedReport();
     const clip: Footprint = { outer: squareRing(tile), holes: [] };
-    const cutOut = buildingCutOuts(tileBuildingGroups(tile), tile.frame, plan.buildings);
+    // the buildings standing on the ground, read as far as they decide the filler's kind
+    // (geometry/surfaces/filler): cut out of the ground, and the filler paved beside them
+    const cutOut = buildingCutOuts(tileBuildingGroups(tile, FILLER_READ_METRES), tile.frame, plan.buildings);
+    const pavedFiller = pavedZone(fillerContext(features, cutOut, tile.frame), tile.bbox);
     lap('surfaceAreas');
     // where a deck runs at the ground's level its top is the ground: the ground under it is cut
     // there like under a building, but the terrain is not bared (the deck covers it)
     const landings = deckLandings(roads.areas, tile.ground ?? flatGround);
-    const resolved = resolveOverlaps([...roads.areas, ...landCover, ...sea], { cutOut: landings.length ? [...cutOut, ...landings] : cutOut, clip });
+    const resolved = resolveOverlaps([...roads.areas, ...landCover, ...sea], {
+      cutOut: landings.length ? [...cutOut, ...landings] : cutOut,
+      clip,
+      pavedFiller,
+    });
     lap('surfaceAssemble');
     // the ground covers the site, not the tile: the pieces cut to it (outlines follow them)
     const pieces = tile.site ? clipAreas(resolved, tile.site) : resolved;
@@ -122,8 +132,8 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
 const flatGround = () => 0;
 
 /** Every building (outline with its parts) that meets the tile, whichever tile builds it. */
-function tileBuildingGroups(tile: TileContext): BuildingGroupInput[] {
-  const refs = tile.source.buildingGroups(tile.lonLatBBox(EDGE_PAD_METRES));
+function tileBuildingGroups(tile: TileContext, padMetres: number): BuildingGroupInput[] {
+  const refs = tile.source.buildingGroups(tile.lonLatBBox(padMetres));
   const members = tile.source.buildingGroupMembers(refs.map((g) => g.gid));
   const out: BuildingGroupInput[] = [];
   for (const g of refs) {

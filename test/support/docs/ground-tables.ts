@@ -70,7 +70,9 @@ export function groundPriorityTableMarkdown(): string {
   const byPriority = grouped(Object.fromEntries(Object.entries(SURFACE_PRIORITY).sort((a, b) => b[1] - a[1])), String);
   for (const [kinds, p] of byPriority) lines.push(`| ${p} | ${kinds.join(', ')} |`);
   lines.push(`| ${URBAN_LANDUSE_PRIORITY} | urban land use (rows marked *urban* in the kinds table): \`pavement\` below every other mapped area |`);
-  lines.push(`| ${BASE_GROUND_PRIORITY} | base ground: whatever no mapped area covers, \`grass\` with \`inferred: true\` |`);
+  lines.push(
+    `| ${BASE_GROUND_PRIORITY} | base ground (the filler): whatever no mapped area covers, \`pavement\` or \`grass\` with \`inferred: true\` by its context ("The filler") |`,
+  );
   return lines.join('\n');
 }
 

@@ -1,6 +1,7 @@
 import { ClipType, type Paths64, type Rect64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
 import { clipToBox } from '../../planar/boxes.ts';
+import { booleanPieces, piecePaths } from '../../planar/pieces.ts';
 import { cleanBoolean } from './clean-pieces.ts';
 import { withoutSharedSides } from './shared-sides.ts';
 import type { SideIndex } from './side-index.ts';
@@ -18,7 +19,7 @@ const MAX_PARTS = 4;
  * The base ground (resolve-overlaps.ts): the clip less everything `covered`, cleaned (cleanPieces;
  * what the opening takes off appended to `removed`). A large one is built in a grid of parts of
  * the clip's box, each from the cutters cut to its part: the parts meet along their common sides
- * as neighbouring tiles do (a seam is a side like any other: shared vertex for vertex, and a
+ * as neighbouring tiles do (a bit reaching a part's side is kept however small, as at a tile's edge) (a seam is a side like any other: shared vertex for vertex, and a
  * sliver under the opening's width along it goes to the piece beside it, as at a tile's edge).
  */
 export function baseGround(
@@ -34,7 +35,7 @@ export function baseGround(
   let n = 0;
   for (const p of covered) n += p.length;
   const k = Math.min(MAX_PARTS, Math.ceil(Math.sqrt(n / partSides)));
-  if (k <= 1) return cleanBoolean(ClipType.Difference, clip, withoutSharedSides(covered), minWidth, minArea, removed, sides);
+  if (k <= 1) return cleanBoolean(ClipType.Difference, clip, withoutSharedSides(covered), minWidth, minArea, removed, sides, bounds);
   const xs = cuts(bounds.left, bounds.right, k),
     ys = cuts(bounds.top, bounds.bottom, k);
   const out: Footprint[] = [];
@@ -47,7 +48,7 @@ export function baseGround(
       // alike in both (planar/boxes.ts), so the twins still cancel; the paths withoutSharedSides walks
       // may not be cut one by one
       const cutters = withoutSharedSides(clipToBox(covered, box));
-      for (const f of cleanBoolean(ClipType.Difference, part, cutters, minWidth, minArea, removed, sides)) out.push(f);
+      for (const f of cleanBoolean(ClipType.Difference, part, cutters, minWidth, minArea, removed, sides, box)) out.push(f);
     }
   }
   return out;
@@ -59,4 +60,27 @@ function cuts(lo: number, hi: number, k: number): number[] {
   for (let i = 1; i < k; i++) out.push(Math.round(lo + ((hi - lo) * i) / k));
   out.push(hi);
   return out;
+}
+
+/**
+ * The base ground split by the paved zone (surfaces/filler): `paved` = base ∩ zone, `grass` = the
+ * rest, each opened like every piece. A thin bit of the paved part goes to the grass (it stays in
+ * base − paved); a thin bit of the grass left along the zone's edge goes to the paved part it
+ * borders, so the two still tile the base ground.
+ */
+export function splitFiller(
+  base: readonly Footprint[],
+  zone: Paths64,
+  minWidth: number,
+  minArea: number,
+  edge?: Rect64,
+): { paved: Footprint[]; grass: Footprint[] } {
+  if (base.length === 0 || zone.length === 0) return { paved: [], grass: base.slice() };
+  const basePaths = piecePaths(base);
+  let paved = cleanBoolean(ClipType.Intersection, basePaths, zone, minWidth, minArea, undefined, undefined, edge);
+  if (paved.length === 0) return { paved: [], grass: base.slice() };
+  const lost: Paths64 = [];
+  const grass = cleanBoolean(ClipType.Difference, basePaths, piecePaths(paved), minWidth, minArea, lost, undefined, edge);
+  if (lost.length > 0) paved = booleanPieces(ClipType.Union, piecePaths(paved, lost.slice()), null);
+  return { paved, grass };
 }

@@ -1,11 +1,11 @@
-import { Clipper, ClipType, FillRule, PolyTree64, type Path64, type Paths64, type PolyPath64 } from 'clipper2-ts';
+import { Clipper, ClipType, FillRule, PolyTree64, type Path64, type Paths64, type PolyPath64, type Rect64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
 import { openingMask } from '../../planar/local-opening.ts';
 import { shrunkAndGrown } from '../../planar/offset.ts';
 import { alongAny, type SideIndex } from './side-index.ts';
 import { booleanPieces, netArea, piecePaths, piecesFromTree } from '../../planar/pieces.ts';
 import { clipToBox, grown, inside } from '../../planar/boxes.ts';
-import { CLIPPER_SCALE } from '../../planar/clipper-paths.ts';
+import { CLIPPER_SCALE, ringPath } from '../../planar/clipper-paths.ts';
 import { polygonFootprint, polygonPaths, treePolygons } from '../../planar/poly-tree.ts';
 import { restoreFarHoles, splitFarHoles } from './far-holes.ts';
 import { CUT, hasThinParts, OPEN, SPOT, spotBox } from './thin-parts.ts';
@@ -22,12 +22,25 @@ import { CUT, hasThinParts, OPEN, SPOT, spotBox } from './thin-parts.ts';
  * running along one of those are cut (and hairlines, HAIRLINE): what is cut off the base ground
  * goes to the piece it touches (slivers.ts), and a thin part between buildings or along the clip,
  * touching no piece, would only go back into the base ground.
+ *
+ * With `edge` (the clip's box: a tile's square), a polygon reaching the box's side is kept however
+ * small: it is the part in this tile of something that may go on in the next one, where the whole
+ * is not small — dropped, it left the filler on a road's tip poking a few centimetres over a seam
+ * in one tiling and not in another. The width rule applies to it as to any.
  */
-export function cleanPieces(tree: PolyPath64, minWidth: number, minArea: number, removed?: Paths64, bordering?: SideIndex, out: Footprint[] = []): Footprint[] {
+export function cleanPieces(
+  tree: PolyPath64,
+  minWidth: number,
+  minArea: number,
+  removed?: Paths64,
+  bordering?: SideIndex,
+  edge?: Rect64,
+  out: Footprint[] = [],
+): Footprint[] {
   for (const polygon of treePolygons(tree)) {
     const fp = polygonFootprint(polygon);
     const area = fp ? netArea(fp) : 0;
-    if (!fp || !(area >= minArea && area > 0)) {
+    if (!fp || !(area > 0 && (area >= minArea || (edge !== undefined && reachesEdge(polygon.outer, edge))))) {
       if (removed) for (const p of polygonPaths(polygon)) removed.push(p);
       continue;
     }
@@ -51,8 +64,8 @@ export function cleanPieces(tree: PolyPath64, minWidth: number, minArea: number,
     }
     const lost: Paths64 | undefined = removed ? [] : undefined;
     const paths = polygonPaths(polygon);
-    if (open) for (const f of openPolygon(paths, places, minWidth, minArea, lost)) out.push(f);
-    else if (cuts.length > 0) for (const f of cutPolygon(paths, cuts, minArea, lost)) out.push(f);
+    if (open) for (const f of openPolygon(paths, places, minWidth, minArea, lost, edge)) out.push(f);
+    else if (cuts.length > 0) for (const f of cutPolygon(paths, cuts, minArea, lost, edge)) out.push(f);
     else out.push(fp);
     if (removed && lost!.length > 0) within(lost!, paths, removed);
   }
@@ -68,8 +81,15 @@ export function cleanBoolean(
   minArea: number,
   removed?: Paths64,
   bordering?: SideIndex,
+  edge?: Rect64,
 ): Footprint[] {
-  return cleanPieces(booleanTree(op, subject, clip), minWidth, minArea, removed, bordering);
+  return cleanPieces(booleanTree(op, subject, clip), minWidth, minArea, removed, bordering, edge);
+}
+
+/** Whether the path's box reaches a side of `edge`. */
+function reachesEdge(path: Path64, edge: Rect64): boolean {
+  const b = Clipper.getBounds(path);
+  return b.left <= edge.left || b.right >= edge.right || b.top <= edge.top || b.bottom >= edge.bottom;
 }
 
 function booleanTree(op: ClipType, subject: Paths64, clip: Paths64 | null): PolyTree64 {
@@ -94,11 +114,11 @@ const cuts: Paths64 = [];
  * only when it is large (planar/local-opening.ts); what it takes off is appended to `removed`. The pieces
  * are valid (rebuilt where Clipper left sides crossing).
  */
-function openPolygon(paths: Paths64, spots: readonly number[], minWidth: number, minArea: number, removed?: Paths64): Footprint[] {
+function openPolygon(paths: Paths64, spots: readonly number[], minWidth: number, minArea: number, removed?: Paths64, edge?: Rect64): Footprint[] {
   const local = openingMask(paths, spots, minWidth);
   const mask = local ? local.mask : shrunkAndGrown(paths, minWidth);
   if (removed) for (const p of local ? local.lost : Clipper.difference(paths, mask, FillRule.NonZero)) removed.push(p);
-  return mask.length ? large(booleanPieces(ClipType.Intersection, mask, paths), minArea, removed) : [];
+  return mask.length ? large(booleanPieces(ClipType.Intersection, mask, paths), minArea, removed, edge) : [];
 }
 
 /**
@@ -107,7 +127,7 @@ function openPolygon(paths: Paths64, spots: readonly number[], minWidth: number,
  * what goes is appended to `removed`. With `split`, only the outer ring and the holes near the
  * quadrilaterals are swept and the far holes put back (far-holes.ts).
  */
-function cutPolygon(paths: Paths64, quads: Paths64, minArea: number, removed?: Paths64): Footprint[] {
+function cutPolygon(paths: Paths64, quads: Paths64, minArea: number, removed?: Paths64, edge?: Rect64): Footprint[] {
   let split = splitFarHoles(
     paths,
     quads.map((q) => Clipper.getBounds(q)),
@@ -124,7 +144,7 @@ function cutPolygon(paths: Paths64, quads: Paths64, minArea: number, removed?: P
     for (const p of Clipper.intersect(clipToBox(split ? split.near : paths, box), quads, FillRule.NonZero))
       if (inside(Clipper.getBounds(p), box)) removed.push(p);
   }
-  return large(pieces, minArea, removed);
+  return large(pieces, minArea, removed, edge);
 }
 
 function differencePieces(paths: Paths64, quads: Paths64): Footprint[] {
@@ -158,12 +178,12 @@ function within(lost: Paths64, polygon: Paths64, removed: Paths64): void {
   for (const p of Clipper.intersect(lost, near, FillRule.NonZero)) removed.push(p);
 }
 
-/** The pieces of at least `minArea`; the others appended to `removed`. */
-function large(pieces: Footprint[], minArea: number, removed?: Paths64): Footprint[] {
+/** The pieces of at least `minArea`, or reaching a side of `edge` (cleanPieces); the others appended to `removed`. */
+function large(pieces: Footprint[], minArea: number, removed?: Paths64, edge?: Rect64): Footprint[] {
   if (minArea <= 0) return pieces;
   const out: Footprint[] = [];
   for (const f of pieces) {
-    if (netArea(f) >= minArea) out.push(f);
+    if (netArea(f) >= minArea || (edge !== undefined && reachesEdge(ringPath(f.outer), edge))) out.push(f);
     else if (removed) piecePaths([f], removed);
   }
   return out;

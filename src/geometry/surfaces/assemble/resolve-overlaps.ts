@@ -10,7 +10,8 @@ import { sideIndex } from './side-index.ts';
 import { interiorsDisjoint } from './disjoint.ts';
 import { withoutSharedSides } from './shared-sides.ts';
 import { polygonPaths, treePolygons } from '../../planar/poly-tree.ts';
-import { baseGround } from './base-ground.ts';
+import { baseGround, splitFiller } from './base-ground.ts';
+import { PAVED_FILLER_DESCRIPTOR } from '../filler/paved-zone.ts';
 
 export interface ResolveOverlapsOptions {
   /** Building footprints and the landings of bridge decks (deck-landings.ts): cut out of every ground-level piece (not out of bridge decks). */
@@ -21,11 +22,13 @@ export interface ResolveOverlapsOptions {
   minArea?: number;
   /** Parts of a piece narrower than this are dropped (morphological opening), metres. Default 0.05. */
   minWidth?: number;
+  /** Where the base ground is paved rather than grass (surfaces/filler: near façades, courtyards, verges in built-up land); none: all grass. */
+  pavedFiller?: readonly Footprint[];
 }
 
 export const RESOLVE_OVERLAPS_DEFAULTS = { minArea: 0.05, minWidth: 0.05 } as const;
 
-/** Descriptor of the inferred base ground (priority.ts): whatever no mapped area covers. */
+/** Descriptor of the inferred base ground (priority.ts): whatever no mapped area covers, outside the paved filler. */
 export const BASE_GROUND_DESCRIPTOR = { type: 'grass', inferred: true } as const;
 
 /**
@@ -47,7 +50,8 @@ export const BASE_GROUND_DESCRIPTOR = { type: 'grass', inferred: true } as const
  * between pieces, tiny islands) is not thrown away — that would leave cracks — but merged into the
  * touching piece of highest precedence (a road a few centimetres wider rather than edged by a
  * hairline of grass); a sliver touching no piece (between two buildings, along the clip) is united
- * with the base ground again.
+ * with the base ground again. Where `pavedFiller` covers it, the base ground is `pavement` with
+ * `inferred: true` instead (base-ground.ts splitFiller): the filler's kind from its context.
  *
  * Exactness: Clipper2 works on the millimetre grid, and the pieces share their boundaries vertex for
  * vertex, except where Clipper puts a crossing point of two sides on the grid (it moves by up to a
@@ -68,7 +72,7 @@ export const BASE_GROUND_DESCRIPTOR = { type: 'grass', inferred: true } as const
  * in `cutOut`: deck-landings.ts).
  *
  * Returns the surviving areas in input order with their new footprints (same kind, priority,
- * descriptor and deck), then the base ground (one area, when any is left). Footprints are valid
+ * descriptor and deck), then the paved base ground and the grass base ground (one area each, when any is left). Footprints are valid
  * polygons with holes on the millimetre grid: outer counter-clockwise, holes clockwise, no crossing
  * sides (rings may touch at single vertices, as Clipper2 writes them).
  *
@@ -128,7 +132,7 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
     const pieces =
       cutters.length === 0 && subject === paths[k] && areas[ground[k]].footprints.length === 1
         ? gridFootprints(subject)
-        : cutArea(subject, cutters, minWidth, minArea);
+        : cutArea(subject, cutters, minWidth, minArea, clip.bounds);
     if (pieces.length > 0) {
       kept[k] = pieces;
       keptPaths[k] = piecePaths(pieces);
@@ -146,6 +150,8 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   let base = baseGround(clipPaths, clip.bounds, covered, minWidth, minArea, removed, sides);
   const slivers = removed.length ? cleanBoolean(ClipType.Union, removed, null, NOISE_WIDTH, 0) : [];
   if (slivers.length > 0) base = uniteWithBase(base, mergeSlivers(slivers, kept, rank, sides));
+  const paved = options.pavedFiller?.length ? splitFiller(base, pathsOf(options.pavedFiller), minWidth, minArea, clip.bounds) : null;
+  if (paved) base = paved.grass;
 
   const out: SurfaceArea[] = [];
   const slot = new Int32Array(areas.length).fill(-1);
@@ -161,6 +167,9 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
     }
     const pieces = kept[slot[i]];
     if (pieces && pieces.length > 0) out.push({ ...area, footprints: pieces });
+  }
+  if (paved && paved.paved.length > 0) {
+    out.push({ kind: 'pavement', priority: BASE_GROUND_PRIORITY, footprints: paved.paved, descriptor: { ...PAVED_FILLER_DESCRIPTOR } });
   }
   if (base.length > 0) {
     out.push({ kind: 'grass', priority: BASE_GROUND_PRIORITY, footprints: base, descriptor: { ...BASE_GROUND_DESCRIPTOR } });
@@ -261,10 +270,10 @@ function addCutter(box: Rect64, paths: Paths64, b: Rect64, subject: Paths64 | nu
   for (const p of cut) cutters.push(p);
 }
 
-/** An area less the cutters (none: united with itself), cleaned. */
-function cutArea(subject: Paths64, cutters: Paths64, minWidth: number, minArea: number): Footprint[] {
+/** An area less the cutters (none: united with itself), cleaned; a polygon reaching a side of `edge` (the clip's box) is kept however small (clean-pieces.ts). */
+function cutArea(subject: Paths64, cutters: Paths64, minWidth: number, minArea: number, edge: Rect64): Footprint[] {
   const clip = cutters.length === 0 ? null : sidesOf(cutters) >= MERGE_SIDES ? withoutSharedSides(cutters) : cutters;
-  return cleanBoolean(clip ? ClipType.Difference : ClipType.Union, subject, clip, minWidth, minArea);
+  return cleanBoolean(clip ? ClipType.Difference : ClipType.Union, subject, clip, minWidth, minArea, undefined, undefined, edge);
 }
 
 /** Slivers narrower than this (metres) are rounding noise (a crossing point Clipper put on the grid kinks the sides beside it by under a millimetre; 100 m long needles along a slanted clip side): dropped, not merged. */

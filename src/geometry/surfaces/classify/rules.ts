@@ -93,7 +93,7 @@
  * | 65 | `waterway=boatyard` | pavement | 10 (urban) | use | |
  * | 66 | `man_made=wastewater_plant\|works\|water_works` | pavement | 10 (urban) | use | |
  * | 67 | `amenity=fuel` | pavement | 10 (urban) | use | |
- * | 68 | `landuse=residential\|commercial\|retail\|industrial\|railway\|garages\|education\|institutional\|religious\|port\|depot` | pavement | 10 (urban) | use | |
+ * | 68 | `landuse=commercial\|retail\|industrial\|railway\|garages\|education\|institutional\|religious\|port\|depot` | pavement | 10 (urban) | use | |
  * | 69 | `surface=asphalt\|chipseal\|tarmac\|bitumen` | asphalt | 90 | fixed | |
  * | 70 | `surface=paved\|concrete\|concrete:plates\|concrete:lanes\|paving_stones\|paving_stones:30\|paving_stones:lanes\|sett\|cobblestone\|cobblestone:flattened\|unhewn_cobblestone\|bricks\|brick\|stone\|marble\|granite\|tiles\|metal\|metal_grid\|wood\|decking\|boardwalk\|tartan\|rubber\|acrylic\|carpet\|plastic\|clay\|hard\|greenset\|grass_paver` | pavement | 80 | fixed | |
  * | 71 | `surface=gravel\|fine_gravel\|compacted\|crushed_limestone\|crushed_rock` | pavement | 80 | fixed | |
@@ -260,13 +260,10 @@ export const AREA_RULES: readonly AreaRule[] = [
   row('waterway', ['boatyard'], 'pavement', URBAN),
   row('man_made', ['wastewater_plant', 'works', 'water_works'], 'pavement', URBAN),
   row('amenity', ['fuel'], 'pavement', URBAN),
-  // Urban land use: hard ground under everything else mapped.
-  row(
-    'landuse',
-    ['residential', 'commercial', 'retail', 'industrial', 'railway', 'garages', 'education', 'institutional', 'religious', 'port', 'depot'],
-    'pavement',
-    URBAN,
-  ),
+  // Urban land use: hard ground under everything else mapped. Not `residential`: a residential
+  // district holds gardens as well as yards, so the filler decides there by what is around it
+  // (surfaces/filler, docs/ground.md "The filler").
+  row('landuse', ['commercial', 'retail', 'industrial', 'railway', 'garages', 'education', 'institutional', 'religious', 'port', 'depot'], 'pavement', URBAN),
   // A bare surface=* with nothing else to go by.
   row('surface', surfaceValuesOf('asphalt'), 'asphalt'),
   row('surface', surfaceValuesOf('paved'), 'pavement'),

@@ -3,6 +3,7 @@ import { CLIPPER_SCALE } from '../../planar/clipper-paths.ts';
 import { flatBounds } from '../../ring.ts';
 import type { BBox } from '../../types.ts';
 import type { JunctionArm } from './junction.ts';
+import { MITRE_LIMIT } from './offset.ts';
 
 /** Metres: the farthest a junction polygon reaches from its node (`within`); acute merges of wide roads are trimmed this far. */
 export const JUNCTION_REACH = 150;
@@ -28,13 +29,18 @@ export class WithinBox {
   /**
    * Whether a node's junction (and its sidewalk corner) can reach the box: its polygon lies
    * within the longest trim (≤ an arm's cap, along the arm) plus the widest half-width with
-   * sidewalks of the node — most nodes around a tile are skipped without building their shape.
+   * sidewalks of the node, or within the mitre of two arms' sides across a reflex gap (at most
+   * MITRE_LIMIT half-widths from the node: on a short arm, farther than its trim and width) —
+   * most nodes around a tile are skipped without building their shape.
    */
   reachesWithin(x: number, y: number, arms: readonly JunctionArm[]): boolean {
     const within = this.within;
     if (!within) return true;
     let reach = 0;
-    for (const a of arms) reach = Math.max(reach, a.cap + Math.max(a.left, a.right));
+    for (const a of arms) {
+      const half = Math.max(a.left, a.right);
+      reach = Math.max(reach, a.cap + half, MITRE_LIMIT * half);
+    }
     reach += 1;
     const dx = Math.max(within.minX - x, 0, x - within.maxX),
       dy = Math.max(within.minY - y, 0, y - within.maxY);

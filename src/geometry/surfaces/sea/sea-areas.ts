@@ -72,8 +72,8 @@ const TOUCHING = 0.01;
  *    the mapped coastline and the extensions of open ends within `nearDistance` (real breaks, which
  *    split the neighbouring squares); the extension of a farther end is not (the coast may go on
  *    beyond what was read). With no coastline that near we cannot tell and assume land, which is
- *    what inland tiles are — and what the open sea farther than `nearDistance` from any coast
- *    becomes too.
+ *    what inland tiles are; seaAreasDecided says so (`undecided`), and the ground family then looks
+ *    farther (features/surfaces/sea.ts), so the open sea far from the coast is sea too.
  *
  * Neighbouring squares agree: a face's answer depends only on the coastline around it, and the
  * pieces cut at a shared edge meet at the same points (the cut is computed from the same segment).
@@ -95,11 +95,24 @@ const TOUCHING = 0.01;
  * const sea = seaAreas(coastlineWays.map((w) => ({ id: w.id, points: projectFlat(frame, w.line) })), tileSquare);
  */
 export function seaAreas(coastlines: readonly Coastline[], clip: Footprint, options: SeaAreasOptions = {}): SurfaceArea[] {
+  return seaAreasDecided(coastlines, clip, options).areas;
+}
+
+/**
+ * seaAreas, and whether some part of the square was left land only because no coastline lies
+ * within `nearDistance` of it (`undecided`): the caller may look farther (features/surfaces/sea.ts)
+ * or say it could not tell.
+ */
+export function seaAreasDecided(
+  coastlines: readonly Coastline[],
+  clip: Footprint,
+  options: SeaAreasOptions = {},
+): { areas: SurfaceArea[]; undecided: boolean } {
   const snap = options.snap ?? SEA_AREAS_DEFAULTS.snap;
   const extend = options.extendOpenEnds ?? SEA_AREAS_DEFAULTS.extendOpenEnds;
   const nearDistance = options.nearDistance ?? SEA_AREAS_DEFAULTS.nearDistance;
   const box = boxOf(clip.outer);
-  if (!box || !(box.maxX > box.minX) || !(box.maxY > box.minY)) return [];
+  if (!box || !(box.maxX > box.minX) || !(box.maxY > box.minY)) return { areas: [], undecided: false };
 
   const mapped = joinCoastlines(coastlines, snap);
   const chains = extendOpenEnds(mapped, box, extend);
@@ -188,6 +201,7 @@ export function seaAreas(coastlines: readonly Coastline[], clip: Footprint, opti
   // stop, and the mapped coast within reach is complete.
   const consulted = trustedSegments(box, nearDistance);
   const sea: number[] = [];
+  let undecided = false;
   faces.forEach((_, f) => {
     if (land[f] > 0) return;
     if (water[f] > 0) {
@@ -198,16 +212,17 @@ export function seaAreas(coastlines: readonly Coastline[], clip: Footprint, opti
     if (!at) return;
     let side = faces.length === 1 ? wholeSquareSide(chains, box, nearDistance, consulted) : undefined;
     if (side === undefined) side = nearestCoastSide(chains, at[0], at[1], nearDistance, consulted);
+    if (side === null) undecided = true;
     if (side === 'water') {
       reps[f] = at;
       sea.push(f);
     }
   });
-  if (sea.length === 0) return [];
+  if (sea.length === 0) return { areas: [], undecided };
 
   let polygons = booleanPieces(ClipType.Union, piecePaths(sea.map((f) => faces[f].footprint)), null);
   if (!isAxisRectangle(clip)) polygons = booleanPieces(ClipType.Intersection, piecePaths(polygons), pathsOf([clip]));
-  return polygons.map((footprint) => {
+  const areas = polygons.map((footprint): SurfaceArea => {
     const used = new Set<string>();
     const face: Face = { footprint, box: boxOf(footprint.outer)! };
     for (const f of sea) {
@@ -217,6 +232,7 @@ export function seaAreas(coastlines: readonly Coastline[], clip: Footprint, opti
     const id = used.size ? [...used].sort().join(';') : 'sea';
     return { kind: 'water', priority: SURFACE_PRIORITY.water, footprints: [footprint], descriptor: { type: 'water', natural: 'coastline', sea: true, id } };
   });
+  return { areas, undecided };
 }
 
 /** Mapped segments, and the extensions of open ends within `distance` of the box. */

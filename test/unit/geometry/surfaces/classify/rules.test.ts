@@ -90,13 +90,15 @@ const CASES: [Tags, SurfaceKind | null, Tags?, number?][] = [
   [{ building: 'yes', landuse: 'grass' }, null],
   [{ building: 'no', landuse: 'grass' }, 'grass', { landuse: 'grass' }],
   // urban land use
-  [{ landuse: 'residential' }, 'pavement', { landuse: 'residential' }, URBAN_LANDUSE_PRIORITY],
+  // a residential district holds gardens as well as yards: not ground, the filler decides there
+  [{ landuse: 'residential' }, null],
   [{ landuse: 'commercial' }, 'pavement', { landuse: 'commercial' }, URBAN_LANDUSE_PRIORITY],
   [{ landuse: 'retail' }, 'pavement', { landuse: 'retail' }, URBAN_LANDUSE_PRIORITY],
   [{ landuse: 'industrial' }, 'pavement', { landuse: 'industrial' }, URBAN_LANDUSE_PRIORITY],
   [{ landuse: 'railway' }, 'pavement', { landuse: 'railway' }, URBAN_LANDUSE_PRIORITY],
-  [{ landuse: 'residential', barrier: 'fence' }, 'pavement', { landuse: 'residential' }, URBAN_LANDUSE_PRIORITY],
-  [{ landuse: 'residential', surface: 'grass' }, 'grass', { landuse: 'residential', surface: 'grass' }, URBAN_LANDUSE_PRIORITY],
+  [{ landuse: 'commercial', barrier: 'fence' }, 'pavement', { landuse: 'commercial' }, URBAN_LANDUSE_PRIORITY],
+  [{ landuse: 'commercial', surface: 'grass' }, 'grass', { landuse: 'commercial', surface: 'grass' }, URBAN_LANDUSE_PRIORITY],
+  [{ landuse: 'residential', surface: 'grass' }, 'grass', { surface: 'grass' }],
   [{ leisure: 'stadium' }, 'pavement', { leisure: 'stadium' }, URBAN_LANDUSE_PRIORITY],
   [{ aeroway: 'heliport' }, 'pavement', { aeroway: 'heliport' }, URBAN_LANDUSE_PRIORITY],
   [{ place: 'square', landuse: 'retail' }, 'pavement', { place: 'square' }],
