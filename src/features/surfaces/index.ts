@@ -16,7 +16,7 @@ import type { SpecDefaults } from '../../geometry/buildings/building-spec.ts';
 import type { RoofShape } from '../../geometry/buildings/roofs/types.ts';
 import { bareGround } from '../../geometry/surfaces/assemble/bare-ground.ts';
 import { deckLandings } from '../../geometry/surfaces/assemble/deck-landings.ts';
-import { fillerContext } from './filler.ts';
+import { fillerBuildings, fillerContext } from './filler.ts';
 import { FILLER_READ_METRES, pavedZone } from '../../geometry/surfaces/filler/paved-zone.ts';
 import { collectSeaReports, seaUndecidedReport, tileSea } from './sea.ts';
 import { TILE_REPORTS } from '../../plan/tile-result.ts';
@@ -87,14 +87,18 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     const { areas: sea, undecided } = tileSea(tile, { outer: squareRing(tile), holes: [] });
     if (undecided) out.groups[TILE_REPORTS.seaUndecided] = seaUndecidedReport();
     const clip: Footprint = { outer: squareRing(tile), holes: [] };
-    // the buildings standing on the ground, read as far as they decide the filler's kind
-    // (geometry/surfaces/filler): cut out of the ground, and the filler paved beside them
-    const cutOut = buildingCutOuts(tileBuildingGroups(tile, FILLER_READ_METRES), tile.frame, plan.buildings);
-    const pavedFiller = pavedZone(fillerContext(features, cutOut, tile.frame), tile.bbox);
+    // the pieces of the tile's buildings that stand on the ground are cut out of it; the filler is
+    // paved beside the buildings as far as they decide its kind (geometry/surfaces/filler)
     lap('surfaceAreas');
+    const cutOut = buildingCutOuts(tileBuildingGroups(tile, EDGE_PAD_METRES), tile.frame, plan.buildings);
+    lap('surfaceCutOuts');
+    const around = fillerBuildings(tile.source.query(tile.lonLatBBox(FILLER_READ_METRES), ['building']), tile.frame);
+    const pavedFiller = pavedZone(fillerContext(features, around, tile.frame), tile.bbox);
+    lap('surfaceFillerZone');
     // where a deck runs at the ground's level its top is the ground: the ground under it is cut
     // there like under a building, but the terrain is not bared (the deck covers it)
     const landings = deckLandings(roads.areas, tile.ground ?? flatGround);
+    lap('surfaceLandings');
     const resolved = resolveOverlaps([...roads.areas, ...landCover, ...sea], {
       cutOut: landings.length ? [...cutOut, ...landings] : cutOut,
       clip,
