@@ -1,4 +1,5 @@
 import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64, type Path64, type Paths64, type Rect64 } from 'clipper2-ts';
+import { flatBounds } from '../../ring.ts';
 import Flatbush from 'flatbush';
 import { clipToBox } from '../../planar/boxes.ts';
 import type { BBox, Footprint } from '../../types.ts';
@@ -98,17 +99,8 @@ function isCourtyard(hole: Path64, side: number): boolean {
 
 /** Whether the box of flat points comes within `pad` of `box`. */
 function near(points: readonly number[], box: BBox, pad: number): boolean {
-  let minX = Infinity,
-    minY = Infinity,
-    maxX = -Infinity,
-    maxY = -Infinity;
-  for (let i = 0; i < points.length; i += 2) {
-    minX = Math.min(minX, points[i]);
-    maxX = Math.max(maxX, points[i]);
-    minY = Math.min(minY, points[i + 1]);
-    maxY = Math.max(maxY, points[i + 1]);
-  }
-  return minX - pad <= box.maxX && maxX + pad >= box.minX && minY - pad <= box.maxY && maxY + pad >= box.minY;
+  const b = flatBounds(points);
+  return b.minX - pad <= box.maxX && b.maxX + pad >= box.minX && b.minY - pad <= box.maxY && b.maxY + pad >= box.minY;
 }
 
 /** Stretches of road this long (m, counted from the way's start) are each in a built-up area or not. */
@@ -118,18 +110,8 @@ const STRETCH = 20;
 function buildingBoxes(buildings: readonly Footprint[]): Flatbush {
   const index = new Flatbush(buildings.length);
   for (const f of buildings) {
-    const o = f.outer;
-    let minX = Infinity,
-      minY = Infinity,
-      maxX = -Infinity,
-      maxY = -Infinity;
-    for (let i = 0; i < o.length; i += 2) {
-      minX = Math.min(minX, o[i]);
-      maxX = Math.max(maxX, o[i]);
-      minY = Math.min(minY, o[i + 1]);
-      maxY = Math.max(maxY, o[i + 1]);
-    }
-    index.add(minX, minY, maxX, maxY);
+    const b = flatBounds(f.outer);
+    index.add(b.minX, b.minY, b.maxX, b.maxY);
   }
   index.finish();
   return index;
