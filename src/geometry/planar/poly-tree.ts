@@ -53,7 +53,7 @@ function collect(node: PolyPath64, out: TreePolygon[], mend: boolean): void {
   }
   if (misfiled) {
     for (const hole of misfiled) {
-      if (adopt(hole.polygon!, level) || adoptAbove(hole.polygon!, out)) {
+      if (adoptInto(hole.polygon!, level, false) || adoptInto(hole.polygon!, out, true)) {
         nested.push(hole);
         continue;
       }
@@ -90,29 +90,16 @@ function addSubtree(node: PolyPath64, out: Paths64): void {
   for (let i = 0; i < node.count; i++) addSubtree(node.child(i), out);
 }
 
-/** Gives a misfiled hole to the polygon that contains it (a point inside the hole is inside its outer ring); false when none does. */
-function adopt(path: Path64, polygons: TreePolygon[]): boolean {
-  const inner = pointInside(path);
-  if (!inner) return false;
-  const b = Clipper.getBounds(path);
-  for (const p of polygons) {
-    const o = Clipper.getBounds(p.outer);
-    if (o.left > b.left || o.right < b.right || o.top > b.top || o.bottom < b.bottom) continue;
-    if (Clipper.pointInPolygon(inner, p.outer) !== PointInPolygonResult.IsInside) continue;
-    p.holes.push(path);
-    return true;
-  }
-  return false;
-}
-
 /**
- * Gives a misfiled hole that no sibling contains to a polygon of a level above (`out`: collect
- * puts a level there before it walks the levels below) that contains it outside its holes:
+ * Gives a misfiled hole to the first polygon whose outer ring contains it (a point inside the hole
+ * is inside its outer ring) — among its siblings' level, or with `outsideHoles` among the levels
+ * above (`out`: collect puts a level there before it walks the levels below), outside that
+ * polygon's holes; false when none does. Above, because
  * clipper2-ts can file a hole of the outer polygon under a hole of it that the hole only touches
  * (a building site's corner beside a road's hole in the base ground). Mended instead, the hole's
  * region became a polygon of its own: ground laid over the piece it was cut for.
  */
-function adoptAbove(path: Path64, polygons: TreePolygon[]): boolean {
+function adoptInto(path: Path64, polygons: TreePolygon[], outsideHoles: boolean): boolean {
   const inner = pointInside(path);
   if (!inner) return false;
   const b = Clipper.getBounds(path);
@@ -120,7 +107,7 @@ function adoptAbove(path: Path64, polygons: TreePolygon[]): boolean {
     const o = Clipper.getBounds(p.outer);
     if (o.left > b.left || o.right < b.right || o.top > b.top || o.bottom < b.bottom) continue;
     if (Clipper.pointInPolygon(inner, p.outer) !== PointInPolygonResult.IsInside) continue;
-    if (p.holes.some((h) => Clipper.pointInPolygon(inner, h) !== PointInPolygonResult.IsOutside)) continue;
+    if (outsideHoles && p.holes.some((h) => Clipper.pointInPolygon(inner, h) !== PointInPolygonResult.IsOutside)) continue;
     p.holes.push(path);
     return true;
   }

@@ -1,6 +1,6 @@
 import type { Ring } from '../types.ts';
 import type { ElevationGrid } from './elevation-grid.ts';
-import { pointInRing } from '../ring.ts';
+import { flatBounds, pointInRing } from '../ring.ts';
 
 /**
  * Ground height (m above sea level) at local (x, y): the one draping function that buildings,
@@ -157,16 +157,7 @@ export function alongRing(ground: GroundSampler, points: Ring, closed: boolean, 
 
 /** Calls `visit` with the ground at every grid node inside `ring` for which `excluded` is false. */
 export function gridNodesInside(ground: GroundSampler, ring: Ring, excluded: (x: number, y: number) => boolean, visit: (z: number) => void): void {
-  let minX = Infinity,
-    minY = Infinity,
-    maxX = -Infinity,
-    maxY = -Infinity;
-  for (let i = 0; i < ring.length; i += 2) {
-    minX = Math.min(minX, ring[i]);
-    maxX = Math.max(maxX, ring[i]);
-    minY = Math.min(minY, ring[i + 1]);
-    maxY = Math.max(maxY, ring[i + 1]);
-  }
+  const { minX, minY, maxX, maxY } = flatBounds(ring);
   for (const g of ground.grids) {
     const dx = (g.bbox.maxX - g.bbox.minX) / (g.columns - 1),
       dy = (g.bbox.maxY - g.bbox.minY) / (g.rows - 1);

@@ -135,16 +135,7 @@ function roadVerges(roads: readonly FillerRoad[], rules: FillerRules, box: BBox,
     let list = byDelta.get(delta);
     for (const stretch of stretches(p)) {
       if (!near(stretch, box, pad)) continue;
-      let minX = Infinity,
-        minY = Infinity,
-        maxX = -Infinity,
-        maxY = -Infinity;
-      for (let i = 0; i < stretch.length; i += 2) {
-        minX = Math.min(minX, stretch[i]);
-        maxX = Math.max(maxX, stretch[i]);
-        minY = Math.min(minY, stretch[i + 1]);
-        maxY = Math.max(maxY, stretch[i + 1]);
-      }
+      const { minX, minY, maxX, maxY } = flatBounds(stretch);
       if (buildings.search(minX - r, minY - r, maxX + r, maxY + r).length === 0) continue;
       const path: Path64 = [];
       for (let i = 0; i < stretch.length; i += 2) path.push({ x: Math.round(stretch[i] * CLIPPER_SCALE), y: Math.round(stretch[i + 1] * CLIPPER_SCALE) });
