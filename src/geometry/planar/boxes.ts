@@ -101,3 +101,34 @@ function crossing(a: Point64, b: Point64, at: number, vertical: boolean): Point6
   if (vertical) return { x: at, y: Math.round(p.y + ((at - p.x) * (q.y - p.y)) / (q.x - p.x)) };
   return { x: Math.round(p.x + ((at - p.y) * (q.x - p.x)) / (q.y - p.y)), y: at };
 }
+
+/** Groups of boxes linked by overlapping (touching counts), as lists of their numbers. */
+export function overlappingGroups(bounds: readonly Rect64[]): number[][] {
+  const parent = new Int32Array(bounds.length);
+  for (let i = 0; i < parent.length; i++) parent[i] = i;
+  const index = indexOf(bounds);
+  for (let i = 0; i < bounds.length; i++) {
+    for (const j of search(index, bounds[i])) {
+      if (j <= i) continue;
+      const a = root(parent, i),
+        b = root(parent, j);
+      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < bounds.length; i++) {
+    const r = root(parent, i);
+    const g = groups.get(r);
+    if (g) g.push(i);
+    else groups.set(r, [i]);
+  }
+  return [...groups.values()];
+}
+
+function root(parent: Int32Array, i: number): number {
+  while (parent[i] !== i) {
+    parent[i] = parent[parent[i]];
+    i = parent[i];
+  }
+  return i;
+}

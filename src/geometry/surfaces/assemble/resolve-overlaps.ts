@@ -2,7 +2,7 @@ import { Clipper, ClipType, FillRule, PolyTree64, type Paths64, type PolyPath64,
 import type { Footprint } from '../../types.ts';
 import type { SurfaceArea } from '../types.ts';
 import { BASE_GROUND_PRIORITY } from '../priority.ts';
-import { clipToBox, cutInto, grown, indexOf, inside, overlaps, search } from '../../planar/boxes.ts';
+import { clipToBox, cutInto, grown, indexOf, inside, overlappingGroups, overlaps, search } from '../../planar/boxes.ts';
 import { cleanBoolean, HAIRLINE } from './clean-pieces.ts';
 import { gridFootprints, isAxisRectangle, pathsOf, piecePaths, totalArea } from '../../planar/pieces.ts';
 import { mergeSlivers, uniteWithBase } from './slivers.ts';
@@ -208,37 +208,6 @@ function buildingBlocks(cutOut: readonly Footprint[], box: Rect64): Paths64[] {
     blocksOf(tree, out);
   }
   return out;
-}
-
-/** Groups of boxes linked by overlapping (touching counts), as lists of their numbers. */
-function overlappingGroups(bounds: readonly Rect64[]): number[][] {
-  const parent = new Int32Array(bounds.length);
-  for (let i = 0; i < parent.length; i++) parent[i] = i;
-  const index = indexOf(bounds);
-  for (let i = 0; i < bounds.length; i++) {
-    for (const j of search(index, bounds[i])) {
-      if (j <= i) continue;
-      const a = root(parent, i),
-        b = root(parent, j);
-      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-    }
-  }
-  const groups = new Map<number, number[]>();
-  for (let i = 0; i < bounds.length; i++) {
-    const r = root(parent, i);
-    const g = groups.get(r);
-    if (g) g.push(i);
-    else groups.set(r, [i]);
-  }
-  return [...groups.values()];
-}
-
-function root(parent: Int32Array, i: number): number {
-  while (parent[i] !== i) {
-    parent[i] = parent[parent[i]];
-    i = parent[i];
-  }
-  return i;
 }
 
 function blocksOf(node: PolyPath64, out: Paths64[]): Paths64[] {

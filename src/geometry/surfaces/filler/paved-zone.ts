@@ -1,12 +1,12 @@
 import { Clipper, ClipType, EndType, FillRule, JoinType, PolyTree64, type Path64, type Paths64, type Rect64 } from 'clipper2-ts';
 import { flatBounds } from '../../ring.ts';
 import Flatbush from 'flatbush';
-import { clipToBox } from '../../planar/boxes.ts';
+import { clipToBox, overlappingGroups } from '../../planar/boxes.ts';
 import type { BBox, Footprint } from '../../types.ts';
 import { CLIPPER_SCALE, ringPath } from '../../planar/clipper-paths.ts';
 import { offset } from '../../planar/offset.ts';
 import { booleanPieces, pathsOf } from '../../planar/pieces.ts';
-import { treePolygons } from '../../planar/poly-tree.ts';
+import { treePolygons, type TreePolygon } from '../../planar/poly-tree.ts';
 
 /** A road or path on the ground as its axis: an open polyline (x, y, …) and half its width, sidewalks included. */
 export interface FillerRoad {
@@ -63,10 +63,8 @@ export function pavedZone(context: FillerContext, box: BBox, rules: FillerRules 
   if (context.buildings.length > 0) {
     // the buildings united first: their courtyards are its holes, and the offset works on blocks
     // instead of every wall twice
-    const tree = new PolyTree64();
-    Clipper.booleanOpWithPolyTree(ClipType.Union, pathsOf(context.buildings), null, tree, FillRule.NonZero);
     const blocks: Paths64 = [];
-    for (const polygon of treePolygons(tree)) {
+    for (const polygon of unitedBuildings(context.buildings)) {
       blocks.push(polygon.outer);
       for (const hole of polygon.holes) {
         blocks.push(hole);
@@ -88,6 +86,28 @@ export function pavedZone(context: FillerContext, box: BBox, rules: FillerRules 
   }
   if (parts.length === 0) return [];
   return booleanPieces(ClipType.Intersection, parts, [ringPath([box.minX, box.minY, box.maxX, box.minY, box.maxX, box.maxY, box.minX, box.maxY])]);
+}
+
+/**
+ * The union of the buildings, group by group of buildings whose boxes overlap: groups apart
+ * cannot touch, and Clipper's sweep costs about the sides times the sides crossing a scanline,
+ * so a tile's few blocks of streets united apart cost less than all in one sweep.
+ */
+function unitedBuildings(buildings: readonly Footprint[]): TreePolygon[] {
+  const paths = buildings.map((f) => pathsOf([f])).filter((p) => p.length > 0);
+  const out: TreePolygon[] = [];
+  for (const group of overlappingGroups(paths.map((p) => Clipper.getBounds(p[0])))) {
+    const tree = new PolyTree64();
+    Clipper.booleanOpWithPolyTree(
+      ClipType.Union,
+      group.flatMap((i) => paths[i]),
+      null,
+      tree,
+      FillRule.NonZero,
+    );
+    for (const polygon of treePolygons(tree)) out.push(polygon);
+  }
+  return out;
 }
 
 /** A hole of the buildings' union is a courtyard when its box is at most `side` wide. */
