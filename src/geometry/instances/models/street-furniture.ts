@@ -1,0 +1,93 @@
+import type { IndexedMesh } from '../../types.ts';
+import { blob, box, frustum, model } from './solids.ts';
+
+/**
+ * Low-poly models of small street objects at their nominal size (catalogue.ts NOMINAL_HEIGHT:
+ * the model's top is that height), standing at the origin on z = 0, front facing +x (a node's
+ * `rotation` turns it, its `scale` sizes it), z up, every part a closed outward solid. Real
+ * proportions from common European street furniture; a few dozen triangles each.
+ */
+export type FurnitureType =
+  | 'shrubbery'
+  | 'bench'
+  | 'picnicTable'
+  | 'streetLamp'
+  | 'utilityPole'
+  | 'hydrant'
+  | 'wasteBasket'
+  | 'postBox'
+  | 'bollard'
+  | 'flagpole'
+  | 'adColumn';
+
+/** The model of a furniture type at its nominal size. */
+export function furnitureModel(type: FurnitureType): IndexedMesh {
+  return model((b) => {
+    switch (type) {
+      case 'shrubbery': // a rounded bush 2 m high, 2.4 m across
+        blob(b, 0, 0, 1, 1.2, 1);
+        break;
+      case 'bench': // seat 0.45 m high, 1.8 m long (along y), backrest to 0.9 m behind it (−x)
+        box(b, -0.2, -0.9, 0.4, 0.2, 0.9, 0.47);
+        box(b, -0.24, -0.9, 0.5, -0.2, 0.9, 0.9);
+        box(b, -0.15, -0.85, 0, 0.15, -0.75, 0.4);
+        box(b, -0.15, 0.75, 0, 0.15, 0.85, 0.4);
+        break;
+      case 'picnicTable': // table top 0.75 m, two benches 0.45 m either side, 1.8 m long
+        box(b, -0.4, -0.9, 0.7, 0.4, 0.9, 0.75);
+        box(b, -0.05, -0.8, 0, 0.05, -0.7, 0.7);
+        box(b, -0.05, 0.7, 0, 0.05, 0.8, 0.7);
+        box(b, -0.75, -0.9, 0.4, -0.5, 0.9, 0.45);
+        box(b, 0.5, -0.9, 0.4, 0.75, 0.9, 0.45);
+        break;
+      case 'streetLamp': // a 6 m pole with an arm and a lantern reaching 1.2 m forward
+        frustum(b, 0, 0, 0, 5.9, 0.09, 0.06, 6);
+        box(b, 0, -0.04, 5.8, 1.2, 0.04, 5.88);
+        box(b, 0.9, -0.15, 5.6, 1.4, 0.15, 6);
+        break;
+      case 'utilityPole': // a 9 m wooden pole with a crossarm
+        frustum(b, 0, 0, 0, 9, 0.14, 0.1, 6);
+        box(b, -0.05, -0.9, 8.4, 0.05, 0.9, 8.5);
+        break;
+      case 'hydrant': // a 0.8 m pillar hydrant with its cap
+        frustum(b, 0, 0, 0, 0.65, 0.12, 0.1, 8);
+        frustum(b, 0, 0, 0.65, 0.8, 0.11, 0.02, 8);
+        box(b, -0.05, -0.18, 0.4, 0.05, 0.18, 0.48);
+        break;
+      case 'wasteBasket': // a 1 m bin on a post
+        frustum(b, 0, 0, 0, 0.5, 0.04, 0.04, 5);
+        frustum(b, 0, 0, 0.45, 1, 0.22, 0.25, 8);
+        break;
+      case 'postBox': // a 1.3 m pillar box
+        frustum(b, 0, 0, 0, 1.15, 0.25, 0.25, 8);
+        frustum(b, 0, 0, 1.15, 1.3, 0.27, 0.05, 8);
+        break;
+      case 'bollard':
+        frustum(b, 0, 0, 0, 0.9, 0.1, 0.09, 6);
+        break;
+      case 'flagpole': // an 8 m pole with a flag to +x near the top
+        frustum(b, 0, 0, 0, 8, 0.06, 0.03, 5);
+        box(b, 0.05, -0.01, 6.6, 1.8, 0.01, 7.8);
+        break;
+      case 'adColumn': // a 3 m advertising column (Litfaßsäule) with its cap
+        frustum(b, 0, 0, 0, 2.7, 0.6, 0.6, 10);
+        frustum(b, 0, 0, 2.7, 3, 0.7, 0.1, 10);
+        break;
+    }
+  });
+}
+
+/** Every furniture type, for tests and galleries. */
+export const FURNITURE_TYPES: readonly FurnitureType[] = [
+  'shrubbery',
+  'bench',
+  'picnicTable',
+  'streetLamp',
+  'utilityPole',
+  'hydrant',
+  'wasteBasket',
+  'postBox',
+  'bollard',
+  'flagpole',
+  'adColumn',
+];
