@@ -5,6 +5,7 @@
  * measure of docs/ground.md "The filler"). Prints a table; with `PNG=out.png` also writes the
  * ground from above (test/support/ground-png.ts colours, 1 px/m).
  */
+import { square } from '../../test/support/polygons.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,16 +31,7 @@ const dir = mkdtempSync(join(tmpdir(), 'cc-ground-kinds-'));
 try {
   const store = join(dir, 'osm.sqlite');
   await importOsm(pbf, store);
-  const a = side / 2 / 111_320,
-    b = side / 2 / (111_320 * Math.cos((centre[0] * Math.PI) / 180));
-  const [lat, lon] = centre;
-  const polygon = [
-    [lat - a, lon - b],
-    [lat - a, lon + b],
-    [lat + a, lon + b],
-    [lat + a, lon - b],
-    [lat - a, lon - b],
-  ];
+  const polygon = square(centre[0], centre[1], side);
   const request = parseContextRequest({
     polygon,
     origin: centre,

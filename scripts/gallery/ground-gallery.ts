@@ -4,6 +4,7 @@
  * through the real tile tasks (900 m square over central Monaco, 0.5 m pixels) and writes
  * `<outDir>/ground-monaco.png` (default ./gallery, git-ignored) with a legend of the kinds seen.
  */
+import { square } from '../../test/support/polygons.ts';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,16 +22,7 @@ const SIDE = 900;
 
 const store = join(mkdtempSync(join(tmpdir(), 'cc-ground-')), 'osm.sqlite');
 await importOsm(join(REPO_ROOT, 'data/monaco/monaco.osm.pbf'), store);
-const a = SIDE / 2 / 111_320,
-  b = SIDE / 2 / (111_320 * Math.cos((CENTRE[0] * Math.PI) / 180));
-const [lat, lon] = CENTRE;
-const polygon = [
-  [lat - a, lon - b],
-  [lat - a, lon + b],
-  [lat + a, lon + b],
-  [lat + a, lon - b],
-  [lat - a, lon - b],
-];
+const polygon = square(CENTRE[0], CENTRE[1], SIDE);
 const request = parseContextRequest({ polygon, origin: CENTRE, settings: { geometry: ['surface'], crs: 'local', upAxis: 'Z', indexedMeshes: true } });
 const plan = planTasks(request, { tileSize: 500, storePath: store, dem: null });
 const meshes: SurfaceMesh[] = [];

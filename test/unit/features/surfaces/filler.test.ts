@@ -7,6 +7,7 @@
  * and no road's centerline lies on the filler in either (pieces of a road on both sides of a seam
  * meet, no filler between them).
  */
+import { square } from '../../../support/polygons.ts';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,16 +43,7 @@ interface Ground {
 }
 
 async function ground(tileSize: number): Promise<Ground> {
-  const [lat, lon] = CENTRE;
-  const a = SIDE / 2 / 111_320,
-    b = SIDE / 2 / (111_320 * Math.cos((lat * Math.PI) / 180));
-  const polygon = [
-    [lat - a, lon - b],
-    [lat - a, lon + b],
-    [lat + a, lon + b],
-    [lat + a, lon - b],
-    [lat - a, lon - b],
-  ];
+  const polygon = square(CENTRE[0], CENTRE[1], SIDE);
   const request = parseContextRequest({
     polygon,
     origin: CENTRE,

@@ -6,6 +6,7 @@
  * that it could not tell and the request gets one `sea_undecided` warning. Then the real Monaco
  * extract through the tile tasks: the open sea at 43.720 N 7.440 E (2 km off the coast) is water.
  */
+import { square } from '../../../support/polygons.ts';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -90,15 +91,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('Monaco: a 300 m square of open sea 2 km off the coast (43.720 N 7.440 E) is water through the tile tasks', async () => {
   const [lat, lon] = [43.72, 7.44];
-  const a = 150 / 111_320,
-    b = 150 / (111_320 * Math.cos((lat * Math.PI) / 180));
-  const polygon = [
-    [lat - a, lon - b],
-    [lat - a, lon + b],
-    [lat + a, lon + b],
-    [lat + a, lon - b],
-    [lat - a, lon - b],
-  ];
+  const polygon = square(lat, lon, 300);
   const request = parseContextRequest({ polygon, origin: [lat, lon], settings: { geometry: ['surface'], crs: 'local', upAxis: 'Z', cropScene: true } });
   const kinds = new Set<string>();
   for (const task of planTasks(request, { tileSize: 500, storePath: store, dem: null }).tasks) {
