@@ -9,6 +9,7 @@
  * 0.71 mm of its exact position before reprojection.
  */
 import { exportedOutputs, type GeometryType } from '../contract/groups.ts';
+import { cablePoints } from '../geometry/instances/models/cable.ts';
 import type { ExportFrame } from './georef.ts';
 import type { ExportGroup, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from './scene.ts';
 
@@ -90,7 +91,8 @@ export class SceneBuilder {
     // one chunk at a time: a whole 10 km² group as one string could pass V8's string limit
     const items = JSON.parse(`[${this.decoder.decode(chunk)}]`) as Record<string, unknown>[];
     for (const item of items) {
-      if (target.geometryType === 'nodes') this.put(group, { kind: 'node', item: toNode(item, frame) });
+      if (target.geometryType === 'nodes')
+        this.put(group, item.type === 'wire' ? { kind: 'polyline', item: toCable(item, frame) } : { kind: 'node', item: toNode(item, frame) });
       else if (target.geometryType === 'polylines') this.put(group, { kind: 'polyline', item: toPolyline(item, frame, group.polylines.length) });
       else this.put(group, { kind: 'mesh', item: toMesh(item, group.name, frame, group.meshes.length) });
     }
@@ -158,6 +160,23 @@ function toNode(item: Descriptor, frame: ExportFrame): ExportNode {
   // a heading measured from local east becomes one from grid east: the grid is turned by the convergence
   const rotation = (item.rotation as number) - frame.georef.gridConvergence;
   return { type: String(item.type), position: [p[0], p[1], p[2]], rotation, scale: item.scale as number, descriptor: (item.descriptor ?? {}) as Descriptor };
+}
+
+/**
+ * A wire span as its cable: a catenary (geometry/instances/models/cable.ts) between the span's
+ * attachment points, named `<line id>#<span>`, kind `wire`. Its descriptor's `from`/`to` move
+ * into the file's frame with it (the tiles give them in the request's local frame).
+ */
+function toCable(item: Descriptor, frame: ExportFrame): ExportPolyline {
+  const d = { ...((item.descriptor ?? {}) as Descriptor) };
+  const ends = Float64Array.from([...(d.from as number[]), ...(d.to as number[])]);
+  const points = cablePoints([ends[0], ends[1], ends[2]], [ends[3], ends[4], ends[5]]);
+  frame.transform(ends);
+  frame.transform(points);
+  d.from = [ends[0], ends[1], ends[2]];
+  d.to = [ends[3], ends[4], ends[5]];
+  const id = typeof d.id === 'string' ? `${d.id}#${d.span ?? 0}` : `wire@${ends[0].toFixed(2)},${ends[1].toFixed(2)}`;
+  return { id, kind: 'wire', points, closed: false, descriptor: d };
 }
 
 /** `#rrggbb` → sRGB 0–1. */

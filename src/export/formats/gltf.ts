@@ -22,8 +22,9 @@
  * graph dispatches events on every setter, ~80 µs per feature, which made a dense 10 km² GLB
  * take 1.5 s to write; this writer sizes one buffer from the scene and fills it once (gltf-buffer.ts).
  */
-import { nodeSymbol } from './node-symbols.ts';
-import { METRES_PER_UNIT, type ExportFile, type ExportScene, type FinishedExport } from '../scene.ts';
+import { nodeInstance, nodeName, sharedModel } from './node-models.ts';
+import { METRES_PER_UNIT, type ExportFile, type ExportNode, type ExportScene, type FinishedExport } from '../scene.ts';
+import type { NodeInstance } from './node-models.ts';
 import { joinBytes } from './text-sink.ts';
 import { kindColour, srgbToLinear } from './palette.ts';
 import { GltfBufferBuilder, indexBytes } from './gltf-buffer.ts';
@@ -113,8 +114,14 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
     out[o + 2] = -p[i + 1];
   };
 
-  const symbolTypes = [...new Set(scene.groups.flatMap((gr) => gr.nodes.map((n) => n.type)))];
-  const symbolMeshes = symbolTypes.map((type) => nodeSymbol({ type, position: [0, 0, 0], rotation: 0, scale: 1, descriptor: {} }, 'm', 0));
+  const instanceOf = new Map<ExportNode, NodeInstance>();
+  for (const gr of scene.groups)
+    for (const n of gr.nodes) {
+      const inst = nodeInstance(n, scene.units);
+      if (inst) instanceOf.set(n, inst);
+    }
+  const symbolTypes = [...new Set([...instanceOf.values()].map((i) => i.model))].sort();
+  const symbolMeshes = symbolTypes.map((key) => sharedModel(key));
   const buffer = new GltfBufferBuilder(...bufferSize(scene, symbolMeshes));
 
   const materials: Json[] = [];
@@ -148,7 +155,10 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
     const indices = buffer.indices(unit.indices, unit.positions.length / 3);
     symbolMesh.set(
       type,
-      meshes.push({ name: `symbol/${type}`, primitives: [{ attributes: { POSITION: position }, indices, material: material(type, undefined) }] }) - 1,
+      meshes.push({
+        name: `model/${type}`,
+        primitives: [{ attributes: { POSITION: position }, indices, material: material(type.startsWith('tree') ? 'tree' : type, undefined) }],
+      }) - 1,
     );
   });
 
@@ -172,16 +182,19 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
     }
     const p = new Float32Array(3);
     for (const n of group.nodes) {
+      const inst = instanceOf.get(n);
+      if (!inst) continue;
       toGltf(n.position, 0, p, 0);
       // counter-clockwise about Z up is counter-clockwise about glTF's +Y (east turns towards north = −Z)
       const half = n.rotation / 2;
       children.push(
         nodes.push({
-          name: typeof n.descriptor.id === 'string' ? n.descriptor.id : n.type,
-          mesh: symbolMesh.get(n.type),
+          name: nodeName(n),
+          mesh: symbolMesh.get(inst.model),
           translation: [p[0], p[1], p[2]],
           rotation: [0, Math.sin(half), 0, Math.cos(half)],
-          scale: [n.scale, n.scale, n.scale],
+          // model x, y, z (z up) are glTF x, −z, y; scale per axis in metres
+          scale: [inst.scale[0] * f, inst.scale[2] * f, inst.scale[1] * f],
           extras: { type: n.type, descriptor: n.descriptor },
         }) - 1,
       );
@@ -206,7 +219,7 @@ function drawable(positions: Float64Array, indices: Uint32Array): boolean {
 }
 
 /** Floats of every POSITION and bytes of every index run the scene will write. */
-function bufferSize(scene: ExportScene, symbols: { positions: Float64Array; indices: Uint32Array }[]): [number, number] {
+function bufferSize(scene: ExportScene, symbols: readonly { positions: Float64Array; indices: Uint32Array }[]): [number, number] {
   let floats = 0,
     indexByteLength = 0;
   const add = (positions: Float64Array, indices: Uint32Array | null): void => {

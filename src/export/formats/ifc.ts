@@ -26,7 +26,7 @@ import type { SceneItem } from '../scene-from-tiles.ts';
 import { writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 import { writeIfcFrame, writeIfcProject, type IfcFrame } from './ifc-context.ts';
 import { stableGlobalId } from './ifc-guid.ts';
-import { nodeSymbol } from './node-symbols.ts';
+import { nodeName, placedNodeMesh } from './node-models.ts';
 import { kindColour } from './palette.ts';
 import { NULL, StepFile, bool, enumeration, list, real, ref, str, typed, type Step } from './ifc-step.ts';
 
@@ -200,13 +200,14 @@ class IfcSceneWriter {
    * also properties, for a script that swaps in a real family.
    */
   node(node: ExportNode, index: number): void {
-    const id = typeof node.descriptor.id === 'string' ? node.descriptor.id : `${node.type}/${index}`;
+    const id = nodeName(node);
+    const body = placedNodeMesh({ ...node, position: [0, 0, 0], rotation: 0 }, this.scene.units);
+    if (!body) return;
     const at = this.f.add('IFCCARTESIANPOINT', list(node.position.map(real)));
     const z = this.f.add('IFCDIRECTION', list([real(0), real(0), real(1)]));
     const x = this.f.add('IFCDIRECTION', list([real(Math.cos(node.rotation)), real(Math.sin(node.rotation)), real(0)]));
     const placement = this.f.add('IFCLOCALPLACEMENT', ref(this.frame.sitePlacement), ref(this.f.add('IFCAXIS2PLACEMENT3D', ref(at), ref(z), ref(x))));
     const [entity, type] = VEGETATION.has(node.type) ? ['IFCGEOGRAPHICELEMENT', 'USERDEFINED'] : ['IFCBUILDINGELEMENTPROXY', 'USERDEFINED'];
-    const symbol = nodeSymbol({ ...node, position: [0, 0, 0], rotation: 0 }, this.scene.units, index);
     const h = this.f.add(
       entity,
       this.guid('node', id),
@@ -215,7 +216,7 @@ class IfcSceneWriter {
       NULL,
       str(node.type),
       ref(placement),
-      ref(this.meshShape(symbol)),
+      ref(this.meshShape(body)),
       NULL,
       enumeration(type),
     );

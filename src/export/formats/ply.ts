@@ -6,7 +6,7 @@
  */
 import type { ExportFile, ExportScene } from '../scene.ts';
 import { georefLines } from './georef-note.ts';
-import { groupMeshes } from './node-symbols.ts';
+import { groupMeshes } from './node-models.ts';
 import { kindColour } from './palette.ts';
 
 export function writePly(scene: ExportScene): ExportFile {

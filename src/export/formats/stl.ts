@@ -5,7 +5,7 @@
  * coordinates are rounded (UTM northings in metres to ±0.25 m); use anchor placement for STL.
  */
 import type { ExportFile, ExportScene } from '../scene.ts';
-import { groupMeshes } from './node-symbols.ts';
+import { groupMeshes } from './node-models.ts';
 
 export function writeStl(scene: ExportScene): ExportFile {
   const meshes = scene.groups.flatMap((g) => groupMeshes(g, scene.units));

@@ -5,7 +5,7 @@
  */
 import type { ExportFile, ExportGroupName, ExportMesh, ExportPolyline, ExportScene, ExportUnits, FinishedExport } from '../scene.ts';
 import type { SceneItem } from '../scene-from-tiles.ts';
-import { nodeSymbol } from './node-symbols.ts';
+import { placedNodeMesh } from './node-models.ts';
 import { joinBytes } from './text-sink.ts';
 
 /** A streaming writer whose file is ready as soon as it finishes (nothing asynchronous to wait for). */
@@ -26,23 +26,18 @@ export function writeThroughStream(stream: SyncStreamingWriter, scene: ExportSce
   return { ...file, bytes: Array.isArray(file.bytes) ? joinBytes(file.bytes) : file.bytes };
 }
 
-/**
- * Items to `mesh` and `polyline`, a node as its symbol mesh named by its index within its group
- * (as node-symbols.ts `groupMeshes` numbers them).
- */
+/** Items to `mesh` and `polyline`, a node as its placed model (node-models.ts). */
 export function meshItems(
   units: ExportUnits,
   mesh: (group: ExportGroupName, m: ExportMesh) => void,
   polyline: (group: ExportGroupName, l: ExportPolyline) => void,
 ) {
-  const nodes = new Map<ExportGroupName, number>();
   return (group: ExportGroupName, it: SceneItem): void => {
     if (it.kind === 'mesh') mesh(group, it.item);
     else if (it.kind === 'polyline') polyline(group, it.item);
     else {
-      const n = nodes.get(group) ?? 0;
-      nodes.set(group, n + 1);
-      mesh(group, nodeSymbol(it.item, units, n));
+      const placed = placedNodeMesh(it.item, units);
+      if (placed) mesh(group, placed);
     }
   };
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportFile } from '../../../src/export/scene.ts';
-import { SAMPLE_CORNER, SAMPLE_TRIANGLES } from '../scenes/export-scenes.ts';
+import { SAMPLE_CORNER, SAMPLE_NODE_TRIANGLES, SAMPLE_TRIANGLES } from '../scenes/export-scenes.ts';
 
 /** Debian's python (it has python3-ezdxf; a pyenv python on PATH may not). */
 export const PYTHON = '/usr/bin/python3';
@@ -57,9 +57,10 @@ export function assimpTriangles(path: string): number {
     .reduce((n, m) => n + m.faces, 0);
 }
 
-/** Triangles of `sampleScene` once its 2 nodes are drawn as symbols of `symbolTriangles` each. */
-export function sampleTriangles(symbolTriangles: number): number {
-  return SAMPLE_TRIANGLES.buildings + SAMPLE_TRIANGLES.surface + SAMPLE_TRIANGLES.topography + 2 * symbolTriangles;
+/** Triangles of `sampleScene` with its 2 nodes drawn as their models. */
+export function sampleTriangles(): number {
+  const nodes = SAMPLE_NODE_TRIANGLES['node/3'] + SAMPLE_NODE_TRIANGLES['node/4'];
+  return SAMPLE_TRIANGLES.buildings + SAMPLE_TRIANGLES.surface + SAMPLE_TRIANGLES.topography + nodes;
 }
 
 /** The sample's building corner as the scene places it (units and placement as sampleScene). */

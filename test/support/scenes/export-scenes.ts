@@ -4,6 +4,7 @@
  * anchor placement or shifted into absolute grid coordinates. Counts are known so a re-read file
  * can be checked triangle for triangle.
  */
+import { modelMesh } from '../../../src/geometry/instances/models/index.ts';
 import type { ExportMesh, ExportScene, ExportUnits } from '../../../src/export/scene.ts';
 import { METRES_PER_UNIT } from '../../../src/export/scene.ts';
 
@@ -27,6 +28,12 @@ export function quadMesh(id: string, kind: string, x0: number, y0: number, x1: n
 
 /** Triangles per group of `sampleScene` (buildings, surface, topography). */
 export const SAMPLE_TRIANGLES = { buildings: 12, surface: 2, topography: 2 } as const;
+
+/** Triangles of the two nodes' models: the tree (untagged: broadleaf) and the bench. */
+export const SAMPLE_NODE_TRIANGLES = {
+  'node/3': modelMesh('tree-broadleaf').indices.length / 3,
+  'node/4': modelMesh('bench').indices.length / 3,
+} as const;
 
 /** A building corner as placed in the scene (before units/placement): the known point tests look for. */
 export const SAMPLE_CORNER: [number, number, number] = [10, 20, 0];

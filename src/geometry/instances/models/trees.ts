@@ -1,38 +1,22 @@
 import type { IndexedMesh } from '../../types.ts';
+import { PALM_GENERA, type TreeKind } from '../../trees/tags/leaf.ts';
 import { blob, frustum, model } from './solids.ts';
 
 /** The three tree shapes the models draw. */
 export type TreeForm = 'broadleaf' | 'conifer' | 'palm';
 
-/** Genera drawn as palms (OSM `genus`, also the first word of `species`). */
-const PALM_GENERA = new Set([
-  'Phoenix',
-  'Washingtonia',
-  'Trachycarpus',
-  'Chamaerops',
-  'Cocos',
-  'Butia',
-  'Livistona',
-  'Sabal',
-  'Roystonea',
-  'Syagrus',
-  'Archontophoenix',
-  'Brahea',
-  'Jubaea',
-]);
-
-/** Genera drawn as conifers when `leaf_type` is not tagged. */
-const CONIFER_GENERA = new Set(['Pinus', 'Picea', 'Abies', 'Cedrus', 'Cupressus', 'Larix', 'Taxus', 'Juniperus', 'Pseudotsuga', 'Sequoia', 'Thuja', 'Tsuga']);
+/** Genera drawn as conifers when `leaf_type` is not tagged (lower case). */
+const CONIFER_GENERA = new Set(['pinus', 'picea', 'abies', 'cedrus', 'cupressus', 'larix', 'taxus', 'juniperus', 'pseudotsuga', 'sequoia', 'thuja', 'tsuga']);
 
 /**
- * A tree's shape from its OSM tags: `genus`/`species` of a palm → palm; `leaf_type=needleleaved`
- * or a conifer genus → conifer; anything else (broadleaved, untagged) → broadleaf, the common
- * street and park tree.
+ * A tree's shape from what the node's descriptor says of it (OSM `leaf_type`, `genus`, `species`,
+ * as trees/tags/leaf.ts reads them): a palm leaf type or genus → palm; `needleleaved` or a conifer
+ * genus → conifer; anything else (broadleaved, untagged) → broadleaf, the common street and park tree.
  */
-export function treeForm(tags: Readonly<Record<string, string | undefined>>): TreeForm {
-  const genus = (tags.genus ?? tags.species?.split(' ')[0] ?? '').trim();
-  if (PALM_GENERA.has(genus)) return 'palm';
-  if (tags.leaf_type === 'needleleaved' || CONIFER_GENERA.has(genus)) return 'conifer';
+export function treeForm(kind: Readonly<TreeKind>): TreeForm {
+  const genus = (kind.genus ?? kind.species?.split(/\s+/)[0] ?? '').trim().toLowerCase();
+  if (kind.leafType === 'palm' || PALM_GENERA.has(genus)) return 'palm';
+  if (kind.leafType === 'needleleaved' || CONIFER_GENERA.has(genus)) return 'conifer';
   return 'broadleaf';
 }
 

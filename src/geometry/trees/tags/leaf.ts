@@ -14,8 +14,22 @@ export interface TreeKind {
 const LEAF_TYPES = new Set(['broadleaved', 'needleleaved', 'mixed', 'leafless', 'palm']);
 const LEAF_CYCLES = new Set(['evergreen', 'deciduous', 'semi_evergreen', 'semi_deciduous', 'mixed']);
 
-/** Genera that are palms, so a tree tagged only `genus=Phoenix` gets a palm's size. */
-const PALM_GENERA = new Set(['phoenix', 'washingtonia', 'trachycarpus', 'chamaerops', 'butia', 'syagrus', 'livistona', 'cocos', 'roystonea', 'jubaea']);
+/** Genera that are palms (lower case), so a tree tagged only `genus=Phoenix` gets a palm's size and shape. */
+export const PALM_GENERA: ReadonlySet<string> = new Set([
+  'phoenix',
+  'washingtonia',
+  'trachycarpus',
+  'chamaerops',
+  'butia',
+  'syagrus',
+  'livistona',
+  'cocos',
+  'roystonea',
+  'jubaea',
+  'sabal',
+  'archontophoenix',
+  'brahea',
+]);
 
 export function parseTreeKind(tags: Readonly<Record<string, string>>): TreeKind {
   const out: TreeKind = {};

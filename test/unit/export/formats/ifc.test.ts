@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import * as W from 'web-ifc';
 import { writeIfc, PROPERTY_SET_NAME } from '../../../../src/export/formats/ifc.ts';
 import { METRES_PER_UNIT, type ExportScene } from '../../../../src/export/scene.ts';
-import { SYMBOL_TRIANGLES } from '../../../../src/export/formats/node-symbols.ts';
-import { anchoredUtm, sampleScene, SAMPLE_CORNER, SAMPLE_TRIANGLES } from '../../../support/scenes/export-scenes.ts';
+import { anchoredUtm, sampleScene, SAMPLE_CORNER, SAMPLE_NODE_TRIANGLES, SAMPLE_TRIANGLES } from '../../../support/scenes/export-scenes.ts';
 
 const { IfcAPI } = W;
 let api: W.IfcAPI;
@@ -110,8 +109,7 @@ test("geometry streams: one mesh per meshed feature with the scene's triangle co
         'way/1': SAMPLE_TRIANGLES.buildings,
         'way/2': SAMPLE_TRIANGLES.surface,
         'terrain/0': SAMPLE_TRIANGLES.topography,
-        'node/3': SYMBOL_TRIANGLES,
-        'node/4': SYMBOL_TRIANGLES,
+        ...SAMPLE_NODE_TRIANGLES,
       });
     } finally {
       api.CloseModel(m);

@@ -29,7 +29,7 @@ for (const placement of ['anchor', 'absolute'] as const) {
       const triangles = meshes.filter((m) => m.types === 'triangle');
       assert.equal(
         triangles.reduce((n, m) => n + m.faces, 0),
-        sampleTriangles(6),
+        sampleTriangles(),
         units,
       );
       assert.deepEqual(

@@ -39,9 +39,10 @@ test('tree models: closed, outward, light, standing on z = 0 and as tall and as 
 test('tree shapes from tags: palms by genus or species, conifers by leaf type or genus, broadleaf otherwise', () => {
   assert.equal(treeForm({ genus: 'Phoenix' }), 'palm');
   assert.equal(treeForm({ species: 'Washingtonia robusta' }), 'palm');
-  assert.equal(treeForm({ leaf_type: 'needleleaved' }), 'conifer');
-  assert.equal(treeForm({ genus: 'Pinus', leaf_type: 'needleleaved' }), 'conifer');
+  assert.equal(treeForm({ leafType: 'needleleaved' }), 'conifer');
+  assert.equal(treeForm({ genus: 'Pinus', leafType: 'needleleaved' }), 'conifer');
   assert.equal(treeForm({ species: 'Cupressus sempervirens' }), 'conifer');
-  assert.equal(treeForm({ leaf_type: 'broadleaved', genus: 'Platanus' }), 'broadleaf');
+  assert.equal(treeForm({ leafType: 'broadleaved', genus: 'Platanus' }), 'broadleaf');
+  assert.equal(treeForm({ leafType: 'palm' }), 'palm');
   assert.equal(treeForm({}), 'broadleaf');
 });
