@@ -59,3 +59,34 @@ test('scene from tile chunks: groups in order, ids, kinds, colours, frame applie
   assert.equal(scene.units, 'mm');
   assert.deepEqual(scene.attribution, ['© OpenStreetMap contributors']);
 });
+
+test('a wire span becomes its cable: a sagging polyline between its ends, the ends in the file frame, named by line and span', () => {
+  const frame = createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('EPSG:32632'), placement: 'absolute', units: 'm' });
+  const wire = {
+    type: 'wire',
+    x: 100,
+    y: 50,
+    z: 3,
+    rotation: 0,
+    scale: 1,
+    descriptor: { type: 'wire', id: 'way/11', span: 4, from: [0, 50, 27], to: [200, 50, 29], length: 200 },
+  };
+  const scene = sceneFromTiles({ name: 'n', attribution: [], groups: [{ key: 'instances', chunks: [enc([wire])] }] }, frame);
+  const [g] = scene.groups;
+  assert.equal(g.nodes.length, 0, 'a wire is not a model');
+  const [cable] = g.polylines;
+  assert.deepEqual([cable.id, cable.kind, cable.closed], ['way/11#4', 'wire', false]);
+  // the ends as the frame places them (absolute UTM), and the descriptor says so too
+  const ends = Float64Array.of(0, 50, 27, 200, 50, 29);
+  frame.transform(ends);
+  const p = cable.points,
+    last = p.length - 3;
+  assert.ok(Math.hypot(p[0] - ends[0], p[1] - ends[1], p[2] - ends[2]) < 1e-6);
+  assert.ok(Math.hypot(p[last] - ends[3], p[last + 1] - ends[4], p[last + 2] - ends[5]) < 1e-6);
+  assert.deepEqual(cable.descriptor.from, [...ends.subarray(0, 3)]);
+  assert.deepEqual(cable.descriptor.to, [...ends.subarray(3)]);
+  assert.ok(ends[1] > 4e6, 'grid northing, not local metres');
+  // it sags: the middle point 3 % of the 200 m span (6 m) under the chord's middle (28 m)
+  const mid = (p.length / 3 - 1) / 2;
+  assert.ok(Math.abs(p[mid * 3 + 2] - (28 - 6)) < 0.01, `middle at ${p[mid * 3 + 2]}`);
+});
