@@ -17,10 +17,14 @@ export interface IfcFrame {
   body: number;
   /** 'Annotation' sub-context for lines. */
   annotation: number;
+  /** 'Axis' sub-context for the centre curves of linear elements (cables). */
+  axis: number;
   site: number;
   sitePlacement: number;
   /** An IfcAxis2Placement3D at 0,0,0 every identity placement shares. */
   identity: number;
+  /** The IfcCartesianPoint 0,0,0 (its location), for the mapped items' operators. */
+  origin: number;
   /** The IfcProject's number: its line, which carries the attribution, is written last (writeIfcProject). */
   project: number;
   context: number;
@@ -97,22 +101,11 @@ export function writeIfcFrame(f: StepFile, scene: ExportSceneHead): IfcFrame {
   const γ = g.gridConvergence;
   const trueNorth = f.add('IFCDIRECTION', list([real(Math.sin(γ)), real(Math.cos(γ))]));
   const context = f.add('IFCGEOMETRICREPRESENTATIONCONTEXT', str('3D'), str('Model'), int(3), real(1e-5), ref(identity), ref(trueNorth));
-  const sub = (id: string) =>
-    f.add(
-      'IFCGEOMETRICREPRESENTATIONSUBCONTEXT',
-      str(id),
-      str('Model'),
-      DERIVED,
-      DERIVED,
-      DERIVED,
-      DERIVED,
-      ref(context),
-      NULL,
-      enumeration('MODEL_VIEW'),
-      NULL,
-    );
-  const body = sub('Body'),
-    annotation = sub('Annotation');
+  const sub = (id: string, view: string) =>
+    f.add('IFCGEOMETRICREPRESENTATIONSUBCONTEXT', str(id), str('Model'), DERIVED, DERIVED, DERIVED, DERIVED, ref(context), NULL, enumeration(view), NULL);
+  const body = sub('Body', 'MODEL_VIEW'),
+    annotation = sub('Annotation', 'MODEL_VIEW'),
+    axis = sub('Axis', 'GRAPH_VIEW');
 
   // Map conversion: E = Scale·x + Eastings (map units). Anchor: the origin's grid position; absolute: coordinates already are grid.
   const crs = crsFacts(scene);
@@ -153,7 +146,7 @@ export function writeIfcFrame(f: StepFile, scene: ExportSceneHead): IfcFrame {
     NULL,
   );
   f.add('IFCRELAGGREGATES', str(stableGlobalId(`project-site:${scene.name}`)), NULL, NULL, NULL, ref(project), list([ref(site)]));
-  return { body, annotation, site, sitePlacement, identity, project, context, units };
+  return { body, annotation, axis, site, sitePlacement, identity, origin, project, context, units };
 }
 
 /** The project's line: its description is the attribution, known once every tile is in. */

@@ -52,8 +52,25 @@ export function str(s: string): Step {
   return `${out}'`;
 }
 
+/** x,y,z triples as a STEP list of lists, each multiplied by `k` (a unit change); a closed ring repeats its first point. */
+export function pointList(p: ArrayLike<number>, closeRing = false, k = 1): Step {
+  const out: string[] = [];
+  for (let i = 0; i < p.length; i += 3) out.push(`(${real(p[i] * k)},${real(p[i + 1] * k)},${real(p[i + 2] * k)})`);
+  if (closeRing && out.length) out.push(out[0]);
+  return `(${out.join(',')})`;
+}
+
+/**
+ * The header's time stamp when the caller gives none: a fixed instant (the Unix epoch), so two
+ * exports of the same scene are the same bytes. STEP asks for an ISO 8601 date-time here, and
+ * readers (Revit, IfcOpenShell) show it but never act on it.
+ */
+export const FIXED_TIMESTAMP = '1970-01-01T00:00:00';
+
 export interface StepHeader {
   name: string;
+  /** ISO 8601 date-time for FILE_NAME (default FIXED_TIMESTAMP). */
+  timestamp?: string;
   description: string;
   organisations: string[];
   schema: string;
@@ -84,13 +101,13 @@ export class StepFile {
     this.body.push(`#${id}=${entity}(${args.join(',')});`);
   }
 
-  /** The file in pieces (header, the lines, end); no timestamp, so the same scene always gives the same bytes (writers never read the clock). */
+  /** The file in pieces (header, the lines, end); the time stamp is given or fixed, so the same scene always gives the same bytes (writers never read the clock). */
   toPieces(h: StepHeader): FilePiece[] {
     const header = [
       'ISO-10303-21;',
       'HEADER;',
       `FILE_DESCRIPTION((${str(h.description)}),'2;1');`,
-      `FILE_NAME(${str(h.name)},'',(''),${list(h.organisations.length ? h.organisations.map(str) : ["''"])},'City Context','City Context','');`,
+      `FILE_NAME(${str(h.name)},${str(h.timestamp ?? FIXED_TIMESTAMP)},(''),${list(h.organisations.length ? h.organisations.map(str) : ["''"])},'City Context','City Context','');`,
       `FILE_SCHEMA((${str(h.schema)}));`,
       'ENDSEC;',
       'DATA;',

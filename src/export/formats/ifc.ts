@@ -1,17 +1,20 @@
 /**
  * IFC4 writer: project → site → one IfcBuilding per building holding an IfcBuildingElementProxy
  * with an IfcTriangulatedFaceSet body; ground pieces and terrain as IfcGeographicElement,
- * barriers as proxies (the kind in ObjectType), lines as IfcAnnotation, nodes as placed elements
- * with a small pyramid body. Descriptors become the property set `CityContext_Descriptor`.
+ * barriers as proxies (the kind in ObjectType), ground lines as IfcAnnotation, power-line cables
+ * as IfcCableSegment (axis curve and a thin swept body), nodes as typed instances of their shared
+ * models (./ifc-instances.ts). Descriptors become the property set `CityContext_Descriptor`.
  * Coordinates are written as shortest round-trip doubles, so absolute grid values stay exact.
  * STEP text comes from ./ifc-step.ts (why not web-ifc's writer: see there); web-ifc reads the
  * result in the tests.
  *
  * Streaming (openIfcStream): each feature's entities are written to bytes as it arrives, so
  * neither the scene nor the file's text is held; what needs every feature (the site's
- * aggregation and containment, the project with the attribution) is written last.
+ * aggregation and containment, the types' relations, the project with the attribution) is
+ * written last.
  */
 import {
+  METRES_PER_UNIT,
   sceneHead,
   type ExportFile,
   type ExportGroupName,
@@ -26,12 +29,16 @@ import type { SceneItem } from '../scene-from-tiles.ts';
 import { writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 import { writeIfcFrame, writeIfcProject, type IfcFrame } from './ifc-context.ts';
 import { stableGlobalId } from './ifc-guid.ts';
-import { nodeName, placedNodeMesh } from './node-models.ts';
+import { IfcInstances } from './ifc-instances.ts';
+import { nodeName } from './node-models.ts';
 import { kindColour } from './palette.ts';
-import { NULL, StepFile, bool, enumeration, list, real, ref, str, typed, type Step } from './ifc-step.ts';
+import { NULL, StepFile, bool, enumeration, list, pointList, real, ref, str, typed, type Step } from './ifc-step.ts';
 
-/** Node types drawn as vegetation (IfcGeographicElement); other nodes are proxies. */
-const VEGETATION = new Set(['tree', 'shrub', 'hedge', 'forest']);
+/**
+ * Radius of a cable's swept body, metres: a 30 mm conductor, within the 10–40 mm of overhead
+ * lines' aluminium-steel conductors, so the body is the real thing rather than a drawing aid.
+ */
+export const CABLE_RADIUS = 0.015;
 
 export const PROPERTY_SET_NAME = 'CityContext_Descriptor';
 
@@ -46,26 +53,27 @@ function ifcValue(v: unknown): Step | null {
   return typed(s.length <= 255 ? 'IFCLABEL' : 'IFCTEXT', str(s));
 }
 
-/** x,y,z triples as a STEP list of lists. */
-function pointList(p: Float64Array, closeRing = false): Step {
-  const out: string[] = [];
-  for (let i = 0; i < p.length; i += 3) out.push(`(${real(p[i])},${real(p[i + 1])},${real(p[i + 2])})`);
-  if (closeRing && out.length) out.push(out[0]);
-  return `(${out.join(',')})`;
-}
-
 class IfcSceneWriter {
   private readonly styles = new Map<string, number>();
   private readonly keys = new Map<string, number>();
   /** Elements placed directly in the site, and buildings aggregated under it. */
   private readonly inSite: number[] = [];
   private readonly buildings: number[] = [];
+  private readonly instances: IfcInstances;
 
   constructor(
     private readonly f: StepFile,
     private readonly frame: IfcFrame,
     private readonly scene: ExportSceneHead,
-  ) {}
+  ) {
+    this.instances = new IfcInstances(
+      f,
+      frame,
+      scene.units,
+      (role, id) => this.guid(role, id),
+      (c) => this.style(c),
+    );
+  }
 
   /** A unique, stable GlobalId even when a feature id repeats within a group. */
   private guid(role: string, id: string): Step {
@@ -174,8 +182,12 @@ class IfcSceneWriter {
     this.inSite.push(h);
   }
 
-  /** A draped line as an annotation with a 3D indexed polycurve (closed rings repeat the first point). */
+  /** A draped line as an annotation with a 3D indexed polycurve (closed rings repeat the first point); a wire span as a cable. */
   polyline(line: ExportPolyline): void {
+    if (line.kind === 'wire') {
+      this.cable(line);
+      return;
+    }
     const coords = this.f.add('IFCCARTESIANPOINTLIST3D', pointList(line.points, line.closed));
     const curve = this.f.add('IFCINDEXEDPOLYCURVE', ref(coords), NULL, bool(false));
     const rep = this.f.add('IFCSHAPEREPRESENTATION', ref(this.frame.annotation), str('Annotation'), str('Curve3D'), list([ref(curve)]));
@@ -195,31 +207,42 @@ class IfcSceneWriter {
   }
 
   /**
-   * A node: its own placement (position, rotation about Z) and a body in that frame, the shared
-   * pyramid symbol of the mesh-only formats (height from type and scale); rotation and scale are
-   * also properties, for a script that swaps in a real family.
+   * A power line's span as an IfcCableSegment (CONDUCTORSEGMENT: one conductor): its catenary as
+   * the 'Axis' curve, and as 'Body' a disk of CABLE_RADIUS swept along it, which the BIM tools
+   * that draw bodies only (most of them) show.
    */
-  node(node: ExportNode, index: number): void {
-    const id = nodeName(node);
-    const body = placedNodeMesh({ ...node, position: [0, 0, 0], rotation: 0 }, this.scene.units);
-    if (!body) return;
-    const at = this.f.add('IFCCARTESIANPOINT', list(node.position.map(real)));
-    const z = this.f.add('IFCDIRECTION', list([real(0), real(0), real(1)]));
-    const x = this.f.add('IFCDIRECTION', list([real(Math.cos(node.rotation)), real(Math.sin(node.rotation)), real(0)]));
-    const placement = this.f.add('IFCLOCALPLACEMENT', ref(this.frame.sitePlacement), ref(this.f.add('IFCAXIS2PLACEMENT3D', ref(at), ref(z), ref(x))));
-    const [entity, type] = VEGETATION.has(node.type) ? ['IFCGEOGRAPHICELEMENT', 'USERDEFINED'] : ['IFCBUILDINGELEMENTPROXY', 'USERDEFINED'];
+  private cable(line: ExportPolyline): void {
+    const coords = this.f.add('IFCCARTESIANPOINTLIST3D', pointList(line.points));
+    const curve = this.f.add('IFCINDEXEDPOLYCURVE', ref(coords), NULL, bool(false));
+    const axis = this.f.add('IFCSHAPEREPRESENTATION', ref(this.frame.axis), str('Axis'), str('Curve3D'), list([ref(curve)]));
+    const disk = this.f.add('IFCSWEPTDISKSOLID', ref(curve), real(CABLE_RADIUS / METRES_PER_UNIT[this.scene.units]), NULL, NULL, NULL);
+    this.f.add('IFCSTYLEDITEM', ref(disk), list([ref(this.style(kindColour(line.kind)))]), NULL);
+    const body = this.f.add('IFCSHAPEREPRESENTATION', ref(this.frame.body), str('Body'), str('AdvancedSweptSolid'), list([ref(disk)]));
+    const shape = this.f.add('IFCPRODUCTDEFINITIONSHAPE', NULL, NULL, list([ref(axis), ref(body)]));
     const h = this.f.add(
-      entity,
-      this.guid('node', id),
+      'IFCCABLESEGMENT',
+      this.guid('cable', line.id),
       NULL,
-      str(id),
+      str(line.id),
       NULL,
-      str(node.type),
-      ref(placement),
-      ref(this.meshShape(body)),
+      str(line.kind),
+      ref(this.placement(this.frame.sitePlacement)),
+      ref(shape),
       NULL,
-      enumeration(type),
+      enumeration('CONDUCTORSEGMENT'),
     );
+    this.properties([h], line.descriptor, 'cable', line.id);
+    this.inSite.push(h);
+  }
+
+  /**
+   * A node: an occurrence of its model's type (./ifc-instances.ts), named by its source id or
+   * position; rotation and scale are also properties, for a script that reads them.
+   */
+  node(node: ExportNode): void {
+    const id = nodeName(node);
+    const h = this.instances.occurrence(node, id);
+    if (h === null) return;
     this.properties([h], node.descriptor, 'node', id, { rotation: node.rotation, scale: node.scale });
     this.inSite.push(h);
   }
@@ -227,6 +250,7 @@ class IfcSceneWriter {
   /** Hangs buildings and loose elements from the site (one relationship each, as viewers expect). */
   finish(attribution: string[]): void {
     writeIfcProject(this.f, this.frame, this.scene.name, attribution);
+    this.instances.finish();
     if (this.buildings.length)
       this.f.add('IFCRELAGGREGATES', this.guid('site-buildings', ''), NULL, NULL, NULL, ref(this.frame.site), list(this.buildings.map(ref)));
     if (this.inSite.length)
@@ -234,27 +258,28 @@ class IfcSceneWriter {
   }
 }
 
+export interface IfcOptions {
+  /** ISO 8601 date-time for the header's FILE_NAME; default a fixed one (ifc-step.ts FIXED_TIMESTAMP), so repeated exports are identical. */
+  timestamp?: string;
+}
+
 /** An IFC file taking features one by one as the tiles' chunks are parsed. */
-export function openIfcStream(head: ExportSceneHead): SyncStreamingWriter {
+export function openIfcStream(head: ExportSceneHead, options: IfcOptions = {}): SyncStreamingWriter {
   const f = new StepFile();
   const out = new IfcSceneWriter(f, writeIfcFrame(f, head), head);
-  const nodes = new Map<ExportGroupName, number>(); // a node's index within its group names it when it has no id
   return {
     add(group: ExportGroupName, it: SceneItem) {
       if (it.kind === 'mesh') {
         if (group === 'buildings') out.building(it.item);
         else out.element(group, it.item);
       } else if (it.kind === 'polyline') out.polyline(it.item);
-      else {
-        const n = nodes.get(group) ?? 0;
-        nodes.set(group, n + 1);
-        out.node(it.item, n);
-      }
+      else out.node(it.item);
     },
     finish(scene: ExportScene): FinishedExport {
       out.finish(scene.attribution);
       const bytes = f.toPieces({
         name: `${scene.name}.ifc`,
+        timestamp: options.timestamp,
         description: 'ViewDefinition [ReferenceView_V1.2]',
         organisations: scene.attribution,
         schema: 'IFC4',
@@ -265,6 +290,6 @@ export function openIfcStream(head: ExportSceneHead): SyncStreamingWriter {
   };
 }
 
-export function writeIfc(scene: ExportScene): ExportFile {
-  return writeThroughStream(openIfcStream(sceneHead(scene)), scene);
+export function writeIfc(scene: ExportScene, options: IfcOptions = {}): ExportFile {
+  return writeThroughStream(openIfcStream(sceneHead(scene), options), scene);
 }
