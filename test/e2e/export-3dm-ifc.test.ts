@@ -45,11 +45,13 @@ async function exportBytes(k: string, body: unknown): Promise<{ bytes: Uint8Arra
   return { bytes: store.bytesOf(a.json.downloadUrl)!, spatialReference: a.json.spatialReference };
 }
 
-/** Objects per top-level layer (group) of a 3dm. */
+/** Objects per top-level layer (group) of a 3dm, block geometry left out (nodes count by their block instances). */
 function objectsPerGroup(doc: File3dm): Map<string, number> {
   const out = new Map<string, number>();
   for (let i = 0; i < doc.objects().count; i++) {
-    const group = doc.layers().get(doc.objects().get(i).attributes().layerIndex).fullPath.split('::')[0];
+    const a = doc.objects().get(i).attributes();
+    if (a.isInstanceDefinitionObject) continue;
+    const group = doc.layers().get(a.layerIndex).fullPath.split('::')[0];
     out.set(group, (out.get(group) ?? 0) + 1);
   }
   return out;
