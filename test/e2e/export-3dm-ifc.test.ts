@@ -45,14 +45,51 @@ async function exportBytes(k: string, body: unknown): Promise<{ bytes: Uint8Arra
   return { bytes: store.bytesOf(a.json.downloadUrl)!, spatialReference: a.json.spatialReference };
 }
 
-/** Objects per top-level layer (group) of a 3dm. */
+/** Objects per top-level layer (group) of a 3dm, block geometry left out (nodes count by their block instances). */
 function objectsPerGroup(doc: File3dm): Map<string, number> {
   const out = new Map<string, number>();
   for (let i = 0; i < doc.objects().count; i++) {
-    const group = doc.layers().get(doc.objects().get(i).attributes().layerIndex).fullPath.split('::')[0];
+    const a = doc.objects().get(i).attributes();
+    if (a.isInstanceDefinitionObject) continue;
+    const group = doc.layers().get(a.layerIndex).fullPath.split('::')[0];
     out.set(group, (out.get(group) ?? 0) + 1);
   }
   return out;
+}
+
+/**
+ * Every instance-group object a block instance (or a cable's polyline curve), each naming a block
+ * definition of the file whose geometry is a mesh; every definition used.
+ */
+function assertBlocks(doc: File3dm): void {
+  const definitions = new Map<string, string[]>();
+  for (let i = 0; i < doc.instanceDefinitions().count; i++) {
+    const d = doc.instanceDefinitions().get(i);
+    definitions.set(d.id, d.getObjectIds() as unknown as string[]);
+  }
+  const meshes = new Set<string>(),
+    used = new Set<string>(),
+    kinds = new Map<string, number>();
+  for (let i = 0; i < doc.objects().count; i++) {
+    const o = doc.objects().get(i),
+      a = o.attributes(),
+      g = o.geometry() as any;
+    if (a.isInstanceDefinitionObject) {
+      if (g.constructor.name === 'Mesh' && g.faces().triangleCount > 0) meshes.add(a.id);
+      continue;
+    }
+    if (!doc.layers().get(a.layerIndex).fullPath.startsWith('instances::')) continue;
+    kinds.set(g.constructor.name, (kinds.get(g.constructor.name) ?? 0) + 1);
+    if (g.constructor.name === 'InstanceReference') used.add(g.parentIdefId);
+  }
+  assert.deepEqual(
+    [...kinds.keys()].filter((k) => k !== 'InstanceReference' && k !== 'PolylineCurve'),
+    [],
+    'nodes are blocks, cables curves',
+  );
+  assert.ok((kinds.get('InstanceReference') ?? 0) > 0, 'block instances');
+  assert.deepEqual([...used].sort(), [...definitions.keys()].sort(), 'one definition per model used');
+  for (const ids of definitions.values()) assert.ok(ids.length > 0 && ids.every((id) => meshes.has(id)), 'definition geometry is meshes');
 }
 
 /** Elements of an IFC in every class the writer uses (street objects by kind: docs/exports.md; wires as cable segments). */
@@ -79,6 +116,7 @@ test('every group and feature of the JSON answer is in the 3dm and the IFC, read
 
   const rhino = rh.File3dm.fromByteArray((await exportBytes(k, { polygon, settings, export: { format: '3dm', crs: 'EPSG:32632' } })).bytes);
   assert.deepEqual(objectsPerGroup(rhino), want);
+  assertBlocks(rhino);
 
   const file = await exportBytes(k, { polygon, settings, export: { format: 'ifc', crs: 'EPSG:32632' } });
   const m = ifc.OpenModel(file.bytes);

@@ -23,7 +23,7 @@ const CLASS = {
 const OPENNURBS_APP = uuidBytes('17B3ECDA-17BA-4e45-9E67-A2B8D9BE520D');
 
 /** ON::object_type of each record. */
-const OBJECT_TYPE = { point: 1, curve: 4, mesh: 32 } as const;
+export const OBJECT_TYPE = { point: 1, curve: 4, mesh: 32, instanceReference: 4096 } as const;
 
 /** What an object record says besides its geometry. */
 export interface ObjectAttributes {
@@ -34,6 +34,11 @@ export interface ObjectAttributes {
   colour?: [number, number, number];
   /** User strings in order (keys unique). */
   strings: [string, string][];
+  /**
+   * Geometry of an instance definition (ON::idef_object): drawn only through the instance
+   * references, in their colour when it has none of its own (colour "by parent").
+   */
+  definitionGeometry?: boolean;
 }
 
 /** An OpenNURBS object (ON_BinaryArchive::WriteObject): class id, class data, user data, end mark. */
@@ -87,8 +92,14 @@ function writeAttributes(w: ArchiveWriter, a: ObjectAttributes): void {
   if (a.colour) {
     w.u8(6);
     w.colour(...a.colour);
+  }
+  if (a.definitionGeometry) {
+    w.u8(12); // mode:
+    w.u8(3); // instance definition geometry
+  }
+  if (a.colour || a.definitionGeometry) {
     w.u8(13); // colour source:
-    w.u8(1); // from the object
+    w.u8(a.colour ? 1 : 3); // from the object, else from the parent (the instance reference)
   }
   w.u8(0);
   w.end();
@@ -99,7 +110,8 @@ function writeAttributes(w: ArchiveWriter, a: ObjectAttributes): void {
   w.end();
 }
 
-function writeObject(w: ArchiveWriter, type: number, classId: Uint8Array, a: ObjectAttributes, data: () => void): void {
+/** An object record: its type, the class record of its geometry, its attributes. */
+export function writeObject(w: ArchiveWriter, type: number, classId: Uint8Array, a: ObjectAttributes, data: () => void): void {
   w.begin(TCODE.OBJECT_RECORD);
   w.short(TCODE.OBJECT_RECORD_TYPE, type);
   writeClassRecord(w, classId, data);

@@ -8,6 +8,7 @@
  */
 import type { ArchiveWriter } from './rhino3dm-archive.ts';
 import { ARCHIVE_VERSION, NIL_UUID, OPENNURBS_VERSION, TCODE, uuidBytes } from './rhino3dm-codes.ts';
+import { writeInstanceDefinitionTable, type InstanceDefinitions } from './rhino3dm-instances.ts';
 import { writeClassRecord, writeUserStrings } from './rhino3dm-objects.ts';
 
 const LAYER_CLASS = uuidBytes('95809813-E985-11d3-BFE5-0010830122F0');
@@ -139,8 +140,13 @@ function writeLayer(w: ArchiveWriter, index: number, l: LayerRecord): void {
   w.end();
 }
 
-/** Every table before the object table, the layers in index order. */
-export function writeTablesBeforeObjects(w: ArchiveWriter, settings: DocumentSettings, layers: readonly LayerRecord[]): void {
+/** Every table before the object table, the layers in index order, then the nodes' instance definitions. */
+export function writeTablesBeforeObjects(
+  w: ArchiveWriter,
+  settings: DocumentSettings,
+  layers: readonly LayerRecord[],
+  definitions: InstanceDefinitions | null = null,
+): void {
   writeSettings(w, settings);
   emptyTable(w, TCODE.BITMAP_TABLE);
   emptyTable(w, TCODE.TEXTURE_MAPPING_TABLE);
@@ -150,8 +156,8 @@ export function writeTablesBeforeObjects(w: ArchiveWriter, settings: DocumentSet
   layers.forEach((l, i) => writeLayer(w, i, l));
   w.short(TCODE.ENDOFTABLE, 0);
   w.end();
-  for (const t of [TCODE.GROUP_TABLE, TCODE.FONT_TABLE, TCODE.DIMSTYLE_TABLE, TCODE.LIGHT_TABLE, TCODE.HATCHPATTERN_TABLE, TCODE.INSTANCE_DEFINITION_TABLE])
-    emptyTable(w, t);
+  for (const t of [TCODE.GROUP_TABLE, TCODE.FONT_TABLE, TCODE.DIMSTYLE_TABLE, TCODE.LIGHT_TABLE, TCODE.HATCHPATTERN_TABLE]) emptyTable(w, t);
+  writeInstanceDefinitionTable(w, definitions, { system: settings.unitSystem, metresPerUnit: settings.metresPerUnit });
 }
 
 /**

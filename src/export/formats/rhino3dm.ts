@@ -1,10 +1,12 @@
 /**
  * Rhino 3dm writer: our own OpenNURBS archive writer (./rhino3dm-archive.ts), no WebAssembly.
  * One parent layer per group and one sub-layer per kind (`surface::asphalt`); one mesh object per
- * feature, named by its id, with the descriptor as user strings; lines as PolylineCurves; nodes as
- * point objects carrying type, rotation and scale as user strings (a point is what a Grasshopper
- * definition wants to place its own trees and benches on). Vertices are stored in double
- * precision, so absolute grid coordinates stay exact.
+ * feature, named by its id, with the descriptor as user strings; lines and cables (`wire` spans)
+ * as PolylineCurves; nodes as block instances of their shared model (./rhino3dm-instances.ts),
+ * named by ./node-models.ts `nodeName`, carrying the descriptor, rotation and scale as user
+ * strings (a block's insertion point is also what a Grasshopper definition places its own trees
+ * and benches on). Vertices and transforms are stored in double precision, so absolute grid
+ * coordinates stay exact.
  *
  * Archive version 70 (Rhino 7): Rhino reads its own and older versions only, many offices still
  * run Rhino 7, and Rhino 8 opens it too. rhino3dm (OpenNURBS) reads it back in the tests.
@@ -33,6 +35,8 @@ import { kindColour } from './palette.ts';
 import { ArchiveWriter } from './rhino3dm-archive.ts';
 import { UuidSource } from './rhino3dm-codes.ts';
 import { documentSettings, documentStrings } from './rhino3dm-georef.ts';
+import { InstanceDefinitions, instanceXform, writeInstanceReferenceObject } from './rhino3dm-instances.ts';
+import { nodeInstance, nodeName } from './node-models.ts';
 import { writeMeshObject, writePointObject, writePolylineObject, type ObjectAttributes } from './rhino3dm-objects.ts';
 import {
   writeEndOfFile,
@@ -111,14 +115,14 @@ class Layers {
  * are made at once, in the writers' order, so the layer table does not depend on which tile
  * finished first.
  */
-export function openRhino3dmStream({ groups }: ExportSceneHead): SyncStreamingWriter {
+export function openRhino3dmStream({ groups, units }: ExportSceneHead): SyncStreamingWriter {
   const ids = new UuidSource();
   const layers = new Layers(ids);
   for (const g of groups) layers.group(g);
+  const definitions = new InstanceDefinitions(ids, units);
   const out = new ArchiveWriter(DEFLATE_LEVEL);
   const pieces: FilePiece[] = [];
-  let recordBytes = 0,
-    nodes = 0;
+  let recordBytes = 0;
   const handOver = (): void => {
     const piece = out.take();
     recordBytes += piece.length;
@@ -141,9 +145,14 @@ export function openRhino3dmStream({ groups }: ExportSceneHead): SyncStreamingWr
     writePolylineObject(out, attributes(layers.kind(group, kind), line.id, line.descriptor), line.points, line.closed);
   };
   const node = (group: ExportGroupName, n: ExportNode): void => {
-    const index = nodes++;
-    const id = typeof n.descriptor.id === 'string' ? n.descriptor.id : `${n.type}/${index}`;
-    writePointObject(out, attributes(layers.kind(group, n.type), id, { ...n.descriptor, rotation: n.rotation, scale: n.scale }), n.position);
+    const a = attributes(layers.kind(group, n.type), nodeName(n), { ...n.descriptor, rotation: n.rotation, scale: n.scale });
+    const inst = nodeInstance(n, units);
+    if (!inst) {
+      writePointObject(out, a, n.position); // a node without a model (none comes today: wires arrive as cables)
+      return;
+    }
+    const definition = definitions.use(out, inst.model, layers.group(group));
+    writeInstanceReferenceObject(out, a, definition, instanceXform(inst, units));
   };
 
   return {
@@ -158,7 +167,7 @@ export function openRhino3dmStream({ groups }: ExportSceneHead): SyncStreamingWr
       const head = new ArchiveWriter();
       writeStart(head, `${scene.name}\n${scene.attribution.join('\n')}`);
       writeProperties(head, 'City Context');
-      writeTablesBeforeObjects(head, documentSettings(scene), layers.records);
+      writeTablesBeforeObjects(head, documentSettings(scene), layers.records, definitions);
       writeObjectTableHead(head, recordBytes);
       const tail = new ArchiveWriter();
       writeTablesAfterObjects(tail, documentStrings(scene));

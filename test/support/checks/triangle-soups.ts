@@ -134,7 +134,7 @@ export function dxfSoup(path: string): number[] {
   return r.points.map((c) => c * k);
 }
 
-/** 3dm through rhino3dm: every mesh object's faces (quads split), in the document's unit. */
+/** 3dm through rhino3dm: every mesh object's faces (quads split), in the document's unit; block geometry (nodes' models at the origin) left out. */
 export function rhinoSoup(bytes: Uint8Array, rh: RhinoModule): number[] {
   const doc = rh.File3dm.fromByteArray(bytes);
   const units = new Map<unknown, number>([
@@ -147,8 +147,9 @@ export function rhinoSoup(bytes: Uint8Array, rh: RhinoModule): number[] {
   if (k === undefined) throw new Error('3dm unit system not known to this reader');
   const out: number[] = [];
   for (let i = 0; i < doc.objects().count; i++) {
-    const g = doc.objects().get(i).geometry() as any;
-    if (g.objectType !== rh.ObjectType.Mesh) continue;
+    const o = doc.objects().get(i),
+      g = o.geometry() as any;
+    if (g.objectType !== rh.ObjectType.Mesh || o.attributes().isInstanceDefinitionObject) continue;
     const vertices = g.vertices(),
       faces = g.faces();
     const push = (v: number) => out.push(...(vertices.point3dAt(v) as number[]).map((c) => c * k));

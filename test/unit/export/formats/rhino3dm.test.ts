@@ -1,8 +1,9 @@
 /**
  * Rhino 3dm writer, judged by reading the file back with `File3dm.fromByteArray` (OpenNURBS):
- * layers per group and kind, one object per feature with the descriptor as user strings, triangle
- * counts, document units, the EarthAnchorPoint, and the known building corner to 1 mm in every
- * placement × CRS × units combination.
+ * layers per group and kind, one object per feature with the descriptor as user strings (nodes as
+ * block instances: ./rhino3dm-instances.test.ts), triangle counts, document units, the
+ * EarthAnchorPoint, and the known building corner to 1 mm in every placement × CRS × units
+ * combination.
  */
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,7 +38,7 @@ function objects(doc: File3dm): { o: File3dmObject; layer: string; type: string;
       o,
       layer: doc.layers().get(a.layerIndex).fullPath,
       type: o.geometry().constructor.name,
-      name: a.name,
+      name: a.isInstanceDefinitionObject ? `${a.name} (definition)` : a.name,
       strings: Object.fromEntries(a.getUserStrings() as unknown as [string, string][]),
     });
   }
@@ -68,12 +69,15 @@ test('one layer per group and kind, one object per feature with its descriptor a
       'surface::asphalt|Mesh|way/2',
       'topography::terrain|Mesh|terrain/0',
       'surfaceLines::asphalt|PolylineCurve|way/2',
-      'instances::tree|Point|node/3',
-      'instances::bench|Point|node/4',
+      // each node a block instance, its model's mesh (the block's geometry) written before its first use
+      'instances|Mesh|tree-broadleaf (definition)',
+      'instances::tree|InstanceReference|node/3',
+      'instances|Mesh|bench (definition)',
+      'instances::bench|InstanceReference|node/4',
     ],
   );
   assert.deepEqual(objs[0].strings, { type: 'building', id: 'way/1', buildingHeight: '15', roofType: 'flat' });
-  assert.deepEqual(objs[4].strings, { type: 'tree', id: 'node/3', height: '12', crownDiameter: '6', rotation: '0.5', scale: '1.2' });
+  assert.deepEqual(objs[5].strings, { type: 'tree', id: 'node/3', height: '12', crownDiameter: '6', rotation: '0.5', scale: '1.2' });
   assert.equal(objs[3].strings.kind, 'centerline');
 
   const triangles = (o: File3dmObject) => (o.geometry() as any).faces().triangleCount as number;
