@@ -70,7 +70,7 @@ export function openDxfStream(head: ExportSceneHead): SyncStreamingWriter {
     const own = m.colour ? `\r\n${colourGroups(m.colour).join('\r\n')}` : '';
     const p = m.positions;
     for (let i = 0; i < p.length; i += 3) extend(p[i], p[i + 1], p[i + 2]);
-    for (const face of faces(p, m.indices)) body.push(entityHead('3DFACE', t.handle(), t.modelSpace, layer) + own, face);
+    faces(p, m.indices, (face) => body.push(entityHead('3DFACE', t.handle(), t.modelSpace, layer) + own, face));
   };
   const polyline = (group: ExportGroupName, l: ExportPolyline): void => {
     if (l.points.length < 6) return; // a line needs two points
@@ -117,7 +117,9 @@ export function openDxfStream(head: ExportSceneHead): SyncStreamingWriter {
         t.block(safeName(key), INSUNITS[scene.units], (owner) => {
           const m = sharedModel(key);
           const p = m.positions.map((c) => c * perMetre);
-          return faces(p, m.indices).flatMap((face) => [entityHead('3DFACE', t.handle(), owner, '0'), face]);
+          const lines: string[] = [];
+          faces(p, m.indices, (face) => lines.push(entityHead('3DFACE', t.handle(), owner, '0'), face));
+          return lines;
         });
       }
       // The note for people: one TEXT per line, going down from the origin.
@@ -211,20 +213,18 @@ function entityHead(type: string, handle: string, owner: string, layer: string):
   return `0\r\n${type}\r\n5\r\n${handle}\r\n330\r\n${owner}\r\n100\r\nAcDbEntity\r\n8\r\n${layer}`;
 }
 
-/** The AcDbFace part of each triangle's 3DFACE (the 4th corner repeats the 3rd); each vertex formatted once. */
-function faces(p: Float64Array, ix: Uint32Array): string[] {
+/** The AcDbFace part of each triangle's 3DFACE (the 4th corner repeats the 3rd), one by one; each vertex formatted once. */
+function faces(p: Float64Array, ix: Uint32Array, emit: (face: string) => void): void {
   const v = Array.from(p, num);
-  const out: string[] = [];
   for (let i = 0; i < ix.length; i += 3) {
     const a = ix[i] * 3,
       b = ix[i + 1] * 3,
       c = ix[i + 2] * 3;
-    out.push(
+    emit(
       `100\r\nAcDbFace\r\n10\r\n${v[a]}\r\n20\r\n${v[a + 1]}\r\n30\r\n${v[a + 2]}\r\n11\r\n${v[b]}\r\n21\r\n${v[b + 1]}\r\n31\r\n${v[b + 2]}` +
         `\r\n12\r\n${v[c]}\r\n22\r\n${v[c + 1]}\r\n32\r\n${v[c + 2]}\r\n13\r\n${v[c]}\r\n23\r\n${v[c + 1]}\r\n33\r\n${v[c + 2]}`,
     );
   }
-  return out;
 }
 
 /** Radians counter-clockwise to DXF's degrees, in [0, 360). */
