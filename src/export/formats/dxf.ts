@@ -1,11 +1,17 @@
 /**
- * DXF (AutoCAD R2000, AC1015 — the oldest version with `$INSUNITS`), ASCII so absolute grid
- * coordinates keep full double precision. One layer per group and kind (`buildings-building`,
- * `surface-asphalt`, `surfaceLines-asphalt`, `instances-tree`, …) coloured from the palette;
- * triangles as 3DFACE (the 4th corner repeats the 3rd), polylines as 3D POLYLINE, node symbols
- * as 3DFACEs on their instance layer. The georeference is in 999 comments at the top and, for
- * people, as TEXT lines on layer `georeference` below the origin; `$INSBASE` stays (0, 0, 0) — the
- * origin in anchor placement, the grid's zero in absolute placement.
+ * DXF (AutoCAD R2004, AC1018 — the first version with 24-bit true colour, group 420), ASCII so
+ * absolute grid coordinates keep full double precision. One layer per group and kind
+ * (`buildings-building`, `surface-asphalt`, `surfaceLines-asphalt`, `instances-tree`,
+ * `instances-wire`, …) in the kind's palette colour (true colour and the nearest ACI); a feature
+ * with a colour of its own (`building:colour`) carries it on its faces. Triangles as 3DFACE (the
+ * 4th corner repeats the 3rd), polylines (ground linework, power-line cables) as 3D POLYLINE.
+ * Nodes are INSERTs of one BLOCK per shared model (node-models.ts): the block is the model at its
+ * reference size in the file's units, on layer 0 so it takes the colour of the INSERT's
+ * `instances-<type>` layer; the INSERT carries position, rotation (degrees) and the node's scale
+ * per axis (unitless), and the node's stable name as XDATA of application `CITY_CONTEXT`. The
+ * georeference is in 999 comments at the top and, for people, as TEXT lines on layer
+ * `georeference` below the origin; `$INSBASE` stays (0, 0, 0) — the origin in anchor placement,
+ * the grid's zero in absolute placement.
  */
 import {
   METRES_PER_UNIT,
@@ -13,27 +19,33 @@ import {
   type ExportFile,
   type ExportGroupName,
   type ExportMesh,
+  type ExportNode,
   type ExportPolyline,
   type ExportScene,
   type ExportSceneHead,
   type ExportUnits,
   type FinishedExport,
 } from '../scene.ts';
+import { modelKeys } from '../../geometry/instances/models/index.ts';
 import { safeName } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
+import { nodeInstance, nodeName, placeModel, sharedModel } from './node-models.ts';
 import { kindColour } from './palette.ts';
 import { num } from './text-number.ts';
-import { DxfTables } from './dxf-tables.ts';
-import { meshItems, writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
+import { colourGroups } from './dxf-colour.ts';
+import { DxfTables, XDATA_APP } from './dxf-tables.ts';
+import { writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 import { TextSink } from './text-sink.ts';
 
 /** `$INSUNITS` codes. */
 const INSUNITS: Record<ExportUnits, number> = { in: 1, ft: 2, mm: 4, m: 6 };
 
-/** A DXF taking features one by one: entities become bytes as they come; header and tables (extents, layers) are written last, in front. */
+/** A DXF taking features one by one: entities become bytes as they come; header, tables and blocks (extents, layers, the models used) are written last, in front. */
 export function openDxfStream(head: ExportSceneHead): SyncStreamingWriter {
   const t = new DxfTables();
   const body = new TextSink('\r\n');
+  const perMetre = 1 / METRES_PER_UNIT[head.units];
+  const used = new Set<string>();
   const min = [Infinity, Infinity, Infinity],
     max = [-Infinity, -Infinity, -Infinity];
   const extend = (x: number, y: number, z: number): void => {
@@ -50,26 +62,15 @@ export function openDxfStream(head: ExportSceneHead): SyncStreamingWriter {
   };
   const entity = (type: string, layer: string, owner = t.modelSpace): string => {
     const h = t.handle();
-    body.push(`0\r\n${type}\r\n5\r\n${h}\r\n330\r\n${owner}\r\n100\r\nAcDbEntity\r\n8\r\n${layer}`);
+    body.push(entityHead(type, h, owner, layer));
     return h;
   };
   const mesh = (group: ExportGroupName, m: ExportMesh): void => {
     const layer = t.layer(`${group}-${safeName(m.kind)}`, kindColour(m.kind));
-    const p = m.positions,
-      ix = m.indices;
-    // Each vertex is written once as text and reused by its faces (formatting dominates).
-    const v = Array.from(p, num);
+    const own = m.colour ? `\r\n${colourGroups(m.colour).join('\r\n')}` : '';
+    const p = m.positions;
     for (let i = 0; i < p.length; i += 3) extend(p[i], p[i + 1], p[i + 2]);
-    for (let i = 0; i < ix.length; i += 3) {
-      entity('3DFACE', layer);
-      const a = ix[i] * 3,
-        b = ix[i + 1] * 3,
-        c = ix[i + 2] * 3;
-      body.push(
-        `100\r\nAcDbFace\r\n10\r\n${v[a]}\r\n20\r\n${v[a + 1]}\r\n30\r\n${v[a + 2]}\r\n11\r\n${v[b]}\r\n21\r\n${v[b + 1]}\r\n31\r\n${v[b + 2]}` +
-          `\r\n12\r\n${v[c]}\r\n22\r\n${v[c + 1]}\r\n32\r\n${v[c + 2]}\r\n13\r\n${v[c]}\r\n23\r\n${v[c + 1]}\r\n33\r\n${v[c + 2]}`,
-      );
-    }
+    faces(p, m.indices, (face) => body.push(entityHead('3DFACE', t.handle(), t.modelSpace, layer) + own, face));
   };
   const polyline = (group: ExportGroupName, l: ExportPolyline): void => {
     if (l.points.length < 6) return; // a line needs two points
@@ -85,11 +86,44 @@ export function openDxfStream(head: ExportSceneHead): SyncStreamingWriter {
     }
     entity('SEQEND', layer, h);
   };
+  const corners = new Float64Array(24);
+  const insert = (group: ExportGroupName, node: ExportNode): void => {
+    // the scale in metres per metre: the block is drawn in the file's units, so it is unitless
+    const inst = nodeInstance(node, 'm');
+    if (!inst) return; // a wire is a cable (a polyline), never a node here
+    used.add(inst.model);
+    const layer = t.layer(`${group}-${safeName(node.type)}`, kindColour(node.type));
+    entity('INSERT', layer);
+    body.push('100', 'AcDbBlockReference', '2', safeName(inst.model));
+    point(10, inst.position[0], inst.position[1], inst.position[2]);
+    const [sx, sy, sz] = inst.scale;
+    body.push('41', num(sx), '42', num(sy), '43', num(sz), '50', num(degrees(inst.rotation)));
+    body.push('1001', XDATA_APP, '1000', textValue(nodeName(node)));
+    // the extents hold the placed model's box, not only its insertion point
+    placeModel(modelBox(inst.model), { ...inst, scale: [sx * perMetre, sy * perMetre, sz * perMetre] }, corners);
+    for (let i = 0; i < 24; i += 3) extend(corners[i], corners[i + 1], corners[i + 2]);
+  };
   return {
-    add: meshItems(head.units, mesh, polyline),
+    add(group, it) {
+      if (it.kind === 'mesh') mesh(group, it.item);
+      else if (it.kind === 'polyline') polyline(group, it.item);
+      else insert(group, it.item);
+    },
     finish(scene: ExportScene): FinishedExport {
+      // the shared models, in the model table's order (stable whatever order the nodes came in)
+      const order = modelKeys();
+      const rank = (k: string): number => (order.includes(k) ? order.indexOf(k) : order.length);
+      for (const key of [...used].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1))) {
+        t.block(safeName(key), INSUNITS[scene.units], (owner) => {
+          const m = sharedModel(key);
+          const p = m.positions.map((c) => c * perMetre);
+          const lines: string[] = [];
+          faces(p, m.indices, (face) => lines.push(entityHead('3DFACE', t.handle(), owner, '0'), face));
+          return lines;
+        });
+      }
       // The note for people: one TEXT per line, going down from the origin.
-      const note = t.layer('georeference', [1, 1, 1]);
+      const note = t.layer('georeference', null); // readable on any background
       const g = scene.georef,
         [ox, oy] = g.placement === 'anchor' ? [0, 0] : g.originGrid;
       const size = 1 / METRES_PER_UNIT[scene.units]; // text 1 m high
@@ -106,7 +140,7 @@ export function openDxfStream(head: ExportSceneHead): SyncStreamingWriter {
         '9',
         '$ACADVER',
         '1',
-        'AC1015',
+        'AC1018',
         '9',
         '$DWGCODEPAGE',
         '3',
@@ -172,4 +206,49 @@ function textValue(s: string): string {
     .replace(/©/g, '(c)')
     .replace(/[^\x20-\x7e]/g, '_')
     .slice(0, 255);
+}
+
+/** An entity's common groups: type, handle, owner, layer. */
+function entityHead(type: string, handle: string, owner: string, layer: string): string {
+  return `0\r\n${type}\r\n5\r\n${handle}\r\n330\r\n${owner}\r\n100\r\nAcDbEntity\r\n8\r\n${layer}`;
+}
+
+/** The AcDbFace part of each triangle's 3DFACE (the 4th corner repeats the 3rd), one by one; each vertex formatted once. */
+function faces(p: Float64Array, ix: Uint32Array, emit: (face: string) => void): void {
+  const v = Array.from(p, num);
+  for (let i = 0; i < ix.length; i += 3) {
+    const a = ix[i] * 3,
+      b = ix[i + 1] * 3,
+      c = ix[i + 2] * 3;
+    emit(
+      `100\r\nAcDbFace\r\n10\r\n${v[a]}\r\n20\r\n${v[a + 1]}\r\n30\r\n${v[a + 2]}\r\n11\r\n${v[b]}\r\n21\r\n${v[b + 1]}\r\n31\r\n${v[b + 2]}` +
+        `\r\n12\r\n${v[c]}\r\n22\r\n${v[c + 1]}\r\n32\r\n${v[c + 2]}\r\n13\r\n${v[c]}\r\n23\r\n${v[c + 1]}\r\n33\r\n${v[c + 2]}`,
+    );
+  }
+}
+
+/** Radians counter-clockwise to DXF's degrees, in [0, 360). */
+function degrees(rad: number): number {
+  const d = (rad * 180) / Math.PI;
+  return d - 360 * Math.floor(d / 360);
+}
+
+const boxes = new Map<string, Float64Array>();
+
+/** The 8 corners of a shared model's bounding box (metres). */
+function modelBox(key: string): Float64Array {
+  let b = boxes.get(key);
+  if (!b) {
+    const p = sharedModel(key).positions;
+    const lo = [Infinity, Infinity, Infinity],
+      hi = [-Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < p.length; i++) {
+      lo[i % 3] = Math.min(lo[i % 3], p[i]);
+      hi[i % 3] = Math.max(hi[i % 3], p[i]);
+    }
+    b = new Float64Array(24);
+    for (let c = 0; c < 8; c++) for (let a = 0; a < 3; a++) b[c * 3 + a] = (c >> a) & 1 ? hi[a] : lo[a];
+    boxes.set(key, b);
+  }
+  return b;
 }
