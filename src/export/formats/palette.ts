@@ -23,6 +23,8 @@ const PALETTE: Record<string, [number, number, number]> = {
   buildingConstruction: [0.7, 0.62, 0.5],
   shrubbery: [0.35, 0.52, 0.3],
   tree: [0.2, 0.5, 0.2],
+  trunk: [0.42, 0.32, 0.22],
+  wire: [0.15, 0.15, 0.15],
   centerline: [1, 0.85, 0.2],
   outline: [0.95, 0.95, 0.95],
 };
