@@ -13,6 +13,7 @@ import { ExportStreamSink } from './export-stream.ts';
 import type { ExportOutcome, ExportTask } from './export-task.ts';
 import { exportWriterEntry, EXPORT_WRITERS } from './formats/index.ts';
 import { createExportFrame, resolveExportCrs, type ExportFrameOptions } from './georef.ts';
+import { float32PlacementError } from './float32-placement.ts';
 import type { ExportUnits } from './scene.ts';
 import { exportStagingDir } from './store/staged.ts';
 
@@ -32,7 +33,7 @@ export interface ExportPlan {
   name: string;
 }
 
-/** 422 for a format without a writer, 400 for an unusable CRS: both before admission and billing. */
+/** 422 for a format without a writer, 400 for an unusable CRS or an absolute placement the format cannot hold: all before admission and billing. */
 export function prepareExport(request: ContextRequest): ExportPlan {
   const exp = request.export;
   if (!exp) throw new Error('not an export request');
@@ -42,6 +43,8 @@ export function prepareExport(request: ContextRequest): ExportPlan {
   const units: ExportUnits = entry.fixedUnits ?? exp.units;
   const frame: ExportFrameOptions = { origin: request.origin, crs, placement: exp.placement, units };
   const georef = createExportFrame(frame).georef; // throws 400 when the CRS does not cover the origin
+  const lossy = float32PlacementError(exp.format, georef, units);
+  if (lossy) throw lossy;
   const spatialReference = {
     crs: crs.crs === 'local' ? 'local' : `EPSG:${crs.crs}`,
     origin: [request.origin[0], request.origin[1]],

@@ -113,7 +113,8 @@ test('every group and every feature of the JSON answer is in the glb, which stay
 test('every registered format exports through the worker pool: 200, a file named for its extension with its content type', async () => {
   const { key } = newAccount(100);
   for (const format of Object.keys(EXPORT_WRITERS)) {
-    const a = await postContext(url, key, exportBody({ format, units: 'mm', placement: 'absolute', crs: 'EPSG:32632' }));
+    // STL (float32) refuses absolute grid coordinates: anchored, with the origin's grid position in its header
+    const a = await postContext(url, key, exportBody({ format, units: 'mm', placement: format === 'stl' ? 'anchor' : 'absolute', crs: 'EPSG:32632' }));
     assert.equal(a.status, 200, `${format}: ${a.text}`);
     const name = decodeURIComponent(a.json.downloadUrl.split('/').pop());
     const stored = [...store.files.values()].find((f) => f.meta.name === name)!;
@@ -235,6 +236,32 @@ test('bad export CRSs are 400 invalid_setting with the reason; nothing is charge
   const utm = await postContext(url, key, { ...exportBody({ format: 'glb', crs: 'EPSG:32632' }), settings: { crs: 'UTM' } });
   assert.equal(utm.status, 400);
   assert.equal(balanceOf(id), 10);
+});
+
+test('STL with absolute grid coordinates is 400 invalid_setting naming the float32 rounding and what to use; nothing is charged; a local frame or anchor passes', async () => {
+  const { id, key } = newAccount();
+  for (const [body, step] of [
+    [exportBody({ format: 'stl', crs: 'EPSG:32632', placement: 'absolute' }), /near 4,84\d,\d{3} m would be rounded to steps of 0\.5 m \(up to 0\.25 m off\)/],
+    [exportBody({ format: 'stl', crs: 'EPSG:32632', placement: 'absolute', units: 'mm' }), /steps of 512 mm \(up to 0\.256 m off\)/],
+    [{ ...exportBody({ format: 'stl', placement: 'absolute' }), settings: { geometry: ['buildings'], crs: 'UTM' } }, /EPSG:32632 grid coordinates/],
+  ] as const) {
+    const a = await postContext(url, key, body);
+    assert.equal(a.status, 400, a.text);
+    assert.equal(a.json.code, 'invalid_setting');
+    assert.match(a.json.error, /^STL stores coordinates as float32: absolute EPSG:32632 grid coordinates/);
+    assert.match(a.json.error, step);
+    assert.match(a.json.error, /Use placement "anchor" .* or obj, ply, dae or dxf/);
+    assert.deepEqual(a.json.details[0].path, ['export', 'placement']);
+  }
+  assert.equal(balanceOf(id), 10);
+  for (const exp of [
+    { format: 'stl', placement: 'absolute' },
+    { format: 'stl', crs: 'EPSG:32632', placement: 'anchor' },
+    { format: 'ply', crs: 'EPSG:32632', placement: 'absolute' },
+  ]) {
+    const a = await postContext(url, key, exportBody(exp));
+    assert.equal(a.status, 200, `${JSON.stringify(exp)}: ${a.text}`);
+  }
 });
 
 test('skp and rvt are 422 format_unavailable naming what SketchUp and Revit import well', async () => {

@@ -4,10 +4,18 @@
  *
  * Layout: scene → one root node `city-context` → one node per group (`buildings`, `surface`, …)
  * → one node per feature, named by its id (`way/123`), its descriptor in the node's `extras`.
- * Meshes share materials per kind and colour. Polylines are LINE_STRIP / LINE_LOOP primitives;
- * instances are nodes carrying translation, rotation about up and uniform scale, all of a type
- * sharing one pyramid mesh of the type's nominal height (the symbol of node-symbols.ts), so they
- * show where they stand; `extras.type` says what to put there instead.
+ * Meshes share materials per kind and colour. Polylines are LINE_STRIP / LINE_LOOP primitives
+ * (power-line cables too: `<line id>#<span>`, kind `wire`, in the instances group). Street objects
+ * are instances: each shared model (node-models.ts; trees by form, furniture by type) is one mesh
+ * `model/<key>`, written once — a tree's trunk and crown two primitives of their own material
+ * (model-parts.ts) — and every node is a glTF node using it, with its translation, rotation about
+ * up and scale per axis, named by its source id, `extras.type`/`model`/`descriptor` saying what it is.
+ *
+ * Plain nodes, not EXT_mesh_gpu_instancing: every glTF reader draws nodes, while a reader without
+ * the extension would draw an instanced node once (the extension's own fallback), so an optional
+ * extension needs the plain nodes beside it anyway; and an instance of the extension has no name
+ * nor extras, which the files need (stable names, descriptors). A node's name and transform cost
+ * ~200 bytes of JSON where an instance row costs 40 binary bytes: ~0.16 MB per 1,000 objects.
  *
  * Axes: glTF is Y-up and in metres, so scene (x east, y north, z up) becomes (x, z, −y) and any
  * other scene unit is scaled back to metres. Georeference convention (scene `extras.cityContext`):
@@ -28,6 +36,7 @@ import type { NodeInstance } from './node-models.ts';
 import { joinBytes } from './text-sink.ts';
 import { kindColour, srgbToLinear } from './palette.ts';
 import { GltfBufferBuilder, indexBytes } from './gltf-buffer.ts';
+import { modelParts } from './model-parts.ts';
 
 type Json = Record<string, unknown>;
 
@@ -107,11 +116,30 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
     out[o + 1] = p[i + 2] * f;
     out[o + 2] = -(p[i + 1] - oy) * f;
   };
-  /** The node symbols are built in metres at the origin, Z up: only the axes turn. */
-  const symbolToGltf = (p: ArrayLike<number>, i: number, out: Float32Array, o: number): void => {
+  /** The shared models are built in metres at the origin, Z up: only the axes turn. */
+  const modelToGltf = (p: ArrayLike<number>, i: number, out: Float32Array, o: number): void => {
     out[o] = p[i];
     out[o + 1] = p[i + 2];
     out[o + 2] = -p[i + 1];
+  };
+  /**
+   * A node as a glTF node using its model's mesh: translation (a JSON double, origin-relative like
+   * the vertices), turn about up, scale per axis. Node TRS applies scale, then rotation, then
+   * translation, as placeModel (node-models.ts) does in the scene's frame.
+   */
+  const instanceNode = (n: ExportNode, inst: NodeInstance): Json => {
+    const [x, y, z] = n.position;
+    // counter-clockwise about Z up is counter-clockwise about glTF's +Y (east turns towards north = −Z)
+    const half = n.rotation / 2;
+    return {
+      name: nodeName(n),
+      mesh: modelMeshIndex.get(inst.model),
+      translation: [(x - ox) * f, z * f, -(y - oy) * f],
+      rotation: [0, Math.sin(half), 0, Math.cos(half)],
+      // model x, y, z (z up) are glTF x, −z, y; the scale already holds the scene's units per metre
+      scale: [inst.scale[0] * f, inst.scale[2] * f, inst.scale[1] * f],
+      extras: { type: n.type, model: inst.model, descriptor: n.descriptor },
+    };
   };
 
   const instanceOf = new Map<ExportNode, NodeInstance>();
@@ -120,9 +148,8 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
       const inst = nodeInstance(n, scene.units);
       if (inst) instanceOf.set(n, inst);
     }
-  const symbolTypes = [...new Set([...instanceOf.values()].map((i) => i.model))].sort();
-  const symbolMeshes = symbolTypes.map((key) => sharedModel(key));
-  const buffer = new GltfBufferBuilder(...bufferSize(scene, symbolMeshes));
+  const modelKeys = [...new Set([...instanceOf.values()].map((i) => i.model))].sort();
+  const buffer = new GltfBufferBuilder(...bufferSize(scene, modelKeys));
 
   const materials: Json[] = [];
   const materialIndex = new Map<string, number>();
@@ -148,19 +175,19 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
   const meshes: Json[] = [];
   const nodes: Json[] = [{ name: 'city-context' }];
   if (g.placement === 'absolute') nodes[0].translation = [ox * f, 0, -oy * f];
-  const symbolMesh = new Map<string, number>();
-  symbolTypes.forEach((type, i) => {
-    const unit = symbolMeshes[i];
-    const position = buffer.positions(unit.positions, unit.positions.length / 3, symbolToGltf);
-    const indices = buffer.indices(unit.indices, unit.positions.length / 3);
-    symbolMesh.set(
-      type,
-      meshes.push({
-        name: `model/${type}`,
-        primitives: [{ attributes: { POSITION: position }, indices, material: material(type.startsWith('tree') ? 'tree' : type, undefined) }],
-      }) - 1,
-    );
-  });
+  // One mesh per model, written once: its vertices shared by its parts (a tree's trunk and crown).
+  const modelMeshIndex = new Map<string, number>();
+  for (const key of modelKeys) {
+    const model = sharedModel(key),
+      vertices = model.positions.length / 3;
+    const position = buffer.positions(model.positions, vertices, modelToGltf);
+    const primitives = modelParts(key).map((part) => ({
+      attributes: { POSITION: position },
+      indices: buffer.indices(part.indices, vertices),
+      material: material(part.kind, undefined),
+    }));
+    modelMeshIndex.set(key, meshes.push({ name: `model/${key}`, primitives }) - 1);
+  }
 
   const groupNodes: number[] = [];
   for (const group of scene.groups) {
@@ -180,24 +207,10 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
       const mesh = meshes.push({ name: l.id, primitives: [{ attributes: { POSITION: position }, material: material(l.kind, undefined), mode }] }) - 1;
       children.push(nodes.push({ name: l.id, mesh, extras: { kind: l.kind, descriptor: l.descriptor } }) - 1);
     }
-    const p = new Float32Array(3);
     for (const n of group.nodes) {
       const inst = instanceOf.get(n);
       if (!inst) continue;
-      toGltf(n.position, 0, p, 0);
-      // counter-clockwise about Z up is counter-clockwise about glTF's +Y (east turns towards north = −Z)
-      const half = n.rotation / 2;
-      children.push(
-        nodes.push({
-          name: nodeName(n),
-          mesh: symbolMesh.get(inst.model),
-          translation: [p[0], p[1], p[2]],
-          rotation: [0, Math.sin(half), 0, Math.cos(half)],
-          // model x, y, z (z up) are glTF x, −z, y; scale per axis in metres
-          scale: [inst.scale[0] * f, inst.scale[2] * f, inst.scale[1] * f],
-          extras: { type: n.type, descriptor: n.descriptor },
-        }) - 1,
-      );
+      children.push(nodes.push(instanceNode(n, inst)) - 1);
     }
     groupNodes.push(nodes.push(children.length ? { name: group.name, children } : { name: group.name }) - 1);
   }
@@ -218,15 +231,19 @@ function drawable(positions: Float64Array, indices: Uint32Array): boolean {
   return indices.length >= 3 && positions.length >= 9;
 }
 
-/** Floats of every POSITION and bytes of every index run the scene will write. */
-function bufferSize(scene: ExportScene, symbols: readonly { positions: Float64Array; indices: Uint32Array }[]): [number, number] {
+/** Floats of every POSITION and bytes of every index run the scene will write (each model once, an index run per part). */
+function bufferSize(scene: ExportScene, modelKeys: readonly string[]): [number, number] {
   let floats = 0,
     indexByteLength = 0;
   const add = (positions: Float64Array, indices: Uint32Array | null): void => {
     floats += positions.length;
     if (indices) indexByteLength += indexBytes(indices.length, positions.length / 3);
   };
-  for (const s of symbols) add(s.positions, s.indices);
+  for (const key of modelKeys) {
+    const vertices = sharedModel(key).positions;
+    floats += vertices.length;
+    for (const part of modelParts(key)) indexByteLength += indexBytes(part.indices.length, vertices.length / 3);
+  }
   for (const group of scene.groups) {
     for (const m of group.meshes) if (drawable(m.positions, m.indices)) add(m.positions, m.indices);
     for (const l of group.polylines) if (l.points.length >= 6) add(l.points, null);

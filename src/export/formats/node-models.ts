@@ -80,3 +80,12 @@ export function groupMeshes(group: ExportGroup, units: ExportUnits): ExportMesh[
   const nodes = group.nodes.map((node) => placedNodeMesh(node, units)).filter((m): m is ExportMesh => m !== null);
   return [...group.meshes, ...nodes];
 }
+
+/**
+ * What a node is, as the formats without instancing put it in an object's name
+ * (`tree-broadleaf:node/3`): its model's key when the model is the type's own (a tree by its form,
+ * a bench), else its type (a bus stop drawn as the fallback post is still a `busStop`).
+ */
+export function nodeTypeName(node: ExportNode, inst: NodeInstance): string {
+  return inst.model === node.type || inst.model.startsWith(`${node.type}-`) ? inst.model : node.type;
+}

@@ -3,15 +3,29 @@
  * the MTL with `mtllib`, which every reader resolves next to it; an MTL embedded in the OBJ is
  * read by nothing). One `o` + `g` per feature named by its id (the group in a comment
  * before its features: a second `g` name splits the feature in some readers), one material per kind (or per data
- * colour), node symbols as features of `instances`, polylines as `l` elements. OBJ has no unit
- * field: the header comments say the units and georeference. Text, so absolute coordinates keep
- * full double precision.
+ * colour), polylines (ground lines, power-line cables) as `l` elements. OBJ has no instancing: each
+ * street object is its model placed (node-models.ts), its `o`/`g` named by its type and id
+ * (`tree-broadleaf:node/3`, `bench:node/4`), a tree's trunk and crown in their own materials
+ * (model-parts.ts). OBJ has no unit field: the header comments say the units and georeference.
+ * Text, so absolute coordinates keep full double precision (a reader holding them in float32 may
+ * still collapse a small object's faces at grid coordinates: docs/exports.md).
  */
-import { sceneHead, type ExportFile, type ExportGroupName, type ExportMesh, type ExportPolyline, type ExportScene, type ExportSceneHead } from '../scene.ts';
+import {
+  sceneHead,
+  type ExportFile,
+  type ExportGroupName,
+  type ExportMesh,
+  type ExportNode,
+  type ExportPolyline,
+  type ExportScene,
+  type ExportSceneHead,
+} from '../scene.ts';
 import { materialNames } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
 import { kindColour } from './palette.ts';
-import { meshItems, writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
+import { modelParts } from './model-parts.ts';
+import { nodeInstance, nodeName, nodeTypeName, placeModel, sharedModel } from './node-models.ts';
+import { writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 import { num } from './text-number.ts';
 import { TextSink } from './text-sink.ts';
 import { DeflatingEntry, zip } from './zip.ts';
@@ -41,6 +55,23 @@ export function openObjStream(head: ExportSceneHead): SyncStreamingWriter {
     for (let t = 0; t < m.indices.length; t += 3) out.push(`f ${base + m.indices[t]} ${base + m.indices[t + 1]} ${base + m.indices[t + 2]}`);
     base += m.positions.length / 3;
   };
+  const node = (group: ExportGroupName, o: ExportNode): void => {
+    const inst = nodeInstance(o, head.units);
+    if (!inst) return; // a wire comes as its cable
+    groupComment(group);
+    const name = `${nodeTypeName(o, inst)}:${nodeName(o)}`;
+    out.push(`o ${name}`, `g ${name}`);
+    const model = sharedModel(inst.model),
+      placed = new Float64Array(model.positions.length);
+    placeModel(model.positions, inst, placed);
+    vertices(placed);
+    for (const part of modelParts(inst.model)) {
+      out.push(`usemtl ${material(part.kind)}`);
+      const ix = part.indices;
+      for (let t = 0; t < ix.length; t += 3) out.push(`f ${base + ix[t]} ${base + ix[t + 1]} ${base + ix[t + 2]}`);
+    }
+    base += placed.length / 3;
+  };
   const polyline = (group: ExportGroupName, l: ExportPolyline): void => {
     groupComment(group);
     const kind = typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind;
@@ -53,7 +84,11 @@ export function openObjStream(head: ExportSceneHead): SyncStreamingWriter {
     base += n;
   };
   return {
-    add: meshItems(head.units, mesh, polyline),
+    add(group, it) {
+      if (it.kind === 'mesh') mesh(group, it.item);
+      else if (it.kind === 'polyline') polyline(group, it.item);
+      else node(group, it.item);
+    },
     finish(scene: ExportScene): ExportFile {
       out.flush();
       // the header names the attribution, known only now: it goes in front as a deflate segment of its own

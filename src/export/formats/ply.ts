@@ -1,8 +1,9 @@
 /**
- * Binary PLY (little-endian): every mesh and node symbol with its own vertices, each vertex
+ * Binary PLY (little-endian): every mesh and each street object's placed model with its own vertices, each vertex
  * coloured by its feature (the data's colour, else the kind's); polylines have no place in it.
  * Positions are doubles (`property double`), so absolute grid coordinates keep full precision.
- * PLY has no units: the header comments say them, with the georeference and credits.
+ * PLY has no units or object names: the header comments say the units, georeference and credits;
+ * named objects are OBJ's (its elements are vertices and faces only, which every reader shows).
  */
 import type { ExportFile, ExportScene } from '../scene.ts';
 import { georefLines } from './georef-note.ts';

@@ -1,8 +1,9 @@
 /**
- * Binary STL: one solid of all triangles (meshes and node symbols; polylines have no place in STL).
- * The format has no units, names or colours: the 80-byte header says the units, placement, CRS and
- * where the origin lies, and docs/exports.md says the rest. Coordinates are float32 — absolute grid
- * coordinates are rounded (UTM northings in metres to ±0.25 m); use anchor placement for STL.
+ * Binary STL: one solid of all triangles (meshes and each street object's placed model; polylines
+ * have no place in STL). The format has no units, names or colours: the 80-byte header says the
+ * units, placement, CRS and where the origin lies, and docs/exports.md says the rest. Coordinates
+ * are float32, so absolute grid coordinates would be rounded (UTM northings in metres to ±0.25 m):
+ * such requests are refused before they reach a writer (../float32-placement.ts).
  */
 import type { ExportFile, ExportScene } from '../scene.ts';
 import { groupMeshes } from './node-models.ts';

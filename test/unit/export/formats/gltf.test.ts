@@ -3,13 +3,15 @@
  * gltf-transform: group and feature nodes, Y-up axes, metres whatever the scene units, absolute
  * placement through the root translation, georeference in the scene extras.
  */
+import { kindColour, srgbToLinear } from '../../../../src/export/formats/palette.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NodeIO, type Document } from '@gltf-transform/core';
+import { NodeIO, type Document, type Node } from '@gltf-transform/core';
 import { writeGlb, writeGltf } from '../../../../src/export/formats/gltf.ts';
 import { SAMPLE_CORNER, SAMPLE_NODE_TRIANGLES, SAMPLE_TRIANGLES, sampleScene } from '../../../support/scenes/export-scenes.ts';
 import { problems, validateGltf } from '../../../support/checks/gltf-validate.ts';
-import { NOMINAL_HEIGHT } from '../../../../src/geometry/instances/catalogue.ts';
+import { nodeInstance, placedNodeMesh } from '../../../../src/export/formats/node-models.ts';
+import { METRES_PER_UNIT, type ExportNode } from '../../../../src/export/scene.ts';
 
 async function readBack(bytes: Uint8Array, ext: string): Promise<Document> {
   const io = new NodeIO();
@@ -71,12 +73,19 @@ test('glTF structure: a node per group, a node per feature named by id, descript
   assert.deepEqual((trees[0].getExtras() as any).type, 'tree');
   // rotation 0.5 rad counter-clockwise about up: quaternion about +Y
   assert.ok(Math.abs(trees[0].getRotation()[1] - Math.sin(0.25)) < 1e-6);
-  // a pyramid per type, shared by its nodes, nominal height × the node's scale
+  // one mesh per model (the tree's form, the bench), the tree's height from its descriptor
   const tree = trees[0].getMesh()!,
     bench = trees[1].getMesh()!;
   assert.ok(tree && bench && tree !== bench);
+  assert.equal(tree.getName(), 'model/tree-broadleaf');
+  assert.deepEqual(
+    tree.listPrimitives().map((p) => p.getMaterial()!.getName()),
+    ['trunk', 'tree'],
+    'trunk and crown in their own materials',
+  );
+  assert.equal(tree.listPrimitives()[0].getAttribute('POSITION'), tree.listPrimitives()[1].getAttribute('POSITION'), 'one vertex list for both');
   const apex = Math.max(...Array.from(tree.listPrimitives()[0].getAttribute('POSITION')!.getArray() as Float32Array).filter((_, i) => i % 3 === 1));
-  assert.ok(Math.abs(apex * trees[0].getScale()[1] - NOMINAL_HEIGHT.tree * 1.2) < 1e-4, `${apex}`);
+  assert.ok(Math.abs(apex * trees[0].getScale()[1] - 12) < 1e-4, `${apex}`);
   const line = top.listChildren()[3].listChildren()[0].getMesh()!.listPrimitives()[0];
   assert.equal(line.getMode(), 3, 'centerline as LINE_STRIP');
 });
@@ -162,4 +171,98 @@ test('a mesh of more than 65,535 vertices gets uint32 indices beside uint16 ones
     .listPrimitives()[0];
   assert.deepEqual(Array.from(again.getIndices()!.getArray()!), indices);
   assert.deepEqual(Array.from(again.getAttribute('POSITION')!.getArray()!), Array.from(p.getArray()!));
+});
+
+/** World positions of every vertex of a node's mesh (its world matrix applied). */
+function worldVertices(node: Node): number[][] {
+  const m = node.getWorldMatrix();
+  const acc = node.getMesh()!.listPrimitives()[0].getAttribute('POSITION')!;
+  const out: number[][] = [];
+  for (let i = 0; i < acc.getCount(); i++) {
+    const [x, y, z] = acc.getElement(i, [0, 0, 0]) as number[];
+    out.push([0, 1, 2].map((r) => m[r] * x + m[4 + r] * y + m[8 + r] * z + m[12 + r]));
+  }
+  return out;
+}
+
+test('instances: each model one mesh written once, a node per object placing it exactly where the scene places it (turn, scale per axis, units, placement)', async () => {
+  for (const units of ['m', 'mm', 'ft'] as const) {
+    for (const placement of ['anchor', 'absolute'] as const) {
+      const scene = sampleScene({ units, placement });
+      const instances = scene.groups.find((g) => g.name === 'instances')!;
+      const k = 1 / METRES_PER_UNIT[units];
+      const [x0, y0] = scene.georef.originGrid;
+      // three broadleaves of different heights, crowns and turns, and a conifer
+      const more: ExportNode[] = [
+        {
+          type: 'tree',
+          position: [x0 + 30 * k, y0 - 12 * k, 2 * k],
+          rotation: -1,
+          scale: 1,
+          descriptor: { type: 'tree', id: 'node/5', height: 7, crownDiameter: 9 },
+        },
+        { type: 'tree', position: [x0 - 4 * k, y0 + 40 * k, 0], rotation: 2.5, scale: 0.8, descriptor: { type: 'tree', id: 'node/6' } },
+        { type: 'tree', position: [x0, y0, 0], rotation: 0, scale: 1, descriptor: { type: 'tree', id: 'node/7', leafType: 'needleleaved', height: 20 } },
+      ];
+      instances.nodes.push(...more);
+      const file = await writeGlb(scene);
+      const report = await validateGltf(file.bytes, 'model.glb');
+      assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, problems(report));
+      const doc = await readBack(file.bytes, 'glb');
+      assert.deepEqual(
+        doc
+          .getRoot()
+          .listMeshes()
+          .map((m) => m.getName())
+          .filter((n) => n.startsWith('model/')),
+        ['model/bench', 'model/tree-broadleaf', 'model/tree-conifer'],
+        'each model once',
+      );
+      const byName = new Map(
+        doc
+          .getRoot()
+          .listNodes()
+          .map((n) => [n.getName(), n]),
+      );
+      assert.equal(byName.get('node/3')!.getMesh(), byName.get('node/5')!.getMesh(), 'broadleaves share their mesh');
+      for (const n of instances.nodes) {
+        const name = n.descriptor.id as string;
+        const node = byName.get(name)!;
+        assert.equal((node.getExtras() as any).model, nodeInstance(n, units)!.model);
+        // the scene's own placement of the model, in glTF axes and metres: the world vertices must match it
+        const placed = placedNodeMesh(n, units)!.positions;
+        const got = worldVertices(node);
+        assert.equal(got.length, placed.length / 3);
+        let worst = 0;
+        got.forEach(([X, Y, Z], i) => {
+          const want = [placed[i * 3] / k, placed[i * 3 + 2] / k, -placed[i * 3 + 1] / k];
+          worst = Math.max(worst, Math.hypot(X - want[0], Y - want[1], Z - want[2]));
+        });
+        assert.ok(worst < 1e-3, `${units} ${placement} ${name}: a vertex off by ${worst} m`);
+      }
+    }
+  }
+});
+
+test('power-line cables are LINE_STRIPs named <line id>#<span> in the palette's wire colour, in the instances group', async () => {
+  const scene = sampleScene();
+  const points = new Float64Array([0, 0, 10, 20, 0, 9.4, 40, 0, 10]);
+  scene.groups
+    .find((g) => g.name === 'instances')!
+    .polylines.push({ id: 'way/7#2', kind: 'wire', points, closed: false, descriptor: { type: 'wire', id: 'way/7', span: 2 } });
+  const file = await writeGlb(scene);
+  const report = await validateGltf(file.bytes, 'model.glb');
+  assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, problems(report));
+  const instances = (await readBack(file.bytes, 'glb'))
+    .getRoot()
+    .listNodes()
+    .find((n) => n.getName() === 'instances')!;
+  const cable = instances.listChildren().find((n) => n.getName() === 'way/7#2')!;
+  const line = cable.getMesh()!.listPrimitives()[0];
+  assert.equal(line.getMode(), 3, 'LINE_STRIP');
+  assert.equal(line.getAttribute('POSITION')!.getCount(), 3);
+  assert.equal(line.getMaterial()!.getName(), 'wire');
+  // linear factors of the palette's sRGB aluminium grey
+  const expected = kindColour('wire').map(srgbToLinear);
+  line.getMaterial()!.getBaseColorFactor().slice(0, 3).forEach((c, i) => assert.ok(Math.abs(c - expected[i]) < 1e-6, 'the wire colour'));
 });

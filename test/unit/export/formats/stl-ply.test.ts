@@ -5,6 +5,8 @@ import { writeStl } from '../../../../src/export/formats/stl.ts';
 import { METRES_PER_UNIT, type ExportUnits } from '../../../../src/export/scene.ts';
 import { assimpMeshes, hasPoint, plyVertices, sampleCorner, sampleTriangles, stlPositions, writeTemp } from '../../../support/checks/export-readers.ts';
 import { sampleScene } from '../../../support/scenes/export-scenes.ts';
+import { placedNodeMesh } from '../../../../src/export/formats/node-models.ts';
+import { modelMesh } from '../../../../src/geometry/instances/models/index.ts';
 
 const UNITS: ExportUnits[] = ['m', 'mm', 'ft', 'in'];
 
@@ -43,7 +45,8 @@ for (const placement of ['anchor', 'absolute'] as const) {
       const { header, xyz, rgb } = plyVertices(file.bytes);
       assert.match(header, /^format binary_little_endian 1\.0$/m);
       assert.match(header, new RegExp(`^comment .*units: ${units}$`, 'm'));
-      assert.equal(xyz.length / 3, 8 + 4 + 4 + 2 * 5, 'box, two quads, two pyramids: each feature its own vertices');
+      const models = modelMesh('tree-broadleaf').positions.length / 3 + modelMesh('bench').positions.length / 3;
+      assert.equal(xyz.length / 3, 8 + 4 + 4 + models, 'box, two quads, the tree and the bench placed: each object its own vertices');
       const corner = sampleCorner(METRES_PER_UNIT[units], scene.georef.originGrid);
       const building = scene.groups[0].meshes[0].colour!.map((c) => Math.round(c * 255));
       let found = 0;
@@ -54,6 +57,9 @@ for (const placement of ['anchor', 'absolute'] as const) {
         }
       }
       assert.equal(found, 1, `${units}: the corner exactly, once`);
+      // a street object is its model placed, to the double: every vertex of the tree as the scene places it
+      const tree = placedNodeMesh(scene.groups.find((g) => g.name === 'instances')!.nodes[0], units)!.positions;
+      for (let i = 0; i < tree.length; i += 3) assert.ok(hasPoint(xyz, [tree[i], tree[i + 1], tree[i + 2]], 0), `${units}: tree vertex ${i / 3}`);
     }
   });
 }
