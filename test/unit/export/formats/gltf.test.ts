@@ -244,7 +244,7 @@ test('instances: each model one mesh written once, a node per object placing it 
   }
 });
 
-test('power-line cables are LINE_STRIPs named <line id>#<span> in the palette's wire colour, in the instances group', async () => {
+test('power-line cables are LINE_STRIPs named <line id>#<span> in the palette wire colour, in the instances group', async () => {
   const scene = sampleScene();
   const points = new Float64Array([0, 0, 10, 20, 0, 9.4, 40, 0, 10]);
   scene.groups
@@ -264,5 +264,9 @@ test('power-line cables are LINE_STRIPs named <line id>#<span> in the palette's 
   assert.equal(line.getMaterial()!.getName(), 'wire');
   // linear factors of the palette's sRGB aluminium grey
   const expected = kindColour('wire').map(srgbToLinear);
-  line.getMaterial()!.getBaseColorFactor().slice(0, 3).forEach((c, i) => assert.ok(Math.abs(c - expected[i]) < 1e-6, 'the wire colour'));
+  line
+    .getMaterial()!
+    .getBaseColorFactor()
+    .slice(0, 3)
+    .forEach((c, i) => assert.ok(Math.abs(c - expected[i]) < 1e-6, 'the wire colour'));
 });
