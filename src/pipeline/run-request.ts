@@ -46,7 +46,8 @@ const MAIN_THREAD_KEYS = new Set(['topography:maps']);
 
 /**
  * Runs a request on the worker pool: every tile task in parallel, each finished tile's groups
- * handed to the sink at once, every group closed when all tiles are in. With terrain, a few
+ * handed to the sink at once (an `ordered` sink: in task order, group-sink.ts), every group
+ * closed when all tiles are in. With terrain, a few
  * more rounds may follow (TerrainAssembly): tiles the DEM did not cover run again on filled
  * ground (or on z = 0 when nothing is covered), then terrain-only tiles under the returned
  * geometry and in the combined map's square. Elevation grids are merged here, in the main
@@ -84,23 +85,34 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   let tileCount = 0;
   // this request's own line to the pool, served in turn with the other requests' (tile-scheduler.ts)
   const tiles = schedulerFor(deps.pool).queue();
-  const runAll = (tasks: readonly TileTask[]) =>
-    Promise.all(
+  const take = (task: TileTask, result: TileResult): void => {
+    for (const g of groups) {
+      const part = g.fromTiles ? result.groups[g.key] : undefined;
+      if (!part) continue;
+      sink.chunk(g.key, part.json, part.count);
+      items[g.key] = (items[g.key] ?? 0) + part.count;
+    }
+    for (const c of collectors) c.take(result);
+    terrain?.take(task, result);
+    for (const a of result.attributions) attributions.set(a.id, a);
+    for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
+  };
+  const runAll = (tasks: readonly TileTask[]) => {
+    // an ordered sink: finished tiles wait here until every tile before them is handed over
+    const held: (TileResult | undefined)[] = [];
+    let next = 0;
+    return Promise.all(
       tasks
-        .map(async (task) => {
+        .map(async (task, n) => {
           tileCount++;
           const result = (await tiles.run(task, cancel.signal)) as TileResult;
           if (cancel.signal.aborted) return;
-          for (const g of groups) {
-            const part = g.fromTiles ? result.groups[g.key] : undefined;
-            if (!part) continue;
-            sink.chunk(g.key, part.json, part.count);
-            items[g.key] = (items[g.key] ?? 0) + part.count;
+          if (!sink.ordered) return take(task, result);
+          held[n] = result;
+          for (; next < tasks.length && held[next]; next++) {
+            take(tasks[next], held[next]!);
+            held[next] = undefined;
           }
-          for (const c of collectors) c.take(result);
-          terrain?.take(task, result);
-          for (const a of result.attributions) attributions.set(a.id, a);
-          for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
         })
         .map((p) =>
           p.catch((err) => {
@@ -109,6 +121,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
           }),
         ),
     );
+  };
   try {
     await runAll(plan.tasks);
     if (terrain) {
