@@ -135,7 +135,10 @@ test('canopy: only detected trees, each a generated tree (within 1 m, height wit
     '230 m tiles and 500 m tiles agree',
   );
   assert.equal(new Set(detected.map(key)).size, detected.length, 'no tree twice');
-  assert.ok(detected.every((n) => /^canopy\/[0-9a-z]+\/\d+$/.test(n.descriptor.id)), detected[0].descriptor.id);
+  assert.ok(
+    detected.every((n) => /^canopy\/[0-9a-z]+\/\d+$/.test(n.descriptor.id)),
+    detected[0].descriptor.id,
+  );
   assert.equal(new Set(detected.map((n) => n.descriptor.id)).size, detected.length, 'one id per tree');
   const credit = a.json.attributions.find((x: { name: string }) => x.name === 'Generated CHM');
   assert.deepEqual([credit?.license, credit?.url], ['CC0-1.0', 'https://example.org/chm']);

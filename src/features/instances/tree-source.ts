@@ -59,7 +59,14 @@ function detectedNode(t: InstanceTile, d: TileTree): Placed {
   const lo = d.key % 67_108_864,
     hi = Math.floor(d.key / 67_108_864);
   const h = hashInts(lo, hi, 0x43484d);
-  const descriptor = { type: 'tree', id: canopyId(d), source: 'canopy', height: round(d.height), crownDiameter: round(d.crownDiameter), heightSource: 'canopy' };
+  const descriptor = {
+    type: 'tree',
+    id: canopyId(d),
+    source: 'canopy',
+    height: round(d.height),
+    crownDiameter: round(d.crownDiameter),
+    heightSource: 'canopy',
+  };
   const node = {
     type: 'tree' as const,
     x: d.x,
