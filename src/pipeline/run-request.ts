@@ -15,6 +15,7 @@ import { osmUnavailableWarning } from './osm-coverage.ts';
 import { requestSite } from './request-site.ts';
 import { storeExtent } from '../sources/osm/store-extent.ts';
 import { osmSourceFor } from '../tile/osm-sources.ts';
+import { TaskOrder } from './task-order.ts';
 import { TerrainAssembly } from './terrain-assembly.ts';
 import { schedulerFor } from './tile-scheduler.ts';
 
@@ -40,6 +41,13 @@ export interface RunSummary {
   /** docs/design.md warnings: where the model is less than asked for. */
   warnings: ResponseWarning[];
 }
+
+/**
+ * How many tiles per worker an ordered sink's request may run beyond the first tile not yet handed
+ * over (task-order.ts): enough to keep every worker busy past a slow tile, few enough to bound what
+ * the main thread holds.
+ */
+export const ORDERED_WINDOW_PER_THREAD = 4;
 
 /** Output keys the main thread fills itself rather than the tiles: the merged elevation maps. */
 const MAIN_THREAD_KEYS = new Set(['topography:maps']);
@@ -97,22 +105,21 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
     for (const a of result.attributions) attributions.set(a.id, a);
     for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
   };
+  // an ordered sink: tiles handed over in task order, at most ORDERED_WINDOW_PER_THREAD per worker ahead
+  const window = ORDERED_WINDOW_PER_THREAD * (deps.pool.options?.maxThreads ?? Infinity);
   const runAll = (tasks: readonly TileTask[]) => {
-    // an ordered sink: finished tiles wait here until every tile before them is handed over
-    const held: (TileResult | undefined)[] = [];
-    let next = 0;
+    const order = sink.ordered ? new TaskOrder<TileResult>(tasks.length, window, (n, result) => take(tasks[n], result)) : null;
+    if (order) cancel.signal.addEventListener('abort', () => order.releaseAll(), { once: true });
     return Promise.all(
       tasks
         .map(async (task, n) => {
           tileCount++;
+          await order?.admit(n);
+          if (cancel.signal.aborted) return;
           const result = (await tiles.run(task, cancel.signal)) as TileResult;
           if (cancel.signal.aborted) return;
-          if (!sink.ordered) return take(task, result);
-          held[n] = result;
-          for (; next < tasks.length && held[next]; next++) {
-            take(tasks[next], held[next]!);
-            held[next] = undefined;
-          }
+          if (order) order.done(n, result);
+          else take(task, result);
         })
         .map((p) =>
           p.catch((err) => {
