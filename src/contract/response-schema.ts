@@ -115,7 +115,9 @@ export const NodeSchema = z
     z: z.number(),
     rotation: z.number().describe('Radians, counter-clockwise about the up axis.'),
     scale: z.number().describe("Relative to the type's nominal size."),
-    descriptor: DescriptorSchema.describe('Trees carry `height` and `crownDiameter` in metres.'),
+    descriptor: DescriptorSchema.describe(
+      'Trees carry `height` and `crownDiameter` in metres, and an `id` that is the same in every request: the OSM id, `fill/…` for procedural plants, `canopy/…` for detected trees (docs/trees.md "Ids").',
+    ),
   })
   .describe('One placed instance (tree, bench, pole…), position in the output frame.');
 

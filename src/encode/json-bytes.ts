@@ -4,14 +4,23 @@ import { grownBytes } from './grow-bytes.ts';
  * A small, fast JSON byte writer for geometry. JSON.stringify of millions of numbers is the
  * bottleneck of large responses, so numbers are written digit by digit, rounded to millimetres
  * (docs/design.md), straight into a growing byte buffer that can be transferred between threads.
+ * An export's tiles write micrometres instead (`decimals` 6, plan-request.ts `output.decimals`):
+ * the file's coordinates are reprojected from these numbers, and rounding them to millimetres
+ * first would add a second rounding to the geometry's own millimetre grid (docs/exports.md "Precision").
  */
 export class JsonBytesWriter {
   private buf: Uint8Array<ArrayBuffer>;
   private pos = 0;
   private static readonly encoder = new TextEncoder();
+  /** 10^decimals. */
+  private readonly scale: number;
 
-  constructor(initialBytes = 1 << 16) {
+  constructor(
+    initialBytes = 1 << 16,
+    private readonly decimals = 3,
+  ) {
     this.buf = new Uint8Array(initialBytes);
+    this.scale = 10 ** decimals;
   }
 
   get length(): number {
@@ -44,9 +53,10 @@ export class JsonBytesWriter {
     return this;
   }
 
-  /** Writes a number rounded to 3 decimals, without trailing zeros or a negative zero. */
+  /** Writes a number rounded to the writer's decimals (3: millimetres), without trailing zeros or a negative zero. */
   mm(x: number): this {
     if (!Number.isFinite(x)) throw new Error('non-finite number in geometry output');
+    if (this.decimals !== 3) return this.fixed(x);
     let v = Math.round(x * 1000);
     this.ensure(24);
     const b = this.buf;
@@ -71,6 +81,35 @@ export class JsonBytesWriter {
       if (d2 !== 0 || d3 !== 0) b[this.pos++] = 48 + d2;
       if (d3 !== 0) b[this.pos++] = 48 + d3;
     }
+    return this;
+  }
+
+  /** `mm` for any number of decimals. */
+  private fixed(x: number): this {
+    let v = Math.round(x * this.scale);
+    this.ensure(32);
+    const b = this.buf;
+    if (v === 0) {
+      b[this.pos++] = 48;
+      return this;
+    }
+    if (v < 0) {
+      b[this.pos++] = 45;
+      v = -v;
+    }
+    const int = Math.floor(v / this.scale);
+    let frac = v - int * this.scale;
+    this.uint(int);
+    if (frac === 0) return this;
+    b[this.pos++] = 46;
+    let digits = this.decimals;
+    while (frac % 10 === 0) {
+      frac /= 10;
+      digits--;
+    }
+    let p = this.pos + digits;
+    this.pos = p;
+    for (let d = 0; d < digits; d++, frac = Math.floor(frac / 10)) b[--p] = 48 + (frac % 10);
     return this;
   }
 

@@ -14,6 +14,9 @@ export type ExportMessage =
   | { kind: 'end'; attribution: string[] };
 
 export class ExportStreamSink implements GroupSink {
+  /** Tiles in task order, so the same request writes the same bytes (docs/exports.md "Repeatable files"). */
+  readonly ordered = true;
+
   constructor(private readonly port: MessagePort) {}
 
   /** Sends the output's export target as the main thread's group table has it (families register there and in the tile workers). */

@@ -5,8 +5,9 @@
  * a node `{type, x, y, z, rotation, scale, descriptor}` or a polyline `{vertices, closed, descriptor}`
  * in local metres; the export frame then moves them into the file's CRS, placement and units.
  *
- * Precision: the JSON chunks carry millimetres (docs/design.md "Numbers"), so a point is within
- * 0.71 mm of its exact position before reprojection.
+ * Precision: an export's chunks carry micrometres (plan-request.ts EXPORT_DECIMALS) of geometry
+ * built on a millimetre grid, so a point is within 0.71 mm of its exact position before
+ * reprojection, and the frame and the writers keep doubles (docs/exports.md "Precision").
  */
 import { exportedOutputs, type GeometryType } from '../contract/groups.ts';
 import { cablePoints } from '../geometry/instances/models/cable.ts';

@@ -16,7 +16,7 @@ export function encodeMeshes(
   extend: boolean,
   initialBytes = 1 << 16,
 ): TileGroupResult {
-  const w = new JsonBytesWriter(initialBytes);
+  const w = new JsonBytesWriter(initialBytes, tile.task.output.decimals);
   items.forEach((item, n) => {
     if (n > 0) w.byte(44);
     if (extend) out.extend(item.mesh.positions);

@@ -1,6 +1,13 @@
 /** Receives geometry as tiles finish; implemented by the streaming JSON writer (and by tests). */
 export interface GroupSink {
   /**
+   * Wants every group's chunks in the tiles' task order rather than as tiles finish: the tiles still
+   * run in parallel, but a finished tile is held until the tiles planned before it have been
+   * handed over, so the same request always gives the same item order (exports: byte-identical
+   * files). The JSON answer leaves it unset and streams each tile as soon as it is done.
+   */
+  readonly ordered?: boolean;
+  /**
    * Announces a group that will appear in the response (with an empty array if nothing is added).
    * `key` identifies it in later calls (two groups may share a `type`, e.g. topography as maps and meshes);
    * the items go into the array named after `geometryType` (meshes, elevationMaps, nodes, polylines).

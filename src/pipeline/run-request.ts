@@ -15,6 +15,7 @@ import { osmUnavailableWarning } from './osm-coverage.ts';
 import { requestSite } from './request-site.ts';
 import { storeExtent } from '../sources/osm/store-extent.ts';
 import { osmSourceFor } from '../tile/osm-sources.ts';
+import { TaskOrder } from './task-order.ts';
 import { TerrainAssembly } from './terrain-assembly.ts';
 import { schedulerFor } from './tile-scheduler.ts';
 
@@ -41,12 +42,20 @@ export interface RunSummary {
   warnings: ResponseWarning[];
 }
 
+/**
+ * How many tiles per worker an ordered sink's request may run beyond the first tile not yet handed
+ * over (task-order.ts): enough to keep every worker busy past a slow tile, few enough to bound what
+ * the main thread holds.
+ */
+export const ORDERED_WINDOW_PER_THREAD = 4;
+
 /** Output keys the main thread fills itself rather than the tiles: the merged elevation maps. */
 const MAIN_THREAD_KEYS = new Set(['topography:maps']);
 
 /**
  * Runs a request on the worker pool: every tile task in parallel, each finished tile's groups
- * handed to the sink at once, every group closed when all tiles are in. With terrain, a few
+ * handed to the sink at once (an `ordered` sink: in task order, group-sink.ts), every group
+ * closed when all tiles are in. With terrain, a few
  * more rounds may follow (TerrainAssembly): tiles the DEM did not cover run again on filled
  * ground (or on z = 0 when nothing is covered), then terrain-only tiles under the returned
  * geometry and in the combined map's square. Elevation grids are merged here, in the main
@@ -84,23 +93,33 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   let tileCount = 0;
   // this request's own line to the pool, served in turn with the other requests' (tile-scheduler.ts)
   const tiles = schedulerFor(deps.pool).queue();
-  const runAll = (tasks: readonly TileTask[]) =>
-    Promise.all(
+  const take = (task: TileTask, result: TileResult): void => {
+    for (const g of groups) {
+      const part = g.fromTiles ? result.groups[g.key] : undefined;
+      if (!part) continue;
+      sink.chunk(g.key, part.json, part.count);
+      items[g.key] = (items[g.key] ?? 0) + part.count;
+    }
+    for (const c of collectors) c.take(result);
+    terrain?.take(task, result);
+    for (const a of result.attributions) attributions.set(a.id, a);
+    for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
+  };
+  // an ordered sink: tiles handed over in task order, at most ORDERED_WINDOW_PER_THREAD per worker ahead
+  const window = ORDERED_WINDOW_PER_THREAD * (deps.pool.options?.maxThreads ?? Infinity);
+  const runAll = (tasks: readonly TileTask[]) => {
+    const order = sink.ordered ? new TaskOrder<TileResult>(tasks.length, window, (n, result) => take(tasks[n], result)) : null;
+    if (order) cancel.signal.addEventListener('abort', () => order.releaseAll(), { once: true });
+    return Promise.all(
       tasks
-        .map(async (task) => {
+        .map(async (task, n) => {
           tileCount++;
+          await order?.admit(n);
+          if (cancel.signal.aborted) return;
           const result = (await tiles.run(task, cancel.signal)) as TileResult;
           if (cancel.signal.aborted) return;
-          for (const g of groups) {
-            const part = g.fromTiles ? result.groups[g.key] : undefined;
-            if (!part) continue;
-            sink.chunk(g.key, part.json, part.count);
-            items[g.key] = (items[g.key] ?? 0) + part.count;
-          }
-          for (const c of collectors) c.take(result);
-          terrain?.take(task, result);
-          for (const a of result.attributions) attributions.set(a.id, a);
-          for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
+          if (order) order.done(n, result);
+          else take(task, result);
         })
         .map((p) =>
           p.catch((err) => {
@@ -109,6 +128,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
           }),
         ),
     );
+  };
   try {
     await runAll(plan.tasks);
     if (terrain) {

@@ -6,6 +6,9 @@ import type { ElevationGrid } from '../geometry/terrain/elevation-grid.ts';
 import type { DemSourceConfig } from '../sources/dem/config.ts';
 import { tileGridFor, tileKey, tilesTouchingPolygon, type Tile, type TileGrid } from './tiling.ts';
 
+/** Decimals of an export's tile items: micrometres, so the file's one rounding is the geometry's own millimetre grid. */
+export const EXPORT_DECIMALS = 6;
+
 /** Terrain work of a request: which outputs, and the grid every tile samples (same for all tiles). */
 export interface TerrainPlan {
   /** Segments per tile side of the elevation grid (chooseGridSpacing). */
@@ -45,7 +48,11 @@ export interface TileTask {
   groups: GeometryGroup[];
   /** Each feature family's settings for this request, by family name (src/features: `plan` and `planOf`). */
   plans?: Record<string, unknown>;
-  output: { crs: ContextRequest['settings']['crs']; upAxis: 'Y' | 'Z'; indexed: boolean };
+  /**
+   * `decimals`: how finely the JSON items are rounded — millimetres (3) for an answer, micrometres (6)
+   * for an export, whose writers reproject them (src/encode/json-bytes.ts).
+   */
+  output: { crs: ContextRequest['settings']['crs']; upAxis: 'Y' | 'Z'; indexed: boolean; decimals: number };
   storePath: string;
   terrain: TerrainPlan | null;
   /** cropScene: cut every group exactly along the polygon (src/geometry/crop). */
@@ -123,7 +130,7 @@ export function planRequest(req: ContextRequest, opts: PlanOptions): RequestPlan
       origin: req.origin,
       groups,
       plans: opts.plans,
-      output: { crs: s.crs, upAxis: s.upAxis, indexed: s.indexedMeshes },
+      output: { crs: s.crs, upAxis: s.upAxis, indexed: s.indexedMeshes, decimals: req.export ? EXPORT_DECIMALS : 3 },
       storePath: opts.storePath,
       terrain,
       crop: s.cropScene,

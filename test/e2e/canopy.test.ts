@@ -125,7 +125,7 @@ test('canopy: only detected trees, each a generated tree (within 1 m, height wit
   const seam = trees.filter((t) => Math.abs(t.x + 0.5 - SPLIT) < t.crownRadius && onChm(t.x + WEST + 0.5, NORTH - t.y - 0.5, 110));
   const atSeam = detected.filter((n) => Math.abs(a.utm(n)[0] - WEST - SPLIT) < 10);
   assert.ok(seam.length >= 2 && atSeam.length >= seam.length, `crowns across the file edge: ${seam.length} generated, ${atSeam.length} detected near it`);
-  const key = (n: Node) => `${n.x.toFixed(3)},${n.y.toFixed(3)},${n.descriptor.height},${n.descriptor.crownDiameter}`;
+  const key = (n: Node) => `${n.descriptor.id}@${n.x.toFixed(3)},${n.y.toFixed(3)},${n.descriptor.height},${n.descriptor.crownDiameter}`;
   assert.deepEqual(
     b.nodes
       .filter((n) => n.type === 'tree')
@@ -135,6 +135,11 @@ test('canopy: only detected trees, each a generated tree (within 1 m, height wit
     '230 m tiles and 500 m tiles agree',
   );
   assert.equal(new Set(detected.map(key)).size, detected.length, 'no tree twice');
+  assert.ok(
+    detected.every((n) => /^canopy\/[0-9a-z]+\/\d+$/.test(n.descriptor.id)),
+    detected[0].descriptor.id,
+  );
+  assert.equal(new Set(detected.map((n) => n.descriptor.id)).size, detected.length, 'one id per tree');
   const credit = a.json.attributions.find((x: { name: string }) => x.name === 'Generated CHM');
   assert.deepEqual([credit?.license, credit?.url], ['CC0-1.0', 'https://example.org/chm']);
 });

@@ -174,6 +174,20 @@ test('procedural trees come back the same in another request (other polygon and 
   const missing = mine.filter((p) => !near(p));
   assert.equal(missing.length, 0, `${missing.length} of ${mine.length} not reproduced`);
   assert.equal(theirs.length, mine.length);
+  // and under the same ids: a plant's id is its place on the fixed grid, not its request's
+  const at = (list: Node[], f: typeof frame) =>
+    new Map(list.filter((n) => n.descriptor.source === 'procedural').map((n) => [n.descriptor.id as string, f.toLonLat(n.x, n.y)]));
+  const [idsMine, idsTheirs] = [at(nodes, frame), at(r.json.geometry[0].nodes, f2)];
+  let shared = 0;
+  for (const [id, [lon, lat]] of idsTheirs) {
+    const p = idsMine.get(id);
+    if (!p) continue;
+    shared++;
+    const [x0, y0] = frame.toLocal(lon, lat),
+      [x1, y1] = frame.toLocal(p[0], p[1]);
+    assert.ok(Math.hypot(x1 - x0, y1 - y0) < 0.005, `${id} moved`);
+  }
+  assert.equal(shared, mine.length, 'every plant of the overlap has the same id in both');
 });
 
 test('no tree stands inside a building footprint of the same response', () => {

@@ -1,8 +1,9 @@
 /**
  * The numbers a 3dm file is made of: typecodes of the chunks we write (OpenNURBS
  * opennurbs_3dm.h), the archive and OpenNURBS versions stamped in it, OpenNURBS' "unset" double,
- * and UUIDs in the archive's byte order (class ids, fresh object and layer ids).
+ * and UUIDs in the archive's byte order (class ids, object and layer ids derived from their names).
  */
+import { createHash } from 'node:crypto';
 
 /** Typecodes written (OpenNURBS opennurbs_3dm.h). */
 export const TCODE = {
@@ -72,19 +73,20 @@ export function uuidBytes(text: string): Uint8Array {
 
 export const NIL_UUID = new Uint8Array(16);
 
-/** Fresh random (version 4) UUIDs, drawn 4096 at a time: every object and layer needs its own id. */
+/**
+ * UUIDs derived from a key (an object's name, a layer's path), so the same scene always gives the
+ * same ids and the same bytes, and a feature keeps its id from one export to the next: SHA-1 of
+ * the key and how many times it came before (names repeat: a ground area cut by tiles), as an
+ * RFC 4122 version-5-style id.
+ */
 export class UuidSource {
-  private pool = new Uint8Array(0);
-  private at = 0;
+  private readonly seen = new Map<string, number>();
 
-  next(): Uint8Array {
-    if (this.at === this.pool.length) {
-      this.pool = crypto.getRandomValues(new Uint8Array(16 * 4096));
-      this.at = 0;
-    }
-    const id = this.pool.subarray(this.at, this.at + 16);
-    this.at += 16;
-    id[7] = (id[7] & 0x0f) | 0x40; // version 4 (Data3 is stored little-endian)
+  next(key: string): Uint8Array {
+    const n = this.seen.get(key) ?? 0;
+    this.seen.set(key, n + 1);
+    const id = new Uint8Array(createHash('sha1').update(`${key}\u0000${n}`).digest().subarray(0, 16));
+    id[7] = (id[7] & 0x0f) | 0x50; // version 5 (Data3 is stored little-endian)
     id[8] = (id[8] & 0x3f) | 0x80; // RFC 4122 variant
     return id;
   }

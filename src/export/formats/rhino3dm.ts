@@ -90,11 +90,11 @@ class Layers {
   constructor(private readonly ids: UuidSource) {}
 
   group(group: ExportGroupName): number {
-    return this.get(group, () => this.add(group, undefined));
+    return this.get(group, () => this.add(group, undefined, group));
   }
 
   kind(group: ExportGroupName, kind: string): number {
-    return this.get(`${group}::${kind}`, () => this.add(kind, this.records[this.group(group)].id));
+    return this.get(`${group}::${kind}`, () => this.add(kind, this.records[this.group(group)].id, `${group}::${kind}`));
   }
 
   private get(key: string, make: () => number): number {
@@ -103,9 +103,9 @@ class Layers {
     return i;
   }
 
-  private add(name: string, parent: Uint8Array | undefined): number {
+  private add(name: string, parent: Uint8Array | undefined, path: string): number {
     // coloured by the kind (a group's own colour for a parent layer)
-    this.records.push({ id: this.ids.next(), name, colour: rgb(kindColour(name)), parent });
+    this.records.push({ id: this.ids.next(`layer:${path}`), name, colour: rgb(kindColour(name)), parent });
     return this.records.length - 1;
   }
 }
@@ -129,7 +129,7 @@ export function openRhino3dmStream({ groups, units }: ExportSceneHead): SyncStre
     pieces.push(piece);
   };
   const attributes = (layer: number, name: string, strings: Record<string, unknown>, colour?: [number, number, number]): ObjectAttributes => ({
-    id: ids.next(),
+    id: ids.next(name),
     layer,
     name: objectName(name),
     strings: userStrings(strings),

@@ -14,10 +14,11 @@ export function writeStl(scene: ExportScene): ExportFile {
   const bytes = new Uint8Array(84 + 50 * count);
   const view = new DataView(bytes.buffer);
   // Never start with "solid": readers would take the file for ASCII STL.
-  // 80 bytes: units, placement, CRS and the origin's grid position (3 decimals: < 0.03 mm in any unit).
+  // 80 bytes: units, placement, CRS and the origin's grid position (6 decimals: a micrometre in metres, so the
+  // stated origin adds nothing to the geometry's own millimetre; ≤ 78 characters for any grid up to 10^7 m in mm).
   const g = scene.georef,
     crs = g.crs === 'local' ? 'local' : `EPSG:${g.crs}`;
-  const header = `CityContext ${scene.units} ${g.placement} ${crs} E0=${g.originGrid[0].toFixed(3)} N0=${g.originGrid[1].toFixed(3)}`;
+  const header = `CityContext ${scene.units} ${g.placement} ${crs} E0=${g.originGrid[0].toFixed(6)} N0=${g.originGrid[1].toFixed(6)}`;
   bytes.set(new TextEncoder().encode(header.slice(0, 80)));
   view.setUint32(80, count, true);
   let o = 84;

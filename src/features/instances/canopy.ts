@@ -19,6 +19,8 @@ export interface TileTree {
   crownDiameter: number;
   /** Lattice cell of the top (stable identity and tie-breaks). */
   key: number;
+  /** The lattice's id (its first raster: tops of different lattices are different trees). */
+  lattice: string;
   /** Whether this tile returns it (its top in the polygon and in the tile). */
   owned: boolean;
 }
@@ -64,7 +66,7 @@ export async function readTileCanopy(t: InstanceTile, plan: TreePlan, signal?: A
       const [lon, lat] = w.lonLatOfLattice(d.latticeCol, d.latticeRow);
       if (windows.slice(0, k).some((e) => !Number.isNaN(e.valueAt(lon, lat)))) continue; // an earlier raster's tree
       const [x, y] = t.tile.frame.toLocal(lon, lat);
-      trees.push({ x, y, lon, lat, height: d.height, crownDiameter: d.crownDiameter, key: d.key, owned: t.takes(x, y) });
+      trees.push({ x, y, lon, lat, height: d.height, crownDiameter: d.crownDiameter, key: d.key, lattice: w.latticeId, owned: t.takes(x, y) });
     }
   });
   const { samples, uncovered } = coverage(t, windows.length > 0 ? covered : null);

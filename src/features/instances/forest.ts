@@ -3,7 +3,7 @@ import { projectFlat } from '../../frame/local-frame.ts';
 import { validFootprints } from '../../geometry/planar/footprint-repair.ts';
 import { NOMINAL_HEIGHT } from '../../geometry/instances/catalogue.ts';
 import { fillRuleOf } from '../../geometry/trees/fill-areas.ts';
-import { FILL_MARGIN, forestFill, type FillArea } from '../../geometry/trees/forest-fill.ts';
+import { FILL_MARGIN, forestFill, type FillArea, type FillSite } from '../../geometry/trees/forest-fill.ts';
 import { fineUnit, hashInts, unit } from '../../geometry/trees/hash.ts';
 import { parseTreeKind } from '../../geometry/trees/tags/leaf.ts';
 import { ditherUnit, proceduralRank } from '../../geometry/trees/tree-cap.ts';
@@ -102,6 +102,7 @@ function fillSite(t: InstanceTile, site: Site, corners: [number, number][], area
     const f = 1 + SIZE_SPREAD * (2 * unit(h) - 1);
     const descriptor: Record<string, unknown> = {
       type: plant,
+      id: fillId(site, s),
       source: 'procedural',
       fill: s.area.rule.kind,
       area: s.area.id,
@@ -123,6 +124,16 @@ function fillSite(t: InstanceTile, site: Site, corners: [number, number][], area
     out.push({ node, rank: proceduralRank(ditherUnit(s.i, s.j, fineUnit(hashInts(h, 2), hashInts(h, 3)))) });
   }
   return out;
+}
+
+/**
+ * A procedural plant's id: its fixed frame's 0.05° cell and its cell on that frame's grid
+ * (`fill/<lon cell>,<lat cell>/<i>,<j>`, orchards on their own grid `…/rows/<i>,<j>`). The grids hold
+ * at most one plant per cell and do not depend on the request, so the same plant has the same id
+ * in every request and tiling (docs/trees.md "Ids").
+ */
+export function fillId(site: Pick<Site, 'cell'>, s: Pick<FillSite, 'i' | 'j' | 'area'>): string {
+  return `fill/${site.cell[0]},${site.cell[1]}/${s.area.rule.rows ? 'rows/' : ''}${s.i},${s.j}`;
 }
 
 /** In the frame's 0.05° cell and FILL_MARGIN metres away from its sides (seams between frames). */

@@ -68,8 +68,8 @@ export const instancesFamily: FeatureFamily<TreePlan> = {
 };
 
 function encode(placed: readonly Placed[], tile: Parameters<FeatureFamily['build']>[0], out: Parameters<FeatureFamily['build']>[1]): void {
-  const plain = new JsonBytesWriter(1 << 12),
-    trees = new JsonBytesWriter(1 << 14);
+  const plain = new JsonBytesWriter(1 << 12, tile.task.output.decimals),
+    trees = new JsonBytesWriter(1 << 14, tile.task.output.decimals);
   let nPlain = 0;
   const ranks: number[] = [],
     ends: number[] = [];

@@ -26,6 +26,8 @@ export interface Site {
   frame: LocalFrame;
   /** Salt of this cell's fill grid. */
   salt: number;
+  /** Indices of the 0.05° cell (lon, lat): with a plant's grid cell, its stable id (forest.ts). */
+  cell: [number, number];
   /** Cell bounds in lon/lat. */
   lon0: number;
   lat0: number;
@@ -59,6 +61,7 @@ export function createSite(
   return {
     frame,
     salt: (i * 73856093) ^ (j * 19349663),
+    cell: [i, j],
     lon0: i * CELL_DEGREES,
     lat0: j * CELL_DEGREES,
     buildings() {

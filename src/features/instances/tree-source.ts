@@ -1,5 +1,5 @@
 import { NOMINAL_HEIGHT } from '../../geometry/instances/catalogue.ts';
-import { hashInts, unit, fineUnit } from '../../geometry/trees/hash.ts';
+import { hashInts, hashString, unit, fineUnit } from '../../geometry/trees/hash.ts';
 import { mergeDetected } from '../../geometry/trees/merge-detected.ts';
 import { detectedRank } from '../../geometry/trees/tree-cap.ts';
 import type { TileGroupResult } from '../../plan/tile-result.ts';
@@ -59,7 +59,14 @@ function detectedNode(t: InstanceTile, d: TileTree): Placed {
   const lo = d.key % 67_108_864,
     hi = Math.floor(d.key / 67_108_864);
   const h = hashInts(lo, hi, 0x43484d);
-  const descriptor = { type: 'tree', source: 'canopy', height: round(d.height), crownDiameter: round(d.crownDiameter), heightSource: 'canopy' };
+  const descriptor = {
+    type: 'tree',
+    id: canopyId(d),
+    source: 'canopy',
+    height: round(d.height),
+    crownDiameter: round(d.crownDiameter),
+    heightSource: 'canopy',
+  };
   const node = {
     type: 'tree' as const,
     x: d.x,
@@ -70,6 +77,15 @@ function detectedNode(t: InstanceTile, d: TileTree): Placed {
     descriptor,
   };
   return { node, rank: detectedRank(d.height, fineUnit(hashInts(h, 1), hashInts(h, 2))) };
+}
+
+/**
+ * A detected tree's id: its top's cell on the canopy raster's pixel lattice (`canopy/<lattice>/<cell>`,
+ * the lattice as a hash of its first raster's file name, so moving the data keeps the ids), the
+ * same whichever tile or request detects it (docs/trees.md "Ids").
+ */
+export function canopyId(d: Pick<TileTree, 'key' | 'lattice'>): string {
+  return `canopy/${(hashString(d.lattice.replace(/^.*[/\\]/, '')) >>> 0).toString(36)}/${d.key}`;
 }
 
 /** The tile's coverage facts for the main thread (tree-cap.ts CanopyReport). */

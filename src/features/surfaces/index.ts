@@ -119,7 +119,7 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
       const lines: DrapedLine[] = [];
       if (plan.centerlines) for (const line of clippedLines(roads.centerlines, tile)) lines.push(drapeLine(line, drape));
       if (plan.outlines) lines.push(...surfaceOutlines(pieces, drape));
-      const w = new JsonBytesWriter(1 << 14);
+      const w = new JsonBytesWriter(1 << 14, tile.task.output.decimals);
       lines.forEach((l, n) => {
         if (n > 0) w.byte(44);
         tile.toOutput(l.vertices);

@@ -72,7 +72,7 @@ export const terrainFamily = {
     bare: readonly Footprint[] | undefined,
     toOutput: (positions: Float64Array) => void,
   ): TileGroupResult {
-    const w = new JsonBytesWriter(1 << 14);
+    const w = new JsonBytesWriter(1 << 14, task.output.decimals);
     const grid = step.grid!;
     let mesh: IndexedMesh | null;
     const cropped = bare !== undefined || site !== undefined;

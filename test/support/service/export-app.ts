@@ -11,6 +11,7 @@ import { localFrameDefinition } from '../../../src/frame/local-frame.ts';
 import { Admission } from '../../../src/server/admission.ts';
 import { createApp } from '../../../src/server/app.ts';
 import type { ExportDeps } from '../../../src/server/export-handler.ts';
+import type { ServiceConfig } from '../../../src/config.ts';
 import type { RunningService } from '../../../src/service.ts';
 import { startTestService } from './http.ts';
 import { square } from '../polygons.ts';
@@ -34,8 +35,8 @@ export interface ExportApp {
   close(): Promise<void>;
 }
 
-export async function startExportApp(exports: ExportDeps, log: (line: string) => void = () => {}): Promise<ExportApp> {
-  const svc = await startTestService();
+export async function startExportApp(exports: ExportDeps, log: (line: string) => void = () => {}, config: Partial<ServiceConfig> = {}): Promise<ExportApp> {
+  const svc = await startTestService(config);
   const server: Server = createApp({
     accounts: svc.accounts,
     admission: new Admission({ maxInFlight: 4, maxQueue: 16, timeoutMs: 30_000 }),

@@ -22,6 +22,22 @@ test('numbers are written rounded to millimetres, as JSON.parse reads them', () 
   assert.equal(decode(w), '0,0,12.5,-3,1000');
 });
 
+test('an export writer rounds to micrometres instead (6 decimals), canonical and as JSON.parse reads them', () => {
+  fc.assert(
+    fc.property(fc.double({ min: -1e8, max: 1e8, noNaN: true }), (x) => {
+      const w = new JsonBytesWriter(4, 6);
+      w.mm(x);
+      const text = decode(w);
+      assert.equal(JSON.parse(text), Math.round(x * 1e6) / 1e6 || 0);
+      assert.ok(!/\.\d*0$/.test(text) && text !== '-0', `canonical form: ${text}`);
+    }),
+    { numRuns: 5000 },
+  );
+  const w = new JsonBytesWriter(16, 6);
+  w.mm(0.0000004).byte(44).mm(-0.0004).byte(44).mm(12.5).byte(44).mm(-3.0000001).byte(44).mm(372617.7266851).byte(44).mm(0.000012);
+  assert.equal(decode(w), '0,-0.0004,12.5,-3,372617.726685,0.000012');
+});
+
 test('non-finite numbers are refused rather than written as invalid JSON', () => {
   assert.throws(() => new JsonBytesWriter().mm(NaN));
   assert.throws(() => new JsonBytesWriter().mm(Infinity));

@@ -68,19 +68,26 @@ test('strings are UTF-16 with their NUL counted; an empty string is a bare 0', (
   assert.equal(b.length, 18);
 });
 
-test('UUIDs in archive byte order; fresh ids are version 4 and distinct', () => {
+test('UUIDs in archive byte order; derived ids are version 5, the same for the same key and occurrence, distinct otherwise', () => {
   assert.deepEqual(
     [...uuidBytes('4ED7D4E4-E947-11d3-BFE5-0010830122F0')],
     [0xe4, 0xd4, 0xd7, 0x4e, 0x47, 0xe9, 0xd3, 0x11, 0xbf, 0xe5, 0x00, 0x10, 0x83, 0x01, 0x22, 0xf0],
   );
-  const ids = new UuidSource(),
-    seen = new Set<string>();
-  for (let i = 0; i < 5000; i++) {
-    const id = ids.next();
-    assert.equal(id[7] >> 4, 4);
-    seen.add(Buffer.from(id).toString('hex'));
+  const hex = (id: Uint8Array) => Buffer.from(id).toString('hex');
+  const draw = () => {
+    const ids = new UuidSource();
+    // 2500 names, each twice (a ground area cut by two tiles has one name)
+    return Array.from({ length: 5000 }, (_, i) => ids.next(`way/${i % 2500}`));
+  };
+  const first = draw(),
+    again = draw();
+  for (const id of first) {
+    assert.equal(id[7] >> 4, 5);
+    assert.equal(id[8] >> 6, 2);
   }
-  assert.equal(seen.size, 5000);
+  assert.equal(new Set(first.map(hex)).size, 5000);
+  assert.deepEqual(again.map(hex), first.map(hex));
+  assert.notEqual(hex(new UuidSource().next('way/1')), hex(new UuidSource().next('way/2')));
 });
 
 test('compressed buffers: short ones stored, longer ones a zlib stream in an anonymous chunk, all stored at level 0', () => {

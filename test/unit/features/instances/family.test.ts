@@ -144,6 +144,12 @@ test('fixture scene: 60 m tiles give exactly the nodes of one 500 m tile; the ca
   assert.deepEqual([...b].filter((k) => !a.has(k)).slice(0, 3), [], 'only with 60 m tiles');
   assert.deepEqual([...a].filter((k) => !b.has(k)).slice(0, 3), [], 'only with one tile');
   assert.deepEqual(many.map(key).sort(), one.map(key).sort());
+  // every plant has an id, one per plant, naming the same plant at the same place in both tilings
+  const fillIds = (nodes: Node[]) => new Map(nodes.filter((n) => n.descriptor.source === 'procedural').map((n) => [n.descriptor.id, [n.x, n.y]]));
+  const [idsOne, idsMany] = [fillIds(one), fillIds(many)];
+  assert.ok(idsOne.size > 900 && [...idsOne.keys()].every((id) => /^fill\/-?\d+,-?\d+\/-?\d+,-?\d+$/.test(id)), [...idsOne.keys()].slice(0, 3).join(' '));
+  assert.equal(idsOne.size, one.filter((n) => n.descriptor.source === 'procedural').length, 'no two plants share an id');
+  assert.deepEqual([...idsMany].sort(), [...idsOne].sort());
   const plants = one.filter((n) => n.type === 'tree' || n.type === 'shrubbery');
   const capped = await run(500, 100);
   const cappedPlants = capped.filter((n) => n.type === 'tree' || n.type === 'shrubbery');

@@ -1,0 +1,116 @@
+/**
+ * Precision as documented (docs/exports.md "Precision"): every ground corner of a known OSM
+ * building, read back from every format through the file's own georeference, lies within 0.71 mm
+ * (horizontal) of its exact projection — one rounding step, the geometry's own millimetre grid
+ * (STL absolute: plus float32's rounding of grid coordinates). Two roundings (millimetres in the
+ * building's frame, then again in the request's) put a corner of this building 0.88 mm off, so the
+ * test fails if an export's tiles round to millimetres again.
+ *
+ * The reference is PROJ 9.1 (the engine of cs2cs; here through GDAL 3.6's gdaltransform, cs2cs
+ * not being installed), computed once:
+ *   echo "7.4182484 43.7336199" | gdaltransform -s_srs EPSG:4326 -t_srs EPSG:32632 -output_xy
+ * (the local frame: -t_srs "+proj=tmerc +lat_0=43.734 +lon_0=7.42 +k=1 +x_0=0 +y_0=0 +ellps=WGS84 +units=m +no_defs").
+ * The building's other corners are projected with proj4, which agrees with PROJ there to a
+ * micrometre (asserted).
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import rhino3dm from 'rhino3dm';
+import * as W from 'web-ifc';
+import proj4 from 'proj4';
+import { storePaths } from '../../src/config.ts';
+import type { ExportUnits } from '../../src/export/scene.ts';
+import { lookupEpsg } from '../../src/frame/epsg.ts';
+import { localFrameDefinition } from '../../src/frame/local-frame.ts';
+import { osmSourceFor } from '../../src/tile/osm-sources.ts';
+import { gridVertices, type CornerReaders } from '../support/checks/export-corners.ts';
+import { postContext } from '../support/service/http.ts';
+import { BUILDING, CORNER, cornerIn, ORIGIN, POLYGON, startExportApp, type ExportApp } from '../support/service/export-app.ts';
+import { MemoryExportStore } from '../support/stores/memory-export-store.ts';
+
+/** CORNER (export-app.ts) projected by PROJ: [east, north], metres. */
+const PROJ: Record<string, [number, number]> = {
+  local: [-141.116198607197, -42.2302969768403],
+  'EPSG:32632': [372617.726685052, 4843502.96994812],
+  'EPSG:2154': [1055841.39394628, 6302690.62354661],
+  'EPSG:3857': [825795.634466016, 5424311.36471679],
+};
+const FORMATS = ['glb', 'gltf', 'obj', 'stl', 'ply', 'dae', 'dxf', '3dm', 'ifc'];
+const COMBOS: { crs: string; placement: 'anchor' | 'absolute'; units: ExportUnits }[] = [
+  { crs: 'local', placement: 'anchor', units: 'mm' },
+  { crs: 'EPSG:2154', placement: 'anchor', units: 'in' },
+  { crs: 'EPSG:32632', placement: 'anchor', units: 'm' },
+  { crs: 'EPSG:32632', placement: 'absolute', units: 'ft' },
+  { crs: 'EPSG:3857', placement: 'absolute', units: 'm' },
+  { crs: 'EPSG:2154', placement: 'absolute', units: 'mm' },
+];
+/** Half a millimetre on each axis: the one rounding step. */
+const BOUND = Math.SQRT1_2 * 1e-3;
+
+const store = new MemoryExportStore();
+let app: ExportApp;
+let readers: CornerReaders;
+
+before(async () => {
+  app = await startExportApp({ store });
+  const ifc = new W.IfcAPI();
+  await ifc.Init(undefined, true);
+  ifc.SetLogLevel(W.LogLevel.LOG_LEVEL_OFF);
+  readers = { rhino: await rhino3dm(), ifc };
+});
+after(async () => {
+  await app?.close();
+});
+
+/** The building's outline from the service's own OSM store: [lon, lat] of each vertex. */
+function buildingCorners(): [number, number][] {
+  const source = osmSourceFor(storePaths(app.svc.config.dataDir).osm);
+  const d = 0.001;
+  const refs = source.buildingGroups({ minLon: CORNER.lon - d, minLat: CORNER.lat - d, maxLon: CORNER.lon + d, maxLat: CORNER.lat + d });
+  const members = [...source.buildingGroupMembers(refs.map((r) => r.gid)).values()].flat();
+  const ring = members.find((f) => f.id === BUILDING)!.polygons![0][0];
+  return Array.from({ length: ring.length / 2 }, (_, k) => [ring[2 * k], ring[2 * k + 1]]);
+}
+
+const definition = (crs: string) => (crs === 'local' ? localFrameDefinition(ORIGIN[0], ORIGIN[1]) : lookupEpsg(Number(crs.slice(5)))!.proj4);
+
+test('proj4 puts the known corner where PROJ does, to a micrometre, in every CRS of the precision test', () => {
+  for (const [crs, [e, n]] of Object.entries(PROJ)) {
+    const [x, y] = cornerIn(crs);
+    assert.ok(Math.hypot(x - e, y - n) < 1e-6, `${crs}: ${x - e}, ${y - n}`);
+  }
+});
+
+test('every ground corner of a known building is within 0.71 mm of its projection in every format, CRS, placement and unit (STL absolute: plus float32)', {
+  timeout: 600_000,
+}, async () => {
+  const account = app.svc.accounts.createAccount({ name: `precision${Math.random()}`, balanceKm2: 1000, active: true });
+  const key = app.svc.accounts.createKey(account.id, 'development').key;
+  const corners = buildingCorners();
+  assert.ok(corners.length >= 4, `${corners.length} corners`);
+  const worst = new Map<string, number>();
+  for (const format of FORMATS) {
+    for (const { crs, placement, units } of COMBOS) {
+      const a = await postContext(app.url, key, {
+        polygon: POLYGON,
+        origin: ORIGIN,
+        settings: { geometry: ['buildings'] },
+        export: { format, crs, placement, units },
+      });
+      if (a.status === 400 && (format === 'stl' || format === 'ply') && placement === 'absolute') continue; // float32 formats may refuse absolute
+      assert.equal(a.status, 200, a.text);
+      const fileUnits: ExportUnits = a.json.spatialReference.units;
+      const ground = (await gridVertices(format, store.bytesOf(a.json.downloadUrl)!, fileUnits, BUILDING, readers)).filter(([, , h]) => Math.abs(h) < 0.01);
+      for (const c of corners) {
+        const [e, n] = proj4(definition(crs), c) as [number, number];
+        let best = Infinity;
+        for (const [x, y] of ground) best = Math.min(best, Math.hypot(x - e, y - n));
+        // STL is float32: absolute grid coordinates round once more (half a float32 step)
+        const float32 = format === 'stl' && placement === 'absolute' ? Math.max(Math.abs(e), Math.abs(n)) * 2 ** -24 : 0;
+        assert.ok(best <= BOUND + float32, `${format} ${crs} ${placement} ${units}: corner ${c} off by ${(best * 1000).toFixed(3)} mm`);
+        if (!float32) worst.set(format, Math.max(worst.get(format) ?? 0, best));
+      }
+    }
+  }
+  if (process.env.EXPORT_TEST_LOG) console.error([...worst].map(([f, w]) => `${f} ${(w * 1000).toFixed(3)} mm`).join(', '));
+});
