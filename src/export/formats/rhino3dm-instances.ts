@@ -91,9 +91,9 @@ export class InstanceDefinitions {
     const model = sharedModel(key),
       k = 1 / METRES_PER_UNIT[this.units];
     const positions = model.positions.map((v) => v * k);
-    const attributes: ObjectAttributes = { id: this.ids.next(), layer, name: key, strings: [['model', key]], definitionGeometry: true };
+    const attributes: ObjectAttributes = { id: this.ids.next(`block-geometry:${key}`), layer, name: key, strings: [['model', key]], definitionGeometry: true };
     writeMeshObject(w, attributes, positions, model.indices);
-    def = { id: this.ids.next(), name: key, objects: [attributes.id], box: boxOf(positions) };
+    def = { id: this.ids.next(`block:${key}`), name: key, objects: [attributes.id], box: boxOf(positions) };
     this.byKey.set(key, def);
     return def;
   }
