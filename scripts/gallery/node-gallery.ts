@@ -2,7 +2,8 @@
  * The scene of `npm run gallery:exports`: every node type's model lined up and labelled, in rows
  * by size, standing on a grey apron, so a person can look at each one in every format.
  *
- * - row 1 (y = 0): street furniture and small monuments, nominal size, 4 m apart at least;
+ * - row 1 (y = 0): street furniture and small monuments — every type without a place of its own,
+ *   a type added later included — from the lowest to the tallest, 4 m apart at least;
  * - row 2 (y = −25): trees of every form at several heights (crowns from the leaf type's
  *   crown / height ratio, docs/trees.md), then the big statue and the utility pole;
  * - row 3 (y = −90): the structures, and one power-line span (a `wire`: a cable, 3 % sag,
@@ -32,23 +33,12 @@ export interface NodeGallery {
   rows: { name: string; x0: number; x1: number; y: number; height: number; stretch: number }[];
 }
 
-const SMALL: NodeType[] = [
-  'bench',
-  'picnicTable',
-  'busStop',
-  'hydrant',
-  'adColumn',
-  'wasteBasket',
-  'postBox',
-  'drinkingWater',
-  'bicycleParking',
-  'shrubbery',
-  'streetLamp',
-  'flagpole',
-  'memorial',
-  'statueSmall',
-  'sculpture',
-];
+/** Types with a row or a place of their own; every other type (a new one too) joins the street row. */
+const TREE_ROW: NodeType[] = ['statueBig', 'utilityPole'];
+const STRUCTURES: NodeType[] = ['trackedCrane', 'towerCrane', 'windTurbine'];
+const SMALL = (Object.keys(NOMINAL_HEIGHT) as NodeType[])
+  .filter((t) => t !== 'tree' && t !== 'wire' && t !== 'transmissionTower' && !TREE_ROW.includes(t) && !STRUCTURES.includes(t))
+  .sort((a, b) => NOMINAL_HEIGHT[a] - NOMINAL_HEIGHT[b]);
 
 /** Trees: form (by the tags that choose it), heights, crown / height (docs/trees.md defaults). */
 const TREES: { label: string; tags: Record<string, string>; heights: number[]; crownShare: number }[] = [
@@ -85,7 +75,7 @@ export function nodeGallery(): NodeGallery {
       place('tree', `tree ${t.label} ${h} m`, x, -25, h, { ...t.tags, height: h, crownDiameter: crown });
       x += Math.max(3, crown / 2 + 1);
     }
-  for (const type of ['statueBig', 'utilityPole'] as const) {
+  for (const type of TREE_ROW) {
     const [lo, hi] = along(type);
     x += Math.max(3, 2 - lo);
     place(type, type, x, -25, NOMINAL_HEIGHT[type]);
@@ -94,7 +84,7 @@ export function nodeGallery(): NodeGallery {
   rows.push({ name: 'trees', x0: 0, x1: x, y: -25, height: 20, stretch: 80 });
 
   x = 0;
-  for (const type of ['trackedCrane', 'towerCrane', 'windTurbine'] as const) {
+  for (const type of STRUCTURES) {
     const [lo, hi] = along(type);
     x += 10 - lo;
     place(type, type, x, -90, NOMINAL_HEIGHT[type]);

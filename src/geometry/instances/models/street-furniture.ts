@@ -48,9 +48,9 @@ export function furnitureModel(type: FurnitureType): IndexedMesh {
         box(b, 0, -0.04, 5.8, 1.2, 0.04, 5.88);
         box(b, 0.9, -0.15, 5.6, 1.4, 0.15, 6);
         break;
-      case 'utilityPole': // a 9 m wooden pole with a crossarm
+      case 'utilityPole': // a 9 m wooden pole with a crossarm where wires attach (90 %, features/instances/wires.ts)
         frustum(b, 0, 0, 0, 9, 0.14, 0.1, 6);
-        box(b, -0.05, -0.9, 8.4, 0.05, 0.9, 8.5);
+        box(b, -0.05, -0.9, 8.05, 0.05, 0.9, 8.15);
         break;
       case 'hydrant': // a 0.8 m pillar hydrant with its cap
         frustum(b, 0, 0, 0, 0.65, 0.12, 0.1, 8);

@@ -26,7 +26,7 @@ export const TREE_TRIANGLES_MAX = 60;
 /**
  * A tree model standing at the origin, `height` tall with a crown `crownDiameter` across, z up,
  * closed and outward (each part a closed solid):
- * - broadleaf: a pentagonal trunk to 40 % of the height, a rounded crown (an icosahedron stretched
+ * - broadleaf: a pentagonal trunk to 45 % of the height, a rounded crown (an icosahedron stretched
  *   to the crown's width and the upper 70 % of the height, overlapping the trunk's top);
  * - conifer: a trunk to 20 %, a heptagonal cone from 12 % to the top;
  * - palm: a slender tapered trunk to 85 %, five fronds — flat wedges — drooping from the top.
