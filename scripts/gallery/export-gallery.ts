@@ -1,5 +1,5 @@
 /**
- * `npm run gallery:exports [outDir]`: one export of the Monaco sample per format, for a person to
+ * `npm run gallery:exports-monaco [outDir]`: one export of the Monaco sample per format, for a person to
  * open in Rhino, Blender, SketchUp, a glTF viewer… Starts the real service on a scratch data dir
  * (bundled monaco.osm.pbf and SRTM tile), asks for the README's sample square with every default
  * group plus topography through `POST /v1/context` with `export`, downloads each file from its

@@ -11,8 +11,10 @@
 import type { IndexedMesh } from '../../types.ts';
 import type { TreeKind } from '../../trees/tags/leaf.ts';
 import { NOMINAL_HEIGHT } from '../catalogue.ts';
-import type { NodeType } from '../types.ts';
-import { furnitureModel, type FurnitureType } from './street-furniture.ts';
+import { MARKER_KEY, markerModel } from './marker.ts';
+import { monumentModel } from './monuments.ts';
+import { furnitureModel } from './street-furniture.ts';
+import { structureModel } from './structures.ts';
 import { treeForm, treeModel, type TreeForm } from './trees.ts';
 
 /** A node's model and the scale that sizes it: `key` names the shared model (a block, a mesh, a type in the files). */
@@ -29,15 +31,37 @@ const TREE_REFERENCE: Record<TreeForm, { height: number; crown: number }> = {
   palm: { height: 10, crown: 6 },
 };
 
-/** Builders of the shared models by key (each called once per process, then cached). */
+/** Builders of the shared models by key (each called once per process, then cached): every node type but `wire`, trees by form. */
 const MODELS = new Map<string, () => IndexedMesh>([
   ['tree-broadleaf', () => treeModel('broadleaf', TREE_REFERENCE.broadleaf.height, TREE_REFERENCE.broadleaf.crown)],
   ['tree-conifer', () => treeModel('conifer', TREE_REFERENCE.conifer.height, TREE_REFERENCE.conifer.crown)],
   ['tree-palm', () => treeModel('palm', TREE_REFERENCE.palm.height, TREE_REFERENCE.palm.crown)],
-  ...(['shrubbery', 'bench', 'picnicTable', 'streetLamp', 'utilityPole', 'hydrant', 'wasteBasket', 'postBox', 'flagpole', 'adColumn'] as FurnitureType[]).map(
-    (t): [string, () => IndexedMesh] => [t, () => furnitureModel(t)],
-  ),
+  ['shrubbery', () => furnitureModel('shrubbery')],
+  ['bench', () => furnitureModel('bench')],
+  ['picnicTable', () => furnitureModel('picnicTable')],
+  ['busStop', () => furnitureModel('busStop')],
+  ['utilityPole', () => furnitureModel('utilityPole')],
+  ['transmissionTower', () => structureModel('transmissionTower')],
+  ['hydrant', () => furnitureModel('hydrant')],
+  ['adColumn', () => furnitureModel('adColumn')],
+  ['trackedCrane', () => structureModel('trackedCrane')],
+  ['towerCrane', () => structureModel('towerCrane')],
+  ['windTurbine', () => structureModel('windTurbine')],
+  ['memorial', () => monumentModel('memorial')],
+  ['statueSmall', () => monumentModel('statueSmall')],
+  ['statueBig', () => monumentModel('statueBig')],
+  ['sculpture', () => monumentModel('sculpture')],
+  ['streetLamp', () => furnitureModel('streetLamp')],
+  ['wasteBasket', () => furnitureModel('wasteBasket')],
+  ['postBox', () => furnitureModel('postBox')],
+  ['drinkingWater', () => furnitureModel('drinkingWater')],
+  ['flagpole', () => furnitureModel('flagpole')],
+  ['bicycleParking', () => furnitureModel('bicycleParking')],
+  [MARKER_KEY, markerModel],
 ]);
+
+/** Most triangles any model has (trees: TREE_TRIANGLES_MAX): the file budget per shared model. */
+export const MODEL_TRIANGLES_MAX = 160;
 
 const built = new Map<string, IndexedMesh>();
 
@@ -46,24 +70,20 @@ export function modelKeys(): string[] {
   return [...MODELS.keys()];
 }
 
-/** The shared model of a key (metres, z up, on z = 0 at the origin); built on first use. */
+/** The shared model of a key (metres, z up, on z = 0 at the origin); built on first use. An unknown key gets the marker. */
 export function modelMesh(key: string): IndexedMesh {
-  let m = built.get(key);
-  if (!m) {
-    const build = MODELS.get(key) ?? MODELS.get(FALLBACK_KEY)!;
-    built.set(key, (m = build()));
-  }
+  const known = MODELS.has(key) ? key : MARKER_KEY;
+  let m = built.get(known);
+  if (!m) built.set(known, (m = MODELS.get(known)!()));
   return m;
 }
-
-/** A type without a model of its own yet is drawn as a bollard-like post of its nominal height. */
-const FALLBACK_KEY = 'postBox';
 
 /**
  * The model of a node and its scale, or null for a wire (a cable, not a model). Trees: the form
  * from `leafType`/`genus`/`species`, sized by the descriptor's `height` and `crownDiameter`
  * (their `scale` × nominal height when the descriptor lacks them); other types: their nominal
- * model × `scale`.
+ * model × `scale`. A type no model knows (a newer server's, a typo) is drawn as the marker,
+ * `scale` metres tall, so it still shows where it stands.
  */
 export function modelPlacement(type: string, scale: number, descriptor: Readonly<Record<string, unknown>>): ModelPlacement | null {
   if (type === 'wire') return null;
@@ -75,10 +95,8 @@ export function modelPlacement(type: string, scale: number, descriptor: Readonly
     const across = crown / ref.crown;
     return { key: `tree-${form}`, scale: [across, across, height / ref.height] };
   }
-  const key = MODELS.has(type) ? type : FALLBACK_KEY;
-  // the fallback post is drawn at the type's own nominal height
-  const s = key === type ? scale : (scale * (NOMINAL_HEIGHT[type as NodeType] ?? 1)) / NOMINAL_HEIGHT.postBox;
-  return { key: key === type ? key : `${FALLBACK_KEY}`, scale: [s, s, s] };
+  const s = positive(scale) ?? 1;
+  return { key: MODELS.has(type) && !type.startsWith('tree-') ? type : MARKER_KEY, scale: [s, s, s] };
 }
 
 function positive(v: unknown): number | null {

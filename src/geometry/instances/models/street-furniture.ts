@@ -18,7 +18,10 @@ export type FurnitureType =
   | 'postBox'
   | 'bollard'
   | 'flagpole'
-  | 'adColumn';
+  | 'adColumn'
+  | 'busStop'
+  | 'drinkingWater'
+  | 'bicycleParking';
 
 /** The model of a furniture type at its nominal size. */
 export function furnitureModel(type: FurnitureType): IndexedMesh {
@@ -45,9 +48,9 @@ export function furnitureModel(type: FurnitureType): IndexedMesh {
         box(b, 0, -0.04, 5.8, 1.2, 0.04, 5.88);
         box(b, 0.9, -0.15, 5.6, 1.4, 0.15, 6);
         break;
-      case 'utilityPole': // a 9 m wooden pole with a crossarm
+      case 'utilityPole': // a 9 m wooden pole with a crossarm where wires attach (90 %, features/instances/wires.ts)
         frustum(b, 0, 0, 0, 9, 0.14, 0.1, 6);
-        box(b, -0.05, -0.9, 8.4, 0.05, 0.9, 8.5);
+        box(b, -0.05, -0.9, 8.05, 0.05, 0.9, 8.15);
         break;
       case 'hydrant': // a 0.8 m pillar hydrant with its cap
         frustum(b, 0, 0, 0, 0.65, 0.12, 0.1, 8);
@@ -73,6 +76,35 @@ export function furnitureModel(type: FurnitureType): IndexedMesh {
         frustum(b, 0, 0, 0, 2.7, 0.6, 0.6, 10);
         frustum(b, 0, 0, 2.7, 3, 0.7, 0.1, 10);
         break;
+      case 'busStop': // a 3.6 m shelter open to the front: roof to 2.6 m, glass back and one side, bench, stop sign
+        box(b, -0.85, -1.85, 2.45, 0.85, 1.85, 2.6);
+        for (const [x, y] of [
+          [-0.72, -1.72],
+          [-0.72, 1.72],
+          [0.72, -1.72],
+          [0.72, 1.72],
+        ])
+          box(b, x - 0.04, y - 0.04, 0, x + 0.04, y + 0.04, 2.5);
+        box(b, -0.74, -1.7, 0.12, -0.7, 1.7, 2.3);
+        box(b, -0.72, 1.7, 0.12, 0.55, 1.74, 2.3);
+        box(b, -0.71, -1.3, 0.42, -0.3, 1.3, 0.48);
+        frustum(b, 1.05, -2.1, 0, 2.2, 0.04, 0.04, 4);
+        box(b, 1.03, -2.35, 1.85, 1.07, -1.85, 2.35);
+        break;
+      case 'drinkingWater': // a 1 m fountain post with its spout over a small bowl, on a drain
+        frustum(b, 0, 0, 0, 0.06, 0.3, 0.28, 6);
+        frustum(b, 0, 0, 0.04, 0.9, 0.12, 0.1, 8);
+        frustum(b, 0, 0, 0.89, 1, 0.13, 0, 8);
+        box(b, 0.05, -0.02, 0.78, 0.24, 0.02, 0.82);
+        frustum(b, 0.22, 0, 0.55, 0.62, 0.06, 0.13, 6);
+        break;
+      case 'bicycleParking': // three 0.8 m hoops (Sheffield stands) 0.9 m apart, bikes park along x
+        for (const y of [-0.9, 0, 0.9]) {
+          box(b, -0.4, y - 0.025, 0, -0.35, y + 0.025, 0.78);
+          box(b, 0.35, y - 0.025, 0, 0.4, y + 0.025, 0.78);
+          box(b, -0.41, y - 0.026, 0.75, 0.41, y + 0.026, 0.8);
+        }
+        break;
     }
   });
 }
@@ -90,4 +122,7 @@ export const FURNITURE_TYPES: readonly FurnitureType[] = [
   'bollard',
   'flagpole',
   'adColumn',
+  'busStop',
+  'drinkingWater',
+  'bicycleParking',
 ];

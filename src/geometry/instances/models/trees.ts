@@ -26,7 +26,7 @@ export const TREE_TRIANGLES_MAX = 60;
 /**
  * A tree model standing at the origin, `height` tall with a crown `crownDiameter` across, z up,
  * closed and outward (each part a closed solid):
- * - broadleaf: a pentagonal trunk to 40 % of the height, a rounded crown (an icosahedron stretched
+ * - broadleaf: a pentagonal trunk to 45 % of the height, a rounded crown (an icosahedron stretched
  *   to the crown's width and the upper 70 % of the height, overlapping the trunk's top);
  * - conifer: a trunk to 20 %, a heptagonal cone from 12 % to the top;
  * - palm: a slender tapered trunk to 85 %, five fronds — flat wedges — drooping from the top.
@@ -34,7 +34,10 @@ export const TREE_TRIANGLES_MAX = 60;
 export function treeModel(form: TreeForm, height: number, crownDiameter: number): IndexedMesh {
   const h = Math.max(height, 0.5),
     r = Math.max(crownDiameter, 0.3) / 2;
-  const trunk = Math.min(0.06 * h + 0.05, r * 0.35);
+  // a 10 m tree's trunk ~0.4 m across at the foot (a street tree's stem, 25–40 cm at breast
+  // height, drawn a little stout so it still reads at a distance); a palm's ~0.5 m, as thick as
+  // a short one's and not much thicker on a tall one
+  const trunk = Math.min(form === 'palm' ? 0.02 * h + 0.05 : 0.018 * h + 0.02, r * 0.35);
   return model((b) => {
     if (form === 'conifer') {
       frustum(b, 0, 0, 0, 0.2 * h, trunk, trunk * 0.8, 5);
@@ -44,7 +47,7 @@ export function treeModel(form: TreeForm, height: number, crownDiameter: number)
       const rise = Math.min(0.1 * r, h / 3),
         top = h - rise;
       frustum(b, 0, 0, 0, top, trunk * 0.9, trunk * 0.6, 5);
-      for (let k = 0; k < 5; k++) frond(b, top, rise, r, (2 * Math.PI * k) / 5, trunk);
+      for (let k = 0; k < 5; k++) frond(b, top, rise, r, (2 * Math.PI * k) / 5, 0.1 * r);
     } else {
       frustum(b, 0, 0, 0, 0.45 * h, trunk, trunk * 0.8, 5);
       const crownBottom = 0.3 * h;

@@ -12,7 +12,7 @@ test('street furniture models: closed, outward, light, standing on z = 0 and as 
     const m = furnitureModel(type);
     const r = inspectMesh(m);
     assert.ok(r.closed && r.volume > 0 && r.degenerate === 0 && r.nonFinite === 0, `${type}: ${JSON.stringify(r)}`);
-    assert.ok(m.indices.length / 3 <= 80, `${type}: ${m.indices.length / 3} triangles`);
+    assert.ok(m.indices.length / 3 <= 128, `${type}: ${m.indices.length / 3} triangles`);
     let minZ = Infinity,
       maxZ = -Infinity;
     for (let i = 2; i < m.positions.length; i += 3) {
