@@ -1,6 +1,6 @@
 import { scaleFor } from '../../geometry/instances/catalogue.ts';
 import { NearestLines } from '../../geometry/instances/facing.ts';
-import { directionRotation } from '../../geometry/instances/tags/direction.ts';
+import { directionRotation, normaliseAngle } from '../../geometry/instances/tags/direction.ts';
 import { objectHeight } from '../../geometry/instances/tags/height.ts';
 import { nodeTypeOf } from '../../geometry/instances/tags/node-type.ts';
 import type { NodeType } from '../../geometry/instances/types.ts';
@@ -14,6 +14,9 @@ import { isVegetation, vegetation } from './tree-nodes.ts';
 
 /** Types that face the nearest road when `direction` is not tagged (a lamp's arm reaches over the carriageway). */
 const FACE_ROAD = new Set<NodeType>(['bench', 'busStop', 'streetLamp']);
+
+/** Supports of power lines: turned so their cross-arms (the model's y) lie across the line. */
+const LINE_SUPPORTS = new Set<NodeType>(['transmissionTower', 'utilityPole']);
 
 /** Highway classes bus stops and lamps face (carriageways); benches face any highway, paths included. */
 const NOT_CARRIAGEWAY = new Set([
@@ -39,7 +42,8 @@ const NOT_CARRIAGEWAY = new Set([
 export function tileObjects(t: InstanceTile): Placed[] {
   const out: Placed[] = [];
   let roads: NearestLines | null = null,
-    carriageways: NearestLines | null = null;
+    carriageways: NearestLines | null = null,
+    lineBearings: Map<string, number> | null = null;
   for (const f of t.features) {
     const type = nodeTypeOf(f.tags);
     if (!type || !onlyAsPoint(type, f)) continue;
@@ -54,6 +58,7 @@ export function tileObjects(t: InstanceTile): Placed[] {
       if (type !== 'bench') rotation = (carriageways ??= roadLines(t, true)).facing(x, y);
       else rotation = (roads ??= roadLines(t, false)).facing(x, y);
     }
+    if (rotation === null && LINE_SUPPORTS.has(type)) rotation = (lineBearings ??= powerLineBearings(t)).get(vertexKey(lon, lat)) ?? null;
     if (rotation === null && at.along !== undefined) rotation = at.along;
     rotation ??= unit(h) * 2 * Math.PI;
     const descriptor: Record<string, unknown> = { type, id: f.id, source: 'osm' };
@@ -107,6 +112,36 @@ function placeOf(f: OsmFeature): { lonLat: [number, number]; along?: number } | 
     return { lonLat: [sx / (ring.length / 2), sy / (ring.length / 2)] };
   }
   return null;
+}
+
+/**
+ * The heading of the power line at each of its vertices (by vertexKey), in the tile's frame: the
+ * mean of the directions of the segments meeting there (the bisector at an angle tower), so a
+ * tower or pole standing at the vertex faces along the line. Directions are averaged as doubled
+ * angles, so a line's orientation counts, not its drawing direction.
+ */
+function powerLineBearings(t: InstanceTile): Map<string, number> {
+  const out = new Map<string, number>();
+  const sum = new Map<string, [number, number]>();
+  for (const f of t.features) {
+    if (f.kind !== 'line' || !f.line || (f.tags.power !== 'line' && f.tags.power !== 'minor_line')) continue;
+    const xy = projectFlat(t.tile.frame, f.line);
+    for (let k = 0; k + 3 < xy.length; k += 2) {
+      const a = 2 * Math.atan2(xy[k + 3] - xy[k + 1], xy[k + 2] - xy[k]);
+      for (const v of [k, k + 2]) {
+        const key = vertexKey(f.line[v], f.line[v + 1]);
+        const acc = sum.get(key) ?? [0, 0];
+        sum.set(key, [acc[0] + Math.cos(a), acc[1] + Math.sin(a)]);
+      }
+    }
+  }
+  for (const [key, [c, s]] of sum) if (Math.hypot(c, s) > 1e-9) out.set(key, normaliseAngle(Math.atan2(s, c) / 2));
+  return out;
+}
+
+/** A line vertex or a point at 1e-7° (the OSM grid): the same key for a tower and the line's vertex on it. */
+function vertexKey(lon: number, lat: number): string {
+  return `${Math.round(lon * 1e7)},${Math.round(lat * 1e7)}`;
 }
 
 function roadLines(t: InstanceTile, carriagewaysOnly: boolean): NearestLines {

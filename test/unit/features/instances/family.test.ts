@@ -117,6 +117,12 @@ test('fixture scene: furniture faces the road or its direction, wires span tower
   assert.deepEqual(row.map((n) => n.descriptor.row).sort(), [0, 1, 2, 3, 4, 5]);
   const towers = nodes.filter((n) => n.type === 'transmissionTower');
   assert.deepEqual(towers.map((t) => t.scale).sort(), [1, 1, 1.333]);
+  // towers face along the line (cross-arms across it): the end towers along their span, the middle one on the bisector (level here)
+  const heading = (id: string) => byId(id)[0].rotation;
+  const along = (a: number, b: number) => Math.abs(Math.sin(a - b)) < 1e-3;
+  assert.ok(along(heading('node/10'), Math.atan2(10, 150)), `${heading('node/10')}`);
+  assert.ok(along(heading('node/12'), Math.atan2(-10, 150)), `${heading('node/12')}`);
+  assert.ok(along(heading('node/11'), 0), `${heading('node/11')}`);
   const fill = nodes.filter((n) => n.descriptor.source === 'procedural');
   // needleleaved forest: every 6 m cell planted, minus road, building and surroundings of the surveyed trees
   assert.ok(fill.length > 900 && fill.length < 40000 / 36, `${fill.length} procedural trees`);
