@@ -205,7 +205,7 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
       const position = buffer.positions(l.points, l.points.length / 3, toGltf);
       const mode = l.closed ? 2 : 3; // LINE_LOOP, LINE_STRIP
       const mesh = meshes.push({ name: l.id, primitives: [{ attributes: { POSITION: position }, material: material(l.kind, undefined), mode }] }) - 1;
-      children.push(nodes.push({ name: l.id, mesh, extras: { kind: l.kind, descriptor: l.descriptor } }) - 1);
+      children.push(nodes.push({ name: l.id, mesh, extras: { kind: l.kind, descriptor: cableEnds(l.descriptor, f) } }) - 1);
     }
     for (const n of group.nodes) {
       const inst = instanceOf.get(n);
@@ -249,6 +249,15 @@ function bufferSize(scene: ExportScene, modelKeys: readonly string[]): [number, 
     for (const l of group.polylines) if (l.points.length >= 6) add(l.points, null);
   }
   return [floats, indexByteLength];
+}
+
+/**
+ * A cable's descriptor with its ends (`from`, `to`: scene points, Z up) as glTF world points — (x, z, −y)
+ * in metres, the root translation included — so the extras speak the file's own frame.
+ */
+function cableEnds(d: Record<string, unknown>, f: number): Record<string, unknown> {
+  const world = (p: unknown) => (Array.isArray(p) && p.length === 3 ? [p[0] * f, p[2] * f, -p[1] * f] : p);
+  return d.from === undefined && d.to === undefined ? d : { ...d, from: world(d.from), to: world(d.to) };
 }
 
 /** The georeference convention of the module comment, in the scene's `extras.cityContext`. */

@@ -270,3 +270,38 @@ test('power-line cables are LINE_STRIPs named <line id>#<span> in the palette wi
     .slice(0, 3)
     .forEach((c, i) => assert.ok(Math.abs(c - expected[i]) < 1e-6, 'the wire colour'));
 });
+
+test("a cable's ends in its extras are glTF world points (Y up), where its first and last vertices land, in both placements", async () => {
+  for (const placement of ['anchor', 'absolute'] as const) {
+    const scene = sampleScene({ placement });
+    const [ox, oy] = placement === 'absolute' ? scene.georef.originGrid : [0, 0];
+    const points = new Float64Array([ox + 5, oy - 3, 27, ox + 25, oy - 3, 26, ox + 45, oy - 3, 28]);
+    scene.groups
+      .find((g) => g.name === 'instances')!
+      .polylines.push({
+        id: 'way/7#0',
+        kind: 'wire',
+        points,
+        closed: false,
+        descriptor: { type: 'wire', from: [ox + 5, oy - 3, 27], to: [ox + 45, oy - 3, 28] },
+      });
+    const doc = await readBack((await writeGlb(scene)).bytes as Uint8Array, 'glb');
+    const cable = doc
+      .getRoot()
+      .listNodes()
+      .find((n) => n.getName() === 'way/7#0')!;
+    const { from, to } = cable.getExtras().descriptor as { from: number[]; to: number[] };
+    assert.deepEqual(from, [ox + 5, 27, -(oy - 3)]);
+    assert.deepEqual(to, [ox + 45, 28, -(oy - 3)]);
+    const m = cable.getWorldMatrix();
+    const pos = cable.getMesh()!.listPrimitives()[0].getAttribute('POSITION')!;
+    for (const [i, end] of [
+      [0, from],
+      [2, to],
+    ] as const) {
+      const [x, y, z] = pos.getElement(i, []);
+      const world = [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
+      assert.ok(Math.hypot(world[0] - end[0], world[1] - end[1], world[2] - end[2]) < 1e-3, `${placement}: ${world} vs ${end}`);
+    }
+  }
+});
