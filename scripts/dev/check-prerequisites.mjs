@@ -27,6 +27,7 @@ const checks = [
   { pkg: 'python3-ezdxf', what: `ezdxf for ${PYTHON} (audits the DXF files)`, ok: () => runs(PYTHON, ['-c', 'import ezdxf']) },
   { pkg: 'opencollada-tools', what: `the COLLADA 1.4.1 schema (${COLLADA_XSD})`, ok: () => existsSync(COLLADA_XSD) },
   { pkg: 'libxml2-utils', what: '`xmllint` (validates DAE files against that schema)', ok: () => runs('xmllint', ['--version']) },
+  { pkg: 'proj-bin', what: '`cs2cs` (the reference projection of the export precision test)', ok: () => runs('cs2cs', []) },
 ];
 
 const missing = checks.filter((c) => !c.ok());

@@ -6,18 +6,15 @@
  * building's frame, then again in the request's) put a corner of this building 0.88 mm off, so the
  * test fails if an export's tiles round to millimetres again.
  *
- * The reference is PROJ 9.1 (the engine of cs2cs; here through GDAL 3.6's gdaltransform, cs2cs
- * not being installed), computed once:
- *   echo "7.4182484 43.7336199" | gdaltransform -s_srs EPSG:4326 -t_srs EPSG:32632 -output_xy
- * (the local frame: -t_srs "+proj=tmerc +lat_0=43.734 +lon_0=7.42 +k=1 +x_0=0 +y_0=0 +ellps=WGS84 +units=m +no_defs").
- * The building's other corners are projected with proj4, which agrees with PROJ there to a
- * micrometre (asserted).
+ * The reference is cs2cs (PROJ, Debian proj-bin), asked for every corner in every CRS; proj4 (the
+ * service's projection) agrees with it there to a micrometre (asserted), so the bound measures the
+ * export's rounding, not a difference between projection libraries.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import rhino3dm from 'rhino3dm';
 import * as W from 'web-ifc';
-import proj4 from 'proj4';
+import { execFileSync } from 'node:child_process';
 import { storePaths } from '../../src/config.ts';
 import type { ExportUnits } from '../../src/export/scene.ts';
 import { lookupEpsg } from '../../src/frame/epsg.ts';
@@ -28,13 +25,17 @@ import { postContext } from '../support/service/http.ts';
 import { BUILDING, CORNER, cornerIn, ORIGIN, POLYGON, startExportApp, type ExportApp } from '../support/service/export-app.ts';
 import { MemoryExportStore } from '../support/stores/memory-export-store.ts';
 
-/** CORNER (export-app.ts) projected by PROJ: [east, north], metres. */
-const PROJ: Record<string, [number, number]> = {
-  local: [-141.116198607197, -42.2302969768403],
-  'EPSG:32632': [372617.726685052, 4843502.96994812],
-  'EPSG:2154': [1055841.39394628, 6302690.62354661],
-  'EPSG:3857': [825795.634466016, 5424311.36471679],
-};
+/** [lon, lat] points projected by cs2cs into a CRS: [east, north], metres. */
+function cs2cs(definition: string, points: readonly (readonly [number, number])[]): [number, number][] {
+  const out = execFileSync('cs2cs', ['-f', '%.10f', '+proj=longlat +datum=WGS84 +no_defs', '+to', ...definition.split(/\s+/).filter(Boolean)], {
+    input: points.map(([lon, lat]) => `${lon} ${lat}`).join('\n'),
+    encoding: 'utf8',
+  });
+  return out
+    .trim()
+    .split('\n')
+    .map((line) => line.split(/\s+/).slice(0, 2).map(Number) as [number, number]);
+}
 const FORMATS = ['glb', 'gltf', 'obj', 'stl', 'ply', 'dae', 'dxf', '3dm', 'ifc'];
 const COMBOS: { crs: string; placement: 'anchor' | 'absolute'; units: ExportUnits }[] = [
   { crs: 'local', placement: 'anchor', units: 'mm' },
@@ -74,8 +75,9 @@ function buildingCorners(): [number, number][] {
 
 const definition = (crs: string) => (crs === 'local' ? localFrameDefinition(ORIGIN[0], ORIGIN[1]) : lookupEpsg(Number(crs.slice(5)))!.proj4);
 
-test('proj4 puts the known corner where PROJ does, to a micrometre, in every CRS of the precision test', () => {
-  for (const [crs, [e, n]] of Object.entries(PROJ)) {
+test('proj4 puts the known corner where cs2cs does, to a micrometre, in every CRS of the precision test', () => {
+  for (const crs of new Set(COMBOS.map((c) => c.crs))) {
+    const [[e, n]] = cs2cs(definition(crs), [[CORNER.lon, CORNER.lat]]);
     const [x, y] = cornerIn(crs);
     assert.ok(Math.hypot(x - e, y - n) < 1e-6, `${crs}: ${x - e}, ${y - n}`);
   }
@@ -101,8 +103,9 @@ test('every ground corner of a known building is within 0.71 mm of its projectio
       assert.equal(a.status, 200, a.text);
       const fileUnits: ExportUnits = a.json.spatialReference.units;
       const ground = (await gridVertices(format, store.bytesOf(a.json.downloadUrl)!, fileUnits, BUILDING, readers)).filter(([, , h]) => Math.abs(h) < 0.01);
-      for (const c of corners) {
-        const [e, n] = proj4(definition(crs), c) as [number, number];
+      const exact = cs2cs(definition(crs), corners);
+      for (const [k, c] of corners.entries()) {
+        const [e, n] = exact[k];
         let best = Infinity;
         for (const [x, y] of ground) best = Math.min(best, Math.hypot(x - e, y - n));
         // STL is float32: absolute grid coordinates round once more (half a float32 step)
