@@ -299,7 +299,7 @@ test("a cable's ends in its extras are glTF world points (Y up), where its first
       [0, from],
       [2, to],
     ] as const) {
-      const [x, y, z] = pos.getElement(i, []);
+      const [x, y, z] = pos.getElement(i, [0, 0, 0]) as [number, number, number];
       const world = [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
       assert.ok(Math.hypot(world[0] - end[0], world[1] - end[1], world[2] - end[2]) < 1e-3, `${placement}: ${world} vs ${end}`);
     }
