@@ -15,7 +15,7 @@ import type { SurfaceKind } from '../../geometry/surfaces/types.ts';
 export type Rgb = [number, number, number];
 
 /** Kinds beyond the surface, barrier and node kinds: model keys of the tree forms and the linework. */
-type OtherKind = 'building' | 'terrain' | 'tree-broadleaf' | 'tree-conifer' | 'tree-palm' | 'trunk' | 'centerline' | 'outline';
+type OtherKind = 'building' | 'terrain' | 'tree-broadleaf' | 'tree-conifer' | 'tree-palm' | 'trunk' | 'marker' | 'centerline' | 'outline';
 
 const PALETTE = {
   building: [0.85, 0.83, 0.8],
@@ -80,6 +80,7 @@ const PALETTE = {
   flagpole: [0.8, 0.8, 0.82],
   bicycleParking: [0.5, 0.52, 0.55],
   trunk: [0.42, 0.32, 0.22], // tree models' trunks (glTF, COLLADA, OBJ split a tree in two materials)
+  marker: [0.9, 0.45, 0.1], // the post standing for a node type without a model: orange, to be noticed
   // surface linework
   centerline: [1, 0.85, 0.2],
   outline: [0.95, 0.95, 0.95],
