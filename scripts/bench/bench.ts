@@ -1,10 +1,14 @@
 /**
  * `npm run bench`: times real requests against the service started as a separate process (as an
- * install would run it) on two datasets, each imported into its own store in a temporary data
+ * install would run it) on three datasets, each imported into its own store in a temporary data
  * directory (removed at the end):
  *
  * - dense: the synthetic Manhattan-like city of test/support/generators/dense-city.ts (~10 km², ~9,000 outlines,
- *   ~6,000 building:parts), generated here and never committed;
+ *   ~6,000 building:parts; roads as single lines, no mapped sidewalks), generated here and never committed;
+ * - downtown: the same kind of grid and buildings made a real downtown (test/support/generators/downtown.ts:
+ *   ~12,400 highway ways with separately mapped sidewalks, crossings at every junction, traffic
+ *   islands, alleys, steps, plazas, parks, ~1,500 areas, ~1,150 barriers), measured against the
+ *   real-downtown targets by scripts/bench/lib/downtown-bench.ts;
  * - region: the bundled monaco-region-2016 extract.
  *
  * For each, the ~10 km² buildings-only request is measured cold (the very first request after the
@@ -18,7 +22,7 @@
  * and the per-roof-shape figures (scripts/bench/bench-buildings.ts). Barriers alone and on the terrain
  * (scripts/bench/lib/barrier-bench.ts), instances (scripts/bench/lib/instances-bench.ts) and exports in every registered
  * format (scripts/bench/lib/export-bench.ts) and the cost of cropScene (scripts/bench/lib/bench-crop.ts) follow the ground on both datasets. Each figure is printed beside its
- * target; nothing here asserts. BENCH_ONLY=dense|region runs one dataset; BENCH_SKIP_ROOFS=1,
+ * target; nothing here asserts. BENCH_ONLY=dense|downtown|region runs one dataset; BENCH_SKIP_ROOFS=1,
  * BENCH_SKIP_TILES=1 and BENCH_SKIP_CANOPY=1 skip the in-process parts. BENCH_WRITE=1 puts the printed
  * figures, dated, into the `bench-latest` block of docs/performance.md (lib/record-run.ts).
  */
@@ -40,6 +44,7 @@ import { benchGround } from './lib/ground-bench.ts';
 import { benchCanopy } from './lib/bench-canopy.ts';
 import { benchCropRequests } from './lib/bench-crop.ts';
 import { DENSE_CITY_DEFAULTS, writeDenseCity } from '../../test/support/generators/dense-city.ts';
+import { benchDowntown } from './lib/downtown-bench.ts';
 
 interface Case {
   name: string;
@@ -70,7 +75,7 @@ const DENSE_TARGETS = { totalMs: 1200, cpuS: 1.8, peakRssMb: 500, firstByteMs: 1
 const REGION_TARGETS = { totalMs: 300 };
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY && ONLY !== 'dense' && ONLY !== 'region') throw new Error(`BENCH_ONLY must be dense or region, not ${ONLY}`);
+if (ONLY && !['dense', 'downtown', 'region'].includes(ONLY)) throw new Error(`BENCH_ONLY must be dense, downtown or region, not ${ONLY}`);
 
 const body = (c: Case) => ({ polygon: square(c.centre[0], c.centre[1], c.side), settings: c.settings });
 
@@ -159,8 +164,9 @@ async function benchRegion(root: string) {
 const root = mkdtempSync(join(tmpdir(), 'cc-bench-'));
 const recorded = recordBenchRun(process.env.BENCH_WRITE === '1');
 try {
-  if (ONLY !== 'region') await benchDense(root);
-  if (ONLY !== 'dense') await benchRegion(root);
+  if (!ONLY || ONLY === 'dense') await benchDense(root);
+  if (!ONLY || ONLY === 'downtown') await benchDowntown(root, RUNS, BUILDINGS_10KM2);
+  if (!ONLY || ONLY === 'region') await benchRegion(root);
   if (process.env.BENCH_SKIP_TILES !== '1') benchAssembleTiles(RUNS);
   if (process.env.BENCH_SKIP_CANOPY !== '1') await benchCanopy(RUNS);
   if (process.env.BENCH_SKIP_ROOFS !== '1') await benchBuildings(root);

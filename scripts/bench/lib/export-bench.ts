@@ -19,7 +19,7 @@ export interface ExportBenchCase {
 const TARGETS = { totalMs: 3000, peakRssMb: 700 };
 
 /** One more export, to learn the file's size from its link. */
-async function fileSize(server: CompiledServer, body: unknown): Promise<number> {
+export async function fileSize(server: CompiledServer, body: unknown): Promise<number> {
   const res = await request(`${server.base}/v1/context`, {
     method: 'POST',
     headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
