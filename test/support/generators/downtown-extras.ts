@@ -68,7 +68,7 @@ function kerbside(s: DowntownStreets, road: RoadLine): void {
     for (const side of [-1, 1]) {
       const kerb = road.at + side * (road.half + 0.3);
       const node = (t: number, tags: Tags) => (road.avenue ? c.node(kerb, t, tags) : c.node(t, kerb, tags));
-      if (c.chance(0.35)) {
+      if (c.chance(0.17)) {
         const genus = c.pick(GENERA);
         for (let t = t0 + c.range(0, 6); t < t1; t += c.range(9, 15)) node(t, { natural: 'tree', genus, leaf_type: 'broadleaved' });
       }

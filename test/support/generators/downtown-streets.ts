@@ -78,10 +78,6 @@ export interface Face {
   exists: boolean;
 }
 
-export interface StreetCounts {
-  islands: number;
-}
-
 function avenueClass(n: number): { tags: Tags; half: number; boulevard: boolean } {
   if (n % 4 === 2) return { tags: { highway: 'primary', lanes: '6' }, half: (6 * 3.25 + 1) / 2, boulevard: true };
   if (n % 3 === 0) return { tags: { highway: 'secondary', oneway: 'yes', lanes: '4' }, half: (4 * 3.25 + 0.5) / 2, boulevard: false };
@@ -101,7 +97,6 @@ export class DowntownStreets {
   private readonly faces = new Map<string, Face>();
   private readonly corners = new Map<string, number>();
   private readonly signals = new Set<string>();
-  readonly counts: StreetCounts = { islands: 0 };
 
   constructor(
     readonly c: CityBuilder,
@@ -221,7 +216,7 @@ export class DowntownStreets {
           }
           if (this.segment(avenue, q < 0 ? j - 1 : j)) {
             const v = this.v(j) + q * oS;
-            if (avenue.boulevard && this.c.chance(0.42)) this.island(avenue, i, j, q, v, signal);
+            if (avenue.boulevard && this.c.chance(0.46)) this.island(avenue, i, j, q, v, signal);
             else this.crossing([this.corner(i, j, -1, q), this.roadNode(avenue, v, crossingNode(signal)), this.corner(i, j, 1, q)], signal);
           }
         }
@@ -261,7 +256,6 @@ export class DowntownStreets {
     this.crossing([this.corner(i, j, -1, q), west], signal);
     c.way([west, x, east], { highway: 'footway', footway: 'traffic_island', surface: 'concrete' });
     this.crossing([east, this.corner(i, j, 1, q)], signal);
-    this.counts.islands++;
   }
 
   private emitRoad(road: RoadLine): void {
