@@ -110,6 +110,15 @@ export function createExportFrame(o: ExportFrameOptions): ExportFrame {
       placement: o.placement,
     },
     transform(p) {
+      if (!toGrid) {
+        // the local frame: no projection, so no pair per point
+        for (let i = 0; i < p.length; i += 3) {
+          p[i] = (p[i] - shift[0]) / unit;
+          p[i + 1] = (p[i + 1] - shift[1]) / unit;
+          p[i + 2] /= unit;
+        }
+        return;
+      }
       for (let i = 0; i < p.length; i += 3) {
         const [e, n] = grid(p[i], p[i + 1]);
         p[i] = (e - shift[0]) / unit;

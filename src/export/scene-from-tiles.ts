@@ -5,11 +5,14 @@
  * a node `{type, x, y, z, rotation, scale, descriptor}` or a polyline `{vertices, closed, descriptor}`
  * in local metres; the export frame then moves them into the file's CRS, placement and units.
  *
- * Precision: an export's chunks carry micrometres (plan-request.ts EXPORT_DECIMALS) of geometry
- * built on a millimetre grid, so a point is within 0.71 mm of its exact position before
- * reprojection, and the frame and the writers keep doubles (docs/exports.md "Precision").
+ * Meshes come as binary chunks of exact doubles (encode/mesh-binary.ts), the other items as JSON.
+ * Precision: the JSON items carry micrometres (plan-request.ts EXPORT_DECIMALS) of geometry built
+ * on a millimetre grid, the meshes the doubles themselves, so a point is within 0.71 mm of its
+ * exact position before reprojection, and the frame and the writers keep doubles (docs/exports.md
+ * "Precision").
  */
 import { exportedOutputs, type GeometryType } from '../contract/groups.ts';
+import { isMeshBinary, readMeshBinary } from '../encode/mesh-binary.ts';
 import { cablePoints } from '../geometry/instances/models/cable.ts';
 import type { ExportFrame } from './georef.ts';
 import type { ExportGroup, ExportGroupName, ExportMesh, ExportNode, ExportPolyline, ExportScene } from './scene.ts';
@@ -83,12 +86,24 @@ export class SceneBuilder {
     return [...rank.keys()].sort((a, b) => rank.get(a)! - rank.get(b)!);
   }
 
-  /** One chunk of comma-joined JSON items of group `key`. */
+  /**
+   * One chunk of group `key`: comma-joined JSON items, or a binary mesh chunk (the tiles' meshes,
+   * encode/mesh-binary.ts), whose positions are moved into the file's frame in place and kept as
+   * views of the chunk (so the chunk is the scene's: never add the same one twice).
+   */
   add(key: string, chunk: Uint8Array): void {
     const target = this.targets.get(key) ?? exportTargetOf(key);
     const group = target && this.declare(key, target);
     if (!group || chunk.length === 0) return;
     const frame = this.frame;
+    if (isMeshBinary(chunk)) {
+      if (target.geometryType !== 'meshes') throw new Error(`binary mesh chunk for ${key}, whose items are ${target.geometryType}`);
+      for (const m of readMeshBinary(chunk)) {
+        frame.transform(m.positions);
+        this.put(group, { kind: 'mesh', item: exportMesh(m.descriptor, m.positions, m.indices, group.name, group.meshes.length) });
+      }
+      return;
+    }
     // one chunk at a time: a whole 10 km² group as one string could pass V8's string limit
     const items = JSON.parse(`[${this.decoder.decode(chunk)}]`) as Record<string, unknown>[];
     for (const item of items) {
@@ -138,11 +153,15 @@ function featureId(d: Descriptor, fallback: string): string {
 }
 
 function toMesh(item: Descriptor, group: ExportGroupName, frame: ExportFrame, n: number): ExportMesh {
-  const d = (item.descriptor ?? {}) as Descriptor;
-  const kind = typeof d.type === 'string' ? d.type : group;
   const positions = Float64Array.from(item.vertices as number[]);
   frame.transform(positions);
   const indices = item.indices ? Uint32Array.from(item.indices as number[]) : Uint32Array.from({ length: positions.length / 3 }, (_, i) => i);
+  return exportMesh((item.descriptor ?? {}) as Descriptor, positions, indices, group, n);
+}
+
+/** A mesh of the scene from its descriptor and its positions already in the file's frame. */
+function exportMesh(d: Descriptor, positions: Float64Array, indices: Uint32Array, group: ExportGroupName, n: number): ExportMesh {
+  const kind = typeof d.type === 'string' ? d.type : group;
   const colour = hexColour(d.buildingColour ?? d.colour); // buildings: building:colour; barriers: colour
   return { id: featureId(d, `${kind}/${n}`), kind, positions, indices, descriptor: d, ...(colour ? { colour } : {}) };
 }

@@ -13,7 +13,7 @@ export interface GroupSink {
    * the items go into the array named after `geometryType` (meshes, elevationMaps, nodes, polylines).
    */
   declare(key: string, type: string, geometryType: string): void;
-  /** Adds `count` comma-joined JSON items to a group. */
+  /** Adds `count` comma-joined JSON items to a group (an export's meshes: one binary chunk, src/encode/mesh-binary.ts). */
   chunk(key: string, json: Uint8Array, count: number): void;
   /** No more chunks will come for this group. */
   done(key: string): void;

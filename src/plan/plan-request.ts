@@ -50,9 +50,10 @@ export interface TileTask {
   plans?: Record<string, unknown>;
   /**
    * `decimals`: how finely the JSON items are rounded — millimetres (3) for an answer, micrometres (6)
-   * for an export, whose writers reproject them (src/encode/json-bytes.ts).
+   * for an export, whose writers reproject them (src/encode/json-bytes.ts). `binaryMeshes`: an
+   * export's meshes go as binary chunks of exact doubles instead (src/encode/mesh-binary.ts).
    */
-  output: { crs: ContextRequest['settings']['crs']; upAxis: 'Y' | 'Z'; indexed: boolean; decimals: number };
+  output: { crs: ContextRequest['settings']['crs']; upAxis: 'Y' | 'Z'; indexed: boolean; decimals: number; binaryMeshes: boolean };
   storePath: string;
   terrain: TerrainPlan | null;
   /** cropScene: cut every group exactly along the polygon (src/geometry/crop). */
@@ -130,7 +131,7 @@ export function planRequest(req: ContextRequest, opts: PlanOptions): RequestPlan
       origin: req.origin,
       groups,
       plans: opts.plans,
-      output: { crs: s.crs, upAxis: s.upAxis, indexed: s.indexedMeshes, decimals: req.export ? EXPORT_DECIMALS : 3 },
+      output: { crs: s.crs, upAxis: s.upAxis, indexed: s.indexedMeshes, decimals: req.export ? EXPORT_DECIMALS : 3, binaryMeshes: req.export !== undefined },
       storePath: opts.storePath,
       terrain,
       crop: s.cropScene,

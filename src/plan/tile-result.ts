@@ -6,7 +6,10 @@ import type { GridCoverage } from '../geometry/terrain/elevation-grid.ts';
 import type { BBox } from '../geometry/types.ts';
 import type { Attribution } from '../sources/attributions.ts';
 
-/** One group's output for one tile: `count` JSON items joined by commas, ready to splice into the response. */
+/**
+ * One group's output for one tile: `count` JSON items joined by commas, ready to splice into the
+ * response — or, for an export's meshes, one binary chunk of them (src/encode/mesh-binary.ts).
+ */
 export interface TileGroupResult {
   count: number;
   json: Uint8Array;

@@ -1,6 +1,7 @@
 import { groupSpec, type OutputSpec } from '../../contract/groups.ts';
 import type { Settings } from '../../contract/types.ts';
 import { JsonBytesWriter } from '../../encode/json-bytes.ts';
+import { writeMeshBinary } from '../../encode/mesh-binary.ts';
 import { writeMeshJson } from '../../encode/mesh-json.ts';
 import type { LocalFrame } from '../../frame/local-frame.ts';
 import { clipAreas, type CropPolygon } from '../../geometry/crop/index.ts';
@@ -72,7 +73,6 @@ export const terrainFamily = {
     bare: readonly Footprint[] | undefined,
     toOutput: (positions: Float64Array) => void,
   ): TileGroupResult {
-    const w = new JsonBytesWriter(1 << 14, task.output.decimals);
     const grid = step.grid!;
     let mesh: IndexedMesh | null;
     const cropped = bare !== undefined || site !== undefined;
@@ -87,10 +87,12 @@ export const terrainFamily = {
       const pieces = areas.map((fp) => pieceMesh(fp, {}, { ground, drape: true })).filter((m) => m.indices.length > 0);
       mesh = pieces.length ? concatMeshes(pieces) : null;
     }
-    if (mesh) {
-      toOutput(mesh.positions);
-      writeMeshJson(w, mesh, { type: 'terrain', tile: [task.tile.i, task.tile.j], ...(cropped ? { cropped: true } : {}) }, task.output.indexed);
-    }
-    return { count: mesh ? 1 : 0, json: w.take() };
+    if (!mesh) return { count: 0, json: new Uint8Array(0) };
+    toOutput(mesh.positions);
+    const descriptor = { type: 'terrain', tile: [task.tile.i, task.tile.j], ...(cropped ? { cropped: true } : {}) };
+    if (task.output.binaryMeshes) return { count: 1, json: writeMeshBinary([{ mesh, descriptor }]) };
+    const w = new JsonBytesWriter(1 << 14, task.output.decimals);
+    writeMeshJson(w, mesh, descriptor, task.output.indexed);
+    return { count: 1, json: w.take() };
   },
 };

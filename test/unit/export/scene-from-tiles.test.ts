@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createExportFrame, resolveExportCrs } from '../../../src/export/georef.ts';
 import { sceneFromTiles } from '../../../src/export/scene-from-tiles.ts';
+import { writeMeshBinary } from '../../../src/encode/mesh-binary.ts';
 
 const enc = (items: unknown[]) => new TextEncoder().encode(items.map((i) => JSON.stringify(i)).join(','));
 const ORIGIN = [43.7335, 7.419] as const;
@@ -89,4 +90,26 @@ test('a wire span becomes its cable: a sagging polyline between its ends, the en
   // it sags: the middle point 3 % of the 200 m span (6 m) under the chord's middle (28 m)
   const mid = (p.length / 3 - 1) / 2;
   assert.ok(Math.abs(p[mid * 3 + 2] - (28 - 6)) < 0.01, `middle at ${p[mid * 3 + 2]}`);
+});
+
+test("a binary mesh chunk (an export's tiles) gives the scene its JSON items give, to the micrometre", () => {
+  const frame = () => createExportFrame({ origin: ORIGIN, crs: resolveExportCrs('EPSG:32632'), placement: 'absolute', units: 'ft' });
+  const coloured = { ...mesh, vertices: [0.1234567, -5.5, 2, 10, 0.0004, 3, 0, 10.25, 4] };
+  const items = [coloured, terrain, { ...mesh, descriptor: {} }];
+  const asBinary = (list: typeof items) =>
+    writeMeshBinary(list.map((m) => ({ mesh: { positions: Float64Array.from(m.vertices), indices: Uint32Array.from(m.indices) }, descriptor: m.descriptor })));
+  const scene = (chunk: Uint8Array) => sceneFromTiles({ name: 'n', attribution: [], groups: [{ key: 'buildings', chunks: [chunk] }] }, frame());
+  const fromJson = scene(enc(items)),
+    fromBinary = scene(asBinary(items));
+  const [a, b] = [fromJson.groups[0].meshes, fromBinary.groups[0].meshes];
+  assert.deepEqual(
+    b.map((m) => [m.id, m.kind, m.colour, [...m.indices]]),
+    a.map((m) => [m.id, m.kind, m.colour, [...m.indices]]),
+  );
+  assert.deepEqual(b[2].id, 'buildings/2', 'an item without id is named by its place');
+  for (let n = 0; n < a.length; n++)
+    for (let i = 0; i < a[n].positions.length; i++) assert.ok(Math.abs(a[n].positions[i] - b[n].positions[i]) < 1e-5, 'the same point, in feet');
+  assert.ok(b[0].positions[1] > 1e7, 'in the frame: absolute grid northing in feet');
+  const onNodes = () => sceneFromTiles({ name: 'n', attribution: [], groups: [{ key: 'instances', chunks: [asBinary(items)] }] }, frame());
+  assert.throws(onNodes, /binary mesh chunk for instances/);
 });
