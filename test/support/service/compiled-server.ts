@@ -28,6 +28,13 @@ export interface CompiledServer {
 
 let built = false;
 
+/** Compiles the service to `dist/` (`npm run build`) the first time this process asks. */
+export function buildOnce(): void {
+  if (built) return;
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  built = true;
+}
+
 /** The compiled service just spawned: nothing awaited yet. */
 export interface SpawnedServer {
   child: ChildProcess;
@@ -46,10 +53,7 @@ export async function spawnServer(
   env: Record<string, string> = {},
   options: { output?: boolean } = {},
 ): Promise<SpawnedServer> {
-  if (!built) {
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
-    built = true;
-  }
+  buildOnce();
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', join(REPO_ROOT, 'dist/src/main.js')], {
     env: { ...process.env, CITY_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CITY_OSM_EXTRACT: extract, ...env },
