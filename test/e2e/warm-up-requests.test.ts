@@ -16,7 +16,7 @@ import { square } from '../support/polygons.ts';
 test('the service warms up on whole requests, charges nobody, then answers', async () => {
   const lines: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-warm-'));
-  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 2, warmUpMs: 100, warmUpRequestsMs: 400 };
+  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 2, warmUpMs: 100, warmUpRequestsMs: 15_000 };
   const svc = await startService(config, (line) => lines.push(line));
   try {
     await svc.ready;
