@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { AccountStore } from '../../src/accounts/index.ts';
 import { REPO_ROOT, storePaths } from '../../src/config.ts';
+import { loadConfig } from '../../src/config.ts';
+import { startService } from '../../src/service.ts';
 import { spawnServer, waitForStatus } from '../support/service/compiled-server.ts';
 import { postContext } from '../support/service/http.ts';
 import { square } from '../support/polygons.ts';
@@ -63,5 +65,32 @@ test('the service listens at once, answers /readyz 503 then 200, and serves a re
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;
+  }
+});
+
+test('a request that arrives during the warm-up on whole requests ends it, the request in progress included, and is served', { timeout: 180_000 }, async () => {
+  const lines: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-start-'));
+  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 2, warmUpMs: 100, warmUpRequestsMs: 600_000 };
+  const svc = await startService(config, (line) => lines.push(line));
+  try {
+    let phase = '';
+    while (phase !== 'warming up on whole requests') {
+      const r = await getJson(`${svc.url}/readyz`);
+      assert.equal(r.status, 503, 'not ready before the warm-up on whole requests has ended');
+      phase = String((r.json.details as { phase: string }[])[0].phase);
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    const answer = await postContext(svc.url, svc.demo!.key, { polygon: square(43.7345, 7.419, 300), settings: { geometry: ['buildings'] } });
+    assert.equal(answer.status, 200, answer.text);
+    await svc.ready;
+    assert.deepEqual((await getJson(`${svc.url}/readyz`)).json, { status: 'ready' });
+    assert.ok(
+      lines.some((l) => /^Warmed up on \d+ whole requests in \d+ ms, cut short by the first request$/.test(l)),
+      lines.join(' | '),
+    );
+    assert.equal(svc.accounts.usage(svc.demo!.accountId).length, 1, 'only the real request is in the ledger');
+  } finally {
+    await svc.close();
   }
 });
