@@ -6,6 +6,7 @@ import { exportPoolConfigFromEnv, type ExportPoolConfig } from './export/export-
 import { demConfigSchema, type DemSourceConfig } from './sources/dem/config.ts';
 import { canopyConfigSchema, type CanopySourceConfig } from './sources/canopy/config.ts';
 import { httpLimitsFromEnv, type HttpLimits } from './server/http-limits.ts';
+import { listenAddressFromEnv } from './server/early-listener.ts';
 
 export { REPO_ROOT };
 
@@ -83,8 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   const dataDir = resolve(env.CITY_DATA_DIR || './var');
   const workers = Math.max(1, int(env.CITY_WORKERS, availableParallelism()));
   return {
-    host: env.HOST || '127.0.0.1',
-    port: int(env.PORT, 8080),
+    ...listenAddressFromEnv(env),
     dataDir,
     osmExtract: resolve(env.CITY_OSM_EXTRACT || join(REPO_ROOT, 'data/monaco/monaco.osm.pbf')),
     workers,
@@ -99,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     maxBodyBytes: int(env.CITY_MAX_BODY_BYTES, 5 * 1024 * 1024),
     gzipLevel: int(env.CITY_GZIP_LEVEL, 1),
     warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 1000)), // = WARM_UP_DEFAULTS.budgetMs (tile/warm-up.ts)
-    warmUpRequestsMs: Math.max(0, int(env.CITY_WARMUP_REQUESTS_MS, 20_000)),
+    warmUpRequestsMs: Math.max(0, int(env.CITY_WARMUP_REQUESTS_MS, 6_000)),
     dem: env.CITY_DEM_SOURCES ? demConfigSchema.parse(JSON.parse(env.CITY_DEM_SOURCES)) : null,
     canopy: env.CITY_CANOPY_SOURCES ? canopyConfigSchema.parse(JSON.parse(env.CITY_CANOPY_SOURCES)) : null,
     exports: exportStoreConfigFromEnv(env, dataDir),

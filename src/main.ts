@@ -1,19 +1,29 @@
 /**
  * `npm start`: runs the service on the embedded Monaco sample with no configuration.
  * Environment: HOST, PORT, CITY_DATA_DIR and the CITY_* settings in src/config.ts.
+ *
+ * Listens before anything else is loaded (server/early-listener.ts): the service's own code is
+ * imported after, and the warm-up runs behind the listening server (`GET /readyz`).
  */
-import { loadConfig, storePaths } from './config.ts';
-import { startService } from './service.ts';
+import { listenEarly, listenAddressFromEnv } from './server/early-listener.ts';
+import { httpLimitsFromEnv } from './server/http-limits.ts';
 
+const early = await listenEarly(listenAddressFromEnv(process.env), httpLimitsFromEnv(process.env));
+const { loadConfig, storePaths } = await import('./config.ts');
+const { startService } = await import('./service.ts');
 const config = loadConfig();
-const service = await startService(config);
+const service = await startService(config, console.log, early);
 const keyFile = storePaths(config.dataDir).demoKey;
 if (service.demo) {
   console.log(`Created a demo account with a development key (shown once, also saved to ${keyFile}):\n  ${service.demo.key}`);
 }
-console.log(`City Context listening on ${service.url} (data in ${config.dataDir}, ${config.workers} workers)`);
+console.log(`City Context listening on ${service.url} (data in ${config.dataDir}, ${config.workers} workers); warming up, GET /readyz says when done`);
 console.log(`Try it:\n  curl -s ${service.url}/v1/context -H "Authorization: Bearer $(cat ${keyFile})" -H 'content-type: application/json' \\
     -d '{"polygon":[[43.7325,7.4165],[43.7325,7.4215],[43.7365,7.4215],[43.7365,7.4165],[43.7325,7.4165]],"settings":{"geometry":["buildings"]}}'`);
+service.ready.catch((err: Error) => {
+  console.error(`Start-up failed: ${err.stack ?? err.message}`);
+  process.exit(1);
+});
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

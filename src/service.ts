@@ -5,6 +5,9 @@ import { Piscina } from 'piscina';
 import { AccountStore, ensureDemoAccount, type DemoAccount } from './accounts/index.ts';
 import { storePaths, type ServiceConfig } from './config.ts';
 import { Admission } from './server/admission.ts';
+import { Readiness } from './server/readiness.ts';
+import type { EarlyListener } from './server/early-listener.ts';
+import type { PipelineDeps } from './pipeline/run-request.ts';
 import { createApp } from './server/app.ts';
 import { openExportStore } from './export/store/open.ts';
 import type { ExportStore } from './export/store/types.ts';
@@ -25,24 +28,23 @@ export interface RunningService {
   exports: ExportStore;
   /** Set on the first start of an empty data directory. */
   demo: DemoAccount | null;
+  /** Settles when the start-up behind the listening server is over (rejects when it failed). */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * Starts the whole service on one box: builds the OSM store from the configured extract when
- * there is none, opens the accounts (creating a demo account on a fresh install), starts the
- * worker pool and listens.
+ * Starts the whole service on one box and listens at once (or takes over `early`, the server
+ * src/main.ts listens on before it loads this code): opens the accounts (creating a demo account on
+ * a fresh install) and the export store, starts the tile workers, listens, and then,
+ * behind `/readyz` ({@link RunningService.ready}), builds the OSM store from the configured extract
+ * when there is none and warms the workers up (server/readiness.ts says what a request meanwhile
+ * waits for).
  */
-export async function startService(config: ServiceConfig, log: (line: string) => void = console.log): Promise<RunningService> {
+export async function startService(config: ServiceConfig, log: (line: string) => void = console.log, early?: EarlyListener): Promise<RunningService> {
   // Accounts, key hashes and the demo key live here: the service's user only.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const paths = storePaths(config.dataDir);
-  if (!storeIsCurrent(paths.osm)) {
-    log(`Building the OSM store from ${config.osmExtract} (${existsSync(paths.osm) ? 'the store was built by an older version' : 'first start'})…`);
-    const t0 = performance.now();
-    await importOsm(config.osmExtract, paths.osm, {});
-    log(`OSM store ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${paths.osm}`);
-  }
   // Opened without its own clean-up so that this one call does it and its count is logged.
   const accounts = AccountStore.open(paths.accounts, { releaseStale: false });
   const stale = accounts.releaseStaleReservations();
@@ -52,6 +54,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   const exports = await openExportStore(config.exports, log);
 
   tuneV8(config.backgroundGc);
+  // The threads start loading their code now, while the main thread goes on to listen.
   const pool = new Piscina({
     filename: new URL(`../workers/tile-worker${MODULE_EXT}`, import.meta.url).href,
     minThreads: config.workers,
@@ -62,41 +65,36 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     // old generation's ceiling keeps V8 from letting promoted garbage pile up (config.ts).
     resourceLimits: { maxYoungGenerationSizeMb: config.workerYoungGenerationMb, maxOldGenerationSizeMb: config.workerOldGenerationMb },
   });
-  // Load and compile the worker code, open the store and warm the hot code in every thread before accepting requests.
-  const warmed = await Promise.all(
-    Array.from(
-      { length: config.workers },
-      () => pool.run({ storePath: paths.osm, budgetMs: config.warmUpMs }, { name: 'warmup' }) as Promise<{ threadId: number; meshes: number; ms: number }>,
-    ),
-  );
-  log(`Workers warmed up: ${warmed.map((w) => `thread ${w.threadId} ${w.meshes} meshes in ${w.ms.toFixed(0)} ms`).join(', ')}`);
   const exportPool = createExportPool(config.exportPool);
   const pipeline = { pool, exportPool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem, canopy: config.canopy };
-  if (config.warmUpRequestsMs > 0) {
-    const t = performance.now();
-    const runs = await warmUpRequests(pipeline, { budgetMs: config.warmUpRequestsMs, sideMetres: 3000 });
-    log(`Warmed up on ${runs} whole requests in ${(performance.now() - t).toFixed(0)} ms`);
-  }
   const admission = new Admission({
     maxInFlight: config.maxInFlight,
     maxQueue: config.maxQueue,
     timeoutMs: config.queueTimeoutMs,
     waitShare: config.queueWaitShare,
   });
-  const server = createApp({
-    accounts,
-    admission,
-    pipeline,
-    maxBodyBytes: config.maxBodyBytes,
-    gzipLevel: config.gzipLevel,
-    exports: { store: exports, publicBaseUrl: config.exports.publicBaseUrl },
-    limits: config.http,
-    log,
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  const readiness = new Readiness();
+  const server = createApp(
+    {
+      accounts,
+      admission,
+      pipeline,
+      maxBodyBytes: config.maxBodyBytes,
+      gzipLevel: config.gzipLevel,
+      exports: { store: exports, publicBaseUrl: config.exports.publicBaseUrl },
+      limits: config.http,
+      readiness,
+      log,
+    },
+    early,
+  );
+  if (!early)
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  const closing = new AbortController();
+  const ready = warmUp(config, pipeline, readiness, closing.signal, log);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -107,11 +105,15 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     exportPool,
     exports,
     demo,
+    ready,
     async close() {
+      closing.abort(new Error('the service is closing'));
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      // An import still running keeps writing its temporary file: let it finish or fail first.
+      await ready.catch(() => {});
       await Promise.all([pool.destroy(), exportPool.destroy()]);
       await exports.close();
       accounts.close();
@@ -119,6 +121,45 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   };
 }
 
+/**
+ * Behind the listening server: the OSM store if there is none, then every worker loads its code,
+ * opens the store and warms its hot code on tiles (requests wait until here), then whole discarded
+ * requests until the code has settled, the budget is spent or a real request arrives.
+ */
+async function warmUp(config: ServiceConfig, pipeline: PipelineDeps, readiness: Readiness, closing: AbortSignal, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  try {
+    if (!storeIsCurrent(pipeline.storePath)) {
+      readiness.enter('building the OSM store');
+      log(`Building the OSM store from ${config.osmExtract} (${existsSync(pipeline.storePath) ? 'the store was built by an older version' : 'first start'})…`);
+      const t0 = performance.now();
+      await importOsm(config.osmExtract, pipeline.storePath, {});
+      log(`OSM store ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${pipeline.storePath}`);
+    }
+    if (closing.aborted) return;
+    readiness.enter('starting the workers');
+    const task = { storePath: pipeline.storePath, budgetMs: config.warmUpMs };
+    const warmed = await Promise.all(
+      Array.from({ length: config.workers }, () => pipeline.pool.run(task, { name: 'warmup' }) as Promise<{ threadId: number; meshes: number; ms: number }>),
+    );
+    log(`Workers warmed up: ${warmed.map((w) => `thread ${w.threadId} ${w.meshes} meshes in ${w.ms.toFixed(0)} ms`).join(', ')}`);
+    readiness.servable();
+    if (config.warmUpRequestsMs > 0 && !closing.aborted) {
+      readiness.enter('warming up on whole requests');
+      const t = performance.now();
+      const stop = AbortSignal.any([closing, readiness.trafficSignal, AbortSignal.timeout(config.warmUpRequestsMs)]);
+      const runs = await warmUpRequests(pipeline, { budgetMs: config.warmUpRequestsMs, sideMetres: 3000, stop });
+      const why = readiness.trafficSignal.aborted ? ', cut short by the first request' : '';
+      log(`Warmed up on ${runs} whole requests in ${(performance.now() - t).toFixed(0)} ms${why}`);
+    }
+    readiness.markReady();
+    log(`Ready ${((performance.now() - started) / 1000).toFixed(1)} s after listening`);
+  } catch (err) {
+    readiness.fail(err as Error);
+    if (closing.aborted) return;
+    throw err;
+  }
+}
 /**
  * TurboFan does not inline the array builtins (map, filter, forEach, …): an inlined `map` returns
  * a holey array where the builtin returns a packed one, so every function that receives arrays met

@@ -43,6 +43,7 @@ import { benchExportRequests } from './lib/export-bench.ts';
 import { benchGround } from './lib/ground-bench.ts';
 import { benchCanopy } from './lib/bench-canopy.ts';
 import { benchCropRequests } from './lib/bench-crop.ts';
+import { benchStartUp } from './lib/start-up-bench.ts';
 import { DENSE_CITY_DEFAULTS, writeDenseCity } from '../../test/support/generators/dense-city.ts';
 import { benchDowntown } from './lib/downtown-bench.ts';
 
@@ -126,6 +127,7 @@ async function benchDense(root: string) {
   t0 = performance.now();
   const stats = await importOsm(extract, storePaths(dir).osm, {});
   console.log(`import dense city: ${((performance.now() - t0) / 1000).toFixed(1)} s, ${stats.features} features`);
+  await benchStartUp('dense city', dir, extract, BUILDINGS_10KM2);
   const server = await startServer(dir, extract);
   try {
     const buildingsWarm = await coldAndWarm('dense city', server, DENSE_TARGETS);

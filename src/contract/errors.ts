@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   format_unavailable: 422,
   internal_error: 500,
   server_busy: 503,
+  not_ready: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

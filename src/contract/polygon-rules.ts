@@ -31,7 +31,6 @@
  *   before the geometric checks but the polygon is returned as given.
  */
 
-import { area } from '@turf/turf';
 import type { ErrorCode, ErrorDetail } from './errors.ts';
 import { MAX_AREA_KM2, MAX_EXTENT_KM, MAX_ORIGIN_DISTANCE_KM, MAX_POLYGON_POINTS, MIN_POLYGON_POINTS } from './limits.ts';
 import { findRingSelfIntersection, RING_CHECK_DEFAULTS } from './ring-self-intersection.ts';
@@ -85,10 +84,26 @@ export function checkLatLon(value: unknown, path: Path, label: string): RuleViol
   return null;
 }
 
-/** Geodesic area of a closed [lat, lon] ring in km², from turf's `area` on the GeoJSON ([lon, lat]) ring. */
+/** Turf's mean Earth radius (6,371,008.8 m) squared over two, computed as turf does: the area, and so the price, is turf's to the bit. */
+const HALF_RADIUS_SQUARED = (6_371_008.8 * 6_371_008.8) / 2;
+
+/**
+ * Geodesic area of a closed [lat, lon] ring in km²: the spherical-excess formula of turf's `area`
+ * (Chamberlain and Duquette), written out here because importing `@turf/turf` for it loaded all of
+ * turf into every thread that parses requests (~30 MB resident each).
+ */
 export function ringAreaKm2(ring: readonly LatLon[]): number {
-  const coordinates = [ring.map(([lat, lon]) => [lon, lat])];
-  return area({ type: 'Polygon', coordinates }) / 1e6;
+  const n = ring.length - 1; // the closing point repeats the first
+  if (n <= 2) return 0;
+  const rad = Math.PI / 180; // turf's PI_OVER_180
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const lower = ring[i],
+      middle = ring[i + 1 === n ? 0 : i + 1],
+      upper = ring[i + 2 >= n ? (i + 2) % n : i + 2];
+    total += (upper[1] * rad - lower[1] * rad) * Math.sin(middle[0] * rad);
+  }
+  return Math.abs(total * HALF_RADIUS_SQUARED) / 1e6;
 }
 
 function firstViolation(value: unknown, path: Path): RuleViolation | null {
@@ -208,7 +223,7 @@ export function originDistanceKm(origin: LatLon, pairs: readonly LatLon[]): numb
   const box = latLonBox(pairs);
   const lat = Math.min(box.maxLat, Math.max(box.minLat, origin[0]));
   const lon = Math.min(box.maxLon, Math.max(box.minLon, origin[1]));
-  const rad = Math.PI / 180;
+  const rad = Math.PI / 180; // turf's PI_OVER_180
   const h = Math.sin(((lat - origin[0]) * rad) / 2) ** 2 + Math.cos(lat * rad) * Math.cos(origin[0] * rad) * Math.sin(((lon - origin[1]) * rad) / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }

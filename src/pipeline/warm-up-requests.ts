@@ -13,6 +13,8 @@ export interface RequestWarmUpOptions {
   budgetMs: number;
   /** Side of the square requested, metres (about a large real request). */
   sideMetres: number;
+  /** Ends the warm-up at once, the request in progress included (the first real request, closing, the deadline). */
+  stop?: AbortSignal;
 }
 
 /**
@@ -23,11 +25,12 @@ export interface RequestWarmUpOptions {
  * in the main thread and cloned through piscina's port, results moved back, groups merged and
  * streamed. Requests go round squares around the store's middle and its four quarters, so the code
  * sees varied data, until the CPU a cycle of them costs has settled ({@link warmUpSettled}) or the
- * budget is spent. Returns the number of requests run.
+ * budget is spent, or `stop` fires. Returns the number of requests run to the end.
  */
 export async function warmUpRequests(deps: PipelineDeps, options: RequestWarmUpOptions): Promise<number> {
   const started = performance.now();
-  if (options.budgetMs <= 0) return 0;
+  const stop = options.stop ?? new AbortController().signal;
+  if (options.budgetMs <= 0 || stop.aborted) return 0;
   const store = OsmStore.open(deps.storePath);
   const reps = store.buildingGroups(WORLD).map((g) => g.rep);
   store.close();
@@ -45,7 +48,7 @@ export async function warmUpRequests(deps: PipelineDeps, options: RequestWarmUpO
   let runs = 0;
   const cycles: number[] = [];
   let cycleStart = process.cpuUsage();
-  while (performance.now() - started < options.budgetMs) {
+  while (performance.now() - started < options.budgetMs && !stop.aborted) {
     const [cLat, cLon] = centres[runs % centres.length];
     const polygon = [
       [cLat - dLat, cLon - dLon],
@@ -58,7 +61,12 @@ export async function warmUpRequests(deps: PipelineDeps, options: RequestWarmUpO
     // last of each cycle asks for buildings alone, the commonest request, whose tiles and answer
     // take paths of their own (the first one after a default-only warm-up took ~1.3x a warm one)
     const settings = runs % CYCLE === CYCLE - 1 ? { geometry: ['buildings'] } : { cropScene: runs % 2 === 1 };
-    await runRequest(parseContextRequest({ polygon, settings }), deps, DISCARD, new AbortController().signal);
+    try {
+      await runRequest(parseContextRequest({ polygon, settings }), deps, DISCARD, stop);
+    } catch (err) {
+      if (stop.aborted) break;
+      throw err;
+    }
     runs++;
     if (runs % CYCLE === 0) {
       const used = process.cpuUsage(cycleStart);

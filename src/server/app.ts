@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../contract/errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
@@ -9,62 +9,68 @@ import { handleContext, type ContextDeps } from './context-handler.ts';
 import { endDeliveryWatch } from './delivery.ts';
 import { DOWNLOAD_PATH, handleDownload } from './download-handler.ts';
 import { HTTP_LIMIT_DEFAULTS } from './http-limits.ts';
+import { createHttpServer, type EarlyListener } from './early-listener.ts';
+import { Readiness } from './readiness.ts';
 import { sendError, sendJson } from './send.ts';
 
-/** What the handlers need; `exports.store` serves downloads and takes finished exports. */
-export type AppDeps = ContextDeps & { exports?: { store: ExportStore; publicBaseUrl?: string | null } };
+/**
+ * What the handlers need; `exports.store` serves downloads and takes finished exports; `readiness`
+ * is the service's start-up (absent: ready from the start).
+ */
+export type AppDeps = Omit<ContextDeps, 'readiness'> & { exports?: { store: ExportStore; publicBaseUrl?: string | null }; readiness?: Readiness };
 
-/** The HTTP surface: routing, the error contract and the connection limits. Everything else is in the handlers. */
-export function createApp(appDeps: AppDeps): Server {
+/**
+ * The HTTP surface: routing, the error contract and the connection limits. Everything else is in
+ * the handlers. With `early`, on the server that already listens (early-listener.ts).
+ */
+export function createApp(appDeps: AppDeps, early?: EarlyListener): Server {
   const limits = { ...HTTP_LIMIT_DEFAULTS, ...appDeps.limits };
-  const deps = { ...appDeps, limits, bodies: new BodyBudget(limits.maxBufferedBodyBytes) };
+  const deps = { ...appDeps, limits, bodies: new BodyBudget(limits.maxBufferedBodyBytes), readiness: appDeps.readiness ?? Readiness.ready() };
   let openapi: string | null = null;
   const idle = new IdleWatch(limits.idleTimeoutMs);
-  const server = createServer(
-    {
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      // How often Node checks the two timeouts above: often enough that they hold to about a quarter.
-      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4))),
-    },
-    async (req, res) => {
-      idle.stop(req.socket);
-      endDeliveryWatch(req.socket);
-      const path = (req.url ?? '/').split('?')[0];
-      let download: RegExpExecArray | null;
-      try {
-        if (path === '/v1/context') {
-          if (req.method !== 'POST') throw notAllowed('POST');
-          await handleContext(req, res, deps);
-        } else if (path === '/v1/openapi.json') {
-          if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
-          openapi ??= JSON.stringify(buildOpenApiDocument());
-          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapi) });
-          res.end(req.method === 'HEAD' ? undefined : openapi);
-        } else if ((download = DOWNLOAD_PATH.exec(path))) {
-          await handleDownload(req, res, download, deps.exports?.store);
-        } else if (path === '/healthz') {
-          if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
-          sendJson(res, 200, { status: 'ok', inFlight: deps.admission.inFlight, queued: deps.admission.queued });
-        } else {
-          throw new ApiError('not_found', `There is no resource at ${path}; the service answers POST /v1/context.`);
-        }
-      } catch (err) {
-        if (isClientAbort(err, req)) {
-          // The client went away: nobody to answer, and not a server fault (an info line, no stack).
-          deps.log(`${req.method} ${path} aborted by the client (${(err as Error).message})`);
-          res.destroy();
-          return;
-        }
-        if (!(err instanceof ApiError)) deps.log(`internal error: ${(err as Error)?.stack ?? String(err)}`);
-        // Refused before its body was read: take the rest (bounded) so the client sees the answer, not a reset.
-        if (!res.headersSent) await discardBody(req, limits.maxDrainBytes);
-        sendError(res, err);
+  const handler = async (req: IncomingMessage, res: ServerResponse) => {
+    idle.stop(req.socket);
+    endDeliveryWatch(req.socket);
+    const path = (req.url ?? '/').split('?')[0];
+    let download: RegExpExecArray | null;
+    try {
+      if (path === '/v1/context') {
+        if (req.method !== 'POST') throw notAllowed('POST');
+        await handleContext(req, res, deps);
+      } else if (path === '/v1/openapi.json') {
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
+        openapi ??= JSON.stringify(buildOpenApiDocument());
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapi) });
+        res.end(req.method === 'HEAD' ? undefined : openapi);
+      } else if ((download = DOWNLOAD_PATH.exec(path))) {
+        await handleDownload(req, res, download, deps.exports?.store);
+      } else if (path === '/healthz') {
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
+        sendJson(res, 200, { status: 'ok', inFlight: deps.admission.inFlight, queued: deps.admission.queued });
+      } else if (path === '/readyz') {
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
+        const notReady = deps.readiness.notReadyError();
+        if (notReady) throw notReady;
+        sendJson(res, 200, { status: 'ready' });
+      } else {
+        throw new ApiError('not_found', `There is no resource at ${path}; the service answers POST /v1/context.`);
       }
-    },
-  );
-  server.keepAliveTimeout = 5_000;
-  server.maxConnections = limits.maxConnections;
+    } catch (err) {
+      if (isClientAbort(err, req)) {
+        // The client went away: nobody to answer, and not a server fault (an info line, no stack).
+        deps.log(`${req.method} ${path} aborted by the client (${(err as Error).message})`);
+        res.destroy();
+        return;
+      }
+      if (!(err instanceof ApiError)) deps.log(`internal error: ${(err as Error)?.stack ?? String(err)}`);
+      // Refused before its body was read: take the rest (bounded) so the client sees the answer, not a reset.
+      if (!res.headersSent) await discardBody(req, limits.maxDrainBytes);
+      sendError(res, err);
+    }
+  };
+  const server = early?.server ?? createHttpServer(limits);
+  if (early) early.handOver(handler);
+  else server.on('request', handler);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket, deps.log));
   server.on('connection', (socket: Socket) => idle.start(socket));
   server.on('connect', (_req, socket) => answerConnect(socket));

@@ -11,6 +11,7 @@ import { watchDelivery, watchSlowReader } from './delivery.ts';
 import type { HttpLimits } from './http-limits.ts';
 import { GeometryResponseWriter } from './response-stream.ts';
 import { handleExport, type ExportDeps } from './export-handler.ts';
+import type { Readiness } from './readiness.ts';
 
 export interface ContextDeps {
   accounts: AccountStore;
@@ -23,6 +24,8 @@ export interface ContextDeps {
   log: (line: string) => void;
   /** Slow-reader and delivery limits; createApp fills in the defaults. */
   limits?: Partial<HttpLimits>;
+  /** The service's start-up: a request waits for the store and the workers (createApp fills it in). */
+  readiness: Readiness;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
 
   const release = await deps.admission.acquire(gone.signal);
   try {
+    await deps.readiness.untilServable();
     const reservation = deps.accounts.reserve(auth, request.areaKm2);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {

@@ -12,6 +12,7 @@ import { prepareExport, runExport } from '../export/run-export.ts';
 import type { ExportStore, StoredExport } from '../export/store/types.ts';
 import type { PipelineDeps } from '../pipeline/run-request.ts';
 import type { Admission } from './admission.ts';
+import type { Readiness } from './readiness.ts';
 import { watchDelivery } from './delivery.ts';
 import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from './http-limits.ts';
 import { sendJson } from './send.ts';
@@ -31,6 +32,7 @@ export interface ExportHandlerDeps {
   exports?: ExportDeps;
   log: (line: string) => void;
   limits?: Partial<HttpLimits>;
+  readiness: Readiness;
 }
 
 export async function handleExport(
@@ -49,6 +51,7 @@ export async function handleExport(
 
   const release = await deps.admission.acquire(gone);
   try {
+    await deps.readiness.untilServable();
     const reservation = deps.accounts.reserve(auth, request.areaKm2);
     let stored: StoredExport;
     try {

@@ -1,6 +1,6 @@
 /**
  * Start-up warm-up on whole requests (src/pipeline/warm-up-requests.ts): it runs real default
- * requests through the pool before the service listens, charges nobody, leaves no usage behind,
+ * requests through the pool behind the listening service, charges nobody, leaves no usage behind,
  * and the service then answers normally.
  */
 import { test } from 'node:test';
@@ -16,9 +16,10 @@ import { square } from '../support/polygons.ts';
 test('the service warms up on whole requests, charges nobody, then answers', async () => {
   const lines: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-warm-'));
-  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 2, warmUpMs: 100, warmUpRequestsMs: 400 };
+  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 2, warmUpMs: 100, warmUpRequestsMs: 15_000 };
   const svc = await startService(config, (line) => lines.push(line));
   try {
+    await svc.ready;
     const warmed = lines.map((l) => /Warmed up on (\d+) whole requests/.exec(l)).find(Boolean);
     assert.ok(warmed, `a warm-up line in the log: ${lines.join(' | ')}`);
     assert.ok(Number(warmed![1]) >= 1, 'at least one whole request ran');

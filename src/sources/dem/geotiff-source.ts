@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { fromCustomClient, fromFile, type GeoTIFF, type GeoTIFFImage } from 'geotiff';
+import type { GeoTIFF, GeoTIFFImage } from 'geotiff';
 import { genericDemAttribution } from './attribution.ts';
 import { resolveCrs } from './crs.ts';
-import { UndiciGeoTiffClient, type TransferStats } from './http.ts';
+import type { TransferStats } from './http.ts';
 import { RasterElevationSource, type PixelReader } from './raster-source.ts';
 import type { RasterGeoref } from './raster-window.ts';
 import type { DemAttribution } from './types.ts';
@@ -130,10 +130,14 @@ export class GeoTiffReader implements PixelReader {
  */
 export async function openGeoTiffReader(location: string, options: GeoTiffSourceOptions = {}): Promise<GeoTiffReader> {
   const remote = /^https?:\/\//i.test(location);
+  // Loaded here, not at the top: most installs never open a GeoTIFF (the bundled SRTM tile is .hgt),
+  // and every thread that imports geotiff holds ~20 MB more.
+  const { fromCustomClient, fromFile } = await import('geotiff');
   let tiff: GeoTIFF;
   let stats: TransferStats | undefined;
   let key: string;
   if (remote) {
+    const { UndiciGeoTiffClient } = await import('./geotiff-http-client.ts');
     const client = new UndiciGeoTiffClient(location, options.headers);
     stats = client.stats;
     tiff = await fromCustomClient(client, { maxRanges: 0, allowFullFile: false });

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { genericDemAttribution } from './attribution.ts';
 import { resolveCrs } from './crs.ts';
 import { fetchBytes, type TransferStats } from './http.ts';
@@ -110,6 +109,9 @@ class PngLevelReader implements PixelReader {
           throw e;
         });
     if (!bytes) return null;
+    // Loaded at the first tile, not at the top: sharp (libvips and its bindings, ~30 MB resident) is
+    // only needed by installs with PNG elevation tiles.
+    const { default: sharp } = await import('sharp');
     const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
     const ts = this.options.tileSize;
     if (info.width !== ts || info.height !== ts) throw new Error(`${location}: expected a ${ts}×${ts} tile, got ${info.width}×${info.height}`);

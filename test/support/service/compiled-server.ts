@@ -1,8 +1,9 @@
 /**
  * The service as a separate process, as an install runs it (`npm start`): compiled to `dist/` once
  * per process, then `dist/src/main.js` started on a data directory (its OSM store is used as is,
- * or imported from `extract`) and awaited until it answers /healthz. For the test of the compiled
- * build and for the scripts that measure or load a real server (bench, soak, fuzz).
+ * or imported from `extract`) and awaited until `/readyz` says its warm-up is over. For the test of
+ * the compiled build and for the scripts that measure or load a real server (bench, soak, fuzz);
+ * {@link spawnServer} alone for those that watch the start-up itself.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,33 +28,68 @@ export interface CompiledServer {
 
 let built = false;
 
-/**
- * Starts `dist/src/main.js` on `dataDir` and waits until it answers; `env` adds or overrides
- * service variables (e.g. fewer workers, no warm-up).
- */
-export async function startServer(dataDir: string, extract: string, env: Record<string, string> = {}): Promise<CompiledServer> {
-  if (!built) {
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
-    built = true;
-  }
+/** Compiles the service to `dist/` (`npm run build`) the first time this process asks. */
+export function buildOnce(): void {
+  if (built) return;
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  built = true;
+}
+
+/** The compiled service just spawned: nothing awaited yet. */
+export interface SpawnedServer {
+  child: ChildProcess;
+  pid: number;
+  base: string;
+  /** Settles when the process has exited. */
+  exited: Promise<void>;
+  /** What it printed on stdout so far (only when spawned with `output: true`). */
+  output(): string;
+}
+
+/** Builds `dist/` once per process, then spawns `dist/src/main.js` on `dataDir` on a free port. */
+export async function spawnServer(
+  dataDir: string,
+  extract: string,
+  env: Record<string, string> = {},
+  options: { output?: boolean } = {},
+): Promise<SpawnedServer> {
+  buildOnce();
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', join(REPO_ROOT, 'dist/src/main.js')], {
     env: { ...process.env, CITY_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CITY_OSM_EXTRACT: extract, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.output ? 'pipe' : 'ignore', 'inherit'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  let ready = false;
-  for (let i = 0; i < 1200 && !ready && child.exitCode === null; i++) {
+  return { child, pid: child.pid!, base: `http://127.0.0.1:${port}`, exited, output: () => out };
+}
+
+/** GET `path` until it answers `status` (or the process exits, or ~2 minutes pass); true when it did. */
+export async function waitForStatus(server: SpawnedServer, path: string, status: number, everyMs = 100): Promise<boolean> {
+  for (let i = 0; i < 120_000 / everyMs && server.child.exitCode === null; i++) {
     try {
-      const res = await request(`${base}/healthz`);
+      const res = await request(`${server.base}${path}`);
       await res.body.dump();
-      ready = res.statusCode === 200;
+      if (res.statusCode === status) return true;
     } catch {
-      await new Promise((r) => setTimeout(r, 100));
+      // not listening yet
     }
+    await new Promise((r) => setTimeout(r, everyMs));
   }
-  if (!ready) {
+  return false;
+}
+
+/**
+ * Starts `dist/src/main.js` on `dataDir` and waits until it is warm (`/readyz` 200); `env` adds or
+ * overrides service variables (e.g. fewer workers, no warm-up).
+ */
+export async function startServer(dataDir: string, extract: string, env: Record<string, string> = {}): Promise<CompiledServer> {
+  const spawned = await spawnServer(dataDir, extract, env);
+  const { child, exited, base } = spawned;
+  if (!(await waitForStatus(spawned, '/readyz', 200))) {
     child.kill('SIGTERM');
     throw new Error(`the service did not start on ${dataDir}`);
   }

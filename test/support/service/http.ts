@@ -6,11 +6,16 @@ import { loadConfig, type ServiceConfig } from '../../../src/config.ts';
 import { startService, type RunningService } from '../../../src/service.ts';
 import type { IndexedMesh } from '../../../src/geometry/types.ts';
 
-/** Starts the real service on loopback with a scratch data directory. */
+/**
+ * Starts the real service on loopback with a scratch data directory, and waits for its start-up
+ * behind the server (store built, workers warm): tests use its pool and store directly too.
+ */
 export async function startTestService(overrides: Partial<ServiceConfig> = {}): Promise<RunningService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
   const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 2, warmUpMs: 300, warmUpRequestsMs: 0, ...overrides };
-  return startService(config, () => {});
+  const svc = await startService(config, () => {});
+  await svc.ready;
+  return svc;
 }
 
 export interface Answer {

@@ -363,3 +363,18 @@ test('findRingSelfIntersection works on raw planar rings', () => {
   assert.deepEqual(findRingSelfIntersection(new Float64Array([0, 0, 1, 1, 1, 0, 0, 1])), { status: 'intersecting', edgeA: 0, edgeB: 2, kind: 'crossing' });
   assert.deepEqual(findRingSelfIntersection(new Float64Array([0, 0, 1, 0, 1, 1, 0, 1])), { status: 'simple' });
 });
+
+test("the area written out is turf's area to the bit, for any ring", () => {
+  // ringAreaKm2 replaced an import of @turf/turf (all of turf loaded into every thread): prices must not move.
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(fc.double({ min: -89, max: 89, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true })), { minLength: 0, maxLength: 40 }),
+      (corners) => {
+        const ring: LatLon[] = corners.length ? close(corners as LatLon[]) : [];
+        const turf = ring.length ? area({ type: 'Polygon', coordinates: [ring.map(([lat, lon]) => [lon, lat])] }) / 1e6 : 0;
+        const ours = ringAreaKm2(ring);
+        assert.equal(ours, turf);
+      },
+    ),
+  );
+});
