@@ -66,6 +66,7 @@ export async function benchGroundTiles(which: 'dense' | 'region', rounds: number
   const cpu: number[] = [];
   const wall: number[] = [];
   let digest = '';
+  const areas: Record<string, number> = {};
   for (let r = 0; r <= rounds; r++) {
     const sums: Record<string, number> = {};
     const hash = createHash('sha256');
@@ -77,6 +78,7 @@ export async function benchGroundTiles(which: 'dense' | 'region', rounds: number
       if (process.env.BENCH_VERBOSE) console.log(`  tile ${task.key}: ${(wallNow() - tt).toFixed(0)} ms`);
       for (const [k, ms] of Object.entries(result.timings)) sums[k] = (sums[k] ?? 0) + ms;
       for (const key of Object.keys(result.groups).sort()) hash.update(key).update(result.groups[key].json);
+      if (process.env.BENCH_AREAS && r === rounds) addAreas(result.groups.surface?.json, areas);
     }
     const c = process.cpuUsage(c0);
     if (r === 0) continue; // warm-up
@@ -88,6 +90,7 @@ export async function benchGroundTiles(which: 'dense' | 'region', rounds: number
   console.log(
     `${which}: ${plan.tasks.length} tiles, ${geometry.join('+')}, median of ${rounds}: wall ${median(wall).toFixed(0)} ms, CPU ${median(cpu).toFixed(0)} ms, digest ${digest}`,
   );
+  if (process.env.BENCH_AREAS) for (const [k, a] of Object.entries(areas).sort()) console.log(`  area ${k}: ${a.toFixed(3)} m²`);
   for (const [k, v] of Object.entries(perRound).sort((a, b) => median(b[1]) - median(a[1])))
     console.log(`  ${k.padEnd(22)} ${median(v).toFixed(0).padStart(6)} ms`);
 }
@@ -95,4 +98,17 @@ export async function benchGroundTiles(which: 'dense' | 'region', rounds: number
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const which = process.argv[2] === 'region' ? 'region' : 'dense';
   await benchGroundTiles(which, Number(process.argv[3] ?? 3), process.argv[4] ? process.argv[4].split(',') : undefined);
+}
+
+/** Adds the plan area of each kind of ground in a tile's surface group (BENCH_AREAS: the same ground whatever the order of its pieces). */
+function addAreas(json: Uint8Array | undefined, areas: Record<string, number>): void {
+  if (!json?.length) return;
+  // meshes as the default request returns them: a triangle soup, y up (the plan is x, z)
+  for (const m of JSON.parse(`[${Buffer.from(json).toString('utf8')}]`) as { vertices: number[]; descriptor: Record<string, unknown> }[]) {
+    const v = m.vertices;
+    let s = 0;
+    for (let t = 0; t + 8 < v.length; t += 9) s += Math.abs((v[t + 3] - v[t]) * (v[t + 8] - v[t + 2]) - (v[t + 6] - v[t]) * (v[t + 5] - v[t + 2])) / 2;
+    const key = `${m.descriptor.type}${m.descriptor.inferred ? ' (inferred)' : ''}`;
+    areas[key] = (areas[key] ?? 0) + s;
+  }
 }
