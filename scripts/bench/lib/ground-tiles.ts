@@ -5,7 +5,9 @@
  * every task). One warm-up round, then `rounds` timed: the tile stages' CPU time summed per round (median),
  * the thread's CPU and a digest of every tile's output (equal digests = the same ground). The
  * stores are imported once into BENCH_STORE_DIR (default a temporary directory). With
- * `node --cpu-prof` it gives the profile of the ground alone.
+ * `node --cpu-prof` it gives the profile of the ground alone. A 4th argument lists other groups
+ * (`surface,buildings`); BENCH_AREAS=1 prints the area of each kind of ground, BENCH_TILES=n
+ * builds the first n tiles only, BENCH_TILE=i tile i only, BENCH_VERBOSE=1 each tile's wall time.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
