@@ -112,8 +112,11 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     if (plan.meshes) {
       // the ground lies on the terrain inside the tile: nothing for the terrain to reach under
       out.groups.surface = encodeMeshes(tile, out, surfaceMeshes(pieces, drape), false);
-      const bare = bareGround(cutOut, clip);
-      out.bareGround = tile.site ? clipAreas([{ footprints: bare, descriptor: {} }], tile.site).flatMap((a) => a.footprints) : bare;
+      // only the terrain mesh (build-tile.ts) reads it: a union of every building, not built for nothing
+      if (tile.task.terrain?.meshes) {
+        const bare = bareGround(cutOut, clip);
+        out.bareGround = tile.site ? clipAreas([{ footprints: bare, descriptor: {} }], tile.site).flatMap((a) => a.footprints) : bare;
+      }
     }
     if (plan.centerlines || plan.outlines) {
       const lines: DrapedLine[] = [];

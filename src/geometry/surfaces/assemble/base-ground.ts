@@ -1,4 +1,4 @@
-import { ClipType, type Paths64, type Rect64 } from 'clipper2-ts';
+import { Clipper, ClipType, type Paths64, type Rect64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
 import { clipToBox } from '../../planar/boxes.ts';
 import { booleanPieces, piecePaths } from '../../planar/pieces.ts';
@@ -16,9 +16,26 @@ export const BASE_PART_SIDES = 2000;
 const MAX_PARTS = 4;
 
 /**
+ * The boxes of the parts a busy clip's base ground is built (baseGround) or split (splitFiller) in:
+ * a grid of up to MAX_PARTS × MAX_PARTS over the clip's box when `paths` have more than `partSides`
+ * sides per part; null when it is done whole.
+ */
+export function baseParts(bounds: Rect64, paths: Paths64, partSides = BASE_PART_SIDES): Rect64[] | null {
+  let n = 0;
+  for (const p of paths) n += p.length;
+  const k = Math.min(MAX_PARTS, Math.ceil(Math.sqrt(n / partSides)));
+  if (k <= 1) return null;
+  const xs = cuts(bounds.left, bounds.right, k),
+    ys = cuts(bounds.top, bounds.bottom, k);
+  const out: Rect64[] = [];
+  for (let j = 0; j < k; j++) for (let i = 0; i < k; i++) out.push({ left: xs[i], right: xs[i + 1], top: ys[j], bottom: ys[j + 1] });
+  return out;
+}
+
+/**
  * The base ground (resolve-overlaps.ts): the clip less everything `covered`, cleaned (cleanPieces;
  * what the opening takes off appended to `removed`). A large one is built in a grid of parts of
- * the clip's box, each from the cutters cut to its part: the parts meet along their common sides
+ * the clip's box (baseParts), each from the cutters cut to its part: the parts meet along their common sides
  * as neighbouring tiles do (a bit reaching a part's side is kept however small, as at a tile's edge) (a seam is a side like any other: shared vertex for vertex, and a
  * sliver under the opening's width along it goes to the piece beside it, as at a tile's edge).
  */
@@ -32,24 +49,17 @@ export function baseGround(
   sides: SideIndex,
   partSides = BASE_PART_SIDES,
 ): Footprint[] {
-  let n = 0;
-  for (const p of covered) n += p.length;
-  const k = Math.min(MAX_PARTS, Math.ceil(Math.sqrt(n / partSides)));
-  if (k <= 1) return cleanBoolean(ClipType.Difference, clip, withoutSharedSides(covered), minWidth, minArea, removed, sides, bounds);
-  const xs = cuts(bounds.left, bounds.right, k),
-    ys = cuts(bounds.top, bounds.bottom, k);
+  const boxes = baseParts(bounds, covered, partSides);
+  if (!boxes) return cleanBoolean(ClipType.Difference, clip, withoutSharedSides(covered), minWidth, minArea, removed, sides, bounds);
   const out: Footprint[] = [];
-  for (let j = 0; j < k; j++) {
-    for (let i = 0; i < k; i++) {
-      const box: Rect64 = { left: xs[i], right: xs[i + 1], top: ys[j], bottom: ys[j + 1] };
-      const part = clipToBox(clip, box);
-      if (part.length === 0) continue;
-      // cut to the part first, then the shared sides dropped: a side two pieces share is cut
-      // alike in both (planar/boxes.ts), so the twins still cancel; the paths withoutSharedSides walks
-      // may not be cut one by one
-      const cutters = withoutSharedSides(clipToBox(covered, box));
-      for (const f of cleanBoolean(ClipType.Difference, part, cutters, minWidth, minArea, removed, sides, box)) out.push(f);
-    }
+  for (const box of boxes) {
+    const part = clipToBox(clip, box);
+    if (part.length === 0) continue;
+    // cut to the part first, then the shared sides dropped: a side two pieces share is cut
+    // alike in both (planar/boxes.ts), so the twins still cancel; the paths withoutSharedSides walks
+    // may not be cut one by one
+    const cutters = withoutSharedSides(clipToBox(covered, box));
+    for (const f of cleanBoolean(ClipType.Difference, part, cutters, minWidth, minArea, removed, sides, box)) out.push(f);
   }
   return out;
 }
@@ -66,7 +76,11 @@ function cuts(lo: number, hi: number, k: number): number[] {
  * The base ground split by the paved zone (surfaces/filler): `paved` = base ∩ zone, `grass` = the
  * rest, each opened like every piece. A thin bit of the paved part goes to the grass (it stays in
  * base − paved); a thin bit of the grass left along the zone's edge goes to the paved part it
- * borders, so the two still tile the base ground.
+ * borders, so the two still tile the base ground. With `partSides`, where the base ground and the
+ * zone have more than that many sides per part (baseParts over `edge`), it is split part by part,
+ * each from the base ground and the zone cut to its part, the parts meeting along their seams as
+ * the base ground's do: the two sweeps over a whole busy tile cost about its sides times the sides
+ * crossing a scanline (half the ground's assembly on monaco-region-2016).
  */
 export function splitFiller(
   base: readonly Footprint[],
@@ -74,13 +88,52 @@ export function splitFiller(
   minWidth: number,
   minArea: number,
   edge?: Rect64,
+  partSides?: number,
 ): { paved: Footprint[]; grass: Footprint[] } {
   if (base.length === 0 || zone.length === 0) return { paved: [], grass: base.slice() };
   const basePaths = piecePaths(base);
+  const parts = partSides !== undefined && edge ? baseParts(edge, [...basePaths, ...zone], partSides) : null;
+  if (!parts) return splitPaths(basePaths, zone, minWidth, minArea, edge) ?? { paved: [], grass: base.slice() };
+  const paved: Footprint[] = [],
+    grass: Footprint[] = [];
+  for (const box of parts) {
+    const part = rectClipped(basePaths, box);
+    if (part.length === 0) continue;
+    const zonePart = rectClipped(zone, box);
+    const split = zonePart.length ? splitPaths(part, zonePart, minWidth, minArea, box) : null;
+    if (split) {
+      for (const f of split.paved) paved.push(f);
+      for (const f of split.grass) grass.push(f);
+    } else for (const f of booleanPieces(ClipType.Union, part, null)) grass.push(f);
+  }
+  return { paved, grass };
+}
+
+/** splitFiller on paths (the base ground's, or a part's); null when nothing is paved. */
+function splitPaths(basePaths: Paths64, zone: Paths64, minWidth: number, minArea: number, edge?: Rect64): { paved: Footprint[]; grass: Footprint[] } | null {
   let paved = cleanBoolean(ClipType.Intersection, basePaths, zone, minWidth, minArea, undefined, undefined, edge);
-  if (paved.length === 0) return { paved: [], grass: base.slice() };
+  if (paved.length === 0) return null;
   const lost: Paths64 = [];
   const grass = cleanBoolean(ClipType.Difference, basePaths, piecePaths(paved), minWidth, minArea, lost, undefined, edge);
   if (lost.length > 0) paved = booleanPieces(ClipType.Union, piecePaths(paved, lost.slice()), null);
   return { paved, grass };
+}
+
+/**
+ * Paths cut to a box by Clipper's RectClip, each keeping its orientation (a hole's part stays a
+ * hole). Not planar/boxes.ts clipToBox: its cut of a polygon's holes runs doubled stretches along
+ * the box's side, and clipper2-ts's sweep of the base ground cut so was seen never to end.
+ */
+function rectClipped(paths: Paths64, box: Rect64): Paths64 {
+  const out: Paths64 = [];
+  for (const path of paths) {
+    const positive = Clipper.area(path) > 0;
+    for (const p of Clipper.rectClip(box, path)) {
+      const a = Clipper.area(p);
+      if (a === 0) continue;
+      if (a > 0 !== positive) p.reverse();
+      out.push(p);
+    }
+  }
+  return out;
 }

@@ -3,7 +3,7 @@
  * cover what the whole covers (to the opening's slivers, which go to `removed` either way), they
  * do not overlap one another, and none reaches under a cutter — on generated blocks with shared
  * sides, in a square and in a slanted clip. Split by the filler's paved zone (splitFiller), the
- * paved part and the grass tile the base ground again.
+ * paved part and the grass tile the base ground again, split whole or part by part.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -93,23 +93,27 @@ for (const [name, clip] of [
   });
 }
 
-test('property: the filler split — paved and grass tile the base ground, the paved part lies in the zone up to slivers', () => {
-  const clip: Paths64 = blocks([[0, 0, 100, 100]]);
-  fc.assert(
-    fc.property(fc.array(cell, { maxLength: 40 }), rows, fc.array(cell, { minLength: 1, maxLength: 12 }), (loose, joined, zoneCells) => {
-      const base = build(clip, blocks([...loose, ...joined]), 1e9).pieces;
-      const zone = blocks(zoneCells.map(([x, y, w, h]) => [x + 0.37, y + 0.21, 1.7 * w, 1.3 * h]));
-      const { paved, grass } = splitFiller(base, zone, 0.05, 0.05);
-      const p = piecePaths(paved),
-        g = piecePaths(grass),
-        b = piecePaths(base);
-      assert.ok(area(Clipper.intersect(p, g, FillRule.NonZero)) < 1e-6, 'paved and grass do not overlap');
-      // the opening drops bits under 0.05 m² or 5 cm wide of either part that touch neither (specks)
-      assert.ok(Math.abs(area([...p, ...g]) - area(b)) < 0.5, `paved ∪ grass ${area([...p, ...g])} vs base ${area(b)}`);
-      assert.ok(area(Clipper.difference([...p, ...g], b, FillRule.NonZero)) < 1e-6, 'nothing outside the base ground');
-      assert.ok(area(Clipper.difference(p, zone, FillRule.NonZero)) < 0.5, 'paved outside the zone: slivers only');
-      if (area(Clipper.intersect(b, zone, FillRule.NonZero)) > 1) assert.ok(paved.length > 0, 'some of the base ground in the zone is paved');
-    }),
-    { numRuns: 150 },
-  );
-});
+for (const [name, partSides] of [
+  ['whole', undefined],
+  ['in parts', 4],
+] as [string, number | undefined][])
+  test(`property: the filler split (${name}) — paved and grass tile the base ground, the paved part lies in the zone up to slivers`, () => {
+    const clip: Paths64 = blocks([[0, 0, 100, 100]]);
+    fc.assert(
+      fc.property(fc.array(cell, { maxLength: 40 }), rows, fc.array(cell, { minLength: 1, maxLength: 12 }), (loose, joined, zoneCells) => {
+        const base = build(clip, blocks([...loose, ...joined]), 1e9).pieces;
+        const zone = blocks(zoneCells.map(([x, y, w, h]) => [x + 0.37, y + 0.21, 1.7 * w, 1.3 * h]));
+        const { paved, grass } = splitFiller(base, zone, 0.05, 0.05, Clipper.getBoundsPaths(clip), partSides);
+        const p = piecePaths(paved),
+          g = piecePaths(grass),
+          b = piecePaths(base);
+        assert.ok(area(Clipper.intersect(p, g, FillRule.NonZero)) < 1e-6, 'paved and grass do not overlap');
+        // the opening drops bits under 0.05 m² or 5 cm wide of either part that touch neither (specks)
+        assert.ok(Math.abs(area([...p, ...g]) - area(b)) < 0.5, `paved ∪ grass ${area([...p, ...g])} vs base ${area(b)}`);
+        assert.ok(area(Clipper.difference([...p, ...g], b, FillRule.NonZero)) < 1e-6, 'nothing outside the base ground');
+        assert.ok(area(Clipper.difference(p, zone, FillRule.NonZero)) < 0.5, 'paved outside the zone: slivers only');
+        if (area(Clipper.intersect(b, zone, FillRule.NonZero)) > 1) assert.ok(paved.length > 0, 'some of the base ground in the zone is paved');
+      }),
+      { numRuns: 150 },
+    );
+  });
