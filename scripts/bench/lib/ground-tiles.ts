@@ -1,5 +1,5 @@
 /**
- * `node --import tsx scripts/bench/lib/ground-tiles.ts dense|region [rounds]`: the ground
+ * `node --import tsx scripts/bench/lib/ground-tiles.ts dense|downtown|region [rounds]`: the ground
  * (`geometry: ['surface']`) of the bench's ~10 km² square built tile by tile in this process, one
  * thread, as the workers build it (the tasks cloned as piscina clones them, the request's site on
  * every task). One warm-up round, then `rounds` timed: the tile stages' CPU time summed per round (median),
@@ -23,12 +23,15 @@ import { buildTile } from '../../../src/tile/build-tile.ts';
 import { osmSourceFor } from '../../../src/tile/osm-sources.ts';
 import { square } from '../../../test/support/polygons.ts';
 import { DENSE_CITY_DEFAULTS, writeDenseCity } from '../../../test/support/generators/dense-city.ts';
+import { writeDowntown } from '../../../test/support/generators/downtown.ts';
 import { median } from './timing.ts';
 
 const CENTRE: [number, number] = [43.739, 7.424];
 const SIDE = 3150;
 
-async function store(which: 'dense' | 'region'): Promise<string> {
+type Dataset = 'dense' | 'downtown' | 'region';
+
+async function store(which: Dataset): Promise<string> {
   const dir = process.env.BENCH_STORE_DIR ?? mkdtempSync(join(tmpdir(), 'cc-ground-tiles-'));
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${which}.sqlite`);
@@ -37,6 +40,9 @@ async function store(which: 'dense' | 'region'): Promise<string> {
   if (which === 'dense') {
     extract = join(dir, 'dense-city.osm.pbf');
     writeDenseCity(extract, DENSE_CITY_DEFAULTS);
+  } else if (which === 'downtown') {
+    extract = join(dir, 'downtown.osm.pbf');
+    writeDowntown(extract);
   }
   await importOsm(extract, path, {});
   return path;
@@ -53,7 +59,7 @@ function cpuClock(): void {
   };
 }
 
-export async function benchGroundTiles(which: 'dense' | 'region', rounds: number, geometry: string[] = ['surface']): Promise<void> {
+export async function benchGroundTiles(which: Dataset, rounds: number, geometry: string[] = ['surface']): Promise<void> {
   const storePath = await store(which);
   const wallNow = performance.now.bind(performance);
   cpuClock();
@@ -98,7 +104,7 @@ export async function benchGroundTiles(which: 'dense' | 'region', rounds: number
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const which = process.argv[2] === 'region' ? 'region' : 'dense';
+  const which: Dataset = process.argv[2] === 'region' || process.argv[2] === 'downtown' ? process.argv[2] : 'dense';
   await benchGroundTiles(which, Number(process.argv[3] ?? 3), process.argv[4] ? process.argv[4].split(',') : undefined);
 }
 
