@@ -19,7 +19,8 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import { MAX_AREA_KM2, MAX_ERROR_DETAILS, MAX_POLYGON_POINTS, MIN_POLYGON_POINTS, SETTING_BOUNDS } from './limits.ts';
-import { checkLatLon, checkOriginNear, checkPolygon, ringAreaKm2, type RuleViolation } from './polygon-rules.ts';
+import { ringAreaKm2 } from './polygon-measures.ts';
+import { checkLatLon, checkOriginNear, checkPolygon, type RuleViolation } from './polygon-rules.ts';
 import { canonicalGroup, defaultGroups, groupSpec, requestGroupNames, type GeometryGroup } from './groups.ts';
 import { EXPORT_FORMATS, ROOF_TYPES, type ContextRequest, type ExportRequest, type Settings } from './types.ts';
 
