@@ -8,17 +8,13 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { METRES_PER_UNIT, type ExportUnits } from '../../src/export/scene.ts';
 import type { RunningService } from '../../src/service.ts';
-import { daePositions, objPositions, plyVertices, PYTHON, run, stlPositions, unzip } from '../support/checks/export-readers.ts';
+import { meshFileVertices } from '../support/checks/export-corners.ts';
 import { postContext } from '../support/service/http.ts';
 import { cornerIn, ORIGIN, POLYGON, startExportApp, type ExportApp } from '../support/service/export-app.ts';
 import { MemoryExportStore } from '../support/stores/memory-export-store.ts';
 
-const READER = new URL('../fixtures/dxf/read-dxf.py', import.meta.url).pathname;
 const COMBOS: { crs: string; placement: 'anchor' | 'absolute'; units: ExportUnits }[] = [
   { crs: 'local', placement: 'anchor', units: 'mm' },
   { crs: 'EPSG:2154', placement: 'anchor', units: 'in' },
@@ -39,35 +35,6 @@ after(async () => {
   await app?.close();
 });
 
-/** Positions (scene units) and the georeference note of one exported file. */
-function read(format: string, bytes: Uint8Array): { xyz: number[]; note: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-files-'));
-  const path = join(dir, `file.${format === 'obj' ? 'obj.zip' : format}`);
-  writeFileSync(path, bytes);
-  const text = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
-  switch (format) {
-    case 'obj': {
-      const obj = readFileSync(join(unzip(path), 'city-context-43.7340N-7.4200E.obj'), 'utf8');
-      return { xyz: objPositions(obj), note: obj };
-    }
-    case 'stl':
-      return { xyz: stlPositions(bytes), note: text.slice(0, 80) };
-    case 'ply': {
-      const p = plyVertices(bytes);
-      return { xyz: p.xyz, note: p.header };
-    }
-    case 'dae': {
-      const xml = new TextDecoder().decode(bytes);
-      return { xyz: daePositions(xml), note: xml.slice(0, 4096) };
-    }
-    default: {
-      const r = JSON.parse(run(PYTHON, [READER, path])) as { errors: number; points: number[]; comments: string[] };
-      assert.equal(r.errors, 0);
-      return { xyz: r.points, note: r.comments.join('\n') };
-    }
-  }
-}
-
 test('a known OSM building corner lands where proj4 puts it in OBJ, STL, PLY, DAE and DXF exports (to 1 mm; STL refuses absolute grid coordinates)', async () => {
   const account = svc.accounts.createAccount({ name: `files${Math.random()}`, balanceKm2: 100, active: true });
   const key = svc.accounts.createKey(account.id, 'development').key;
@@ -85,7 +52,7 @@ test('a known OSM building corner lands where proj4 puts it in OBJ, STL, PLY, DA
         continue;
       }
       assert.equal(a.status, 200, a.text);
-      const { xyz, note } = read(format, store.bytesOf(a.json.downloadUrl)!);
+      const { xyz, note } = meshFileVertices(format, store.bytesOf(a.json.downloadUrl)!);
       const [wantE, wantN] = cornerIn(crs);
       // Anchor: the file's own note says where (0, 0, 0) lies in the grid (local's is 0, 0).
       let base = [0, 0];

@@ -26,7 +26,7 @@ export async function gridVertices(format: string, bytes: Uint8Array, units: Exp
   if (format === 'glb' || format === 'gltf') return gltfVertices(format, bytes, building);
   if (format === '3dm') return rhinoVertices(readers.rhino, bytes, units, building);
   if (format === 'ifc') return ifcVertices(readers.ifc, bytes, building);
-  const { xyz, note } = meshFile(format, bytes);
+  const { xyz, note } = meshFileVertices(format, bytes);
   // anchor: the file's own note says where (0, 0, 0) lies in the grid (absolute and local: 0, 0)
   const m = /grid E (-?[\d.]+), N (-?[\d.]+)/.exec(note) ?? /E0=(-?[\d.]+) N0=(-?[\d.]+)/.exec(note);
   const base = m && /anchor/.test(note) ? [Number(m[1]), Number(m[2])] : [0, 0];
@@ -36,7 +36,8 @@ export async function gridVertices(format: string, bytes: Uint8Array, units: Exp
   return out;
 }
 
-function meshFile(format: string, bytes: Uint8Array): { xyz: number[]; note: string } {
+/** Positions (file units) and the georeference note of an OBJ, STL, PLY, DAE or DXF file. */
+export function meshFileVertices(format: string, bytes: Uint8Array): { xyz: number[]; note: string } {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-corner-'));
   const path = join(dir, `file.${format === 'obj' ? 'obj.zip' : format}`);
   writeFileSync(path, bytes);
