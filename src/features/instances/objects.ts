@@ -11,6 +11,7 @@ import { projectFlat } from '../../frame/local-frame.ts';
 import type { OsmFeature } from '../../osm-model/feature.ts';
 import type { InstanceTile, Placed } from './context.ts';
 import { isVegetation, vegetation } from './tree-nodes.ts';
+import { supportKey } from './wires.ts';
 
 /** Types that face the nearest road when `direction` is not tagged (a lamp's arm reaches over the carriageway). */
 const FACE_ROAD = new Set<NodeType>(['bench', 'busStop', 'streetLamp']);
@@ -58,7 +59,7 @@ export function tileObjects(t: InstanceTile): Placed[] {
       if (type !== 'bench') rotation = (carriageways ??= roadLines(t, true)).facing(x, y);
       else rotation = (roads ??= roadLines(t, false)).facing(x, y);
     }
-    if (rotation === null && LINE_SUPPORTS.has(type)) rotation = (lineBearings ??= powerLineBearings(t)).get(vertexKey(lon, lat)) ?? null;
+    if (rotation === null && LINE_SUPPORTS.has(type)) rotation = (lineBearings ??= powerLineBearings(t)).get(supportKey(lon, lat)) ?? null;
     if (rotation === null && at.along !== undefined) rotation = at.along;
     rotation ??= unit(h) * 2 * Math.PI;
     const descriptor: Record<string, unknown> = { type, id: f.id, source: 'osm' };
@@ -115,7 +116,7 @@ function placeOf(f: OsmFeature): { lonLat: [number, number]; along?: number } | 
 }
 
 /**
- * The heading of the power line at each of its vertices (by vertexKey), in the tile's frame: the
+ * The heading of the power line at each of its vertices (by supportKey), in the tile's frame: the
  * mean of the directions of the segments meeting there (the bisector at an angle tower), so a
  * tower or pole standing at the vertex faces along the line. Directions are averaged as doubled
  * angles, so a line's orientation counts, not its drawing direction.
@@ -129,7 +130,7 @@ function powerLineBearings(t: InstanceTile): Map<string, number> {
     for (let k = 0; k + 3 < xy.length; k += 2) {
       const a = 2 * Math.atan2(xy[k + 3] - xy[k + 1], xy[k + 2] - xy[k]);
       for (const v of [k, k + 2]) {
-        const key = vertexKey(f.line[v], f.line[v + 1]);
+        const key = supportKey(f.line[v], f.line[v + 1]);
         const acc = sum.get(key) ?? [0, 0];
         sum.set(key, [acc[0] + Math.cos(a), acc[1] + Math.sin(a)]);
       }
@@ -137,11 +138,6 @@ function powerLineBearings(t: InstanceTile): Map<string, number> {
   }
   for (const [key, [c, s]] of sum) if (Math.hypot(c, s) > 1e-9) out.set(key, normaliseAngle(Math.atan2(s, c) / 2));
   return out;
-}
-
-/** A line vertex or a point at 1e-7° (the OSM grid): the same key for a tower and the line's vertex on it. */
-function vertexKey(lon: number, lat: number): string {
-  return `${Math.round(lon * 1e7)},${Math.round(lat * 1e7)}`;
 }
 
 function roadLines(t: InstanceTile, carriagewaysOnly: boolean): NearestLines {

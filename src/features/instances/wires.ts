@@ -21,11 +21,11 @@ export function tileWires(t: InstanceTile): Placed[] {
   // supports are looked up at the span's vertices themselves: a tile may own a span whose towers it did not read
   const supports = new Map<string, number | null>();
   const supportHeight = (lon: number, lat: number): number | null => {
-    const k = key(lon, lat);
+    const k = supportKey(lon, lat);
     if (!supports.has(k)) {
       const near = t.tile.source.query({ minLon: lon - 1e-7, minLat: lat - 1e-7, maxLon: lon + 1e-7, maxLat: lat + 1e-7 }, ['poi']);
       const tower = near.find(
-        (f) => f.kind === 'point' && f.point && key(f.point[0], f.point[1]) === k && (f.tags.power === 'tower' || f.tags.power === 'pole'),
+        (f) => f.kind === 'point' && f.point && supportKey(f.point[0], f.point[1]) === k && (f.tags.power === 'tower' || f.tags.power === 'pole'),
       );
       supports.set(k, tower ? objectHeight(tower.tags) : null);
     }
@@ -90,7 +90,8 @@ function spanInside(x0: number, y0: number, x1: number, y1: number, anchor: [num
   return best;
 }
 
-function key(lon: number, lat: number): string {
+/** A line vertex or a point on the OSM grid (1e-7°): the same key for a tower and the line's vertex on it. */
+export function supportKey(lon: number, lat: number): string {
   return `${Math.round(lon * 1e7)},${Math.round(lat * 1e7)}`;
 }
 
