@@ -65,7 +65,7 @@ export async function benchGroundTiles(which: Dataset, rounds: number, geometry:
   cpuClock();
   const polygon = square(CENTRE[0], CENTRE[1], SIDE);
   const request = parseContextRequest({ polygon, settings: { geometry } });
-  const plan = planTasks(request, { tileSize: 500, storePath, dem: null });
+  const plan = planTasks(request, { tileSize: Number(process.env.BENCH_TILE_SIZE ?? 500), storePath, dem: null });
   const site = requestSite(plan.polygon, plan.frame, osmSourceFor(storePath));
   if (site) for (const t of plan.tasks) t.site = site;
   if (process.env.BENCH_TILES) plan.tasks.splice(Number(process.env.BENCH_TILES));
