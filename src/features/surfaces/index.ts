@@ -2,7 +2,7 @@ import { clipPolylineToBox } from '../../geometry/clip-polyline.ts';
 import { surfaceAreasFromFeatures, SURFACE_AREA_LAYERS } from '../../geometry/surfaces/classify/index.ts';
 import { drapeLine, resolveOverlaps, surfaceMeshes, surfaceOutlines, type DrapedLine } from '../../geometry/surfaces/assemble/index.ts';
 import type { SurfaceLine } from '../../geometry/surfaces/types.ts';
-import type { Footprint } from '../../geometry/types.ts';
+import type { BBox, Footprint } from '../../geometry/types.ts';
 import { JsonBytesWriter } from '../../encode/json-bytes.ts';
 import { writePolylineJson } from '../../encode/polyline-json.ts';
 import { OSM_ATTRIBUTION } from '../../sources/attributions.ts';
@@ -93,7 +93,10 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     const cutOut = buildingCutOuts(tileBuildingGroups(tile, EDGE_PAD_METRES), tile.frame, plan.buildings);
     lap('surfaceCutOuts');
     const around = fillerBuildings(tile.source.query(tile.lonLatBBox(FILLER_READ_METRES), ['building']), tile.frame);
-    const pavedFiller = pavedZone(fillerContext(features, around, tile.frame), tile.bbox);
+    // the zone a metre beyond the tile: its sides are then nowhere on the tile's edge, where every
+    // piece of the base ground along the edge would touch them (base-ground.ts splitFiller decides
+    // the polygons apart from the zone's sides without a sweep); the split only reads it in the tile
+    const pavedFiller = pavedZone(fillerContext(features, around, tile.frame), grownBox(tile.bbox, ZONE_MARGIN_METRES));
     lap('surfaceFillerZone');
     // where a deck runs at the ground's level its top is the ground: the ground under it is cut
     // there like under a building, but the terrain is not bared (the deck covers it)
@@ -134,6 +137,12 @@ export const surfacesFamily: FeatureFamily<SurfacePlan> = {
     out.attributions.push(OSM_ATTRIBUTION);
   },
 };
+
+const ZONE_MARGIN_METRES = 1;
+
+function grownBox(b: BBox, d: number): BBox {
+  return { minX: b.minX - d, minY: b.minY - d, maxX: b.maxX + d, maxY: b.maxY + d };
+}
 
 /** The ground without terrain (docs/ground.md: flat at z = 0). */
 const flatGround = () => 0;

@@ -1,7 +1,8 @@
-import { Clipper, ClipType, type Paths64, type Rect64 } from 'clipper2-ts';
+import { Clipper, ClipType, FillRule, type Paths64, type Rect64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
 import { clipToBox } from '../../planar/boxes.ts';
-import { booleanPieces, piecePaths } from '../../planar/pieces.ts';
+import { booleanPieces, pathsOf, piecePaths } from '../../planar/pieces.ts';
+import { regionIndex, regionSide } from '../../planar/region-contains.ts';
 import { cleanBoolean } from './clean-pieces.ts';
 import { withoutSharedSides } from './shared-sides.ts';
 import type { SideIndex } from './side-index.ts';
@@ -91,15 +92,41 @@ export function splitFiller(
   partSides?: number,
 ): { paved: Footprint[]; grass: Footprint[] } {
   if (base.length === 0 || zone.length === 0) return { paved: [], grass: base.slice() };
+  // most polygons of a city's base ground lie wholly inside the zone or wholly outside it: they go
+  // whole to one side, and only the rest is split by the sweeps below (the same ground, fewer sweeps)
+  const region = regionIndex(zone);
+  const paved: Footprint[] = [],
+    grass: Footprint[] = [],
+    rest: Footprint[] = [];
+  for (const f of base) {
+    const side = regionSide(region, pathsOf([f]));
+    (side === 'inside' ? paved : side === 'outside' ? grass : rest).push(f);
+  }
+  if (rest.length === 0) return { paved, grass };
+  const split = splitWhole(rest, zone, minWidth, minArea, edge, partSides);
+  for (const f of split.paved) paved.push(f);
+  for (const f of split.grass) grass.push(f);
+  return { paved, grass };
+}
+
+/** splitFiller by the sweeps alone. */
+function splitWhole(
+  base: readonly Footprint[],
+  zone: Paths64,
+  minWidth: number,
+  minArea: number,
+  edge?: Rect64,
+  partSides?: number,
+): { paved: Footprint[]; grass: Footprint[] } {
   const basePaths = piecePaths(base);
   const parts = partSides !== undefined && edge ? baseParts(edge, [...basePaths, ...zone], partSides) : null;
   if (!parts) return splitPaths(basePaths, zone, minWidth, minArea, edge) ?? { paved: [], grass: base.slice() };
   const paved: Footprint[] = [],
     grass: Footprint[] = [];
   for (const box of parts) {
-    const part = rectClipped(basePaths, box);
+    const part = boxed(basePaths, box);
     if (part.length === 0) continue;
-    const zonePart = rectClipped(zone, box);
+    const zonePart = boxed(zone, box);
     const split = zonePart.length ? splitPaths(part, zonePart, minWidth, minArea, box) : null;
     if (split) {
       for (const f of split.paved) paved.push(f);
@@ -120,20 +147,19 @@ function splitPaths(basePaths: Paths64, zone: Paths64, minWidth: number, minArea
 }
 
 /**
- * Paths cut to a box by Clipper's RectClip, each keeping its orientation (a hole's part stays a
- * hole). Not planar/boxes.ts clipToBox: its cut of a polygon's holes runs doubled stretches along
- * the box's side, and clipper2-ts's sweep of the base ground cut so was seen never to end.
+ * Paths cut to a box: their NonZero region within it, by a sweep. Not Clipper's RectClip: clipper2-ts
+ * 2.0.1's cuts a corner off the box when the path passes through points on the lines of its sides
+ * (which the base ground's own parts put there), and so added ground that overlapped the buildings
+ * and roads beside it (700 m² in one downtown tile). Not planar/boxes.ts clipToBox either: its cut
+ * of a polygon's holes runs doubled stretches along the box's side, and clipper2-ts's sweep of the
+ * base ground cut so was seen never to end.
  */
-function rectClipped(paths: Paths64, box: Rect64): Paths64 {
-  const out: Paths64 = [];
-  for (const path of paths) {
-    const positive = Clipper.area(path) > 0;
-    for (const p of Clipper.rectClip(box, path)) {
-      const a = Clipper.area(p);
-      if (a === 0) continue;
-      if (a > 0 !== positive) p.reverse();
-      out.push(p);
-    }
-  }
-  return out;
+function boxed(paths: Paths64, box: Rect64): Paths64 {
+  const square = [
+    { x: box.left, y: box.top },
+    { x: box.right, y: box.top },
+    { x: box.right, y: box.bottom },
+    { x: box.left, y: box.bottom },
+  ];
+  return Clipper.intersect(paths, [square], FillRule.NonZero);
 }

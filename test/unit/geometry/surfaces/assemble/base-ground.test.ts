@@ -101,7 +101,9 @@ for (const [name, partSides] of [
     const clip: Paths64 = blocks([[0, 0, 100, 100]]);
     fc.assert(
       fc.property(fc.array(cell, { maxLength: 40 }), rows, fc.array(cell, { minLength: 1, maxLength: 12 }), (loose, joined, zoneCells) => {
-        const base = build(clip, blocks([...loose, ...joined]), 1e9).pieces;
+        // the base ground as a busy tile builds it, in parts: its polygons then have vertices on the
+        // parts' lines, where the split's own parts cut them again
+        const base = build(clip, blocks([...loose, ...joined]), partSides ?? 1e9).pieces;
         const zone = blocks(zoneCells.map(([x, y, w, h]) => [x + 0.37, y + 0.21, 1.7 * w, 1.3 * h]));
         const { paved, grass } = splitFiller(base, zone, 0.05, 0.05, Clipper.getBoundsPaths(clip), partSides);
         const p = piecePaths(paved),
@@ -117,3 +119,20 @@ for (const [name, partSides] of [
       { numRuns: 150 },
     );
   });
+
+test("the filler split in parts keeps a polygon whose vertices lie on the parts' lines outside a part (a downtown tile once gained 700 m² overlapping its roads)", () => {
+  // from a real tile: the polygon passes through points on the lines x = 1250 m and y = 250 m
+  // outside the part [1250, 1500] × [250, 500] and around its corner
+  const ring = [
+    1248.322, 241.318, 1250, 242.249, 1263.969, 250, 1264.032, 250.035, 1279.492, 258.613, 1269.74, 276.199, 1250, 265.247, 1238.569, 258.905, 1243.507, 250,
+  ];
+  const base: Footprint[] = [{ outer: ring, holes: [] }];
+  const zone = blocks([[1255, 240, 10, 40]]);
+  const edge = { left: 1000 * S, right: 1500 * S, top: 0, bottom: 500 * S };
+  const b = piecePaths(base);
+  // parts of 2 × 2 over the edge: the part lines run at x = 1250 m and y = 250 m
+  const { paved, grass } = splitFiller(base, zone, 0.05, 0.05, edge, (b[0].length + zone[0].length) / 2);
+  const out = [...piecePaths(paved), ...piecePaths(grass)];
+  assert.ok(Math.abs(area(out) - area(b)) < 0.01, `paved ∪ grass ${area(out)} m² vs base ${area(b)} m²`);
+  assert.ok(area(Clipper.difference(out, b, FillRule.NonZero)) < 1e-6, 'nothing outside the base ground');
+});
