@@ -59,33 +59,42 @@ export const PAVED_FILLER_DESCRIPTOR = { type: 'pavement', inferred: true } as c
  * millimetre grid); pure, no I/O.
  */
 export function pavedZone(context: FillerContext, box: BBox, rules: FillerRules = FILLER_RULES): Footprint[] {
-  const parts: Paths64 = [];
-  if (context.buildings.length > 0) {
-    // the buildings united first: their courtyards are its holes, and the offset works on blocks
-    // instead of every wall twice
-    const blocks: Paths64 = [];
-    for (const polygon of unitedBuildings(context.buildings)) {
-      blocks.push(polygon.outer);
-      for (const hole of polygon.holes) {
-        blocks.push(hole);
-        if (isCourtyard(hole, rules.courtyardSide)) parts.push(Clipper.area(hole) < 0 ? hole.slice().reverse() : hole);
-      }
+  const regions = pavedZoneRegions(context, box, rules);
+  if (regions.length === 0) return [];
+  return booleanPieces(ClipType.Intersection, regions.flat(), [ringPath([box.minX, box.minY, box.maxX, box.minY, box.maxX, box.maxY, box.minX, box.maxY])]);
+}
+
+/**
+ * The paved zone (pavedZone) as the regions whose union it is, each a set of paths under the
+ * NonZero rule (outer rings positive, holes negative) on the millimetre grid: the façades' reach,
+ * the courtyards, and the verges of the roads of each width; what reaches into `box`, not cut to it.
+ */
+export function pavedZoneRegions(context: FillerContext, box: BBox, rules: FillerRules = FILLER_RULES): Paths64[] {
+  if (context.buildings.length === 0) return [];
+  const courtyards: Paths64 = [];
+  // the buildings united first: their courtyards are its holes, and the offset works on blocks
+  // instead of every wall twice
+  const blocks: Paths64 = [];
+  for (const polygon of unitedBuildings(context.buildings)) {
+    blocks.push(polygon.outer);
+    for (const hole of polygon.holes) {
+      blocks.push(hole);
+      if (isCourtyard(hole, rules.courtyardSide)) courtyards.push(Clipper.area(hole) < 0 ? hole.slice().reverse() : hole);
     }
-    // what lies farther from the box than the offset reaches (mitred corners: twice the distance)
-    // cannot grow into it: cut off first, the cut's own sides growing no farther than that
-    const margin = Math.ceil((2 * rules.facadeReach + 2) * CLIPPER_SCALE);
-    const near: Rect64 = {
-      left: Math.floor(box.minX * CLIPPER_SCALE) - margin,
-      top: Math.floor(box.minY * CLIPPER_SCALE) - margin,
-      right: Math.ceil(box.maxX * CLIPPER_SCALE) + margin,
-      bottom: Math.ceil(box.maxY * CLIPPER_SCALE) + margin,
-    };
-    const facade = offset(clipToBox(blocks, near), rules.facadeReach * CLIPPER_SCALE);
-    for (const p of facade) parts.push(p);
-    for (const p of roadVerges(context.roads, rules, box, buildingBoxes(context.buildings))) parts.push(p);
   }
-  if (parts.length === 0) return [];
-  return booleanPieces(ClipType.Intersection, parts, [ringPath([box.minX, box.minY, box.maxX, box.minY, box.maxX, box.maxY, box.minX, box.maxY])]);
+  // what lies farther from the box than the offset reaches (mitred corners: twice the distance)
+  // cannot grow into it: cut off first, the cut's own sides growing no farther than that
+  const margin = Math.ceil((2 * rules.facadeReach + 2) * CLIPPER_SCALE);
+  const near: Rect64 = {
+    left: Math.floor(box.minX * CLIPPER_SCALE) - margin,
+    top: Math.floor(box.minY * CLIPPER_SCALE) - margin,
+    right: Math.ceil(box.maxX * CLIPPER_SCALE) + margin,
+    bottom: Math.ceil(box.maxY * CLIPPER_SCALE) + margin,
+  };
+  const regions: Paths64[] = [offset(clipToBox(blocks, near), rules.facadeReach * CLIPPER_SCALE)];
+  if (courtyards.length) regions.push(courtyards);
+  for (const verges of roadVerges(context.roads, rules, box, buildingBoxes(context.buildings))) regions.push(verges);
+  return regions.filter((r) => r.length > 0);
 }
 
 /**
@@ -140,10 +149,11 @@ function buildingBoxes(buildings: readonly Footprint[]): Flatbush {
 /**
  * The verges of the roads near the box in a built-up area: each road cut into stretches of
  * STRETCH metres from its start, and a stretch whose box comes within `builtUpReach` of a
- * building's box grown by its half width plus `roadReach` (square ends), united; stretches of one
- * width in one offset. The stretches depend on the way alone, so every tile cuts them alike.
+ * building's box grown by its half width plus `roadReach`; a run of such stretches is offset as one
+ * line (square ends), the runs of one width in one offset: one region per width. The stretches
+ * depend on the way alone, so every tile cuts them alike.
  */
-function roadVerges(roads: readonly FillerRoad[], rules: FillerRules, box: BBox, buildings: Flatbush): Paths64 {
+function roadVerges(roads: readonly FillerRoad[], rules: FillerRules, box: BBox, buildings: Flatbush): Paths64[] {
   const byDelta = new Map<number, Paths64>();
   const r = rules.builtUpReach;
   for (const road of roads) {
@@ -153,18 +163,25 @@ function roadVerges(roads: readonly FillerRoad[], rules: FillerRules, box: BBox,
     if (!near(p, box, pad + STRETCH)) continue;
     const delta = Math.round((road.halfWidth + rules.roadReach) * CLIPPER_SCALE);
     let list = byDelta.get(delta);
+    // consecutive built-up stretches are one line: offset apart, each one's square ends overlapped
+    // its neighbours' by twice the reach, and the union's sweep spent its time on those crossings
+    let run: Path64 | null = null;
     for (const stretch of stretches(p)) {
-      if (!near(stretch, box, pad)) continue;
       const { minX, minY, maxX, maxY } = flatBounds(stretch);
-      if (buildings.search(minX - r, minY - r, maxX + r, maxY + r).length === 0) continue;
-      const path: Path64 = [];
-      for (let i = 0; i < stretch.length; i += 2) path.push({ x: Math.round(stretch[i] * CLIPPER_SCALE), y: Math.round(stretch[i + 1] * CLIPPER_SCALE) });
-      if (!list) byDelta.set(delta, (list = []));
-      list.push(path);
+      if (!near(stretch, box, pad) || buildings.search(minX - r, minY - r, maxX + r, maxY + r).length === 0) {
+        run = null;
+        continue;
+      }
+      if (!run) {
+        if (!list) byDelta.set(delta, (list = []));
+        list.push((run = []));
+      }
+      for (let i = run.length ? 2 : 0; i < stretch.length; i += 2)
+        run.push({ x: Math.round(stretch[i] * CLIPPER_SCALE), y: Math.round(stretch[i + 1] * CLIPPER_SCALE) });
     }
   }
-  const out: Paths64 = [];
-  for (const [delta, paths] of byDelta) for (const p of Clipper.inflatePaths(paths, delta, JoinType.Square, EndType.Square)) out.push(p);
+  const out: Paths64[] = [];
+  for (const [delta, paths] of byDelta) out.push(Clipper.inflatePaths(paths, delta, JoinType.Square, EndType.Square));
   return out;
 }
 
