@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertExportName, byteLengthOf, etagOf, isToken, newToken, pieces } from './entry.ts';
 import { pickEvictions, type SizedEntry } from './eviction.ts';
-import { discardStaged, isStaged, moveStaged } from './staged.ts';
+import { claimTemp, discardStaged, isStaged, moveStaged, releaseTemp, sweepOrphanTemps, tempPathIn } from './staged.ts';
 import type { ExportBytes, ExportStore, StoredExport } from './types.ts';
 
 export interface LocalExportStoreOptions {
@@ -18,10 +17,6 @@ export interface LocalExportStoreOptions {
 interface Meta extends StoredExport {
   createdAt: number;
 }
-
-const TMP_PREFIX = '.tmp-';
-/** A temp directory older than this is a put that died with its process. */
-const TMP_GRACE_MS = 3_600_000;
 
 /**
  * Exports as files under the data directory. A put writes the file and its sidecar into a temp
@@ -60,7 +55,8 @@ export class LocalExportStore implements ExportStore {
       if (staged) await discardStaged(staged);
       throw new Error(`export of ${size} bytes exceeds the store cap of ${this.maxBytes} bytes`);
     }
-    const tmp = join(this.dir, TMP_PREFIX + randomBytes(8).toString('hex'));
+    const tmp = tempPathIn(this.dir);
+    claimTemp(tmp);
     const createdAt = this.now();
     const meta: Meta = { token: newToken(), name, contentType, size, etag: etagOf(bytes), expiresAt: createdAt + this.ttlMs, createdAt };
     try {
@@ -77,6 +73,8 @@ export class LocalExportStore implements ExportStore {
       await rm(tmp, { recursive: true, force: true });
       if (staged) await discardStaged(staged);
       throw err;
+    } finally {
+      releaseTemp(tmp);
     }
     const { createdAt: _, ...stored } = meta;
     return stored;
@@ -101,15 +99,8 @@ export class LocalExportStore implements ExportStore {
 
   async sweep(now = this.now()): Promise<number> {
     return this.serially(async () => {
-      let removed = 0;
-      for (const name of await readdir(this.dir).catch(() => [] as string[])) {
-        if (!name.startsWith(TMP_PREFIX)) continue;
-        const info = await stat(join(this.dir, name)).catch(() => null);
-        if (info && now - info.mtimeMs > TMP_GRACE_MS) {
-          await rm(join(this.dir, name), { recursive: true, force: true });
-          removed++;
-        }
-      }
+      // staged and spill files and put directories of processes that are gone (./staged.ts)
+      let removed = await sweepOrphanTemps(this.dir, now);
       const live: SizedEntry[] = [];
       for (const e of await this.entries(true)) {
         if (e.meta && e.meta.expiresAt > now) live.push(e);

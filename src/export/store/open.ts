@@ -22,11 +22,11 @@ export async function openExportStore(config: ExportStoreConfig, log: (line: str
   setExportStagingDir(staging);
   const sweep = async (now?: number) => (await store.sweep(now)) + (config.kind === 's3' ? await sweepStaged(staging, now) : 0);
   const swept = await sweep();
-  if (swept > 0) log(`Export store: removed ${swept} expired or over-cap file(s) at start.`);
+  if (swept > 0) log(`Export store: removed ${swept} expired, over-cap or left-over file(s) at start.`);
   const timer = setInterval(() => {
     sweep().then(
       (n) => {
-        if (n > 0) log(`Export store: removed ${n} expired or over-cap file(s).`);
+        if (n > 0) log(`Export store: removed ${n} expired, over-cap or left-over file(s).`);
       },
       (err: Error) => log(`Export store sweep failed: ${err.message}`),
     );
