@@ -234,10 +234,11 @@ export class AccountStore {
   /**
    * Holds the request's cost, max(areaKm2, 0.01) km², against the account's balance. Throws ApiError
    * `no_active_subscription` for an inactive plan and `insufficient_balance` (details: balance,
-   * reserved, available, cost in km²) when the available balance is smaller than the cost.
+   * reserved, available, cost in km²) when the available balance is smaller than the cost. With
+   * `free`, its cost is held all the same but the commit charges 0 (the row records cost 0).
    */
-  reserve(auth: AuthContext, areaKm2: number): Reservation {
-    return this.#ledger.reserve(auth, areaKm2);
+  reserve(auth: AuthContext, areaKm2: number, options: { free?: boolean } = {}): Reservation {
+    return this.#ledger.reserve(auth, areaKm2, options.free === true);
   }
 
   /**

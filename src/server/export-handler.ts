@@ -9,6 +9,7 @@ import type { AccountStore, AuthContext } from '../accounts/index.ts';
 import { ApiError } from '../contract/errors.ts';
 import type { ContextRequest } from '../contract/types.ts';
 import { prepareExport, runExport } from '../export/run-export.ts';
+import { noSourceDataWarning } from '../pipeline/data-coverage.ts';
 import type { ExportStore, StoredExport } from '../export/store/types.ts';
 import type { PipelineDeps } from '../pipeline/run-request.ts';
 import type { Admission } from './admission.ts';
@@ -52,7 +53,8 @@ export async function handleExport(
   const release = await deps.admission.acquire(gone);
   try {
     await deps.readiness.untilServable();
-    const reservation = deps.accounts.reserve(auth, request.areaKm2);
+    const unpaid = await noSourceDataWarning(request, deps.pipeline); // an empty file is not charged
+    const reservation = deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
     let stored: StoredExport;
     try {
       const result = await runExport(request, plan, deps.pipeline, gone);
@@ -60,7 +62,8 @@ export async function handleExport(
       release(true);
       if (gone.aborted) throw gone.reason;
       const downloadUrl = `${baseUrl(req, exports)}/v1/exports/${stored.token}/${encodeURIComponent(stored.name)}`;
-      sendJson(res, 200, { downloadUrl, spatialReference: plan.spatialReference }, { 'x-cost-km2': reservation.costKm2.toFixed(4) });
+      const warnings = [...(unpaid ? [unpaid] : []), ...result.summary.warnings];
+      sendJson(res, 200, { downloadUrl, spatialReference: plan.spatialReference, warnings }, { 'x-cost-km2': reservation.costKm2.toFixed(4) });
       await responseFinished(res);
     } catch (err) {
       reservation.release(gone.aborted ? 'aborted' : 'failed');

@@ -130,6 +130,23 @@ describe('reserve, commit, release', () => {
   });
 });
 
+describe('free requests', () => {
+  it('hold their usual cost while they run, then commit at cost 0 as a completed row; a refund has nothing to give back', () => {
+    const { store, account, auth } = setup(1);
+    const free = store.reserve(auth, 0.3, { free: true });
+    assert.equal(free.costKm2, 0);
+    assert.equal(store.getAccount(account.id)!.reservedKm2, 0.3, 'held like any request');
+    assert.equal(free.commit(), true);
+    const a = store.getAccount(account.id)!;
+    assert.deepEqual([a.balanceKm2, a.reservedKm2], [1, 0]);
+    const [row] = store.usage(account.id);
+    assert.deepEqual([row!.status, row!.costKm2, row!.reservedKm2], ['completed', 0, 0.3]);
+    assert.equal(free.refund(), false);
+    assert.equal(store.getAccount(account.id)!.balanceKm2, 1, 'a refund of nothing adds nothing');
+    store.close();
+  });
+});
+
 describe('stale reservations', () => {
   it('are released (uncharged) when the store is opened again, and a late commit then charges nothing', () => {
     // A crashed process: its lease (written on its clock, an hour behind) is long expired.
