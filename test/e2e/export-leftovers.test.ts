@@ -103,7 +103,7 @@ test("a process killed with SIGKILL mid-export: the next start sweeps its staged
     const store = await openExportStore(config, (l) => lines.push(l)); // what a start does
     try {
       assert.equal(temps(config.dir).length, 3, `the neighbour's three stay: ${temps(config.dir).join(', ')}`);
-      assert.deepEqual(lines, ['Export store: removed 3 expired, over-cap or left-over file(s) at start.']);
+      assert.deepEqual(lines, ['Export store: removed 3 expired or left-over file(s) at start.']);
       neighbour.kill('SIGKILL');
       await once(neighbour, 'exit');
       assert.equal(await store.sweep(), 3, 'and go with the next sweep once it is gone');
