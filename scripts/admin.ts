@@ -144,7 +144,7 @@ function main(argv: string[]): number {
   }
 
   const dataDir = resolve(process.env.CITY_DATA_DIR || './var');
-  const store = AccountStore.open(join(dataDir, 'accounts.sqlite'), { releaseStale: false });
+  const store = AccountStore.open(join(dataDir, 'accounts.sqlite'), { releaseStale: false, staleSweepMs: 0 });
   try {
     const result = command.run(store, values, positionals);
     console.log(values.json ? JSON.stringify(result.json, null, 2) : result.text);

@@ -45,8 +45,12 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   // Accounts, key hashes and the demo key live here: the service's user only.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const paths = storePaths(config.dataDir);
-  // Opened without its own clean-up so that this one call does it and its count is logged.
-  const accounts = AccountStore.open(paths.accounts, { releaseStale: false });
+  // Opened without its own clean-up so that this one call does it and its count is logged; a
+  // neighbour that dies while this one runs has its holds released by the periodic sweep.
+  const accounts = AccountStore.open(paths.accounts, {
+    releaseStale: false,
+    onStaleReleased: (n) => log(`Released ${n} reservation(s) held by a process that is gone (not charged).`),
+  });
   const stale = accounts.releaseStaleReservations();
   if (stale > 0) log(`Released ${stale} reservation(s) held by processes that are gone (not charged).`);
   const demo = ensureDemoAccount(accounts, config.dataDir);

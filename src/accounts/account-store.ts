@@ -33,9 +33,19 @@ export interface AccountStoreOptions {
   leaseTtlMs?: number;
   /** How long a writer waits for another process's lock, ms. */
   busyTimeoutMs?: number;
+  /**
+   * While the store is open, release the holds of owners that are gone every this many ms
+   * (0: only when asked). Default: a third of the lease, so a crashed neighbour's holds go within
+   * the lease time while this process runs, not only when one starts.
+   */
+  staleSweepMs?: number;
+  /** Told how many holds a periodic sweep released (for the log). */
+  onStaleReleased?: (count: number) => void;
 }
 
-const DEFAULTS: Required<Omit<AccountStoreOptions, 'busyTimeoutMs'>> = {
+type StoreOptions = Required<Omit<AccountStoreOptions, 'busyTimeoutMs' | 'staleSweepMs' | 'onStaleReleased'>>;
+
+const DEFAULTS: StoreOptions = {
   releaseStale: true,
   leaseTtlMs: 15_000,
   lastUsedResolutionMs: 60_000,
@@ -85,13 +95,14 @@ export class AccountStore {
   readonly #db: Db;
   readonly #ledger: Ledger;
   readonly #lease: OwnerLease;
-  readonly #options: Required<Omit<AccountStoreOptions, 'busyTimeoutMs'>>;
+  readonly #options: StoreOptions;
+  #staleSweep: NodeJS.Timeout | null = null;
   /** Prepared statements by SQL text: preparing costs more than running. */
   readonly #statements = new Map<string, Statement>();
   /** keyId → when this process last wrote its last_used_at (ms). */
   readonly #lastUsedWritten = new Map<number, number>();
 
-  private constructor(db: Db, options: Required<Omit<AccountStoreOptions, 'busyTimeoutMs'>>) {
+  private constructor(db: Db, options: StoreOptions) {
     this.#db = db;
     this.#options = options;
     this.#lease = new OwnerLease(db, { ttlMs: options.leaseTtlMs, now: options.now });
@@ -108,10 +119,13 @@ export class AccountStore {
       leaseTtlMs: options.leaseTtlMs ?? DEFAULTS.leaseTtlMs,
     });
     if (store.#options.releaseStale) store.releaseStaleReservations();
+    const every = options.staleSweepMs ?? Math.floor(store.#options.leaseTtlMs / 3);
+    if (every > 0) store.#sweepStaleEvery(every, options.onStaleReleased);
     return store;
   }
 
   close(): void {
+    if (this.#staleSweep) clearInterval(this.#staleSweep);
     this.#lease.close();
     this.#db.close();
   }
@@ -220,16 +234,18 @@ export class AccountStore {
   /**
    * Holds the request's cost, max(areaKm2, 0.01) km², against the account's balance. Throws ApiError
    * `no_active_subscription` for an inactive plan and `insufficient_balance` (details: balance,
-   * reserved, available, cost in km²) when the available balance is smaller than the cost.
+   * reserved, available, cost in km²) when the available balance is smaller than the cost. With
+   * `free`, its cost is held all the same but the commit charges 0 (the row records cost 0).
    */
-  reserve(auth: AuthContext, areaKm2: number): Reservation {
-    return this.#ledger.reserve(auth, areaKm2);
+  reserve(auth: AuthContext, areaKm2: number, options: { free?: boolean } = {}): Reservation {
+    return this.#ledger.reserve(auth, areaKm2, options.free === true);
   }
 
   /**
    * Aborts, uncharged, the reservations whose owner is gone (its lease expired, or its process no
    * longer exists on this host) — never those of a live process, this one included. Run at
-   * start-up: a crashed process must not leave credit held. With `startedBefore`, every
+   * start-up and every `staleSweepMs` while open: a crashed process must not leave credit held,
+   * whether or not another one starts. With `startedBefore`, every
    * reservation older than that time goes, whoever holds it (an operator's decision). Returns the count.
    */
   releaseStaleReservations(options: { startedBefore?: Date } = {}): number {
@@ -261,6 +277,19 @@ export class AccountStore {
   }
 
   // ── helpers ───────────────────────────────────────────────────────────────
+
+  #sweepStaleEvery(ms: number, onReleased?: (count: number) => void): void {
+    this.#staleSweep = setInterval(() => {
+      let released = 0;
+      try {
+        released = this.releaseStaleReservations();
+      } catch {
+        // Busy or closed database: the next round tries again.
+      }
+      if (released > 0) onReleased?.(released);
+    }, ms);
+    this.#staleSweep.unref(); // never keeps a process alive
+  }
 
   #sql<P extends unknown[] | Record<string, unknown> = unknown[], R = unknown>(source: string): Statement<P, R> {
     let statement = this.#statements.get(source);

@@ -85,10 +85,10 @@ export class Ledger {
           AND (@live IS NULL OR owner IS NULL OR owner NOT IN (SELECT value FROM json_each(@live)))
         RETURNING account_id, reserved_m2`,
     );
-    // A charge taken back: only a `completed` row, once (the status change is the guard).
+    // A charge taken back: only a charged `completed` row, once (the status change is the guard).
     this.#refund = db.prepare<{ id: number; now: string }, Settled>(
       `UPDATE usage_ledger SET status = 'aborted', cost_m2 = 0, finished_at = @now
-        WHERE id = @id AND status = 'completed'
+        WHERE id = @id AND status = 'completed' AND cost_m2 > 0
         RETURNING account_id, reserved_m2`,
     );
     this.#usage = db.prepare<{ accountId: number; limit: number }, LedgerRecord>(
@@ -102,10 +102,10 @@ export class Ledger {
       const info = this.#insert.run({ keyId: auth.keyId, accountId: auth.accountId, area: areaM2, cost: costM2, now: this.#now(), owner: this.#owner });
       return Number(info.lastInsertRowid);
     });
-    this.#settleTx = db.transaction((id: number, status: Exclude<UsageStatus, 'reserved'>): boolean => {
-      const row = this.#settle.get({ id, status, charged: status === 'completed' ? 1 : 0, now: this.#now() });
+    this.#settleTx = db.transaction((id: number, status: Exclude<UsageStatus, 'reserved'>, charged: boolean): boolean => {
+      const row = this.#settle.get({ id, status, charged: charged ? 1 : 0, now: this.#now() });
       if (!row) return false;
-      const charge = status === 'completed' ? row.reserved_m2 : 0;
+      const charge = charged ? row.reserved_m2 : 0;
       this.#unhold.run({ id: row.account_id, held: row.reserved_m2, charge });
       return true;
     });
@@ -122,12 +122,16 @@ export class Ledger {
     });
   }
 
-  /** Holds max(area, 0.01) km² of the caller's balance, or throws the 402 that explains why not. */
-  reserve(auth: AuthContext, areaKm2: number): Reservation {
+  /**
+   * Holds max(area, 0.01) km² of the caller's balance, or throws the 402 that explains why not.
+   * `free`: a request that costs nothing (no source has data for it) — held and refused like any
+   * other (the ledger's rows always hold something), but committed at cost 0.
+   */
+  reserve(auth: AuthContext, areaKm2: number, free = false): Reservation {
     const costM2 = costM2ForArea(areaKm2);
     const areaM2 = km2ToM2(areaKm2);
     const id: number = this.#reserveTx.immediate(auth, areaM2, costM2);
-    return new Reservation(this, id, auth, m2ToKm2(areaM2), m2ToKm2(costM2));
+    return new Reservation(this, id, auth, m2ToKm2(areaM2), free ? 0 : m2ToKm2(costM2));
   }
 
   /**
@@ -145,9 +149,9 @@ export class Ledger {
     return this.#refundTx.immediate(id);
   }
 
-  /** @internal Moves a `reserved` row to its final status; false when it was already settled. */
-  settle(id: number, status: Exclude<UsageStatus, 'reserved'>): boolean {
-    return this.#settleTx.immediate(id, status);
+  /** @internal Moves a `reserved` row to its final status (charged: a completed row that is not free); false when it was already settled. */
+  settle(id: number, status: Exclude<UsageStatus, 'reserved'>, charged = status === 'completed'): boolean {
+    return this.#settleTx.immediate(id, status, charged && status === 'completed');
   }
 
   /**
@@ -173,6 +177,7 @@ export class Reservation {
   readonly keyId: number;
   readonly accountId: number;
   readonly areaKm2: number;
+  /** What the request costs: 0 for a free one (its hold is still the usual cost). */
   readonly costKm2: number;
   #settled = false;
 
@@ -185,7 +190,7 @@ export class Reservation {
     this.costKm2 = costKm2;
   }
 
-  /** The response completed: charge the cost. True if this call charged it. */
+  /** The response completed: charge the cost (0 for a free request). True if this call settled it. */
   commit(): boolean {
     return this.#finish('completed');
   }
@@ -214,7 +219,7 @@ export class Reservation {
     if (this.#settled) return false;
     this.#settled = true;
     // The database decides: a row released by another process (e.g. stale cleanup) stays uncharged.
-    return this.#ledger.settle(this.id, status);
+    return this.#ledger.settle(this.id, status, status === 'completed' && this.costKm2 > 0);
   }
 }
 

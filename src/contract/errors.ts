@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   internal_error: 500,
   server_busy: 503,
   not_ready: 503,
+  export_storage_unavailable: 507,
+  export_too_large: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

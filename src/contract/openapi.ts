@@ -160,6 +160,13 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             503: errorResponse(503, 'Server busy; retry after the given delay.', {
               'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
             }),
+            507: errorResponse(
+              507,
+              "An export whose file cannot be stored now (directory not writable, disk full, store full of other accounts' live files; with `Retry-After`) or ever (bigger than one account may store). Not charged.",
+              {
+                'Retry-After': { description: 'Seconds to wait before retrying (`export_storage_unavailable` only).', schema: { type: 'integer', minimum: 1 } },
+              },
+            ),
           },
         },
       },

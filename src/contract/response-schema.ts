@@ -238,6 +238,7 @@ export const WARNING_CODES = [
   'canopy_partial',
   'osm_unavailable',
   'sea_undecided',
+  'no_source_data',
 ] as const;
 
 export const WarningSchema = z
@@ -270,6 +271,7 @@ export const ExportResponseSchema = z
   .object({
     downloadUrl: z.string().describe('Direct URL of the exported file; it is stored temporarily.'),
     spatialReference: ExportSpatialReferenceSchema,
+    warnings: z.array(WarningSchema).describe('Where the file is less than asked for, as in the geometry response; empty when all is well.'),
   })
   .describe('Response 200 with `export`.');
 

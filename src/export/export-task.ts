@@ -15,7 +15,6 @@ import type { FinishedExport } from './scene.ts';
 import { SceneBuilder } from './scene-from-tiles.ts';
 import { isSpilled, setActiveSpill, Spill } from './spill.ts';
 import { writeStagedFile } from './stage-file.ts';
-import { stagePathIn } from './store/staged.ts';
 import type { ExportBytes } from './store/types.ts';
 
 export interface ExportTask {
@@ -25,8 +24,12 @@ export interface ExportTask {
   name: string;
   /** Every `declare`, then the chunks, then `end` (src/export/export-stream.ts). */
   port: MessagePort;
-  /** Where to write the file (the store's staging directory, ./store/staged.ts); without it the bytes are handed back. */
-  stageDir?: string;
+  /**
+   * Where to write the file (in the store's staging directory, ./store/staged.ts; its spill goes
+   * next to it, `<stagePath>.spill`); without it the bytes are handed back. The main thread names
+   * both, so it can remove them when this thread is stopped mid-write.
+   */
+  stagePath?: string;
 }
 
 /** What leaves the export thread: the file staged on disk, or its bytes. */
@@ -46,8 +49,8 @@ export async function buildExportFile(task: ExportTask): Promise<ExportOutcome> 
   const builder = new SceneBuilder(frame, openStream ? (group, it) => stream!.add(group, it) : undefined);
   const head = () => ({ name: task.name, units: frame.units, georef: frame.georef, groups: builder.groupNames() });
   let file: FinishedExport;
-  const stageDir = task.stageDir;
-  const spill = stageDir ? new Spill(stagePathIn(stageDir, '.spill')) : null;
+  const stagePath = task.stagePath;
+  const spill = stagePath ? new Spill(spillPathOf(stagePath)) : null;
   setActiveSpill(spill);
   try {
     const attribution = await receive(task.port, async (m) => {
@@ -59,7 +62,7 @@ export async function buildExportFile(task: ExportTask): Promise<ExportOutcome> 
     if (openStream && !stream) stream = await openStream(head());
     const scene = builder.finish(task.name, attribution);
     file = stream ? await stream.finish(scene) : await (await entry.load())(scene);
-    if (stageDir) return { ...file, bytes: writeStagedFile(stagePathIn(stageDir), file.bytes) };
+    if (stagePath) return { ...file, bytes: writeStagedFile(stagePath, file.bytes) };
     return { ...file, bytes: inMemory(file.bytes) };
   } catch (err) {
     (stream as StreamingWriter | null)?.abort();
@@ -69,6 +72,11 @@ export async function buildExportFile(task: ExportTask): Promise<ExportOutcome> 
     setActiveSpill(null);
     spill?.dispose();
   }
+}
+
+/** The spill file of the export staged at `stagePath`. */
+export function spillPathOf(stagePath: string): string {
+  return `${stagePath}.spill`;
 }
 
 /** Without a staging directory nothing was spilled: the pieces are bytes. */

@@ -4,18 +4,19 @@
  * Z up, indexed meshes, terrain as meshes, the ground as `export.surfaceType`) while an export
  * thread takes the groups' chunks as they come and writes the file.
  */
+import { rm } from 'node:fs/promises';
 import { MessageChannel } from 'node:worker_threads';
 import { ApiError } from '../contract/errors.ts';
 import type { ContextRequest, ExportFormat } from '../contract/types.ts';
 import { utmZoneFor } from '../frame/utm.ts';
 import { runRequest, type PipelineDeps, type RunSummary } from '../pipeline/run-request.ts';
 import { ExportStreamSink } from './export-stream.ts';
-import type { ExportOutcome, ExportTask } from './export-task.ts';
+import { spillPathOf, type ExportOutcome, type ExportTask } from './export-task.ts';
 import { exportWriterEntry, EXPORT_WRITERS } from './formats/index.ts';
 import { createExportFrame, resolveExportCrs, type ExportFrameOptions } from './georef.ts';
 import { float32PlacementError } from './float32-placement.ts';
 import type { ExportUnits } from './scene.ts';
-import { exportStagingDir } from './store/staged.ts';
+import { claimTemp, exportStagingDir, releaseTemp, stagePathIn } from './store/staged.ts';
 
 /** What the programs without an open writer import well (their 422 names these; docs/exports.md). */
 const CLOSED_FORMATS: Partial<Record<ExportFormat, { program: string; why: string; imports: ExportFormat[] }>> = {
@@ -117,8 +118,10 @@ export async function runExport(request: ContextRequest, plan: ExportPlan, deps:
   if (signal.aborted) onAbort();
   else signal.addEventListener('abort', onAbort, { once: true });
   const { port1, port2 } = new MessageChannel();
-  const stageDir = exportStagingDir() ?? undefined;
-  const task: ExportTask = { format: plan.format, frame: plan.frame, name: plan.name, port: port2, ...(stageDir ? { stageDir } : {}) };
+  const stageDir = exportStagingDir();
+  const stagePath = stageDir ? stagePathIn(stageDir) : undefined;
+  if (stagePath) claimTemp(stagePath); // until the store takes the file over (./store/staged.ts)
+  const task: ExportTask = { format: plan.format, frame: plan.frame, name: plan.name, port: port2, ...(stagePath ? { stagePath } : {}) };
   const written = exportPool.run(task, { signal: cancel.signal, transferList: [port2] as never }) as Promise<ExportOutcome>;
   written.catch((err) => cancel.abort(err)); // the tiles stop when the writer fails
   const sink = new ExportStreamSink(port1);
@@ -130,9 +133,15 @@ export async function runExport(request: ContextRequest, plan: ExportPlan, deps:
   } catch (err) {
     cancel.abort(err);
     await written.catch(() => {});
+    // A stopped thread never ran its own clean-up: what it staged or spilled goes here.
+    if (stagePath) {
+      await rm(stagePath, { force: true });
+      releaseTemp(stagePath);
+    }
     throw err;
   } finally {
     port1.close();
     signal.removeEventListener('abort', onAbort);
+    if (stagePath) await rm(spillPathOf(stagePath), { force: true });
   }
 }

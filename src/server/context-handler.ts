@@ -5,6 +5,7 @@ import type { AccountStore } from '../accounts/index.ts';
 import { parseContextRequest } from '../contract/parse-request.ts';
 import { spatialReferenceFor } from '../frame/output-frame.ts';
 import { runRequest, type PipelineDeps, type RunSummary } from '../pipeline/run-request.ts';
+import { noSourceDataWarning } from '../pipeline/data-coverage.ts';
 import type { Admission } from './admission.ts';
 import { parseJsonBody, readBody, requireJsonContentType, type BodyBudget } from './body.ts';
 import { watchDelivery, watchSlowReader } from './delivery.ts';
@@ -58,7 +59,9 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
   const release = await deps.admission.acquire(gone.signal);
   try {
     await deps.readiness.untilServable();
-    const reservation = deps.accounts.reserve(auth, request.areaKm2);
+    // no source has data for what it asks: an empty answer, recorded at cost 0, that says why
+    const unpaid = await noSourceDataWarning(request, deps.pipeline);
+    const reservation = deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
@@ -83,7 +86,11 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     try {
       summary = await runRequest(request, deps.pipeline, writer, gone.signal);
       if (gone.signal.aborted) throw gone.signal.reason;
-      writer.end({ warnings: summary.warnings, attributions: summary.attributions, dataAccess: { granted: 'full', suppressedCountries: [], reason: null } });
+      writer.end({
+        warnings: [...(unpaid ? [unpaid] : []), ...summary.warnings],
+        attributions: summary.attributions,
+        dataAccess: { granted: 'full', suppressedCountries: [], reason: null },
+      });
       // The work is done: the slot goes to the next request now, not when this client has read it all
       // (a slow reader must not hold a slot; its reservation stays until the answer is delivered).
       release(true);

@@ -9,6 +9,8 @@ import type { AccountStore, AuthContext } from '../accounts/index.ts';
 import { ApiError } from '../contract/errors.ts';
 import type { ContextRequest } from '../contract/types.ts';
 import { prepareExport, runExport } from '../export/run-export.ts';
+import { buildAndStore } from '../export/store-export.ts';
+import { noSourceDataWarning } from '../pipeline/data-coverage.ts';
 import type { ExportStore, StoredExport } from '../export/store/types.ts';
 import type { PipelineDeps } from '../pipeline/run-request.ts';
 import type { Admission } from './admission.ts';
@@ -49,18 +51,24 @@ export async function handleExport(
   if (!exports)
     throw new ApiError('format_unavailable', 'Exports are not configured on this server (it has no export store); omit "export" to receive JSON geometry.');
 
+  // a store that cannot take the file now is known before any work or waiting: 507 with the reason
+  const owner = String(auth.accountId);
+  await exports.store.checkRoom(owner);
   const release = await deps.admission.acquire(gone);
   try {
     await deps.readiness.untilServable();
-    const reservation = deps.accounts.reserve(auth, request.areaKm2);
+    const unpaid = await noSourceDataWarning(request, deps.pipeline); // an empty file is not charged
+    const reservation = deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
     let stored: StoredExport;
     try {
-      const result = await runExport(request, plan, deps.pipeline, gone);
-      stored = await exports.store.put(result.fileName, result.file.bytes, result.file.contentType);
+      const built = await buildAndStore(exports.store, owner, () => runExport(request, plan, deps.pipeline, gone));
+      const result = built.result;
+      stored = built.stored;
       release(true);
       if (gone.aborted) throw gone.reason;
       const downloadUrl = `${baseUrl(req, exports)}/v1/exports/${stored.token}/${encodeURIComponent(stored.name)}`;
-      sendJson(res, 200, { downloadUrl, spatialReference: plan.spatialReference }, { 'x-cost-km2': reservation.costKm2.toFixed(4) });
+      const warnings = [...(unpaid ? [unpaid] : []), ...result.summary.warnings];
+      sendJson(res, 200, { downloadUrl, spatialReference: plan.spatialReference, warnings }, { 'x-cost-km2': reservation.costKm2.toFixed(4) });
       await responseFinished(res);
     } catch (err) {
       reservation.release(gone.aborted ? 'aborted' : 'failed');

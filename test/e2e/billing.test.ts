@@ -162,3 +162,48 @@ test('a saturating burst gets 503 server_busy with Retry-After, uncharged', asyn
   assert.equal(charged, ok.length);
   await app.close();
 });
+
+test('an answer no configured source has data for is free: recorded at cost 0, X-Cost-Km2 0, and `no_source_data` says why', async () => {
+  const { account, key } = newAccount(1);
+  const usage = () => svc.accounts.usage(account.id, { limit: 1 })[0]!;
+  const warned = (a: { json: any }) => a.json.warnings.find((w: { code: string }) => w.code === 'no_source_data');
+
+  // topography only, 0.25 km² far from the bundled DEM (N43E007) and every other configured source
+  const outside = await postContext(svc.url, key, { polygon: square(48.85, 2.35, 500), settings: { geometry: ['topography'] } });
+  assert.equal(outside.status, 200, outside.text);
+  assert.equal(outside.headers['x-cost-km2'], '0.0000');
+  assert.deepEqual(warned(outside).details, { charged: false, missing: ['elevation'], swappedLatLon: false });
+  assert.match(warned(outside).message, /not charged/);
+  assert.deepEqual([usage().status, usage().costKm2], ['completed', 0]);
+  assert.equal(balanceOf(account.id), 1);
+
+  // the default groups with latitude and longitude swapped: far from the OSM data and the DEM
+  const swapped = square(MONACO_CENTRE[1], MONACO_CENTRE[0], 300);
+  const wrongWay = await postContext(svc.url, key, { polygon: swapped });
+  assert.equal(wrongWay.status, 200, wrongWay.text);
+  assert.equal(wrongWay.headers['x-cost-km2'], '0.0000');
+  assert.equal(warned(wrongWay).details.swappedLatLon, true);
+  assert.match(warned(wrongWay).message, /\[latitude, longitude\]/);
+  assert.ok(wrongWay.json.warnings.some((w: { code: string }) => w.code === 'osm_unavailable'));
+  assert.equal(balanceOf(account.id), 1);
+
+  // the same groups where the data is: charged as ever, no such warning
+  const monaco = await postContext(svc.url, key, { polygon: square(MONACO_CENTRE[0], MONACO_CENTRE[1], 300), settings: { geometry: ['topography'] } });
+  assert.equal(monaco.status, 200, monaco.text);
+  assert.notEqual(monaco.headers['x-cost-km2'], '0.0000');
+  assert.equal(warned(monaco), undefined);
+  assert.ok(usage().costKm2 > 0.08);
+  assert.equal(balanceOf(account.id), 1 - usage().costKm2);
+
+  // features only, where there is no OSM data: free
+  const paris = await postContext(svc.url, key, { polygon: square(48.85, 2.35, 100), settings: { geometry: ['buildings'] } });
+  assert.equal(paris.headers['x-cost-km2'], '0.0000');
+  assert.deepEqual(warned(paris).details.missing, ['osm']);
+
+  // outside the OSM data but inside the DEM's tile, with topography: the terrain is data, so it is charged
+  const offshore = await postContext(svc.url, key, { polygon: square(43.5, 7.5, 100), settings: { geometry: ['buildings', 'topography'] } });
+  assert.equal(offshore.status, 200, offshore.text);
+  assert.equal(offshore.headers['x-cost-km2'], '0.0100');
+  assert.equal(warned(offshore), undefined);
+  assert.ok(offshore.json.warnings.some((w: { code: string }) => w.code === 'osm_unavailable'));
+});

@@ -314,3 +314,20 @@ test('an export that fails is not charged', async () => {
   }
   assert.equal(balanceOf(id), 10);
 });
+
+test('an export no configured source has data for (latitude and longitude swapped) is free, and its answer says why in `warnings`', async () => {
+  const { id, key } = newAccount();
+  const swapped = POLYGON.map(([lat, lon]) => [lon, lat]);
+  const a = await postContext(url, key, { polygon: swapped, settings: { geometry: ['buildings'] }, export: { format: 'glb' } });
+  assert.equal(a.status, 200, a.text);
+  ExportResponseSchema.parse(a.json);
+  assert.equal(a.headers['x-cost-km2'], '0.0000');
+  const codes = a.json.warnings.map((w: { code: string }) => w.code);
+  assert.deepEqual(codes.sort(), ['no_source_data', 'osm_unavailable']);
+  assert.equal(balanceOf(id), 10);
+  assert.equal(svc.accounts.usage(id, { limit: 1 })[0]!.status, 'completed');
+  // where the data is: charged, and no warnings
+  const b = await postContext(url, key, exportBody({ format: 'glb' }));
+  assert.deepEqual(b.json.warnings, []);
+  assert.ok(balanceOf(id) < 10);
+});

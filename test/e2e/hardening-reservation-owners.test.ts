@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { AccountStore } from '../../src/accounts/index.ts';
 import { loadConfig, storePaths } from '../../src/config.ts';
@@ -50,7 +50,7 @@ test("a second process opening the same accounts file leaves the first one's in-
 });
 
 test('holds of a process whose lease lapsed are released, once, by the next process', async () => {
-  const app = await startFakeApp();
+  const app = await startFakeApp({ accounts: { staleSweepMs: 0 } }); // only the explicit calls below release
   try {
     const { accountId, key } = app.newKey(1);
     // A process that died: its clock (so its lease) is an hour behind.
@@ -92,11 +92,8 @@ test("the service releases a dead process's holds at start and says so in its lo
   }
 });
 
-test('a process killed with SIGKILL mid-request: its hold is released by the next start at once, before its lease lapses', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'cc-kill-')), 'accounts.sqlite');
-  const setup = AccountStore.open(path, { releaseStale: false });
-  const account = setup.createAccount({ name: 'killed', balanceKm2: 1 });
-  const key = setup.createKey(account.id).key;
+/** A second process on the accounts file at `path` that holds `holds` reservations under `key` (its lease: 10 minutes) until killed. */
+async function holdingProcess(path: string, key: string, holds: number[]): Promise<ChildProcess> {
   const storeModule = fileURLToPath(new URL('../../src/accounts/index.ts', import.meta.url));
   const child = spawn(
     process.execPath,
@@ -108,20 +105,29 @@ test('a process killed with SIGKILL mid-request: its hold is released by the nex
       `
     import { AccountStore } from ${JSON.stringify(storeModule)};
     const store = AccountStore.open(${JSON.stringify(path)}, { releaseStale: false, leaseTtlMs: 600000 });
-    store.reserve(store.authenticate(${JSON.stringify(key)}), 0.4);
+    for (const km2 of ${JSON.stringify(holds)}) store.reserve(store.authenticate(${JSON.stringify(key)}), km2);
     console.log('held');
     setInterval(() => {}, 1000);
   `,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  try {
-    await new Promise<void>((ok, fail) => {
-      child.stdout!.on('data', (d: Buffer) => {
-        if (String(d).includes('held')) ok();
-      });
-      child.once('exit', () => fail(new Error('the child exited early')));
+  await new Promise<void>((ok, fail) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      if (String(d).includes('held')) ok();
     });
+    child.once('exit', () => fail(new Error('the child exited early')));
+  });
+  return child;
+}
+
+test('a process killed with SIGKILL mid-request: its hold is released by the next start at once, before its lease lapses', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'cc-kill-')), 'accounts.sqlite');
+  const setup = AccountStore.open(path, { releaseStale: false, staleSweepMs: 0 });
+  const account = setup.createAccount({ name: 'killed', balanceKm2: 1 });
+  const key = setup.createKey(account.id).key;
+  const child = await holdingProcess(path, key, [0.4]);
+  try {
     assert.equal(setup.getAccount(account.id)!.reservedKm2, 0.4);
     assert.equal(setup.releaseStaleReservations(), 0, 'alive: kept');
     child.kill('SIGKILL');
@@ -131,5 +137,38 @@ test('a process killed with SIGKILL mid-request: its hold is released by the nex
   } finally {
     child.kill('SIGKILL');
     setup.close();
+  }
+});
+
+test('while two processes share the accounts file, one killed with SIGKILL: the other releases its holds by itself, within the lease time, and serves the account again', async () => {
+  const lines: string[] = [];
+  // The survivor's lease is 3 s, so it sweeps every second; the killed process's lease runs 10 minutes.
+  const app = await startFakeApp({ accounts: { leaseTtlMs: 3000, onStaleReleased: (n) => lines.push(`released ${n}`) } });
+  const { accountId, key } = app.newKey(0.6);
+  const child = await holdingProcess(app.accountsPath, key, [0.3, 0.3]);
+  const ask = async () => {
+    const res = await request(`${app.url}/v1/context`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(smallBody()),
+    });
+    await res.body.text();
+    return res.statusCode;
+  };
+  try {
+    assert.equal(app.accounts.getAccount(accountId)!.reservedKm2, 0.6);
+    await new Promise((r) => setTimeout(r, 1500)); // a sweep or more passes: a live neighbour's holds stay
+    assert.equal(await ask(), 402, 'the balance is held by the live neighbour');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    // No process starts: the survivor's own sweep must find the dead owner (well before its 10-minute lease lapses).
+    await eventually(async () => (await ask()) === 200, 'the account is served again', 5000);
+    assert.deepEqual(lines, ['released 2']);
+    const rows = app.accounts.usage(accountId);
+    assert.deepEqual(rows.map((r) => r.status).sort(), ['aborted', 'aborted', 'completed']);
+    assert.equal(app.accounts.getAccount(accountId)!.balanceKm2, 0.59);
+  } finally {
+    child.kill('SIGKILL');
+    await app.close();
   }
 });

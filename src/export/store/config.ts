@@ -5,8 +5,12 @@ export interface ExportStoreConfig {
   kind: 'local' | 's3';
   /** Lifetime of a download link, ms. */
   ttlMs: number;
-  /** Total bytes the store may hold; the oldest files are evicted beyond it. */
+  /** Total bytes the store may hold (./eviction.ts: beyond it a new file evicts its own account's oldest, never another's). */
   maxBytes: number;
+  /** Bytes one account's files may hold; its oldest are evicted beyond it. */
+  accountMaxBytes: number;
+  /** Local store: free disk space below which no export starts, bytes. */
+  minFreeBytes: number;
   /** How often expired files are swept, ms (also once at start). */
   sweepIntervalMs: number;
   /** Origin used in `downloadUrl` (e.g. `https://city.example.com`); null = the request's Host. */
@@ -54,12 +58,15 @@ export function exportStoreConfigFromEnv(env: NodeJS.ProcessEnv, dataDir: string
       prefix: env.CITY_EXPORT_S3_PREFIX ?? 'exports/',
     };
   }
+  const maxBytes = Math.floor(num(env.CITY_EXPORT_MAX_MB, 5120, 'CITY_EXPORT_MAX_MB') * 1048576);
   const base = env.CITY_PUBLIC_BASE_URL?.replace(/\/+$/, '') || null;
   if (base !== null && !/^https?:\/\/[^/]+(\/.*)?$/.test(base)) throw new Error(`CITY_PUBLIC_BASE_URL must be an http(s) URL, not ${base}`);
   return {
     kind,
     ttlMs: num(env.CITY_EXPORT_TTL_HOURS, 24, 'CITY_EXPORT_TTL_HOURS') * 3_600_000,
-    maxBytes: Math.floor(num(env.CITY_EXPORT_MAX_MB, 5120, 'CITY_EXPORT_MAX_MB') * 1024 * 1024),
+    maxBytes,
+    accountMaxBytes: Math.min(maxBytes, Math.floor(num(env.CITY_EXPORT_ACCOUNT_MAX_MB, maxBytes / 1048576, 'CITY_EXPORT_ACCOUNT_MAX_MB') * 1048576)),
+    minFreeBytes: Math.floor(num(env.CITY_EXPORT_MIN_FREE_MB, 256, 'CITY_EXPORT_MIN_FREE_MB') * 1048576),
     sweepIntervalMs: num(env.CITY_EXPORT_SWEEP_MINUTES, 10, 'CITY_EXPORT_SWEEP_MINUTES') * 60_000,
     publicBaseUrl: base,
     dir: join(dataDir, 'exports'),

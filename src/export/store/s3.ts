@@ -11,13 +11,16 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { S3StoreConfig } from './config.ts';
 import { assertExportName, byteLengthOf, etagOf, isToken, newToken } from './entry.ts';
-import { pickEvictions, type SizedEntry } from './eviction.ts';
+import { planRoom, roomFor, type Caps, type SizedEntry } from './eviction.ts';
 import { discardStaged, isStaged } from './staged.ts';
+import { exportTooLarge, storageUnavailable } from './storage-errors.ts';
 import type { ExportBytes, ExportStore, StoredExport } from './types.ts';
 
 export interface S3ExportStoreOptions extends S3StoreConfig {
   ttlMs: number;
   maxBytes: number;
+  /** What one account's objects may hold, bytes (default: maxBytes). */
+  accountMaxBytes?: number;
   now?: () => number;
 }
 
@@ -31,11 +34,13 @@ export class S3ExportStore implements ExportStore {
   private readonly bucket: string;
   private readonly prefix: string;
   private readonly ttlMs: number;
-  private readonly maxBytes: number;
+  private readonly caps: Caps;
   private readonly now: () => number;
   private lock: Promise<unknown> = Promise.resolve();
-  /** Bytes of puts whose upload has not finished. */
-  private uploading = 0;
+  /** Puts whose upload has not finished (not listed yet): they count against the caps and are never evicted. */
+  private readonly uploading = new Map<string, number>();
+  /** Each object's owner and expiry, from its metadata: a listing carries none, and an object never changes. */
+  private readonly known = new Map<string, { owner: string; expiresAt: number }>();
 
   constructor(options: S3ExportStoreOptions) {
     this.client = new S3Client({
@@ -51,7 +56,7 @@ export class S3ExportStore implements ExportStore {
     this.bucket = options.bucket;
     this.prefix = options.prefix;
     this.ttlMs = options.ttlMs;
-    this.maxBytes = options.maxBytes;
+    this.caps = { maxBytes: options.maxBytes, accountMaxBytes: Math.min(options.maxBytes, options.accountMaxBytes ?? options.maxBytes) };
     this.now = options.now ?? Date.now;
   }
 
@@ -65,25 +70,39 @@ export class S3ExportStore implements ExportStore {
     return this;
   }
 
-  async put(name: string, bytes: ExportBytes, contentType: string): Promise<StoredExport> {
+  async put(name: string, bytes: ExportBytes, contentType: string, owner = ''): Promise<StoredExport> {
     try {
-      return await this.upload(name, bytes, contentType);
+      return await this.upload(name, bytes, contentType, owner);
     } finally {
       if (isStaged(bytes)) await discardStaged(bytes); // uploaded or failed: the local copy goes
     }
   }
 
-  private async upload(name: string, bytes: ExportBytes, contentType: string): Promise<StoredExport> {
+  /** A bucket has no disk to fill: only the caps can refuse. */
+  async checkRoom(owner = ''): Promise<void> {
+    const now = this.now();
+    const entries = await this.entries();
+    if (roomFor(entries, this.caps, owner, now) <= 0) throw this.full(planRoom(entries, this.caps, 1, owner, now).nextExpiry, now);
+  }
+
+  /** Only the local staging directory can fill up (open.ts sweeps it): nothing to remove here. */
+  async makeRoom(): Promise<number> {
+    return 0;
+  }
+
+  private async upload(name: string, bytes: ExportBytes, contentType: string, owner: string): Promise<StoredExport> {
     assertExportName(name);
     const size = byteLengthOf(bytes);
-    if (size > this.maxBytes) throw new Error(`export of ${size} bytes exceeds the store cap of ${this.maxBytes} bytes`);
+    if (size > this.caps.accountMaxBytes) throw exportTooLarge(size, this.caps.accountMaxBytes);
     const createdAt = this.now();
     const stored: StoredExport = { token: newToken(), name, contentType, size, etag: etagOf(bytes), expiresAt: createdAt + this.ttlMs };
     // Room is made one put at a time, counting uploads still in flight (not yet listed), so two
     // puts cannot both claim the same free space while their uploads run side by side.
     await this.serially(async () => {
-      await this.deleteTokens(pickEvictions(await this.list(), this.maxBytes, size + this.uploading));
-      this.uploading += size;
+      const plan = planRoom(await this.entries(), this.caps, size, owner, createdAt);
+      if (!plan.fits) throw this.full(plan.nextExpiry, createdAt);
+      await this.deleteTokens(plan.evict);
+      this.uploading.set(stored.token, size);
     });
     try {
       // One PUT is atomic in S3: the object is visible whole or not at all.
@@ -101,11 +120,13 @@ export class S3ExportStore implements ExportStore {
             etag: stored.etag.slice(1, -1),
             'expires-at': String(stored.expiresAt),
             'created-at': String(createdAt),
+            owner: encodeURIComponent(owner),
           },
         }),
       );
+      this.known.set(stored.token, { owner, expiresAt: stored.expiresAt });
     } finally {
-      this.uploading -= size;
+      this.uploading.delete(stored.token);
     }
     return stored;
   }
@@ -159,15 +180,9 @@ export class S3ExportStore implements ExportStore {
    */
   async sweep(now = this.now()): Promise<number> {
     return this.serially(async () => {
-      const all = await this.list();
-      const expired = all.filter((e) => e.createdAt + this.ttlMs <= now).map((e) => e.token);
-      const gone = new Set(expired);
-      const over = pickEvictions(
-        all.filter((e) => !gone.has(e.token)),
-        this.maxBytes,
-      );
-      await this.deleteTokens([...expired, ...over]);
-      return expired.length + over.length;
+      const expired = (await this.list()).filter((e) => e.createdAt + this.ttlMs <= now).map((e) => e.token);
+      await this.deleteTokens(expired);
+      return expired.length;
     });
   }
 
@@ -190,9 +205,37 @@ export class S3ExportStore implements ExportStore {
     return out;
   }
 
+  /** The listed objects with their owners and expiries (one HEAD per object not seen before), and the uploads in flight. */
+  private async entries(): Promise<SizedEntry[]> {
+    const out: SizedEntry[] = [];
+    for (const e of await this.list()) {
+      let known = this.known.get(e.token);
+      if (!known) {
+        const m = (await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.prefix + e.token })).catch(() => null))?.Metadata ?? {};
+        known = { owner: decodeURIComponent(m.owner ?? ''), expiresAt: Number(m['expires-at']) || e.createdAt + this.ttlMs };
+        this.known.set(e.token, known);
+      }
+      out.push({ ...e, ...known });
+    }
+    // in flight: counted, never evicted (an owner no put has)
+    for (const [token, size] of this.uploading) out.push({ token, size, createdAt: Infinity, owner: '\u0000uploading' });
+    return out;
+  }
+
+  private full(nextExpiry: number | null, now: number) {
+    return storageUnavailable(
+      "the export store is full of other accounts' unexpired files, which are never evicted",
+      { maxBytes: this.caps.maxBytes, accountMaxBytes: this.caps.accountMaxBytes },
+      nextExpiry === null ? 60 : (nextExpiry - now) / 1000,
+    );
+  }
+
   /** One DELETE per object: DeleteObjects needs Content-MD5, which not every S3-compatible server takes. */
   private async deleteTokens(tokens: string[]): Promise<void> {
-    for (const token of tokens) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + token }));
+    for (const token of tokens) {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + token }));
+      this.known.delete(token);
+    }
   }
 
   private serially<T>(task: () => Promise<T>): Promise<T> {

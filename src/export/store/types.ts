@@ -32,8 +32,21 @@ export interface StagedFile {
 export type ExportBytes = Uint8Array | readonly Uint8Array[] | StagedFile;
 
 export interface ExportStore {
-  /** Stores a finished file under a new token; resolves once it is durably written. */
-  put(name: string, bytes: ExportBytes, contentType: string): Promise<StoredExport>;
+  /**
+   * Stores a finished file of `owner` (an account id; '' = nobody's) under a new token; resolves
+   * once it is durably written. Makes room by evicting expired files and the owner's own oldest,
+   * never another owner's live file (./eviction.ts); throws ApiError 507 `export_too_large` or
+   * `export_storage_unavailable` (./storage-errors.ts) when it cannot, and a full disk's ENOSPC as it is.
+   */
+  put(name: string, bytes: ExportBytes, contentType: string, owner?: string): Promise<StoredExport>;
+  /**
+   * Throws the 507 `export_storage_unavailable` an export of `owner` would meet now (directory not
+   * writable, disk below its free-space floor, no room left under the caps by other owners' live
+   * files): run before an export is built, so a refusal costs no work.
+   */
+  checkRoom(owner?: string): Promise<void>;
+  /** After a full disk (ENOSPC): removes expired and left-over files, then `owner`'s own oldest; how many went (0: retrying cannot help). */
+  makeRoom(owner?: string): Promise<number>;
   /** Metadata of a live file, or null when unknown or expired. */
   head(token: string, name: string): Promise<StoredExport | null>;
   /** The bytes [start, end] (inclusive, already validated against size) of a live file as a stream. */

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Piscina } from 'piscina';
-import { AccountStore } from '../../../src/accounts/index.ts';
+import { AccountStore, type AccountStoreOptions } from '../../../src/accounts/index.ts';
 import { Admission } from '../../../src/server/admission.ts';
 import { createApp } from '../../../src/server/app.ts';
 import type { HttpLimits } from '../../../src/server/http-limits.ts';
@@ -23,6 +23,8 @@ export interface FakeAppOptions {
   maxBodyBytes?: number;
   /** Accounts file (default: a new one in a scratch folder). */
   accountsPath?: string;
+  /** How the app's accounts store is opened (lease, stale sweep). */
+  accounts?: AccountStoreOptions;
 }
 
 export interface FakeApp {
@@ -41,7 +43,7 @@ const ITEM = JSON.stringify({ type: 'mesh', vertices: [0, 0, 0, 1, 0, 0, 0, 1, 0
 
 export async function startFakeApp(options: FakeAppOptions = {}): Promise<FakeApp> {
   const accountsPath = options.accountsPath ?? join(mkdtempSync(join(tmpdir(), 'cc-hard-')), 'accounts.sqlite');
-  const accounts = AccountStore.open(accountsPath);
+  const accounts = AccountStore.open(accountsPath, options.accounts);
   const items = options.itemsPerTile ?? 10;
   const json = Buffer.from(Array.from({ length: items }, () => ITEM).join(','));
   const run = async (task: TileTask, { signal }: { signal: AbortSignal }) => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { text } from 'node:stream/consumers';
+import type { ApiError } from '../../../src/contract/errors.ts';
 import type { ExportStore } from '../../../src/export/store/types.ts';
 
 export interface StoreUnderTest {
@@ -84,12 +85,32 @@ export function exportStoreSuite(label: string, make: MakeStore, pause = 0): voi
       assert.equal(await t.store.head(a.token, 'a.ply'), null, 'the oldest made room');
       assert.ok(await t.store.head(b.token, 'b.ply'));
       assert.ok(await t.store.head(c.token, 'c.ply'));
-      await assert.rejects(t.store.put('big.ply', new Uint8Array(26), 'application/octet-stream'), /exceeds the store cap/);
+      await assert.rejects(t.store.put('big.ply', new Uint8Array(26), 'application/octet-stream'), /more than the .* this server stores for one account/);
       assert.ok(await t.store.head(b.token, 'b.ply'), 'a refused file evicts nothing');
       // Puts at the same moment share the cap too.
       const together = await Promise.all(['d', 'e', 'f', 'g'].map((n) => t.store.put(`${n}.ply`, bytes(n.repeat(10)), 'application/octet-stream')));
       const live = (await Promise.all([b, c, ...together].map((p) => t.store.head(p.token, p.name)))).filter(Boolean);
       assert.ok(live.length <= 2, `${live.length} files of 10 bytes under a 25-byte cap`);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test(`${label}: an account's new file evicts its own oldest, never another account's live file; without room it is refused (507, Retry-After)`, async () => {
+    const t = await make({ ttlMs: HOUR, maxBytes: 25 });
+    try {
+      const put = (name: string, owner: string) => t.store.put(name, bytes(name[0]!.repeat(10)), 'application/octet-stream', owner);
+      const a = await put('a.ply', 'A');
+      await new Promise((r) => setTimeout(r, pause));
+      const b1 = await put('b1.ply', 'B');
+      await new Promise((r) => setTimeout(r, pause));
+      const b2 = await put('b2.ply', 'B');
+      assert.ok(await t.store.head(a.token, 'a.ply'), "A's older file stays");
+      assert.equal(await t.store.head(b1.token, 'b1.ply'), null, "B's own oldest made room");
+      assert.ok(await t.store.head(b2.token, 'b2.ply'));
+      await assert.rejects(put('c.ply', 'C'), (err: ApiError) => err.code === 'export_storage_unavailable' && /^\d+$/.test(err.headers['Retry-After'] ?? ''));
+      await t.store.checkRoom('C'); // 5 bytes left: C may still try a smaller file
+      assert.ok((await t.store.head(a.token, 'a.ply')) && (await t.store.head(b2.token, 'b2.ply')), 'the refusal evicted nothing');
     } finally {
       await t.close();
     }

@@ -12,12 +12,32 @@ export class MemoryExportStore implements ExportStore {
   readonly files = new Map<string, { meta: StoredExport; bytes: Uint8Array }>();
   /** Set to make `put` fail (an export that fails must not be charged). */
   failPuts = false;
+  /** Errors the next puts throw, one each (e.g. a full disk's ENOSPC). */
+  readonly putErrors: Error[] = [];
+  /** What `checkRoom` throws (a store that refuses before any work). */
+  roomError: Error | null = null;
+  /** How many files `makeRoom` says it removed; its calls are counted. */
+  roomMade = 1;
+  makeRoomCalls = 0;
+  /** The owner of each stored file, by token. */
+  readonly owners = new Map<string, string>();
 
-  async put(name: string, body: ExportBytes, contentType: string): Promise<StoredExport> {
+  async checkRoom(): Promise<void> {
+    if (this.roomError) throw this.roomError;
+  }
+
+  async makeRoom(): Promise<number> {
+    this.makeRoomCalls++;
+    return this.roomMade;
+  }
+
+  async put(name: string, body: ExportBytes, contentType: string, owner = ''): Promise<StoredExport> {
     // a staged file (an export thread wrote it to disk) is taken over: read, then removed
     const staged = isStaged(body) ? readFileSync(body.stagedPath) : null;
     if (isStaged(body)) rmSync(body.stagedPath, { force: true });
     if (this.failPuts) throw new Error('store unavailable');
+    const injected = this.putErrors.shift();
+    if (injected) throw injected;
     const bytes = staged ?? (body instanceof Uint8Array ? body.slice() : Buffer.concat(body as readonly Uint8Array[]));
     const token = randomBytes(16).toString('base64url');
     const meta: StoredExport = {
@@ -29,6 +49,7 @@ export class MemoryExportStore implements ExportStore {
       expiresAt: Date.now() + 3_600_000,
     };
     this.files.set(`${token}/${name}`, { meta, bytes });
+    this.owners.set(token, owner);
     return meta;
   }
 

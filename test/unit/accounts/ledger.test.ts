@@ -130,6 +130,23 @@ describe('reserve, commit, release', () => {
   });
 });
 
+describe('free requests', () => {
+  it('hold their usual cost while they run, then commit at cost 0 as a completed row; a refund has nothing to give back', () => {
+    const { store, account, auth } = setup(1);
+    const free = store.reserve(auth, 0.3, { free: true });
+    assert.equal(free.costKm2, 0);
+    assert.equal(store.getAccount(account.id)!.reservedKm2, 0.3, 'held like any request');
+    assert.equal(free.commit(), true);
+    const a = store.getAccount(account.id)!;
+    assert.deepEqual([a.balanceKm2, a.reservedKm2], [1, 0]);
+    const [row] = store.usage(account.id);
+    assert.deepEqual([row!.status, row!.costKm2, row!.reservedKm2], ['completed', 0, 0.3]);
+    assert.equal(free.refund(), false);
+    assert.equal(store.getAccount(account.id)!.balanceKm2, 1, 'a refund of nothing adds nothing');
+    store.close();
+  });
+});
+
 describe('stale reservations', () => {
   it('are released (uncharged) when the store is opened again, and a late commit then charges nothing', () => {
     // A crashed process: its lease (written on its clock, an hour behind) is long expired.
@@ -153,6 +170,29 @@ describe('stale reservations', () => {
     assert.equal(restarted.getAccount(account.id)!.balanceKm2, 10);
     restarted.close();
     crashed.close();
+  });
+
+  it('are released by a running store on its own, every staleSweepMs, when their lease lapsed; a live neighbour keeps its holds', async () => {
+    const path = tempPath();
+    // A process on another host that died: no process id to check here, only its lease (an hour behind) lapsed.
+    const gone = AccountStore.open(path, { releaseStale: false, staleSweepMs: 0, now: () => new Date(Date.now() - 3_600_000) });
+    const account = gone.createAccount({ name: 'acme', balanceKm2: 10 });
+    const key = gone.createKey(account.id).key;
+    gone.reserve(gone.authenticate(key), 4);
+    const neighbour = AccountStore.open(path, { releaseStale: false, staleSweepMs: 0 });
+    const kept = neighbour.reserve(neighbour.authenticate(key), 1);
+    let told = 0;
+    const running = AccountStore.open(path, { releaseStale: false, staleSweepMs: 20, onStaleReleased: (n) => (told += n) });
+    // the sweep's timer does not keep the process alive: this wait does
+    for (let waited = 0; told === 0 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    running.close();
+    assert.equal(told, 1);
+    const a = neighbour.getAccount(account.id)!;
+    assert.deepEqual([a.balanceKm2, a.reservedKm2], [10, 1], "the lapsed hold went, the live neighbour's stayed");
+    assert.equal(kept.commit(), true);
+    assert.equal(neighbour.getAccount(account.id)!.balanceKm2, 9);
+    neighbour.close();
+    gone.close();
   });
 
   it('can be limited to those started before a time', () => {

@@ -190,8 +190,8 @@ test('response schemas accept well-formed responses, including a real elevation 
   GeometryResponseSchema.parse(geometryResponse());
   const indexed = { vertices: [0, 0, 0, 1, 0, 0, 0, 1, 0], indices: [0, 1, 2], descriptor: { type: 'asphalt' } };
   MeshSchema.parse(indexed);
-  ExportResponseSchema.parse({ downloadUrl: 'https://example.org/exports/abc.obj', spatialReference: { crs: 'EPSG:32632' } });
-  ExportResponseSchema.parse({ downloadUrl: 'https://example.org/exports/abc.glb', spatialReference: { crs: 'local', origin: MONACO } });
+  ExportResponseSchema.parse({ downloadUrl: 'https://example.org/exports/abc.obj', spatialReference: { crs: 'EPSG:32632' }, warnings: [] });
+  ExportResponseSchema.parse({ downloadUrl: 'https://example.org/exports/abc.glb', spatialReference: { crs: 'local', origin: MONACO }, warnings: [] });
   GeometryResponseSchema.parse({
     ...geometryResponse(),
     spatialReference: { crs: 'UTM', utmZoneEPSG: 'EPSG:32632', zoneString: '32N', hemisphere: 'north', zone: 32, letter: 'T' },

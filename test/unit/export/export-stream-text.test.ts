@@ -17,7 +17,7 @@ import { ExportStreamSink } from '../../../src/export/export-stream.ts';
 import { resolveExportCrs } from '../../../src/export/georef.ts';
 import { joinBytes } from '../../../src/export/formats/text-sink.ts';
 import type { ExportFile } from '../../../src/export/scene.ts';
-import { isStaged } from '../../../src/export/store/staged.ts';
+import { isStaged, stagePathIn } from '../../../src/export/store/staged.ts';
 import type { ExportFormat } from '../../../src/contract/types.ts';
 import { assimpMeshes, run, unzip, writeTemp } from '../../support/checks/export-readers.ts';
 
@@ -45,7 +45,7 @@ function whole(f: ExportOutcome): ExportFile {
 /** Tiles finishing out of order: ground before buildings, a building after the trees. */
 async function streamed(format: ExportFormat, stageDir?: string): Promise<ExportFile> {
   const { port1, port2 } = new MessageChannel();
-  const file = buildExportFile({ format, frame, name: 'stream-text', port: port2, stageDir });
+  const file = buildExportFile({ format, frame, name: 'stream-text', port: port2, stagePath: stageDir && stagePathIn(stageDir) });
   const sink = new ExportStreamSink(port1);
   for (const key of ['buildings', 'surface', 'instances', 'surfaceLines']) sink.declare(key);
   sink.chunk('surface', enc([mesh('way/9', 'asphalt', 0)]), 1);
@@ -132,7 +132,7 @@ test('staged in a directory (text spilled on the way): the same bytes as handed 
     // several MB of DXF text: many spilled pieces, read back in order
     const run = async (stageDir?: string) => {
       const { port1, port2 } = new MessageChannel();
-      const file = buildExportFile({ format: 'dxf', frame, name: 'big', port: port2, stageDir });
+      const file = buildExportFile({ format: 'dxf', frame, name: 'big', port: port2, stagePath: stageDir && stagePathIn(stageDir) });
       const sink = new ExportStreamSink(port1);
       sink.declare('buildings');
       for (let c = 0; c < 30; c++)

@@ -8,6 +8,8 @@ test('export store config: local under the data dir, 24 h, 5 GB, 10 min sweep by
     kind: 'local',
     ttlMs: 86_400_000,
     maxBytes: 5120 * 1024 * 1024,
+    accountMaxBytes: 5120 * 1024 * 1024,
+    minFreeBytes: 256 * 1024 * 1024,
     sweepIntervalMs: 600_000,
     publicBaseUrl: null,
     dir: '/data/exports',
@@ -15,6 +17,13 @@ test('export store config: local under the data dir, 24 h, 5 GB, 10 min sweep by
   });
   assert.equal(exportStoreConfigFromEnv({ CITY_EXPORT_TTL_HOURS: '0.5', CITY_PUBLIC_BASE_URL: 'https://x.example/' }, '/d').ttlMs, 1_800_000);
   assert.equal(exportStoreConfigFromEnv({ CITY_PUBLIC_BASE_URL: 'https://x.example/' }, '/d').publicBaseUrl, 'https://x.example');
+  const quota = exportStoreConfigFromEnv({ CITY_EXPORT_MAX_MB: '100', CITY_EXPORT_ACCOUNT_MAX_MB: '10', CITY_EXPORT_MIN_FREE_MB: '0.5' }, '/d');
+  assert.deepEqual([quota.maxBytes, quota.accountMaxBytes, quota.minFreeBytes], [100 << 20, 10 << 20, 512 << 10]);
+  assert.equal(
+    exportStoreConfigFromEnv({ CITY_EXPORT_MAX_MB: '100', CITY_EXPORT_ACCOUNT_MAX_MB: '500' }, '/d').accountMaxBytes,
+    100 << 20,
+    'never more than the whole store',
+  );
 });
 
 test('export store config: S3 needs a bucket; path style follows the endpoint unless set; keys only as a pair', () => {

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { exportStoreConfigFromEnv } from '../../../../src/export/store/config.ts';
 import { newToken } from '../../../../src/export/store/entry.ts';
-import { pickEvictions } from '../../../../src/export/store/eviction.ts';
 import { LocalExportStore } from '../../../../src/export/store/local.ts';
 import { openExportStore } from '../../../../src/export/store/open.ts';
-import { exportStagingDir, stagePathIn, sweepStaged } from '../../../../src/export/store/staged.ts';
+import { claimTemp, exportStagingDir, isOrphanTemp, releaseTemp, stagePathIn, sweepStaged } from '../../../../src/export/store/staged.ts';
 import { writeStagedFile } from '../../../../src/export/stage-file.ts';
 import { exportStoreSuite } from '../../../support/stores/export-store-suite.ts';
 
@@ -63,7 +63,7 @@ test('local store: a file staged by an export thread in its directory is moved i
   assert.equal(readFileSync(join(dir, put.token, 'file'), 'utf8'), 'ISO-10303-21;\nEND');
   assert.deepEqual(readdirSync(dir).sort(), [put.token, whole.token].sort(), 'the staged file moved');
   const big = writeStagedFile(stagePathIn(dir), new Uint8Array(2000));
-  await assert.rejects(store.put('big.ifc', big, 'application/x-step'), /exceeds the store cap/);
+  await assert.rejects(store.put('big.ifc', big, 'application/x-step'), /more than the .* this server stores for one account/);
   assert.ok(!existsSync(big.stagedPath), 'a refused staged file is removed');
 });
 
@@ -79,12 +79,34 @@ test('staging directory sweep (S3): staged and spill files older than an hour go
   const dir = mkdtempSync(join(tmpdir(), 'cc-stage-'));
   const old = writeStagedFile(stagePathIn(dir, '.spill'), new Uint8Array(10)).stagedPath;
   const fresh = writeStagedFile(stagePathIn(dir), new Uint8Array(10)).stagedPath;
+  claimTemp(fresh); // an export of this process still works on it
   writeFileSync(join(dir, 'other'), 'x');
   const hoursAgo = new Date(Date.now() - 2 * 3_600_000);
   utimesSync(old, hoursAgo, hoursAgo);
   utimesSync(join(dir, 'other'), hoursAgo, hoursAgo);
   assert.equal(await sweepStaged(dir), 1);
   assert.ok(!existsSync(old) && existsSync(fresh) && existsSync(join(dir, 'other')));
+});
+
+test("a temp name says which process made it: a gone process's leftovers are orphans at once, a live one's only after an hour", () => {
+  const now = Date.now();
+  const mine = basename(stagePathIn('/x'));
+  const tag = /^\.tmp-stage-([0-9a-f]{8})\.(\d+)\.([0-9a-f]{8})-/.exec(mine)!;
+  assert.equal(Number(tag[2]), process.pid);
+  const named = (pid: number, run = tag[3], host = tag[1]) => `.tmp-stage-${host}.${pid}.${run}-00ff.spill`;
+  // a process id that no longer exists on this host: a child that exited
+  const deadPid = spawnSync(process.execPath, ['-e', '0']).pid!;
+  assert.equal(isOrphanTemp(named(deadPid), now, now), true, 'its process is gone');
+  assert.equal(isOrphanTemp(named(process.ppid), now, now), false, 'a live neighbour is working on it');
+  assert.equal(isOrphanTemp(named(process.ppid), now - 2 * 3_600_000, now), true, 'but not for more than an hour');
+  assert.equal(isOrphanTemp(named(process.pid, 'deadbeef'), now, now), true, 'this process id in an earlier run (a restart)');
+  assert.equal(isOrphanTemp(named(deadPid, tag[3], '00000000'), now, now), false, 'another host: only its age tells');
+  assert.equal(isOrphanTemp(mine, now, now), true, 'made here, not in use');
+  claimTemp(join('/x', mine));
+  assert.equal(isOrphanTemp(mine, now, now), false, 'in use here');
+  assert.equal(isOrphanTemp(`${mine}.spill`, now, now), false, 'its spill too');
+  releaseTemp(join('/x', mine));
+  assert.equal(isOrphanTemp('other-file', 0, now), false, 'not a temp name');
 });
 
 test('local store: the sweep removes temp directories a dead put left behind (after an hour), and broken entries', async () => {
@@ -98,18 +120,6 @@ test('local store: the sweep removes temp directories a dead put left behind (af
   assert.equal(await store.sweep(), 2);
   assert.deepEqual(readdirSync(dir), ['.tmp-busy']);
   assert.equal(existsSync(join(dir, '.tmp-dead')), false);
-});
-
-test('pickEvictions: oldest first until the rest and the incoming file fit', () => {
-  const e = [
-    { token: 'c', size: 5, createdAt: 3 },
-    { token: 'a', size: 5, createdAt: 1 },
-    { token: 'b', size: 5, createdAt: 2 },
-  ];
-  assert.deepEqual(pickEvictions(e, 15), []);
-  assert.deepEqual(pickEvictions(e, 15, 1), ['a']);
-  assert.deepEqual(pickEvictions(e, 11, 6), ['a', 'b']);
-  assert.deepEqual(pickEvictions(e, 4), ['a', 'b', 'c']);
 });
 
 test('openExportStore: sweeps what expired while the service was down, then on its timer until closed', async () => {
