@@ -59,6 +59,12 @@ export interface SurfaceArea {
    * on how much of a way a tile built.
    */
   size?: number;
+  /**
+   * Areas with the same set name were made not to overlap one another (to the grid's rounding):
+   * the road pieces on the ground, resolved among themselves (roads/pieces.ts). resolveOverlaps
+   * then does not cut them by each other, only by the rest.
+   */
+  disjointSet?: string;
 }
 
 /** A road, path or waterway axis (or a piece's boundary) as a polyline in the local frame. */

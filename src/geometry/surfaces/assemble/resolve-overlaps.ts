@@ -62,7 +62,9 @@ export const BASE_GROUND_DESCRIPTOR = { type: 'grass', inferred: true } as const
  * than merged. A piece whose sides Clipper left crossing (it happens on millimetre-sized features)
  * is rebuilt (planar/pieces.ts), so every piece is a valid polygon.
  *
- * Speed: each area is differenced only against the cutters whose boxes overlap its own (Flatbush),
+ * Speed: areas of one `disjointSet` (the road pieces, already resolved among themselves) are not
+ * cut by each other — what is kept of one lies within its mapped footprint, so it still does not
+ * overlap the others; each area is differenced only against the cutters whose boxes overlap its own (Flatbush),
  * cut to its box first and united by the NonZero fill rule in the same operation; the kept pieces
  * are disjoint, so the sweep sees no crossings among the cutters (mapped areas overlap each other
  * all the time).
@@ -126,7 +128,11 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
     // clip's side and doubled back only makes the test more cautious)
     const test = sidesOf(subject) <= DISJOINT_TEST_SIDES;
     for (const j of search(buildingIndex, b)) addCutter(box, buildingPaths[j], buildingBounds[j], test ? subject : null, cutters);
-    for (const j of search(areaIndex, b)) if (rank[j] < rank[k] && keptPaths[j]) addCutter(box, keptPaths[j]!, keptBounds[j]!, test ? subject : null, cutters);
+    const set = areas[ground[k]].disjointSet;
+    for (const j of search(areaIndex, b)) {
+      if (rank[j] >= rank[k] || !keptPaths[j] || (set !== undefined && areas[ground[j]].disjointSet === set)) continue;
+      addCutter(box, keptPaths[j]!, keptBounds[j]!, test ? subject : null, cutters);
+    }
     // A single-polygon area inside the clip that nothing cuts keeps its mapped footprint (on the
     // grid); anything else is rebuilt by Clipper, its polygons opened where they have thin parts.
     const pieces =

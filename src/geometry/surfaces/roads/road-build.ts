@@ -159,12 +159,16 @@ export class RoadBuild {
       if (a.footprints.length === 0) continue;
       const area: SurfaceArea = { kind: a.kind, priority: SURFACE_PRIORITY[a.kind], footprints: a.footprints, descriptor: a.descriptor };
       if (a.deck) area.deck = a.deck;
+      else area.disjointSet = ROAD_PIECES;
       if (a.size !== undefined) area.size = a.size;
       out.push(area);
     }
     return out;
   }
 }
+
+/** The disjoint set (SurfaceArea.disjointSet) of the road pieces on the ground: resolvePieces cut each by those before it. */
+const ROAD_PIECES = 'road pieces';
 
 function byXY(a: { x: number; y: number }, b: { x: number; y: number }): number {
   return a.x - b.x || a.y - b.y;
