@@ -7,6 +7,7 @@ import { spatialReferenceFor } from '../frame/output-frame.ts';
 import { runRequest, type PipelineDeps, type RunSummary } from '../pipeline/run-request.ts';
 import type { Admission } from './admission.ts';
 import { parseJsonBody, readBody, requireJsonContentType, type BodyBudget } from './body.ts';
+import { AnswerBacklog } from './answer-backlog.ts';
 import { watchDelivery, watchSlowReader } from './delivery.ts';
 import type { HttpLimits } from './http-limits.ts';
 import { GeometryResponseWriter } from './response-stream.ts';
@@ -74,7 +75,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     const slow = watchSlowReader(res, deps.limits.slowReaderTimeoutMs, () =>
       deps.log(`context cut: the client read nothing for ${deps.limits.slowReaderTimeoutMs} ms`),
     );
-    const writer = new GeometryResponseWriter(out);
+    const writer = new GeometryResponseWriter(out, new AnswerBacklog(out === res ? [res] : [out, res], deps.limits.maxAnswerBufferBytes));
     writer.begin({
       origin: request.origin,
       spatialReference: spatialReferenceFor({ origin: request.origin, crs: request.settings.crs, upAxis: request.settings.upAxis }),

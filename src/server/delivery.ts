@@ -13,22 +13,37 @@ export interface SlowReaderWatch {
 }
 
 /**
- * Destroys `res` when data waits to be sent but the socket has not sent a byte for `timeoutMs`
- * (a client that stopped reading holds its slot and reservation otherwise). Time spent computing
+ * Bytes of `socket`'s output the kernel has taken. Node's `bytesWritten` counts what was handed to
+ * the socket, queued bytes included, and a write completes only once the kernel took all of it
+ * (one corked answer can be a single 10 MB write), so neither moves while a slow client reads;
+ * what libuv dispatched minus what it still queues does, by a third of the socket's send buffer
+ * at a time (the kernel wakes a writer then).
+ */
+export function bytesAccepted(socket: Socket): number {
+  const s = socket as Socket & { _bytesDispatched?: number; _handle?: { writeQueueSize?: number } | null };
+  if (typeof s._bytesDispatched !== 'number') return socket.bytesWritten - socket.writableLength;
+  return s._bytesDispatched - (s._handle?.writeQueueSize ?? 0);
+}
+
+/**
+ * Destroys `res` when data waits to be sent but the kernel has not taken a byte of it for
+ * `timeoutMs` (a client that stopped reading holds its reservation, memory and file handles
+ * otherwise). A client that keeps reading, however slowly, is never cut; time spent computing
  * with nothing to send never counts.
  */
 export function watchSlowReader(res: ServerResponse, timeoutMs: number, onCut: () => void): SlowReaderWatch {
   const socket = res.socket;
   const watch = { stop: () => {}, cut: false };
   if (!socket) return watch;
-  let sent = socket.bytesWritten;
+  let accepted = bytesAccepted(socket);
   let lastProgress = performance.now();
   const timer = setInterval(
     () => {
       const now = performance.now();
-      const waiting = socket.writableLength > 0 || res.writableLength > 0;
-      if (!waiting || socket.bytesWritten !== sent) {
-        sent = socket.bytesWritten;
+      const waiting = res.writableLength > 0 || socket.writableLength > 0;
+      const taken = bytesAccepted(socket);
+      if (!waiting || taken !== accepted) {
+        accepted = taken;
         lastProgress = now;
       } else if (now - lastProgress >= timeoutMs) {
         stop();
