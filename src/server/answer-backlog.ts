@@ -20,20 +20,34 @@ export class AnswerBacklog {
     return n;
   }
 
-  /**
-   * Null below the bound; else resolves at the next 'drain' (some stream emptied: ask again) or
-   * 'close' (the client is gone: the request ends on its own).
-   */
+  private get closed(): boolean {
+    return this.streams.some((s) => s.destroyed);
+  }
+
+  /** Null below the bound; else resolves when it is worth asking again (a stream drained or closed). */
   whenRoom(): Promise<void> | null {
-    if (this.bytes < this.maxBytes || this.streams.some((s) => s.destroyed)) return null;
+    if (this.bytes < this.maxBytes || this.closed) return null;
+    return this.nextDrain();
+  }
+
+  /** Resolves once every byte written so far was taken by the kernel, or a stream closed. */
+  async drained(): Promise<void> {
+    // 'drain' only follows a write that filled a buffer: a small remainder is polled
+    while (this.bytes > 0 && !this.closed) await this.nextDrain(20);
+  }
+
+  /** The next 'drain' or 'close' of any of the streams, or `ms` if given. */
+  private nextDrain(ms?: number): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
+        clearTimeout(timer);
         for (const s of this.streams) {
           s.off('drain', done);
           s.off('close', done);
         }
         resolve();
       };
+      const timer = ms === undefined ? undefined : setTimeout(done, ms);
       for (const s of this.streams) {
         s.once('drain', done);
         s.once('close', done);

@@ -61,6 +61,25 @@ export function watchSlowReader(res: ServerResponse, timeoutMs: number, onCut: (
   return watch;
 }
 
+/**
+ * Sends a small answer with `send` (which returns its body's size) and resolves once the kernel
+ * took it; rejects when the connection closed first or the bytes never reached the kernel. Node
+ * emits 'finish' even for a write that failed because the socket had just been destroyed, so the
+ * kernel's count is what decides.
+ */
+export function sendAndConfirm(res: ServerResponse, send: () => number): Promise<void> {
+  const socket = res.socket;
+  const mark = socket ? bytesAccepted(socket) : 0;
+  const bytes = send();
+  const notSent = () => new Error('the connection closed before the answer was sent');
+  return new Promise((resolve, reject) => {
+    const check = () => (socket && bytesAccepted(socket) - mark >= bytes ? resolve() : reject(notSent()));
+    if (res.writableFinished) return check();
+    res.once('finish', check);
+    res.once('close', () => (res.writableFinished ? check() : reject(notSent())));
+  });
+}
+
 /** The delivery watch running on each socket (one at a time: see below). */
 const watching = new WeakMap<Socket, () => void>();
 
@@ -89,6 +108,26 @@ export function watchDelivery(res: ServerResponse, windowMs: number, onReset: (e
   socket.on('error', onError);
   socket.once('close', done);
   watching.set(socket, done);
+}
+
+/**
+ * Keeps a connection that closes after this response (`Connection: close`, HTTP/1.0) open for
+ * reading during `windowMs` after the server's FIN, instead of closing it as soon as the FIN is
+ * out as Node does: a client that read only part of the answer resets the connection when it
+ * closes, and only an open socket sees that reset (watchDelivery then refunds). The socket closes
+ * at the client's own FIN (it read everything), its reset, or the end of the window.
+ * Call before the response ends; a kept-alive connection is not affected.
+ */
+export function holdClosingConnection(res: ServerResponse, windowMs: number): void {
+  const socket = res.socket as (Socket & { destroySoon?: () => void }) | null;
+  if (!socket || Object.hasOwn(socket, 'destroySoon')) return;
+  // Node's server calls destroySoon() once the last response of a closing connection finished.
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+    const timer = setTimeout(() => socket.destroy(), windowMs);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
 }
 
 /** Ends the delivery watch of the connection's previous response: a new request came on it. */
