@@ -73,6 +73,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       z.pipe(res);
       out = z;
     }
+    const socket = res.socket;
     holdClosingConnection(res, deps.limits.deliveryWindowMs);
     const slow = watchSlowReader(res, deps.limits.slowReaderTimeoutMs, () =>
       deps.log(`context cut: the client read nothing for ${deps.limits.slowReaderTimeoutMs} ms`),
@@ -108,7 +109,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       deps.log(`context ${clientGone ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
       return;
     }
-    watchDelivery(res, deps.limits.deliveryWindowMs, (err) => {
+    watchDelivery(socket, deps.limits.deliveryWindowMs, (err) => {
       if (reservation.refund()) deps.log(`context refunded: the connection failed right after the last byte (${err.message})`);
     });
     const warned = summary.warnings.length ? ` warnings=${summary.warnings.map((w) => w.code).join(',')}` : '';

@@ -87,11 +87,16 @@ const watching = new WeakMap<Socket, () => void>();
  * After a response finished: calls `onReset` if its connection fails (reset, broken pipe) within
  * `windowMs` — the client's kernel resets a connection closed with unread data, so the tail it was
  * charged for never reached it. A clean close, a quiet window, or the next response on the same
- * connection (the client asked again, so it read this answer) ends the watch.
+ * connection (the client asked again, so it read this answer) ends the watch. `socket` is the
+ * response's, taken before it finished (Node detaches it from the response at 'finish'); one that
+ * already failed calls `onReset` at once.
  */
-export function watchDelivery(res: ServerResponse, windowMs: number, onReset: (err: Error) => void): void {
-  const socket = res.socket;
-  if (!socket || socket.destroyed) return;
+export function watchDelivery(socket: Socket | null, windowMs: number, onReset: (err: Error) => void): void {
+  if (!socket) return;
+  if (socket.destroyed) {
+    if (socket.errored) onReset(socket.errored);
+    return;
+  }
   watching.get(socket)?.();
   const done = () => {
     clearTimeout(timer);

@@ -5,6 +5,7 @@
  * or the connection is reset right after; a failed export releases the reservation uncharged.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { AccountStore, AuthContext } from '../accounts/index.ts';
 import { ApiError } from '../contract/errors.ts';
 import type { ContextRequest } from '../contract/types.ts';
@@ -55,6 +56,7 @@ export async function handleExport(
     await deps.readiness.untilServable();
     const reservation = deps.accounts.reserve(auth, request.areaKm2);
     let stored: StoredExport;
+    let socket: Socket | null = null;
     try {
       const result = await runExport(request, plan, deps.pipeline, gone);
       stored = await exports.store.put(result.fileName, result.file.bytes, result.file.contentType);
@@ -64,6 +66,7 @@ export async function handleExport(
       // Charged before the link is written: a crash after the client has its link must not leave it
       // free; if the answer does not get out, the charge is refunded below.
       reservation.commit();
+      socket = res.socket;
       holdClosingConnection(res, deliveryWindowMs);
       await sendAndConfirm(res, () =>
         sendJson(res, 200, { downloadUrl, spatialReference: plan.spatialReference }, { 'x-cost-km2': reservation.costKm2.toFixed(4) }),
@@ -76,7 +79,7 @@ export async function handleExport(
       res.destroy();
       return;
     }
-    watchDelivery(res, deliveryWindowMs, (err) => {
+    watchDelivery(socket, deliveryWindowMs, (err) => {
       if (reservation.refund()) deps.log(`export refunded: the connection failed right after the answer (${err.message})`);
     });
     deps.log(`export 200 ${plan.format} ${request.areaKm2.toFixed(3)} km² ${stored.size} bytes ${(performance.now() - started).toFixed(0)} ms`);

@@ -15,7 +15,7 @@ const WIDE = smallBody({}, 0.018);
 test('a client reading steadily slower than the answer is written gets all of it and is charged', async () => {
   // The answer (~14 MB) is much larger than what the kernel buffers hold, and takes the reader
   // several slow-reader timeouts: it is cut unless the watch sees the bytes the client takes.
-  const app = await startFakeApp({ itemsPerTile: 11_000, threads: 2, limits: { slowReaderTimeoutMs: 4_000 } });
+  const app = await startFakeApp({ itemsPerTile: 11_000, threads: 2, limits: { slowReaderTimeoutMs: 5_000 } });
   try {
     const { accountId, key } = app.newKey(10);
     const socket = await openSocket(app.port);
