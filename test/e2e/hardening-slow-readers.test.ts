@@ -5,6 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Socket } from 'node:net';
+import { HTTP_LIMIT_DEFAULTS } from '../../src/server/http-limits.ts';
+import { startTestService } from '../support/service/http.ts';
+import { square } from '../support/polygons.ts';
 import { startFakeApp, smallBody } from '../support/service/fake-app.ts';
 import { openSocket, rawPost } from '../support/service/raw-http.ts';
 import { chunkedBody, endsChunked, readSteadily } from '../support/service/steady-reader.ts';
@@ -61,5 +64,27 @@ test('an answer waiting for a slow reader holds at most its buffer bound: its ti
     assert.ok(mostWaiting <= bound + 2 * 1_100_000, `${mostWaiting} bytes waited in the server while a tile started`);
   } finally {
     await app.close();
+  }
+});
+
+test('the Monaco sample: a 10 MB answer read at 500 KB/s, past a 2 MiB buffer bound, arrives whole and is charged', { timeout: 180_000 }, async () => {
+  // A 2 MiB bound makes the real pipeline pause on the reader; the timeout stays above the ~3 s
+  // the kernel takes between two bites of a 500 KB/s reader's answer.
+  const svc = await startTestService({ http: { ...HTTP_LIMIT_DEFAULTS, slowReaderTimeoutMs: 8_000, maxAnswerBufferBytes: 2 << 20 } });
+  try {
+    const account = svc.accounts.createAccount({ name: 'steady', balanceKm2: 20 });
+    const key = svc.accounts.createKey(account.id, 'development').key;
+    const socket = await openSocket(Number(new URL(svc.url).port));
+    socket.write(rawPost(JSON.stringify({ polygon: square(43.7335, 7.4195, 3000) }), key));
+    const read = await readSteadily(socket, 500_000, endsChunked);
+    socket.destroy();
+    assert.equal(read.cut, false, `cut after ${read.bytes.length} bytes`);
+    const json = JSON.parse(chunkedBody(read.bytes).toString('utf8'));
+    assert.ok(read.bytes.length > 8_000_000, `${read.bytes.length} bytes`);
+    const buildings = json.geometry.find((g: { type: string }) => g.type === 'buildings');
+    assert.ok(buildings.meshes.length > 1000, `${buildings.meshes.length} buildings`);
+    assert.equal(svc.accounts.usage(account.id)[0].status, 'completed');
+  } finally {
+    await svc.close();
   }
 });
