@@ -6,6 +6,7 @@
 import { connect, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Agent, request } from 'undici';
+import { endsChunked, readSteadily } from '../../test/support/service/steady-reader.ts';
 
 export interface SoakTally {
   /** Latency of every 200 read to its end, ms. */
@@ -14,12 +15,14 @@ export interface SoakTally {
   /** Other statuses, and failures of well-behaved requests. */
   other: Record<string, number>;
   slowReaders: number;
+  /** Answers read to their end at a steady slow rate, and those cut before their end. */
+  steady: { completed: number; cut: number; bytes: number };
   aborts: number;
   idleSockets: number;
 }
 
 export function newTally(): SoakTally {
-  return { served: [], busy: 0, other: {}, slowReaders: 0, aborts: 0, idleSockets: 0 };
+  return { served: [], busy: 0, other: {}, slowReaders: 0, steady: { completed: 0, cut: 0, bytes: 0 }, aborts: 0, idleSockets: 0 };
 }
 
 export interface SoakTarget {
@@ -64,6 +67,28 @@ export async function slowReader(t: SoakTarget, bigBody: string, tally: SoakTall
       ).unref();
     });
     tally.slowReaders++;
+  }
+}
+
+/**
+ * An honest client on a slow link: asks for a large answer (asked again after a 503) and reads it
+ * to its end at `bytesPerSecond`, however long that takes past the deadline.
+ */
+export async function steadyReader(t: SoakTarget, bigBody: string, bytesPerSecond: number, tally: SoakTally): Promise<void> {
+  for (;;) {
+    const socket = await open(t.base);
+    socket.write(rawPost(bigBody, t.key));
+    const read = await readSteadily(socket, bytesPerSecond, endsChunked);
+    socket.destroy();
+    if (read.bytes.subarray(0, 12).toString('latin1') === 'HTTP/1.1 503') {
+      if (Date.now() >= t.until) return;
+      await delay(500);
+      continue;
+    }
+    if (read.cut) tally.steady.cut++;
+    else tally.steady.completed++;
+    tally.steady.bytes += read.bytes.length;
+    return;
   }
 }
 

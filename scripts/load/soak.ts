@@ -1,7 +1,7 @@
 /**
  * `npm run soak`: overloads the service (started as `npm start`, Monaco sample) about 10× for a
- * while with well-behaved clients, mixed with slow readers, clients that abort mid-stream and
- * idle sockets, and reports (issue 13): p50/p99 of served requests against the unloaded figure,
+ * while with well-behaved clients, mixed with slow readers (stalled ones, and steady ones reading
+ * a ~15 MB answer at 250 KB/s to its end), clients that abort mid-stream and idle sockets, and reports (issue 13): p50/p99 of served requests against the unloaded figure,
  * the 503 share, peak RSS, and the ledger of the soak account (charged = sum of completed
  * requests, nothing held afterwards). Exits 1 when a target is missed.
  *
@@ -19,7 +19,7 @@ import { REPO_ROOT, storePaths } from '../../src/config.ts';
 import { square } from '../../test/support/polygons.ts';
 import { startServer } from '../../test/support/service/compiled-server.ts';
 import { rssMb } from '../../test/support/service/proc.ts';
-import { aborter, goodClient, idleSocket, newTally, quantile, slowReader } from './soak-clients.ts';
+import { aborter, goodClient, idleSocket, newTally, quantile, slowReader, steadyReader } from './soak-clients.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, overload: { type: 'string', default: '10' } } });
 const seconds = Number(values.seconds);
@@ -29,7 +29,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cc-soak-'));
 Object.assign(process.env, {
   CITY_WORKERS: process.env.CITY_WORKERS ?? '2',
   CITY_MAX_IN_FLIGHT: String(MAX_IN_FLIGHT),
-  CITY_SLOW_READER_TIMEOUT_MS: process.env.CITY_SLOW_READER_TIMEOUT_MS ?? '3000',
+  // short, so stalled readers are cut within the soak; long enough for a 250 KB/s reader, which the
+  // kernel takes from the process a third of a 4 MB send buffer (~6 s) at a time
+  CITY_SLOW_READER_TIMEOUT_MS: process.env.CITY_SLOW_READER_TIMEOUT_MS ?? '15000',
   CITY_WARMUP_REQUESTS_MS: '0',
 });
 console.log(`Starting the service on ${dataDir} …`);
@@ -43,6 +45,12 @@ try {
   const body = JSON.stringify({ polygon: square(43.7335, 7.4195, 400), settings: { geometry: ['buildings', 'barriers'] } });
   // Slow readers ask for an answer larger than the socket buffers (several MB of buildings).
   const bigBody = JSON.stringify({ polygon: square(43.7335, 7.4195, 1500), settings: { geometry: ['buildings'] } });
+  // Steady readers: ~15 MB (a 3 km square of the sample, every group) read at 250 KB/s (2 Mbit/s).
+  const steadyBody = JSON.stringify({
+    polygon: square(43.7335, 7.4195, 3000),
+    settings: { geometry: ['buildings', 'surface', 'barriers', 'instances', 'topography'] },
+  });
+  const STEADY_RATE = 250_000;
 
   // Unloaded: one request at a time.
   const unloaded: number[] = [];
@@ -60,19 +68,29 @@ try {
   console.log(`Unloaded: p50 ${quantile(unloaded, 0.5).toFixed(0)} ms, p99 ${unloadedP99.toFixed(0)} ms`);
 
   const tally = newTally();
-  const until = Date.now() + seconds * 1000;
-  const target = { base: server.base, key, body, until };
-  const good = Number(values.overload) * MAX_IN_FLIGHT;
-  const agent = new Agent({ connections: good });
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssMb(server.pid));
   }, 250);
+  // Steady readers first: their answers are computed before the overload starts (two ~10 s requests
+  // would otherwise take both slots, which the served p99 is not about), then read during it; the
+  // slots are free again once the work is done, whatever the readers' pace.
+  const steady = Array.from({ length: 2 }, () =>
+    steadyReader({ base: server.base, key, body: steadyBody, until: Date.now() + 120_000 }, steadyBody, STEADY_RATE, tally),
+  );
+  await delay(500);
+  const inFlight = async () => ((await (await request(`${server.base}/healthz`)).body.json()) as { inFlight: number }).inFlight;
+  while ((await inFlight()) > 0) await delay(200);
+  const until = Date.now() + seconds * 1000;
+  const target = { base: server.base, key, body, until };
+  const good = Number(values.overload) * MAX_IN_FLIGHT;
+  const agent = new Agent({ connections: good });
   console.log(`Admission: ${MAX_IN_FLIGHT} in flight, queue ${process.env.CITY_MAX_QUEUE ?? '16 (default)'}`);
-  console.log(`Soaking for ${seconds} s: ${good} clients, 2 slow readers, 2 aborting clients, 50 idle sockets …`);
+  console.log(`Soaking for ${seconds} s: ${good} clients, 2 slow readers, 2 steady 250 KB/s readers, 2 aborting clients, 50 idle sockets …`);
   await Promise.all([
     ...Array.from({ length: good }, () => goodClient(target, agent, tally)),
     ...Array.from({ length: 2 }, () => slowReader(target, bigBody, tally)),
+    ...steady,
     ...Array.from({ length: 2 }, () => aborter(target, tally)),
     ...Array.from({ length: 50 }, () => idleSocket(target, tally)),
   ]);
@@ -100,6 +118,7 @@ try {
     busyShare: answered ? tally.busy / answered : 0,
     other: tally.other,
     slowReaders: tally.slowReaders,
+    steadyReaders: tally.steady,
     aborts: tally.aborts,
     idleSocketsOpened: tally.idleSockets,
     peakRssMb: peakRss,
@@ -111,6 +130,7 @@ try {
     'RSS ≤ 1 GB': peakRss <= 1024,
     'ledger exact (charged = completed, nothing held)': chargedM2 === completedM2 && after.reservedKm2 === 0 && !byStatus.reserved,
     'every well-behaved 200 charged': completed.length >= served.length,
+    'every steady 250 KB/s reader got its whole answer': tally.steady.cut === 0 && tally.steady.completed === 2,
   };
   for (const [what, ok] of Object.entries(checks)) console.log(`${ok ? 'ok  ' : 'MISS'} ${what}`);
   exitCode = Object.values(checks).every(Boolean) ? 0 : 1;

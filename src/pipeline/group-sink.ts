@@ -17,4 +17,10 @@ export interface GroupSink {
   chunk(key: string, json: Uint8Array, count: number): void;
   /** No more chunks will come for this group. */
   done(key: string): void;
+  /**
+   * Back-pressure: null while the sink can take more, else a promise that resolves when it may be
+   * asked again. The request's next tiles do not start meanwhile (the JSON answer: while more than
+   * its bound waits for a slow client; src/server/answer-backlog.ts).
+   */
+  whenRoom?(): Promise<void> | null;
 }

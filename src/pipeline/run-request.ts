@@ -91,8 +91,9 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   const terrain = plan.terrain ? new TerrainAssembly(plan, req.settings.combineElevationMaps) : null;
   const collectors = collectorsFor(built, sources);
   let tileCount = 0;
-  // this request's own line to the pool, served in turn with the other requests' (tile-scheduler.ts)
-  const tiles = schedulerFor(deps.pool).queue();
+  // this request's own line to the pool, served in turn with the other requests' (tile-scheduler.ts);
+  // a tile starts only while the sink has room for its result
+  const tiles = schedulerFor(deps.pool).queue(sink.whenRoom ? () => sink.whenRoom!() : undefined);
   const take = (task: TileTask, result: TileResult): void => {
     for (const g of groups) {
       const part = g.fromTiles ? result.groups[g.key] : undefined;

@@ -20,13 +20,24 @@ interface Waiting {
   onAbort: () => void;
 }
 
+/**
+ * Asked before each of a request's tiles starts: null when it may start, else a promise that
+ * resolves when it may be asked again (its answer waits for a slow client, group-sink.ts).
+ */
+export type TileHold = () => Promise<void> | null;
+
 /** One request's line of tiles. */
 export class TileQueue {
   readonly waiting: Waiting[] = [];
   /** Index of the next tile to hand out (`waiting` is consumed from the front). */
   next = 0;
+  /** A hold is pending: the queue is out of the ring until it resolves. */
+  private held = false;
 
-  constructor(private readonly scheduler: TileScheduler) {}
+  constructor(
+    private readonly scheduler: TileScheduler,
+    private readonly hold?: TileHold,
+  ) {}
 
   /** Runs `task` on the pool when its turn comes; rejects with the signal's reason if it aborts first. */
   run(task: unknown, signal: AbortSignal): Promise<unknown> {
@@ -43,9 +54,18 @@ export class TileQueue {
     return this.waiting.length - this.next;
   }
 
-  /** The next tile to start, or null. */
+  /** The next tile to start, or null (none waiting, or held: the queue rejoins the ring when the hold ends). */
   take(): Waiting | null {
-    if (this.next >= this.waiting.length) return null;
+    if (this.next >= this.waiting.length || this.held) return null;
+    const wait = this.hold?.();
+    if (wait) {
+      this.held = true;
+      void wait.then(() => {
+        this.held = false;
+        this.scheduler.wake(this);
+      });
+      return null;
+    }
     const w = this.waiting[this.next];
     this.waiting[this.next++] = undefined as never;
     if (this.next > 64 && this.next * 2 > this.waiting.length) {
@@ -75,9 +95,9 @@ export class TileScheduler {
     private readonly slots: number,
   ) {}
 
-  /** A queue for one request's tiles. */
-  queue(): TileQueue {
-    return new TileQueue(this);
+  /** A queue for one request's tiles; with `hold`, each of them starts only when the hold allows. */
+  queue(hold?: TileHold): TileQueue {
+    return new TileQueue(this, hold);
   }
 
   /** Tiles handed to the pool and not finished. */

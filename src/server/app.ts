@@ -43,7 +43,7 @@ export function createApp(appDeps: AppDeps, early?: EarlyListener): Server {
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapi) });
         res.end(req.method === 'HEAD' ? undefined : openapi);
       } else if ((download = DOWNLOAD_PATH.exec(path))) {
-        await handleDownload(req, res, download, deps.exports?.store);
+        await handleDownload(req, res, download, deps.exports?.store, { slowReaderTimeoutMs: limits.slowReaderTimeoutMs, log: deps.log });
       } else if (path === '/healthz') {
         if (req.method !== 'GET' && req.method !== 'HEAD') throw notAllowed('GET, HEAD');
         sendJson(res, 200, { status: 'ok', inFlight: deps.admission.inFlight, queued: deps.admission.queued });

@@ -8,7 +8,8 @@ import { runRequest, type PipelineDeps, type RunSummary } from '../pipeline/run-
 import { noSourceDataWarning } from '../pipeline/data-coverage.ts';
 import type { Admission } from './admission.ts';
 import { parseJsonBody, readBody, requireJsonContentType, type BodyBudget } from './body.ts';
-import { watchDelivery, watchSlowReader } from './delivery.ts';
+import { AnswerBacklog } from './answer-backlog.ts';
+import { holdClosingConnection, watchDelivery, watchSlowReader } from './delivery.ts';
 import type { HttpLimits } from './http-limits.ts';
 import { GeometryResponseWriter } from './response-stream.ts';
 import { handleExport, type ExportDeps } from './export-handler.ts';
@@ -33,9 +34,10 @@ export interface ContextDeps {
  * POST /v1/context: key → content type → can the account pay at all → body → validation → admission
  * → reservation → tiles on the pool, streamed as they finish. Everything a client can be refused
  * for without its body is checked before the body is read, so a refused upload costs no parsing
- * (docs/operations.md "Limits and abuse"). The reservation is committed once the whole response has
- * been handed to the socket and taken back if the connection is reset right after; any failure,
- * disconnect or stalled reader releases it uncharged.
+ * (docs/operations.md "Limits and abuse"). The reservation is committed just before the last bytes
+ * of the answer are written (all before them taken by the kernel) and taken back if they do not
+ * get out or the connection is reset right after; any earlier failure, disconnect or stalled
+ * reader releases it uncharged.
  */
 export async function handleContext(req: IncomingMessage, res: ServerResponse, deps: ContextDeps & { limits: HttpLimits; bodies: BodyBudget }): Promise<void> {
   const started = performance.now();
@@ -74,10 +76,13 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       z.pipe(res);
       out = z;
     }
+    const socket = res.socket;
+    holdClosingConnection(res, deps.limits.deliveryWindowMs);
     const slow = watchSlowReader(res, deps.limits.slowReaderTimeoutMs, () =>
       deps.log(`context cut: the client read nothing for ${deps.limits.slowReaderTimeoutMs} ms`),
     );
-    const writer = new GeometryResponseWriter(out);
+    const backlog = new AnswerBacklog(out === res ? [res] : [out, res], deps.limits.maxAnswerBufferBytes);
+    const writer = new GeometryResponseWriter(out, backlog);
     writer.begin({
       origin: request.origin,
       spatialReference: spatialReferenceFor({ origin: request.origin, crs: request.settings.crs, upAxis: request.settings.upAxis }),
@@ -86,26 +91,32 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     try {
       summary = await runRequest(request, deps.pipeline, writer, gone.signal);
       if (gone.signal.aborted) throw gone.signal.reason;
+      // The work is done: the slot goes to the next request now, not when this client has read it all
+      // (a slow reader must not hold a slot; its reservation stays until the answer is delivered).
+      release(true);
+      // Charged before the bytes that complete the document are written, once all before them were
+      // taken by the kernel: a crash from here on cannot hand out a whole answer for free, nor charge
+      // for more than its tail; a failure from here on refunds.
+      await backlog.drained();
+      if (gone.signal.aborted || slow.cut) throw new Error('the client went away before the end of the answer');
+      reservation.commit();
       writer.end({
         warnings: [...(unpaid ? [unpaid] : []), ...summary.warnings],
         attributions: summary.attributions,
         dataAccess: { granted: 'full', suppressedCountries: [], reason: null },
       });
-      // The work is done: the slot goes to the next request now, not when this client has read it all
-      // (a slow reader must not hold a slot; its reservation stays until the answer is delivered).
-      release(true);
       await finished(res);
       slow.stop();
       if (slow.cut) throw new Error('the client stopped reading');
     } catch (err) {
       const clientGone = gone.signal.aborted || slow.cut;
-      reservation.release(clientGone ? 'aborted' : 'failed');
+      // not charged yet: released; charged already (the end of the answer did not get out): refunded
+      if (!reservation.release(clientGone ? 'aborted' : 'failed')) reservation.refund();
       res.destroy(); // a cut-off stream must never parse as a smaller model
       deps.log(`context ${clientGone ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
       return;
     }
-    reservation.commit();
-    watchDelivery(res, deps.limits.deliveryWindowMs, (err) => {
+    watchDelivery(socket, deps.limits.deliveryWindowMs, (err) => {
       if (reservation.refund()) deps.log(`context refunded: the connection failed right after the last byte (${err.message})`);
     });
     const warned = summary.warnings.length ? ` warnings=${summary.warnings.map((w) => w.code).join(',')}` : '';

@@ -2,17 +2,32 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { ApiError } from '../contract/errors.ts';
 import type { ExportStore } from '../export/store/types.ts';
+import { watchSlowReader } from './delivery.ts';
 import { contentDisposition, etagMatches, ifRangeHolds, parseRange } from './http-download-headers.ts';
 
 /** `/v1/exports/<token>/<name>`; the name is percent-encoded as in the download URL. */
 export const DOWNLOAD_PATH = /^\/v1\/exports\/([^/]+)\/([^/]+)$/;
 
+/** What a download is watched with: the slow-reader timeout (http-limits.ts) and the log. */
+export interface DownloadWatch {
+  slowReaderTimeoutMs: number;
+  log: (line: string) => void;
+}
+
 /**
  * GET/HEAD of an exported file. No API key: the ≥ 128-bit token in the URL is the credential
  * (the link can be handed to a browser or a colleague), so answers are `private` and nothing
- * distinguishes a wrong token from an expired one.
+ * distinguishes a wrong token from an expired one. A client that takes no byte for the slow-reader
+ * timeout is cut, which closes the file (it would otherwise keep the handle, and after the sweep
+ * the disk space of a deleted file, for as long as it likes).
  */
-export async function handleDownload(req: IncomingMessage, res: ServerResponse, match: RegExpExecArray, store: ExportStore | undefined): Promise<void> {
+export async function handleDownload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  match: RegExpExecArray,
+  store: ExportStore | undefined,
+  watch: DownloadWatch,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     throw new ApiError('method_not_allowed', 'This resource only answers GET and HEAD.', [], { Allow: 'GET, HEAD' });
   }
@@ -61,7 +76,14 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
   const body = await store.read(token, name, part);
   if (!body) throw gone(); // expired or evicted between head and read
   res.writeHead(part ? 206 : 200, headers);
-  await pipeline(body, res);
+  const slow = watchSlowReader(res, watch.slowReaderTimeoutMs, () => watch.log(`download cut: the client read nothing for ${watch.slowReaderTimeoutMs} ms`));
+  try {
+    await pipeline(body, res); // a cut response fails the pipeline, which destroys (closes) the file stream
+  } catch (err) {
+    if (!slow.cut) throw err;
+  } finally {
+    slow.stop();
+  }
 }
 
 function gone(): ApiError {

@@ -1,10 +1,11 @@
 /**
  * POST /v1/context with `export` (docs/exports.md): checks → admission → reservation → tiles and
  * writer on the pool → export store → 200 `{downloadUrl, spatialReference}`. Charged like a
- * geometry request, committed only once the answer was handed to the socket; a failed export
- * releases the reservation uncharged.
+ * geometry request: committed just before the answer is written, refunded if it does not get out
+ * or the connection is reset right after; a failed export releases the reservation uncharged.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { AccountStore, AuthContext } from '../accounts/index.ts';
 import { ApiError } from '../contract/errors.ts';
 import type { ContextRequest } from '../contract/types.ts';
@@ -15,7 +16,7 @@ import type { ExportStore, StoredExport } from '../export/store/types.ts';
 import type { PipelineDeps } from '../pipeline/run-request.ts';
 import type { Admission } from './admission.ts';
 import type { Readiness } from './readiness.ts';
-import { watchDelivery } from './delivery.ts';
+import { holdClosingConnection, sendAndConfirm, watchDelivery } from './delivery.ts';
 import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from './http-limits.ts';
 import { sendJson } from './send.ts';
 
@@ -54,12 +55,14 @@ export async function handleExport(
   // a store that cannot take the file now is known before any work or waiting: 507 with the reason
   const owner = String(auth.accountId);
   await exports.store.checkRoom(owner);
+  const deliveryWindowMs = deps.limits?.deliveryWindowMs ?? HTTP_LIMIT_DEFAULTS.deliveryWindowMs;
   const release = await deps.admission.acquire(gone);
   try {
     await deps.readiness.untilServable();
     const unpaid = await noSourceDataWarning(request, deps.pipeline); // an empty file is not charged
     const reservation = deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
     let stored: StoredExport;
+    let socket: Socket | null = null;
     try {
       const built = await buildAndStore(exports.store, owner, () => runExport(request, plan, deps.pipeline, gone));
       const result = built.result;
@@ -68,17 +71,23 @@ export async function handleExport(
       if (gone.aborted) throw gone.reason;
       const downloadUrl = `${baseUrl(req, exports)}/v1/exports/${stored.token}/${encodeURIComponent(stored.name)}`;
       const warnings = [...(unpaid ? [unpaid] : []), ...result.summary.warnings];
-      sendJson(res, 200, { downloadUrl, spatialReference: plan.spatialReference, warnings }, { 'x-cost-km2': reservation.costKm2.toFixed(4) });
-      await responseFinished(res);
+      // Charged before the link is written: a crash after the client has its link must not leave it
+      // free; if the answer does not get out, the charge is refunded below.
+      reservation.commit();
+      socket = res.socket;
+      holdClosingConnection(res, deliveryWindowMs);
+      await sendAndConfirm(res, () =>
+        sendJson(res, 200, { downloadUrl, spatialReference: plan.spatialReference, warnings }, { 'x-cost-km2': reservation.costKm2.toFixed(4) }),
+      );
     } catch (err) {
-      reservation.release(gone.aborted ? 'aborted' : 'failed');
+      // not charged yet: released; charged already (the answer did not get out): refunded
+      if (!reservation.release(gone.aborted ? 'aborted' : 'failed')) reservation.refund();
       deps.log(`export ${plan.format} ${gone.aborted ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
       if (!gone.aborted) throw err; // the error body; a client that left gets nothing
       res.destroy();
       return;
     }
-    reservation.commit();
-    watchDelivery(res, deps.limits?.deliveryWindowMs ?? HTTP_LIMIT_DEFAULTS.deliveryWindowMs, (err) => {
+    watchDelivery(socket, deliveryWindowMs, (err) => {
       if (reservation.refund()) deps.log(`export refunded: the connection failed right after the answer (${err.message})`);
     });
     deps.log(`export 200 ${plan.format} ${request.areaKm2.toFixed(3)} km² ${stored.size} bytes ${(performance.now() - started).toFixed(0)} ms`);
@@ -93,13 +102,4 @@ function baseUrl(req: IncomingMessage, exports: ExportDeps): string {
   const tls = (req.socket as { encrypted?: boolean }).encrypted === true;
   const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
   return `${tls ? 'https' : 'http'}://${host}`;
-}
-
-/** Resolves when the answer has been handed to the socket, rejects if the connection closed first. */
-function responseFinished(res: ServerResponse): Promise<void> {
-  if (res.writableFinished) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    res.once('finish', resolve);
-    res.once('close', () => (res.writableFinished ? resolve() : reject(new Error('connection closed before the answer was sent'))));
-  });
 }

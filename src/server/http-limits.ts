@@ -6,6 +6,8 @@
 export interface HttpLimits {
   /** A response with data waiting that its client has not taken a byte of for this long is cut (not charged), ms. */
   slowReaderTimeoutMs: number;
+  /** Bytes of an answer waiting for its client in this process; past it the request's next tiles wait for the client. */
+  maxAnswerBufferBytes: number;
   /** A connection reset this soon after the last byte was handed to the kernel gets its charge back, ms. */
   deliveryWindowMs: number;
   /** A connection that sends nothing for this long before its first request is closed, ms. */
@@ -24,6 +26,7 @@ export interface HttpLimits {
 
 export const HTTP_LIMIT_DEFAULTS: HttpLimits = {
   slowReaderTimeoutMs: 30_000,
+  maxAnswerBufferBytes: 16 * 1024 * 1024,
   deliveryWindowMs: 2_000,
   idleTimeoutMs: 15_000,
   headersTimeoutMs: 15_000,
@@ -35,6 +38,7 @@ export const HTTP_LIMIT_DEFAULTS: HttpLimits = {
 
 const ENV: Record<keyof HttpLimits, string> = {
   slowReaderTimeoutMs: 'CITY_SLOW_READER_TIMEOUT_MS',
+  maxAnswerBufferBytes: 'CITY_MAX_ANSWER_BUFFER_BYTES',
   deliveryWindowMs: 'CITY_DELIVERY_WINDOW_MS',
   idleTimeoutMs: 'CITY_IDLE_TIMEOUT_MS',
   headersTimeoutMs: 'CITY_HEADERS_TIMEOUT_MS',

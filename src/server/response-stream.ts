@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { GroupSink } from '../pipeline/group-sink.ts';
+import type { AnswerBacklog } from './answer-backlog.ts';
 
 interface GroupState {
   name: string;
@@ -17,14 +18,22 @@ const COMMA = Buffer.from(',');
  * Writes the Geometry response incrementally (docs/design.md "Streaming"): `origin` and
  * `spatialReference` first, then each geometry group — one group is open at a time and receives
  * its tiles' items as they arrive, the others wait in memory — then `warnings`, `attributions`
- * and `dataAccess`. Groups appear in the order they start to arrive.
+ * and `dataAccess`. Groups appear in the order they start to arrive. With a `backlog`, the
+ * request's tiles wait while more than its bound waits for the client (answer-backlog.ts).
  */
 export class GeometryResponseWriter implements GroupSink {
   private groups = new Map<string, GroupState>();
   private open: GroupState | null = null;
   private groupsWritten = 0;
 
-  constructor(private readonly out: Writable) {}
+  constructor(
+    private readonly out: Writable,
+    private readonly backlog?: AnswerBacklog,
+  ) {}
+
+  whenRoom(): Promise<void> | null {
+    return this.backlog?.whenRoom() ?? null;
+  }
 
   begin(head: { origin: [number, number]; spatialReference: unknown }): void {
     this.out.write(`{"origin":${JSON.stringify(head.origin)},"spatialReference":${JSON.stringify(head.spatialReference)},"geometry":[`);

@@ -1,11 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { ApiError } from '../contract/errors.ts';
 
-/** Sends a small JSON answer. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/** Sends a small JSON answer; returns the body's size in bytes. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): number {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  const bytes = Buffer.byteLength(text);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes, ...headers });
   res.end(text);
+  return bytes;
 }
 
 /** Sends the error body of docs/design.md for any error; unknown errors become a 500 without internals. */

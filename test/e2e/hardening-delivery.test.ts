@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import type { Socket } from 'node:net';
 import { request } from 'undici';
 import { Admission } from '../../src/server/admission.ts';
 import { startFakeApp, smallBody } from '../support/service/fake-app.ts';
@@ -108,6 +109,58 @@ test('a reset refunds only the last response of a kept-alive connection, not the
     await new Promise((done) => setTimeout(done, 100));
     const statuses = app.accounts.usage(accountId).map((u) => u.status);
     assert.deepEqual(statuses, ['aborted', ...Array(11).fill('completed')]);
+  } finally {
+    await app.close();
+  }
+});
+
+for (const mode of ['keep-alive', 'close']) {
+  test(`Connection: ${mode}: a client that read only part of a large answer and resets is refunded`, async () => {
+    const app = await startFakeApp({ itemsPerTile: 33_000, limits: { deliveryWindowMs: 2000 } }); // ~3 MB
+    const serverSide: Socket[] = [];
+    app.server.on('connection', (s: Socket) => serverSide.push(s));
+    try {
+      const { accountId, key } = app.newKey(10);
+      const socket = await openSocket(app.port);
+      let received = 0;
+      socket.on('data', (c: Buffer) => {
+        received += c.length;
+        if (received > 2_400_000) socket.pause(); // the rest stays unread in the kernel's buffers
+      });
+      socket.write(rawPost(JSON.stringify(smallBody()), key, { Connection: mode }));
+      await eventually(() => app.accounts.usage(accountId)[0]?.status === 'completed', 'the answer was handed to the kernel and charged');
+      await eventually(() => serverSide[0]?.writableLength === 0, 'the kernel took the whole answer');
+      // with close, the server has sent its FIN: the connection is its to close now, and Node would at once
+      if (mode === 'close') await eventually(() => serverSide[0]?.writableFinished === true, 'the server ended its side');
+      await new Promise((done) => setImmediate(done));
+      socket.resetAndDestroy();
+      await eventually(() => app.accounts.usage(accountId)[0]?.status === 'aborted', 'the charge is taken back');
+      assert.deepEqual(app.accounts.getAccount(accountId)!.balanceKm2, 10);
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+test('with Connection: close, a client that read the whole answer and closes stays charged', async () => {
+  const app = await startFakeApp({ itemsPerTile: 33_000, limits: { deliveryWindowMs: 5000 } });
+  try {
+    const { accountId, key } = app.newKey(10);
+    const socket = await openSocket(app.port);
+    const text = await new Promise<string>((resolve) => {
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => {
+        socket.end(); // the whole answer and the server's FIN arrived: a clean close
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      });
+      socket.write(rawPost(JSON.stringify(smallBody()), key, { Connection: 'close' }));
+    });
+    assert.match(text, /^HTTP\/1\.1 200/);
+    assert.match(text, /"dataAccess":\{[^}]*\}\}\r\n0\r\n\r\n$/);
+    await once(socket, 'close');
+    assert.equal(app.accounts.usage(accountId)[0].status, 'completed');
+    assert.ok(app.accounts.getAccount(accountId)!.balanceKm2 < 10);
   } finally {
     await app.close();
   }

@@ -32,6 +32,8 @@ export interface ExportApp {
   svc: RunningService;
   /** Base URL of the app with the test's export store. */
   url: string;
+  /** The app's HTTP server (to watch its connections). */
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startExportApp(exports: ExportDeps, log: (line: string) =>
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return {
     svc,
+    server,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
       await new Promise<void>((r) => {

@@ -25,6 +25,10 @@ export interface FakeAppOptions {
   accountsPath?: string;
   /** How the app's accounts store is opened (lease, stale sweep). */
   accounts?: AccountStoreOptions;
+  /** Tiles run at once, as the pool's worker threads (default: no limit). */
+  threads?: number;
+  /** Called as each tile starts. */
+  onTile?: () => void;
 }
 
 export interface FakeApp {
@@ -47,6 +51,7 @@ export async function startFakeApp(options: FakeAppOptions = {}): Promise<FakeAp
   const items = options.itemsPerTile ?? 10;
   const json = Buffer.from(Array.from({ length: items }, () => ITEM).join(','));
   const run = async (task: TileTask, { signal }: { signal: AbortSignal }) => {
+    options.onTile?.();
     if (options.delayMs) await delay(options.delayMs, undefined, { signal });
     return { key: task.key, groups: { buildings: { json, count: items } }, attributions: [], timings: {} };
   };
@@ -54,7 +59,7 @@ export async function startFakeApp(options: FakeAppOptions = {}): Promise<FakeAp
   const server = createApp({
     accounts,
     admission: options.admission ?? new Admission({ maxInFlight: 4, maxQueue: 8, timeoutMs: 10_000 }),
-    pipeline: { pool: { run } as unknown as Piscina, storePath: '/nonexistent', tileSize: 500 },
+    pipeline: { pool: { run, options: { maxThreads: options.threads } } as unknown as Piscina, storePath: '/nonexistent', tileSize: 500 },
     maxBodyBytes: options.maxBodyBytes ?? 1 << 20,
     gzipLevel: 1,
     limits: options.limits,
@@ -84,10 +89,9 @@ export async function startFakeApp(options: FakeAppOptions = {}): Promise<FakeAp
   };
 }
 
-/** A small valid body (a ~200 m square in Monaco, buildings only). */
-export function smallBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
+/** A small valid body (a ~200 m square in Monaco, buildings only: one 500 m tile). */
+export function smallBody(extra: Record<string, unknown> = {}, d = 0.001): Record<string, unknown> {
   const [lat, lon] = [43.735, 7.419];
-  const d = 0.001;
   return {
     polygon: [
       [lat, lon],

@@ -149,3 +149,28 @@ test('property: any mix of requests, sizes, finishing orders and aborts — each
     { numRuns: 150 },
   );
 });
+
+test("a held request's tiles wait until its hold ends while the other requests are served; then they run", async () => {
+  const pool = fakePool();
+  const scheduler = new TileScheduler(pool, 2);
+  const signal = new AbortController().signal;
+  let full = true;
+  let room: () => void = () => {};
+  const held = scheduler.queue(() => (full ? new Promise<void>((r) => (room = r)) : null));
+  const other = scheduler.queue();
+  const heldDone = [0, 1, 2].map((i) => held.run(`held${i}`, signal));
+  const otherDone = other.run('other0', signal);
+  await tick();
+  assert.deepEqual(pool.started, ['other0'], 'nothing of the held request reaches the pool');
+  pool.finish('other0');
+  assert.equal(await otherDone, 'done other0');
+  full = false;
+  room();
+  await tick();
+  assert.deepEqual(pool.started, ['other0', 'held0', 'held1']);
+  for (const id of ['held0', 'held1']) pool.finish(id);
+  await tick();
+  pool.finish('held2');
+  assert.equal((await Promise.all(heldDone)).length, 3);
+  assert.equal(scheduler.inFlight, 0);
+});
