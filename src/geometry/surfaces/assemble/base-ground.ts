@@ -1,4 +1,4 @@
-import { Clipper, ClipType, FillRule, type Paths64, type Rect64 } from 'clipper2-ts';
+import { ClipType, type Paths64, type Rect64 } from 'clipper2-ts';
 import type { Footprint } from '../../types.ts';
 import { clipToBox } from '../../planar/boxes.ts';
 import { booleanPieces, pathsOf, piecePaths } from '../../planar/pieces.ts';
@@ -77,11 +77,13 @@ function cuts(lo: number, hi: number, k: number): number[] {
  * The base ground split by the paved zone (surfaces/filler): `paved` = base ∩ zone, `grass` = the
  * rest, each opened like every piece. A thin bit of the paved part goes to the grass (it stays in
  * base − paved); a thin bit of the grass left along the zone's edge goes to the paved part it
- * borders, so the two still tile the base ground. With `partSides`, where the base ground and the
- * zone have more than that many sides per part (baseParts over `edge`), it is split part by part,
- * each from the base ground and the zone cut to its part, the parts meeting along their seams as
- * the base ground's do: the two sweeps over a whole busy tile cost about its sides times the sides
- * crossing a scanline (half the ground's assembly on monaco-region-2016).
+ * borders, so the two still tile the base ground. Most polygons of a city's base ground lie wholly
+ * inside the zone or wholly outside it (planar/region-contains.ts decides that without a sweep):
+ * they go whole to their side, and only the others are split by the two sweeps.
+ *
+ * Not in parts as the base ground is built (baseGround): a part's seam would leave the grass
+ * between it and the zone's edge thin where it is not (a 3 cm strip along a 14 m seam turned to
+ * pavement), and the polygons left to split are few.
  */
 export function splitFiller(
   base: readonly Footprint[],
@@ -89,11 +91,8 @@ export function splitFiller(
   minWidth: number,
   minArea: number,
   edge?: Rect64,
-  partSides?: number,
 ): { paved: Footprint[]; grass: Footprint[] } {
   if (base.length === 0 || zone.length === 0) return { paved: [], grass: base.slice() };
-  // most polygons of a city's base ground lie wholly inside the zone or wholly outside it: they go
-  // whole to one side, and only the rest is split by the sweeps below (the same ground, fewer sweeps)
   const region = regionIndex(zone);
   const paved: Footprint[] = [],
     grass: Footprint[] = [],
@@ -103,36 +102,10 @@ export function splitFiller(
     (side === 'inside' ? paved : side === 'outside' ? grass : rest).push(f);
   }
   if (rest.length === 0) return { paved, grass };
-  const split = splitWhole(rest, zone, minWidth, minArea, edge, partSides);
+  const split = splitPaths(piecePaths(rest), zone, minWidth, minArea, edge);
+  if (!split) return { paved, grass: [...grass, ...rest] };
   for (const f of split.paved) paved.push(f);
   for (const f of split.grass) grass.push(f);
-  return { paved, grass };
-}
-
-/** splitFiller by the sweeps alone. */
-function splitWhole(
-  base: readonly Footprint[],
-  zone: Paths64,
-  minWidth: number,
-  minArea: number,
-  edge?: Rect64,
-  partSides?: number,
-): { paved: Footprint[]; grass: Footprint[] } {
-  const basePaths = piecePaths(base);
-  const parts = partSides !== undefined && edge ? baseParts(edge, [...basePaths, ...zone], partSides) : null;
-  if (!parts) return splitPaths(basePaths, zone, minWidth, minArea, edge) ?? { paved: [], grass: base.slice() };
-  const paved: Footprint[] = [],
-    grass: Footprint[] = [];
-  for (const box of parts) {
-    const part = boxed(basePaths, box);
-    if (part.length === 0) continue;
-    const zonePart = boxed(zone, box);
-    const split = zonePart.length ? splitPaths(part, zonePart, minWidth, minArea, box) : null;
-    if (split) {
-      for (const f of split.paved) paved.push(f);
-      for (const f of split.grass) grass.push(f);
-    } else for (const f of booleanPieces(ClipType.Union, part, null)) grass.push(f);
-  }
   return { paved, grass };
 }
 
@@ -144,22 +117,4 @@ function splitPaths(basePaths: Paths64, zone: Paths64, minWidth: number, minArea
   const grass = cleanBoolean(ClipType.Difference, basePaths, piecePaths(paved), minWidth, minArea, lost, undefined, edge);
   if (lost.length > 0) paved = booleanPieces(ClipType.Union, piecePaths(paved, lost.slice()), null);
   return { paved, grass };
-}
-
-/**
- * Paths cut to a box: their NonZero region within it, by a sweep. Not Clipper's RectClip: clipper2-ts
- * 2.0.1's cuts a corner off the box when the path passes through points on the lines of its sides
- * (which the base ground's own parts put there), and so added ground that overlapped the buildings
- * and roads beside it (700 m² in one downtown tile). Not planar/boxes.ts clipToBox either: its cut
- * of a polygon's holes runs doubled stretches along the box's side, and clipper2-ts's sweep of the
- * base ground cut so was seen never to end.
- */
-function boxed(paths: Paths64, box: Rect64): Paths64 {
-  const square = [
-    { x: box.left, y: box.top },
-    { x: box.right, y: box.top },
-    { x: box.right, y: box.bottom },
-    { x: box.left, y: box.bottom },
-  ];
-  return Clipper.intersect(paths, [square], FillRule.NonZero);
 }

@@ -10,7 +10,7 @@ import { sideIndex } from './side-index.ts';
 import { interiorsDisjoint } from './disjoint.ts';
 import { withoutSharedSides } from './shared-sides.ts';
 import { polygonPaths, treePolygons } from '../../planar/poly-tree.ts';
-import { BASE_PART_SIDES, baseGround, splitFiller } from './base-ground.ts';
+import { baseGround, splitFiller } from './base-ground.ts';
 import { PAVED_FILLER_DESCRIPTOR } from '../filler/paved-zone.ts';
 
 export interface ResolveOverlapsOptions {
@@ -156,7 +156,7 @@ export function resolveOverlaps(areas: readonly SurfaceArea[], options: ResolveO
   let base = baseGround(clipPaths, clip.bounds, covered, minWidth, minArea, removed, sides);
   const slivers = removed.length ? cleanBoolean(ClipType.Union, removed, null, NOISE_WIDTH, 0) : [];
   if (slivers.length > 0) base = uniteWithBase(base, mergeSlivers(slivers, kept, rank, sides));
-  const paved = options.pavedFiller?.length ? splitFiller(base, pathsOf(options.pavedFiller), minWidth, minArea, clip.bounds, BASE_PART_SIDES) : null;
+  const paved = options.pavedFiller?.length ? splitFiller(base, pathsOf(options.pavedFiller), minWidth, minArea, clip.bounds) : null;
   if (paved) base = paved.grass;
 
   const out: SurfaceArea[] = [];
