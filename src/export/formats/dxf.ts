@@ -230,7 +230,8 @@ function faces(p: Float64Array, ix: Uint32Array, emit: (face: string) => void): 
 /** Radians counter-clockwise to DXF's degrees, in [0, 360). */
 function degrees(rad: number): number {
   const d = (rad * 180) / Math.PI;
-  return d - 360 * Math.floor(d / 360);
+  const r = d - 360 * Math.floor(d / 360);
+  return r >= 360 ? 0 : r; // a turn a hair below 0 rounds to 360 above
 }
 
 const boxes = new Map<string, Float64Array>();

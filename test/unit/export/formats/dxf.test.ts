@@ -14,7 +14,10 @@ const UNITS: ExportUnits[] = ['m', 'mm', 'ft', 'in'];
 const INSUNITS: Record<ExportUnits, number> = { in: 1, ft: 2, mm: 4, m: 6 };
 
 /** DXF's rotation for a node's: degrees in [0, 360). */
-const degrees = (rad: number): number => (((rad * 180) / Math.PI) % 360) + (rad < 0 ? 360 : 0);
+const degrees = (rad: number): number => {
+  const d = (((rad * 180) / Math.PI) % 360) + (rad < 0 ? 360 : 0);
+  return d >= 360 ? d - 360 : d; // a turn a hair below 0 (-5e-324 rad) is 0°, not 360°
+};
 
 /** Each node of the scene is one INSERT of its model's block: layer, point, scale, rotation and name as the node says. */
 function assertInserts(r: DxfRead, scene: ExportScene, label: string): void {
