@@ -7,6 +7,8 @@ import { demConfigSchema, type DemSourceConfig } from './sources/dem/config.ts';
 import { canopyConfigSchema, type CanopySourceConfig } from './sources/canopy/config.ts';
 import { httpLimitsFromEnv, type HttpLimits } from './server/http-limits.ts';
 import { listenAddressFromEnv } from './server/early-listener.ts';
+import { trustedProxiesFromEnv, type TrustedProxies } from './server/trusted-proxies.ts';
+import { corsPolicyFromEnv, type CorsPolicy } from './server/cors.ts';
 
 export { REPO_ROOT };
 
@@ -66,6 +68,10 @@ export interface ServiceConfig {
   exportPool: ExportPoolConfig;
   /** Slow readers, idle sockets, timeouts, connection cap (CITY_SLOW_READER_TIMEOUT_MS etc.; src/server/http-limits.ts). */
   http: HttpLimits;
+  /** Reverse proxies whose X-Forwarded-Host/-Proto are believed and whose connections are not capped per address (CITY_TRUSTED_PROXIES). */
+  trustedProxies: TrustedProxies;
+  /** Browser origins allowed to call the API (CITY_CORS_ORIGINS; none by default). */
+  cors: CorsPolicy;
 }
 
 /** Default of CITY_WORKER_YOUNG_MB (docs/configuration.md; the measurements: docs/performance.md). */
@@ -105,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     exports: exportStoreConfigFromEnv(env, dataDir),
     exportPool: exportPoolConfigFromEnv(env),
     http: httpLimitsFromEnv(env),
+    trustedProxies: trustedProxiesFromEnv(env),
+    cors: corsPolicyFromEnv(env),
   };
 }
 

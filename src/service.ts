@@ -83,6 +83,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
       gzipLevel: config.gzipLevel,
       exports: { store: exports, publicBaseUrl: config.exports.publicBaseUrl },
       limits: config.http,
+      trustedProxies: config.trustedProxies,
+      cors: config.cors,
       readiness,
       log,
     },

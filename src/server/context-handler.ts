@@ -12,6 +12,7 @@ import type { HttpLimits } from './http-limits.ts';
 import { GeometryResponseWriter } from './response-stream.ts';
 import { handleExport, type ExportDeps } from './export-handler.ts';
 import type { Readiness } from './readiness.ts';
+import type { TrustedProxies } from './trusted-proxies.ts';
 
 export interface ContextDeps {
   accounts: AccountStore;
@@ -26,6 +27,8 @@ export interface ContextDeps {
   limits?: Partial<HttpLimits>;
   /** The service's start-up: a request waits for the store and the workers (createApp fills it in). */
   readiness: Readiness;
+  /** The reverse proxies in front (trusted-proxies.ts); absent: none. */
+  trustedProxies?: TrustedProxies;
 }
 
 /**

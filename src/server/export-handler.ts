@@ -15,12 +15,14 @@ import type { Admission } from './admission.ts';
 import type { Readiness } from './readiness.ts';
 import { watchDelivery } from './delivery.ts';
 import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from './http-limits.ts';
+import { publicOrigin } from './public-origin.ts';
 import { sendJson } from './send.ts';
+import type { TrustedProxies } from './trusted-proxies.ts';
 
 /** Where finished files go and how their links are spelled. */
 export interface ExportDeps {
   store: ExportStore;
-  /** e.g. `https://context.example.com`; without it, links use the request's Host. */
+  /** e.g. `https://context.example.com`; without it, see public-origin.ts. */
   publicBaseUrl?: string | null;
 }
 
@@ -33,6 +35,8 @@ export interface ExportHandlerDeps {
   log: (line: string) => void;
   limits?: Partial<HttpLimits>;
   readiness: Readiness;
+  /** Proxies whose `X-Forwarded-Host`/`-Proto` links may follow (absent: none). */
+  trustedProxies?: TrustedProxies;
 }
 
 export async function handleExport(
@@ -59,7 +63,7 @@ export async function handleExport(
       stored = await exports.store.put(result.fileName, result.file.bytes, result.file.contentType);
       release(true);
       if (gone.aborted) throw gone.reason;
-      const downloadUrl = `${baseUrl(req, exports)}/v1/exports/${stored.token}/${encodeURIComponent(stored.name)}`;
+      const downloadUrl = `${publicOrigin(req, { publicBaseUrl: exports.publicBaseUrl, trustedProxies: deps.trustedProxies })}/v1/exports/${stored.token}/${encodeURIComponent(stored.name)}`;
       sendJson(res, 200, { downloadUrl, spatialReference: plan.spatialReference }, { 'x-cost-km2': reservation.costKm2.toFixed(4) });
       await responseFinished(res);
     } catch (err) {
@@ -77,14 +81,6 @@ export async function handleExport(
   } finally {
     release();
   }
-}
-
-/** The configured public base URL, else the request's own scheme and Host. */
-function baseUrl(req: IncomingMessage, exports: ExportDeps): string {
-  if (exports.publicBaseUrl) return exports.publicBaseUrl.replace(/\/+$/, '');
-  const tls = (req.socket as { encrypted?: boolean }).encrypted === true;
-  const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
-  return `${tls ? 'https' : 'http'}://${host}`;
 }
 
 /** Resolves when the answer has been handed to the socket, rejects if the connection closed first. */
