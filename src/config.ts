@@ -48,8 +48,12 @@ export interface ServiceConfig {
   maxQueue: number;
   /** Longest wait in the queue before answering 503, ms. */
   queueTimeoutMs: number;
-  /** Longest wait in a standing queue as a share of the typical service time (src/server/admission.ts). */
+  /** Longest wait in a standing queue as a share of the typical service time (src/server/admission-lane.ts). */
   queueWaitShare: number;
+  /** Requests of at least this many km², and every export, are admitted as large (src/server/admission.ts). */
+  largeRequestKm2: number;
+  /** Slots large requests never take, kept for small ones; null = a quarter of maxInFlight, at least 1. */
+  smallRequestSlots: number | null;
   /** Largest accepted request body, bytes (413 beyond). */
   maxBodyBytes: number;
   /** gzip level for responses to clients that accept it (1 = fastest). */
@@ -86,6 +90,14 @@ function int(value: string | undefined, fallback: number): number {
   return Math.floor(n);
 }
 
+/** A positive number from the environment, or undefined when unset; anything else throws. */
+function positive(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${value}`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const dataDir = resolve(env.CITY_DATA_DIR || './var');
   const workers = Math.max(1, int(env.CITY_WORKERS, availableParallelism()));
@@ -102,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     maxQueue: Math.max(0, int(env.CITY_MAX_QUEUE, 16)),
     queueTimeoutMs: int(env.CITY_QUEUE_TIMEOUT_MS, 30_000),
     queueWaitShare: Math.max(0, Number(env.CITY_QUEUE_WAIT_SHARE ?? 0.25) || 0),
+    largeRequestKm2: positive(env.CITY_LARGE_REQUEST_KM2, 'CITY_LARGE_REQUEST_KM2') ?? 1,
+    smallRequestSlots: env.CITY_SMALL_REQUEST_SLOTS ? Math.max(0, int(env.CITY_SMALL_REQUEST_SLOTS, 0)) : null,
     maxBodyBytes: int(env.CITY_MAX_BODY_BYTES, 5 * 1024 * 1024),
     gzipLevel: int(env.CITY_GZIP_LEVEL, 1),
     warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 1000)), // = WARM_UP_DEFAULTS.budgetMs (tile/warm-up.ts)

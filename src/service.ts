@@ -72,6 +72,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     maxQueue: config.maxQueue,
     timeoutMs: config.queueTimeoutMs,
     waitShare: config.queueWaitShare,
+    largeKm2: config.largeRequestKm2,
+    smallSlots: config.smallRequestSlots ?? undefined,
   });
   const readiness = new Readiness();
   const server = createApp(

@@ -58,7 +58,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
   const request = parseContextRequest(parseJsonBody(body));
   if (request.export) return handleExport(req, res, request, auth, deps, gone.signal);
 
-  const release = await deps.admission.acquire(gone.signal);
+  const release = await deps.admission.acquire(gone.signal, { areaKm2: request.areaKm2, export: false });
   try {
     await deps.readiness.untilServable();
     const reservation = deps.accounts.reserve(auth, request.areaKm2);

@@ -53,7 +53,7 @@ export async function handleExport(
   if (!exports)
     throw new ApiError('format_unavailable', 'Exports are not configured on this server (it has no export store); omit "export" to receive JSON geometry.');
 
-  const release = await deps.admission.acquire(gone);
+  const release = await deps.admission.acquire(gone, { areaKm2: request.areaKm2, export: true });
   try {
     await deps.readiness.untilServable();
     const reservation = deps.accounts.reserve(auth, request.areaKm2);
