@@ -7,6 +7,8 @@ import { demConfigSchema, type DemSourceConfig } from './sources/dem/config.ts';
 import { canopyConfigSchema, type CanopySourceConfig } from './sources/canopy/config.ts';
 import { httpLimitsFromEnv, type HttpLimits } from './server/http-limits.ts';
 import { listenAddressFromEnv } from './server/early-listener.ts';
+import { trustedProxiesFromEnv, type TrustedProxies } from './server/trusted-proxies.ts';
+import { corsPolicyFromEnv, type CorsPolicy } from './server/cors.ts';
 
 export { REPO_ROOT };
 
@@ -46,8 +48,12 @@ export interface ServiceConfig {
   maxQueue: number;
   /** Longest wait in the queue before answering 503, ms. */
   queueTimeoutMs: number;
-  /** Longest wait in a standing queue as a share of the typical service time (src/server/admission.ts). */
+  /** Longest wait in a standing queue as a share of the typical service time (src/server/admission-lane.ts). */
   queueWaitShare: number;
+  /** Requests of at least this many km², and every export, are admitted as large (src/server/admission.ts). */
+  largeRequestKm2: number;
+  /** Slots large requests never take, kept for small ones; null = a quarter of maxInFlight, at least 1. */
+  smallRequestSlots: number | null;
   /** Largest accepted request body, bytes (413 beyond). */
   maxBodyBytes: number;
   /** gzip level for responses to clients that accept it (1 = fastest). */
@@ -66,6 +72,10 @@ export interface ServiceConfig {
   exportPool: ExportPoolConfig;
   /** Slow readers, idle sockets, timeouts, connection cap (CITY_SLOW_READER_TIMEOUT_MS etc.; src/server/http-limits.ts). */
   http: HttpLimits;
+  /** Reverse proxies whose X-Forwarded-Host/-Proto are believed and whose connections are not capped per address (CITY_TRUSTED_PROXIES). */
+  trustedProxies: TrustedProxies;
+  /** Browser origins allowed to call the API (CITY_CORS_ORIGINS; none by default). */
+  cors: CorsPolicy;
 }
 
 /** Default of CITY_WORKER_YOUNG_MB (docs/configuration.md; the measurements: docs/performance.md). */
@@ -78,6 +88,14 @@ function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isFinite(n)) throw new Error(`not a number: ${value}`);
   return Math.floor(n);
+}
+
+/** A positive number from the environment, or undefined when unset; anything else throws. */
+function positive(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${value}`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -96,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     maxQueue: Math.max(0, int(env.CITY_MAX_QUEUE, 16)),
     queueTimeoutMs: int(env.CITY_QUEUE_TIMEOUT_MS, 30_000),
     queueWaitShare: Math.max(0, Number(env.CITY_QUEUE_WAIT_SHARE ?? 0.25) || 0),
+    largeRequestKm2: positive(env.CITY_LARGE_REQUEST_KM2, 'CITY_LARGE_REQUEST_KM2') ?? 1,
+    smallRequestSlots: env.CITY_SMALL_REQUEST_SLOTS ? Math.max(0, int(env.CITY_SMALL_REQUEST_SLOTS, 0)) : null,
     maxBodyBytes: int(env.CITY_MAX_BODY_BYTES, 5 * 1024 * 1024),
     gzipLevel: int(env.CITY_GZIP_LEVEL, 1),
     warmUpMs: Math.max(0, int(env.CITY_WARMUP_MS, 1000)), // = WARM_UP_DEFAULTS.budgetMs (tile/warm-up.ts)
@@ -105,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     exports: exportStoreConfigFromEnv(env, dataDir),
     exportPool: exportPoolConfigFromEnv(env),
     http: httpLimitsFromEnv(env),
+    trustedProxies: trustedProxiesFromEnv(env),
+    cors: corsPolicyFromEnv(env),
   };
 }
 

@@ -7,8 +7,9 @@
  */
 import { listenEarly, listenAddressFromEnv } from './server/early-listener.ts';
 import { httpLimitsFromEnv } from './server/http-limits.ts';
+import { trustedProxiesFromEnv } from './server/trusted-proxies.ts';
 
-const early = await listenEarly(listenAddressFromEnv(process.env), httpLimitsFromEnv(process.env));
+const early = await listenEarly(listenAddressFromEnv(process.env), httpLimitsFromEnv(process.env), trustedProxiesFromEnv(process.env));
 const { loadConfig, storePaths } = await import('./config.ts');
 const { startService } = await import('./service.ts');
 const config = loadConfig();

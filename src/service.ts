@@ -76,6 +76,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     maxQueue: config.maxQueue,
     timeoutMs: config.queueTimeoutMs,
     waitShare: config.queueWaitShare,
+    largeKm2: config.largeRequestKm2,
+    smallSlots: config.smallRequestSlots ?? undefined,
   });
   const readiness = new Readiness();
   const server = createApp(
@@ -87,6 +89,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
       gzipLevel: config.gzipLevel,
       exports: { store: exports, publicBaseUrl: config.exports.publicBaseUrl },
       limits: config.http,
+      trustedProxies: config.trustedProxies,
+      cors: config.cors,
       readiness,
       log,
     },

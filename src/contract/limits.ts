@@ -42,6 +42,13 @@ export const MAX_ERROR_DETAILS = 10;
 export const MAX_JSON_DEPTH = 32;
 
 /**
+ * Most keys in one JSON object of a request body, checked before parsing. The largest object of
+ * the request format (`settings`) has a few dozen; unknown keys are ignored, but hundreds of
+ * thousands of them cost seconds of validation at the minimum price.
+ */
+export const MAX_OBJECT_KEYS = 256;
+
+/**
  * Widest polygon, km along its north–south or east–west extent. 10 km² as a 20 km × 0.5 km corridor
  * still fits; a 4,000 km sliver of 0.01 km² does not (its tiles, not its area, are the cost).
  */

@@ -148,18 +148,25 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                 'application/json': { schema: { oneOf: [ref('GeometryResponse'), ref('ExportResponse')] } },
               },
             },
-            400: errorResponse(400, 'Invalid request: malformed JSON or HTTP, polygon not closed, too large or too long, origin too far, or a bad setting.'),
+            400: errorResponse(
+              400,
+              'Invalid request: malformed JSON or HTTP (also nested deeper than 32 or an object with more than 256 keys), polygon not closed, too large or too long, origin too far, or a bad setting.',
+            ),
             401: errorResponse(401, 'Missing or invalid API key (with `WWW-Authenticate: Bearer`).'),
             402: errorResponse(402, 'No active subscription or not enough balance for the polygon area.'),
             408: errorResponse(408, 'The request (headers and body) did not arrive in time.'),
-            413: errorResponse(413, 'Request body too large.'),
+            413: errorResponse(413, 'Request body too large (at once, instead of 100 Continue, when a declared length is over the limit).'),
             415: errorResponse(415, 'The body is not `application/json`.'),
             422: errorResponse(422, 'The export format is not available on this installation.'),
             431: errorResponse(431, 'The request headers are too large.'),
             500: errorResponse(500, 'Unexpected server failure; the request is not charged.'),
-            503: errorResponse(503, 'Server busy; retry after the given delay.', {
-              'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
-            }),
+            503: errorResponse(
+              503,
+              'Server busy; retry after the given delay. Also at once when the expected wait in the queue is longer than the queue timeout.',
+              {
+                'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
+              },
+            ),
             507: errorResponse(
               507,
               "An export whose file cannot be stored now (directory not writable, disk full, store full of other accounts' live files; with `Retry-After`) or ever (bigger than one account may store). Not charged.",

@@ -17,7 +17,7 @@ import { storeExtent } from '../sources/osm/store-extent.ts';
 import { osmSourceFor } from '../tile/osm-sources.ts';
 import { TaskOrder } from './task-order.ts';
 import { TerrainAssembly } from './terrain-assembly.ts';
-import { schedulerFor } from './tile-scheduler.ts';
+import { schedulerFor, SMALL_REQUEST_TILES } from './tile-scheduler.ts';
 
 export interface PipelineDeps {
   pool: Piscina;
@@ -93,7 +93,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   let tileCount = 0;
   // this request's own line to the pool, served in turn with the other requests' (tile-scheduler.ts);
   // a tile starts only while the sink has room for its result
-  const tiles = schedulerFor(deps.pool).queue(sink.whenRoom ? () => sink.whenRoom!() : undefined);
+  const tiles = schedulerFor(deps.pool).queue(!sink.ordered && plan.tasks.length <= SMALL_REQUEST_TILES, sink.whenRoom ? () => sink.whenRoom!() : undefined);
   const take = (task: TileTask, result: TileResult): void => {
     for (const g of groups) {
       const part = g.fromTiles ? result.groups[g.key] : undefined;

@@ -6,11 +6,24 @@
  * requests ahead of it, only with how many are running. A worker is idle between a tile's end and
  * the next one's start only for one main-thread hop, as it would be with piscina's own queue.
  *
+ * Taking turns cannot stop a running tile, so a small request that arrives while every worker is
+ * on a big request's tile waits for one of them to end — a second or two for a tile of an export
+ * with every default group. So while small requests come (one had a tile in the last
+ * {@link SMALL_HOLD_MS}), big requests' tiles leave one worker free for theirs; a big request
+ * alone still has every worker. Small and big are the pipeline's call: a request of at most
+ * {@link SMALL_REQUEST_TILES} tiles that is not an export is small (server/admission.ts keeps
+ * admission slots for such requests in the same way).
+ *
  * Notes:
  * - Under the overload soak (`npm run soak`), with piscina's queue alone the served p99 was 9× the
  *   unloaded one.
  */
 import type { Piscina } from 'piscina';
+
+/** A request of at most this many tiles (and not an export) is small: 0.1 km² touches at most 4. */
+export const SMALL_REQUEST_TILES = 4;
+/** After a small request's tile, for this long big requests' tiles leave one worker free, ms. */
+export const SMALL_HOLD_MS = 5_000;
 
 interface Waiting {
   task: unknown;
@@ -36,6 +49,8 @@ export class TileQueue {
 
   constructor(
     private readonly scheduler: TileScheduler,
+    /** A small request's line (see above): its tiles may take the worker big ones leave free. */
+    readonly small = false,
     private readonly hold?: TileHold,
   ) {}
 
@@ -89,15 +104,19 @@ export class TileScheduler {
   private readonly ring: TileQueue[] = [];
   private cursor = 0;
   private running = 0;
+  private runningBig = 0;
+  /** When a small request last had a tile waiting, ms. */
+  private smallSeenAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly pool: Pick<Piscina, 'run'>,
     private readonly slots: number,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** A queue for one request's tiles; with `hold`, each of them starts only when the hold allows. */
-  queue(hold?: TileHold): TileQueue {
-    return new TileQueue(this, hold);
+  /** A queue for one request's tiles; `small` for a small request's; with `hold`, each of them starts only when the hold allows. */
+  queue(small = false, hold?: TileHold): TileQueue {
+    return new TileQueue(this, small, hold);
   }
 
   /** Tiles handed to the pool and not finished. */
@@ -107,29 +126,51 @@ export class TileScheduler {
 
   /** Called when `queue` got a tile: joins the ring if it was not in it, then fills free slots. */
   wake(queue: TileQueue): void {
+    if (queue.small) this.smallSeenAt = this.now();
     if (!this.ring.includes(queue)) this.ring.push(queue);
     this.pump();
   }
 
   private pump(): void {
-    while (this.running < this.slots && this.ring.length > 0) {
-      if (this.cursor >= this.ring.length) this.cursor = 0;
-      const queue = this.ring[this.cursor];
+    while (this.running < this.slots) {
+      const queue = this.nextQueue();
+      if (!queue) return;
       const w = queue.take();
       if (!w) {
-        this.ring.splice(this.cursor, 1); // nothing waiting: leaves the ring until its next tile
+        // held (its answer waits for the client): out of the ring until the hold ends and wakes it
+        this.ring.splice(this.ring.indexOf(queue), 1);
         continue;
       }
       this.cursor++;
       this.running++;
+      if (!queue.small) this.runningBig++;
       this.pool
         .run(w.task, { signal: w.signal })
         .then(w.resolve, w.reject)
         .finally(() => {
           this.running--;
+          if (!queue.small) this.runningBig--;
           this.pump();
         });
     }
+  }
+
+  /** The next request in turn with a tile that may start now; requests with nothing waiting leave the ring. */
+  private nextQueue(): TileQueue | null {
+    const bigHeld = this.slots > 1 && this.runningBig >= this.slots - 1 && this.now() - this.smallSeenAt < SMALL_HOLD_MS;
+    for (let looked = 0; this.ring.length > 0 && looked < this.ring.length; ) {
+      if (this.cursor >= this.ring.length) this.cursor = 0;
+      const queue = this.ring[this.cursor];
+      if (queue.pending === 0) {
+        this.ring.splice(this.cursor, 1); // nothing waiting: leaves the ring until its next tile
+      } else if (!queue.small && bigHeld) {
+        this.cursor++; // the last free worker stays for small requests
+        looked++;
+      } else {
+        return queue;
+      }
+    }
+    return null;
   }
 }
 

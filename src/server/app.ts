@@ -2,22 +2,25 @@ import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../contract/errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
-import type { ExportStore } from '../export/store/types.ts';
-import { BodyBudget, discardBody } from './body.ts';
+import { BodyBudget, declaredTooLarge, discardBody } from './body.ts';
 import { answerClientError, answerConnect } from './client-error.ts';
 import { handleContext, type ContextDeps } from './context-handler.ts';
+import { CorsPolicy } from './cors.ts';
 import { endDeliveryWatch } from './delivery.ts';
 import { DOWNLOAD_PATH, handleDownload } from './download-handler.ts';
+import type { EarlyListener } from './early-listener.ts';
+import type { ExportDeps } from './export-handler.ts';
 import { HTTP_LIMIT_DEFAULTS } from './http-limits.ts';
-import { createHttpServer, type EarlyListener } from './early-listener.ts';
+import { checkBeforeContinue, createHttpServer } from './http-server.ts';
 import { Readiness } from './readiness.ts';
 import { sendError, sendJson } from './send.ts';
 
 /**
  * What the handlers need; `exports.store` serves downloads and takes finished exports; `readiness`
- * is the service's start-up (absent: ready from the start).
+ * is the service's start-up (absent: ready from the start); `cors` the browser origins allowed
+ * (absent: none).
  */
-export type AppDeps = Omit<ContextDeps, 'readiness'> & { exports?: { store: ExportStore; publicBaseUrl?: string | null }; readiness?: Readiness };
+export type AppDeps = Omit<ContextDeps, 'readiness'> & { exports?: ExportDeps; readiness?: Readiness; cors?: CorsPolicy };
 
 /**
  * The HTTP surface: routing, the error contract and the connection limits. Everything else is in
@@ -27,10 +30,10 @@ export function createApp(appDeps: AppDeps, early?: EarlyListener): Server {
   const limits = { ...HTTP_LIMIT_DEFAULTS, ...appDeps.limits };
   const deps = { ...appDeps, limits, bodies: new BodyBudget(limits.maxBufferedBodyBytes), readiness: appDeps.readiness ?? Readiness.ready() };
   let openapi: string | null = null;
-  const idle = new IdleWatch(limits.idleTimeoutMs);
+  const cors = appDeps.cors ?? new CorsPolicy();
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
-    idle.stop(req.socket);
     endDeliveryWatch(req.socket);
+    if (cors.handle(req, res)) return; // a preflight, answered
     const path = (req.url ?? '/').split('?')[0];
     let download: RegExpExecArray | null;
     try {
@@ -68,36 +71,13 @@ export function createApp(appDeps: AppDeps, early?: EarlyListener): Server {
       sendError(res, err);
     }
   };
-  const server = early?.server ?? createHttpServer(limits);
+  const server = early?.server ?? createHttpServer(limits, appDeps.trustedProxies);
+  checkBeforeContinue(server, (req) => declaredTooLarge(req, deps.maxBodyBytes));
   if (early) early.handOver(handler);
   else server.on('request', handler);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket, deps.log));
-  server.on('connection', (socket: Socket) => idle.start(socket));
   server.on('connect', (_req, socket) => answerConnect(socket));
   return server;
-}
-
-/**
- * Closes a new connection that has not made a request within `idleMs`: Node's header timeout only
- * starts with the first byte, so a socket that never sends one would stay open for good.
- * From the first request on, Node's header, request and keep-alive timeouts take over.
- */
-class IdleWatch {
-  readonly #timers = new WeakMap<Socket, NodeJS.Timeout>();
-  constructor(private readonly idleMs: number) {}
-
-  start(socket: Socket): void {
-    const timer = setTimeout(() => socket.destroy(), this.idleMs);
-    timer.unref();
-    this.#timers.set(socket, timer);
-    socket.once('close', () => this.stop(socket));
-  }
-
-  stop(socket: Socket): void {
-    const timer = this.#timers.get(socket);
-    if (timer) clearTimeout(timer);
-    this.#timers.delete(socket);
-  }
 }
 
 function notAllowed(allow: string): ApiError {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../contract/errors.ts';
-import { MAX_JSON_DEPTH } from '../contract/limits.ts';
-import { exceedsJsonDepth } from './json-depth.ts';
+import { MAX_JSON_DEPTH, MAX_OBJECT_KEYS } from '../contract/limits.ts';
+import { jsonShapeProblem } from './json-shape.ts';
 
 /**
  * Bytes of request bodies held in memory by all requests together. Bodies are read before
@@ -62,6 +62,12 @@ export async function readBody(req: IncomingMessage, limit: number, drainLimit =
   }
 }
 
+/** 413 when the body's declared length is over `limit` (for a client still waiting to send it), else null. */
+export function declaredTooLarge(req: IncomingMessage, limit: number): ApiError | null {
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared > limit ? tooLarge(limit) : null;
+}
+
 /**
  * Reads and drops what is left of a request body (up to `drainLimit` bytes), so an answer sent
  * before the body was read (401, 415, 402) reaches the client instead of a reset. Never throws.
@@ -88,13 +94,22 @@ export function requireJsonContentType(req: IncomingMessage): void {
   ]);
 }
 
-/** Parses a body as JSON; 400 invalid_json when it is empty, malformed or nested deeper than MAX_JSON_DEPTH. */
+/**
+ * Parses a body as JSON; 400 invalid_json when it is empty, malformed, nested deeper than
+ * MAX_JSON_DEPTH or has an object with more than MAX_OBJECT_KEYS keys (both found before parsing).
+ */
 export function parseJsonBody(body: Buffer): unknown {
   const text = body.toString('utf8');
   if (text.trim() === '') throw new ApiError('invalid_json', 'The request body is empty; send a JSON object.');
-  if (exceedsJsonDepth(body, MAX_JSON_DEPTH)) {
+  const shape = jsonShapeProblem(body, MAX_JSON_DEPTH, MAX_OBJECT_KEYS);
+  if (shape === 'too_deep') {
     throw new ApiError('invalid_json', `The request body nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels.`, [
       { message: `limit ${MAX_JSON_DEPTH} levels` },
+    ]);
+  }
+  if (shape === 'too_many_keys') {
+    throw new ApiError('invalid_json', `An object in the request body has more than ${MAX_OBJECT_KEYS} keys; the request format has a few dozen at most.`, [
+      { message: `limit ${MAX_OBJECT_KEYS} keys per object` },
     ]);
   }
   try {

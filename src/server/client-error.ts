@@ -53,6 +53,7 @@ function writeRawError(socket: Duplex, api: ApiError): void {
   socket.end(
     `HTTP/1.1 ${api.status} ${STATUS_TEXT[api.status] ?? 'Error'}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       Object.entries(api.headers)
         .map(([k, v]) => `${k}: ${v}\r\n`)

@@ -14,6 +14,7 @@ import type { HttpLimits } from './http-limits.ts';
 import { GeometryResponseWriter } from './response-stream.ts';
 import { handleExport, type ExportDeps } from './export-handler.ts';
 import type { Readiness } from './readiness.ts';
+import type { TrustedProxies } from './trusted-proxies.ts';
 
 export interface ContextDeps {
   accounts: AccountStore;
@@ -28,6 +29,8 @@ export interface ContextDeps {
   limits?: Partial<HttpLimits>;
   /** The service's start-up: a request waits for the store and the workers (createApp fills it in). */
   readiness: Readiness;
+  /** The reverse proxies in front (trusted-proxies.ts); absent: none. */
+  trustedProxies?: TrustedProxies;
 }
 
 /**
@@ -58,7 +61,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
   const request = parseContextRequest(parseJsonBody(body));
   if (request.export) return handleExport(req, res, request, auth, deps, gone.signal);
 
-  const release = await deps.admission.acquire(gone.signal);
+  const release = await deps.admission.acquire(gone.signal, { areaKm2: request.areaKm2, export: false });
   try {
     await deps.readiness.untilServable();
     // no source has data for what it asks: an empty answer, recorded at cost 0, that says why

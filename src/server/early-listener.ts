@@ -5,10 +5,12 @@
  * handler over, `/healthz` answers 200, `/readyz` 503 `not_ready`, and every other request waits
  * for the handler and is then served by it. Imports nothing heavy on purpose.
  */
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { ApiError } from '../contract/errors.ts';
 import type { HttpLimits } from './http-limits.ts';
+import { createHttpServer } from './http-server.ts';
 import { sendError, sendJson } from './send.ts';
+import type { TrustedProxies } from './trusted-proxies.ts';
 
 export interface ListenAddress {
   host: string;
@@ -22,19 +24,6 @@ export function listenAddressFromEnv(env: NodeJS.ProcessEnv): ListenAddress {
   return { host: env.HOST || '127.0.0.1', port };
 }
 
-/** The node:http server with the connection limits of `limits` (the app adds its handlers). */
-export function createHttpServer(limits: HttpLimits): Server {
-  const server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    // How often Node checks the two timeouts above: often enough that they hold to about a quarter.
-    connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4))),
-  });
-  server.keepAliveTimeout = 5_000;
-  server.maxConnections = limits.maxConnections;
-  return server;
-}
-
 export interface EarlyListener {
   server: Server;
   /** From now on `handler` answers every request, those that waited for it first. */
@@ -42,8 +31,8 @@ export interface EarlyListener {
 }
 
 /** Listens on `address` at once and holds requests until {@link EarlyListener.handOver}. */
-export async function listenEarly(address: ListenAddress, limits: HttpLimits): Promise<EarlyListener> {
-  const server = createHttpServer(limits);
+export async function listenEarly(address: ListenAddress, limits: HttpLimits, trustedProxies?: TrustedProxies): Promise<EarlyListener> {
+  const server = createHttpServer(limits, trustedProxies);
   let handler: RequestListener | null = null;
   const waiting: [IncomingMessage, ServerResponse][] = [];
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {

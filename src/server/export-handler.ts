@@ -18,12 +18,14 @@ import type { Admission } from './admission.ts';
 import type { Readiness } from './readiness.ts';
 import { holdClosingConnection, sendAndConfirm, watchDelivery } from './delivery.ts';
 import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from './http-limits.ts';
+import { publicOrigin } from './public-origin.ts';
 import { sendJson } from './send.ts';
+import type { TrustedProxies } from './trusted-proxies.ts';
 
 /** Where finished files go and how their links are spelled. */
 export interface ExportDeps {
   store: ExportStore;
-  /** e.g. `https://context.example.com`; without it, links use the request's Host. */
+  /** e.g. `https://context.example.com`; without it, see public-origin.ts. */
   publicBaseUrl?: string | null;
 }
 
@@ -36,6 +38,8 @@ export interface ExportHandlerDeps {
   log: (line: string) => void;
   limits?: Partial<HttpLimits>;
   readiness: Readiness;
+  /** Proxies whose `X-Forwarded-Host`/`-Proto` links may follow (absent: none). */
+  trustedProxies?: TrustedProxies;
 }
 
 export async function handleExport(
@@ -56,7 +60,7 @@ export async function handleExport(
   const owner = String(auth.accountId);
   await exports.store.checkRoom(owner);
   const deliveryWindowMs = deps.limits?.deliveryWindowMs ?? HTTP_LIMIT_DEFAULTS.deliveryWindowMs;
-  const release = await deps.admission.acquire(gone);
+  const release = await deps.admission.acquire(gone, { areaKm2: request.areaKm2, export: true });
   try {
     await deps.readiness.untilServable();
     const unpaid = await noSourceDataWarning(request, deps.pipeline); // an empty file is not charged
@@ -69,7 +73,7 @@ export async function handleExport(
       stored = built.stored;
       release(true);
       if (gone.aborted) throw gone.reason;
-      const downloadUrl = `${baseUrl(req, exports)}/v1/exports/${stored.token}/${encodeURIComponent(stored.name)}`;
+      const downloadUrl = `${publicOrigin(req, { publicBaseUrl: exports.publicBaseUrl, trustedProxies: deps.trustedProxies })}/v1/exports/${stored.token}/${encodeURIComponent(stored.name)}`;
       const warnings = [...(unpaid ? [unpaid] : []), ...result.summary.warnings];
       // Charged before the link is written: a crash after the client has its link must not leave it
       // free; if the answer does not get out, the charge is refunded below.
@@ -94,12 +98,4 @@ export async function handleExport(
   } finally {
     release();
   }
-}
-
-/** The configured public base URL, else the request's own scheme and Host. */
-function baseUrl(req: IncomingMessage, exports: ExportDeps): string {
-  if (exports.publicBaseUrl) return exports.publicBaseUrl.replace(/\/+$/, '');
-  const tls = (req.socket as { encrypted?: boolean }).encrypted === true;
-  const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
-  return `${tls ? 'https' : 'http'}://${host}`;
 }

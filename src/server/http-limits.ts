@@ -16,8 +16,10 @@ export interface HttpLimits {
   headersTimeoutMs: number;
   /** Time allowed for a whole request (headers and body), ms. */
   requestTimeoutMs: number;
-  /** Open connections at most; more are closed as they arrive. */
+  /** Open connections at most; at the cap the oldest one without a request yet makes room (connection-guard.ts). */
   maxConnections: number;
+  /** Open connections from one client address (IPv6: one /64) at most, trusted proxies exempt; more are closed as they arrive. */
+  maxConnectionsPerAddress: number;
   /** Bytes of an oversized or refused upload read and discarded so the client sees its 4xx before the close. */
   maxDrainBytes: number;
   /** Request bodies held in memory at once, all requests together; past it 503 server_busy. */
@@ -32,6 +34,7 @@ export const HTTP_LIMIT_DEFAULTS: HttpLimits = {
   headersTimeoutMs: 15_000,
   requestTimeoutMs: 60_000,
   maxConnections: 512,
+  maxConnectionsPerAddress: 64,
   maxDrainBytes: 16 * 1024 * 1024,
   maxBufferedBodyBytes: 64 * 1024 * 1024,
 };
@@ -44,6 +47,7 @@ const ENV: Record<keyof HttpLimits, string> = {
   headersTimeoutMs: 'CITY_HEADERS_TIMEOUT_MS',
   requestTimeoutMs: 'CITY_REQUEST_TIMEOUT_MS',
   maxConnections: 'CITY_MAX_CONNECTIONS',
+  maxConnectionsPerAddress: 'CITY_MAX_CONNECTIONS_PER_ADDRESS',
   maxDrainBytes: 'CITY_MAX_DRAIN_BYTES',
   maxBufferedBodyBytes: 'CITY_MAX_BUFFERED_BODY_BYTES',
 };

@@ -17,7 +17,9 @@ import type { ExportDeps } from '../../src/server/export-handler.ts';
 import type { RunningService } from '../../src/service.ts';
 import { postContext } from '../support/service/http.ts';
 import { square } from '../support/polygons.ts';
-import { BUILDING, cornerIn, ORIGIN, POLYGON, startExportApp, type ExportApp } from '../support/service/export-app.ts';
+import { BUILDING, cornerIn, ORIGIN, POLYGON, startAppOn, startExportApp, type ExportApp } from '../support/service/export-app.ts';
+import { TrustedProxies } from '../../src/server/trusted-proxies.ts';
+import { Admission } from '../../src/server/admission.ts';
 import { MemoryExportStore } from '../support/stores/memory-export-store.ts';
 import { problems, validateGltf } from '../support/checks/gltf-validate.ts';
 
@@ -154,6 +156,52 @@ test('the link uses the configured public base URL when there is one', async () 
     assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, problems(report));
   } finally {
     delete exportDeps.publicBaseUrl;
+  }
+});
+
+test('the link never takes its host from the Host header; X-Forwarded-Host/-Proto count only from a trusted proxy', async () => {
+  const { key } = newAccount();
+  const port = new URL(url).port;
+  const forwarded = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+  const direct = await postContext(url, key, exportBody({ format: 'obj' }), forwarded);
+  assert.equal(direct.status, 200, direct.text);
+  assert.ok(direct.json.downloadUrl.startsWith(`http://127.0.0.1:${port}/v1/exports/`), direct.json.downloadUrl);
+
+  const behindProxy = await startAppOn(svc, exportDeps, () => {}, { trustedProxies: new TrustedProxies(['127.0.0.0/8']) });
+  try {
+    // The proxy appends what it saw to what the client sent: its own (last) value counts.
+    const headers = { 'x-forwarded-host': 'evil.example, city.example.com', 'x-forwarded-proto': 'https' };
+    const viaProxy = await postContext(behindProxy.url, key, exportBody({ format: 'obj' }), headers);
+    assert.equal(viaProxy.status, 200, viaProxy.text);
+    assert.match(viaProxy.json.downloadUrl, /^https:\/\/city\.example\.com\/v1\/exports\//);
+    const odd = await postContext(behindProxy.url, key, exportBody({ format: 'obj' }), { 'x-forwarded-host': 'a.example/evil?x=' });
+    assert.ok(odd.json.downloadUrl.startsWith(`http://127.0.0.1:${new URL(behindProxy.url).port}/`), odd.json.downloadUrl);
+  } finally {
+    await behindProxy.close();
+  }
+});
+
+test('exports and a small request side by side: the small one is answered while the exports still run', async () => {
+  const { key } = newAccount(100);
+  const app2 = await startAppOn(svc, exportDeps, () => {}, { admission: new Admission({ maxInFlight: 2, maxQueue: 8, timeoutMs: 60_000 }) });
+  try {
+    const done: string[] = [];
+    const post = (name: string, body: unknown) =>
+      postContext(app2.url, key, body).then((a) => {
+        done.push(name);
+        return a;
+      });
+    // Every default group over a 600 m square: an export of a few seconds.
+    const big = { polygon: square(43.7336, 7.4183, 600), origin: ORIGIN, export: { format: 'glb' } };
+    const exports = [post('export1', big), post('export2', big)];
+    await new Promise((r) => setTimeout(r, 300));
+    const small = await post('small', { polygon: square(43.7336, 7.4183, 100), settings: { geometry: ['buildings'] } });
+    const exported = await Promise.all(exports);
+    assert.equal(small.status, 200, small.text);
+    for (const a of exported) assert.equal(a.status, 200, a.text);
+    assert.equal(done[0], 'small', `answered in the order ${done.join(', ')}: the small request waited for an export`);
+  } finally {
+    await app2.close();
   }
 });
 

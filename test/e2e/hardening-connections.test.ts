@@ -1,7 +1,7 @@
 /**
- * Issue 13.6 (idle sockets, connection cap, trickled bodies) and 13.7 (protocol edges answered
- * with the JSON error body; an oversized upload sees its 413; Content-Type checked), plus the
- * /healthz method rule of 13.9.
+ * Idle sockets, the connection cap and the per-address share of it, trickled bodies, protocol
+ * edges answered with the JSON error body (an oversized upload sees its 413; Content-Type
+ * checked), and the /healthz method rule.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +10,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
 import { startFakeApp, smallBody, type FakeApp } from '../support/service/fake-app.ts';
 import { postContext } from '../support/service/http.ts';
-import { openSocket, rawPost, readAll } from '../support/service/raw-http.ts';
+import type { Socket } from 'node:net';
+import { TrustedProxies } from '../../src/server/trusted-proxies.ts';
+import { eventually, openSocket, rawPost, readAll } from '../support/service/raw-http.ts';
 
 async function withApp(options: Parameters<typeof startFakeApp>[0], fn: (app: FakeApp) => Promise<void>) {
   const app = await startFakeApp(options);
@@ -35,6 +37,15 @@ function parseAnswer(raw: string): { status: number; type: string; json: any } {
   return { status, type, json };
 }
 
+/** A POST /v1/context from the client address `from`; its status, or the error's code when the connection was refused. */
+async function postContextFrom(port: number, from: string, key: string): Promise<number | string> {
+  const socket = await openSocket(port, from);
+  socket.on('error', () => {});
+  socket.write(rawPost(JSON.stringify(smallBody()), key, { Connection: 'close' }));
+  const raw = await readAll(socket);
+  return raw ? parseAnswer(raw).status : 'closed without an answer';
+}
+
 test('a connection that never sends a byte is closed after the idle timeout', () =>
   withApp({ limits: { idleTimeoutMs: 300 } }, async (app) => {
     const socket = await openSocket(app.port);
@@ -42,15 +53,95 @@ test('a connection that never sends a byte is closed after the idle timeout', ()
     assert.ok(closed, 'the idle socket is still open');
   }));
 
-test('connections past maxConnections are closed at once; the others keep working', () =>
-  withApp({ limits: { maxConnections: 3 } }, async (app) => {
-    const held = await Promise.all([0, 1, 2].map(() => openSocket(app.port)));
+/** Resolves true when `socket` closes within `ms`, false when it is still open then. */
+function closesWithin(socket: Socket, ms: number): Promise<boolean> {
+  if (socket.destroyed) return Promise.resolve(true);
+  return Promise.race([once(socket, 'close').then(() => true), delay(ms).then(() => false)]);
+}
+
+/** GET /healthz on a raw socket, kept alive; resolves with the status once the answer is in. */
+async function healthOn(socket: Socket): Promise<number> {
+  const answer = new Promise<string>((resolve) => {
+    let text = '';
+    socket.on('data', (c: Buffer) => {
+      text += c.toString('utf8');
+      if (/\r\n\r\n\{.*\}$/s.test(text)) resolve(text);
+    });
+    socket.once('close', () => resolve(text));
+  });
+  socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+  return parseAnswer(await answer).status;
+}
+
+test('at the connection cap the oldest connection that never made a request makes room for the newcomer', () =>
+  withApp({ limits: { maxConnections: 3, maxConnectionsPerAddress: 100 } }, async (app) => {
+    const held = [];
+    for (let i = 0; i < 3; i++) held.push(await openSocket(app.port));
     await delay(50);
+    const { key } = app.newKey(10);
+    const fresh = await openSocket(app.port, '127.0.0.2');
+    fresh.write(rawPost(JSON.stringify(smallBody()), key, { Connection: 'close' }));
+    assert.equal(parseAnswer(await readAll(fresh)).status, 200, 'the newcomer was refused');
+    assert.ok(await closesWithin(held[0], 1000), 'the oldest idle connection is still open');
+    assert.equal(await closesWithin(held[1], 200), false, 'a younger idle connection was closed too');
+    for (const s of held) s.destroy();
+  }));
+
+test('at the connection cap with every connection in use, the newcomer is closed and the others keep working', () =>
+  withApp({ limits: { maxConnections: 3, maxConnectionsPerAddress: 100 } }, async (app) => {
+    const held = await Promise.all([0, 1, 2].map(() => openSocket(app.port)));
+    for (const s of held) assert.equal(await healthOn(s), 200); // kept alive after their request
     const extra = await openSocket(app.port);
-    const closed = await Promise.race([once(extra, 'close').then(() => true), delay(2000).then(() => false)]);
-    assert.ok(closed, 'the fourth connection was kept');
-    held[0].write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-    assert.equal(parseAnswer(await readAll(held[0])).status, 200);
+    assert.ok(await closesWithin(extra, 2000), 'the fourth connection was kept');
+    held[0].removeAllListeners('data');
+    assert.equal(await healthOn(held[0]), 200);
+    for (const s of held) s.destroy();
+  }));
+
+test('one client flooding sockets holds at most its per-address share; another client is still served', () =>
+  withApp({ limits: { maxConnections: 16, maxConnectionsPerAddress: 4 } }, async (app) => {
+    const { key } = app.newKey(10);
+    const flood: Socket[] = [];
+    let reopened = 0;
+    let stop = false;
+    // Re-opens each socket as soon as the server closes it, as the attacker of the issue did.
+    const keepOpen = async () => {
+      while (!stop) {
+        const s = await openSocket(app.port).catch(() => null);
+        if (!s) continue;
+        s.on('error', () => {});
+        flood.push(s);
+        await once(s, 'close');
+        reopened++;
+      }
+    };
+    const floods = Array.from({ length: 24 }, keepOpen);
+    let other: number | string;
+    let openFromFlood: number;
+    try {
+      await eventually(() => reopened > 40, 'the flood was turned away and re-opened');
+      other = await postContextFrom(app.port, '127.0.0.2', key);
+    } finally {
+      stop = true;
+      await delay(300); // the last re-opened ones are turned away too
+      openFromFlood = flood.filter((s) => !s.destroyed).length;
+      for (const s of flood) s.destroy();
+      await Promise.all(floods);
+    }
+    assert.equal(other, 200);
+    assert.ok(openFromFlood <= 4, `${openFromFlood} flood sockets open`);
+  }));
+
+test('connections from a trusted proxy are not capped per address', () =>
+  withApp({ limits: { maxConnectionsPerAddress: 2 }, trustedProxies: new TrustedProxies(['127.0.0.0/8']) }, async (app) => {
+    const held = [];
+    for (let i = 0; i < 5; i++) held.push(await openSocket(app.port));
+    await delay(100);
+    assert.deepEqual(
+      held.map((s) => s.destroyed),
+      [false, false, false, false, false],
+    );
+    assert.equal(await healthOn(held[4]), 200);
     for (const s of held) s.destroy();
   }));
 

@@ -108,3 +108,38 @@ test('bodies held in memory at once are bounded: past the budget an upload gets 
     await small.close();
   }
 });
+
+test('an object with more keys than any request needs is refused before it is parsed or validated', async () => {
+  const { key, accountId } = app.newKey(10);
+  const wide = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 1]));
+  // 400,000 unknown keys in `settings` (4.7 MB), for the minimum price.
+  const flood = await postContext(app.url, key, smallBody({ settings: { geometry: ['buildings'], ...wide(400_000) } }));
+  assert.equal(flood.status, 400);
+  assert.equal(flood.json.code, 'invalid_json');
+  assert.match(flood.json.error, /more than 256 keys/);
+  // Just past the limit, and keys inside strings do not count.
+  assert.equal((await postContext(app.url, key, smallBody({ extra: wide(257) }))).status, 400);
+  const fine = await postContext(app.url, key, smallBody({ extra: wide(256), note: '"a":1,'.repeat(1000) }));
+  assert.equal(fine.status, 200, fine.text);
+  assert.equal(app.accounts.usage(accountId).filter((r) => r.status === 'completed').length, 1);
+});
+
+test('Expect: 100-continue with a declared body over the limit gets 413 at once, never "100 Continue"', async () => {
+  const { key } = app.newKey(10);
+  const head = (length: number) =>
+    `POST /v1/context HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${key}\r\nExpect: 100-continue\r\nContent-Length: ${length}\r\n\r\n`;
+  const socket = await openSocket(app.port);
+  socket.write(head(10 * 1024 ** 3)); // 10 GB announced; the body never comes
+  const raw = await readAll(socket, 3000);
+  assert.match(raw, /^HTTP\/1\.1 413 /, raw.slice(0, 40));
+  assert.equal(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)).code, 'payload_too_large');
+  // A body within the limit is invited, then served.
+  const body = JSON.stringify(smallBody());
+  const ok = await openSocket(app.port);
+  const first = new Promise<string>((resolve) => ok.once('data', (c: Buffer) => resolve(c.toString('utf8'))));
+  ok.write(head(Buffer.byteLength(body)).replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'));
+  assert.match(await first, /^HTTP\/1\.1 100 Continue/);
+  const rest = readAll(ok, 5000);
+  ok.write(body);
+  assert.match(await rest, /HTTP\/1\.1 200 /);
+});

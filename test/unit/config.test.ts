@@ -16,3 +16,26 @@ test('tile worker heap: small young generation, old generation ceiling, own-thre
   assert.equal(tuned.workerYoungGenerationMb, 192);
   assert.equal(tuned.workerOldGenerationMb, 128, 'a ceiling below 128 MB is raised to it');
 });
+
+test('admission classes, per-address connections, proxies and CORS from the environment; malformed values stop the start', () => {
+  const c = loadConfig({});
+  assert.equal(c.largeRequestKm2, 1);
+  assert.equal(c.smallRequestSlots, null);
+  assert.equal(c.http.maxConnectionsPerAddress, 64);
+  assert.equal(c.trustedProxies.entries.length, 0);
+  assert.equal(c.cors.enabled, false);
+  const set = loadConfig({
+    CITY_LARGE_REQUEST_KM2: '0.5',
+    CITY_SMALL_REQUEST_SLOTS: '2',
+    CITY_MAX_CONNECTIONS_PER_ADDRESS: '8',
+    CITY_TRUSTED_PROXIES: '10.0.0.1',
+    CITY_CORS_ORIGINS: 'https://maps.example.com',
+  });
+  assert.deepEqual([set.largeRequestKm2, set.smallRequestSlots, set.http.maxConnectionsPerAddress], [0.5, 2, 8]);
+  assert.equal(set.trustedProxies.trusts('10.0.0.1'), true);
+  assert.equal(set.cors.enabled, true);
+  assert.throws(() => loadConfig({ CITY_LARGE_REQUEST_KM2: 'big' }), /CITY_LARGE_REQUEST_KM2/);
+  assert.throws(() => loadConfig({ CITY_MAX_CONNECTIONS_PER_ADDRESS: '0' }), /CITY_MAX_CONNECTIONS_PER_ADDRESS/);
+  assert.throws(() => loadConfig({ CITY_TRUSTED_PROXIES: 'proxy' }), /CITY_TRUSTED_PROXIES/);
+  assert.throws(() => loadConfig({ CITY_CORS_ORIGINS: 'maps.example.com' }), /CITY_CORS_ORIGINS/);
+});

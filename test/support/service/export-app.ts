@@ -9,7 +9,7 @@ import { storePaths } from '../../../src/config.ts';
 import { lookupEpsg } from '../../../src/frame/epsg.ts';
 import { localFrameDefinition } from '../../../src/frame/local-frame.ts';
 import { Admission } from '../../../src/server/admission.ts';
-import { createApp } from '../../../src/server/app.ts';
+import { createApp, type AppDeps } from '../../../src/server/app.ts';
 import type { ExportDeps } from '../../../src/server/export-handler.ts';
 import type { ServiceConfig } from '../../../src/config.ts';
 import type { RunningService } from '../../../src/service.ts';
@@ -39,6 +39,25 @@ export interface ExportApp {
 
 export async function startExportApp(exports: ExportDeps, log: (line: string) => void = () => {}, config: Partial<ServiceConfig> = {}): Promise<ExportApp> {
   const svc = await startTestService(config);
+  const app = await startAppOn(svc, exports, log);
+  return {
+    svc,
+    url: app.url,
+    server: app.server,
+    async close() {
+      await app.close();
+      await svc.close();
+    },
+  };
+}
+
+/** Another app on `svc`'s pool and accounts, with `exports` and any other app settings (trusted proxies, CORS). */
+export async function startAppOn(
+  svc: RunningService,
+  exports: ExportDeps,
+  log: (line: string) => void = () => {},
+  extra: Partial<AppDeps> = {},
+): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const server: Server = createApp({
     accounts: svc.accounts,
     admission: new Admission({ maxInFlight: 4, maxQueue: 16, timeoutMs: 30_000 }),
@@ -47,18 +66,16 @@ export async function startExportApp(exports: ExportDeps, log: (line: string) =>
     maxBodyBytes: 1 << 20,
     gzipLevel: 1,
     log,
+    ...extra,
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return {
-    svc,
     server,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      await new Promise<void>((r) => {
+    close: () =>
+      new Promise<void>((r) => {
         server.close(() => r());
         server.closeAllConnections();
-      });
-      await svc.close();
-    },
+      }),
   };
 }

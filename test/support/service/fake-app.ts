@@ -13,6 +13,8 @@ import { AccountStore, type AccountStoreOptions } from '../../../src/accounts/in
 import { Admission } from '../../../src/server/admission.ts';
 import { createApp } from '../../../src/server/app.ts';
 import type { HttpLimits } from '../../../src/server/http-limits.ts';
+import type { CorsPolicy } from '../../../src/server/cors.ts';
+import type { TrustedProxies } from '../../../src/server/trusted-proxies.ts';
 import type { TileTask } from '../../../src/plan/plan-request.ts';
 
 export interface FakeAppOptions {
@@ -29,6 +31,9 @@ export interface FakeAppOptions {
   threads?: number;
   /** Called as each tile starts. */
   onTile?: () => void;
+  /** Reverse proxies in front, and the browser origins allowed. */
+  trustedProxies?: TrustedProxies;
+  cors?: CorsPolicy;
 }
 
 export interface FakeApp {
@@ -63,6 +68,8 @@ export async function startFakeApp(options: FakeAppOptions = {}): Promise<FakeAp
     maxBodyBytes: options.maxBodyBytes ?? 1 << 20,
     gzipLevel: 1,
     limits: options.limits,
+    trustedProxies: options.trustedProxies,
+    cors: options.cors,
     log: (line) => log.push(line),
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

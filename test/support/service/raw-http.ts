@@ -16,8 +16,9 @@ export function rawPost(body: string, key: string | null, headers: Record<string
   return `${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
-export async function openSocket(port: number): Promise<Socket> {
-  const socket = connect(port, '127.0.0.1');
+/** A connection to the server on 127.0.0.1, from `from` (any 127.x.y.z address is this host too: another client address). */
+export async function openSocket(port: number, from?: string): Promise<Socket> {
+  const socket = connect({ port, host: '127.0.0.1', ...(from ? { localAddress: from } : {}) });
   await once(socket, 'connect');
   return socket;
 }

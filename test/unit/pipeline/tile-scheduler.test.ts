@@ -78,6 +78,40 @@ test('a small request is served between the tiles of a big one that came first',
   assert.equal(scheduler.inFlight, 0);
 });
 
+test('while small requests come, big tiles leave one worker free for them; a big request alone has every worker', async () => {
+  const pool = fakePool();
+  let t = 0;
+  const scheduler = new TileScheduler(pool, 3, () => t);
+  const signal = new AbortController().signal;
+  const big = scheduler.queue();
+  const bigDone = Array.from({ length: 8 }, (_, i) => big.run(`big${i}`, signal));
+  await tick();
+  assert.deepEqual(pool.started, ['big0', 'big1', 'big2'], 'alone, the big request has all three workers');
+  const small = scheduler.queue(true);
+  const first = small.run('small0', signal);
+  pool.finish('big0');
+  await tick();
+  assert.deepEqual(pool.started.slice(3), ['small0']);
+  pool.finish('small0');
+  await first;
+  await tick();
+  assert.deepEqual(pool.running.sort(), ['big1', 'big2'], 'the freed worker waits for the next small tile');
+  const second = small.run('small1', signal);
+  await tick();
+  assert.deepEqual(pool.started.slice(4), ['small1'], 'and takes it at once');
+  pool.finish('small1');
+  await second;
+  t += 10_000; // no small request for a while: the big one may fill every worker again
+  pool.finish('big1');
+  await tick();
+  assert.deepEqual(pool.running.sort(), ['big2', 'big3', 'big4']);
+  for (let i = 2; i < 8; i++) {
+    pool.finish(`big${i}`);
+    await tick();
+  }
+  assert.equal((await Promise.all(bigDone)).length, 8);
+});
+
 test("an aborted request's waiting tiles never reach the pool; its running ones are aborted by the pool", async () => {
   const pool = fakePool();
   const scheduler = new TileScheduler(pool, 1);
@@ -99,10 +133,13 @@ test('property: any mix of requests, sizes, finishing orders and aborts — each
   await fc.assert(
     fc.asyncProperty(
       fc.integer({ min: 1, max: 3 }),
-      fc.array(fc.record({ tiles: fc.integer({ min: 1, max: 8 }), abortAfter: fc.option(fc.integer({ min: 0, max: 10 }), { nil: null }) }), {
-        minLength: 1,
-        maxLength: 5,
-      }),
+      fc.array(
+        fc.record({ tiles: fc.integer({ min: 1, max: 8 }), small: fc.boolean(), abortAfter: fc.option(fc.integer({ min: 0, max: 10 }), { nil: null }) }),
+        {
+          minLength: 1,
+          maxLength: 5,
+        },
+      ),
       fc.array(fc.nat(), { minLength: 60, maxLength: 60 }),
       async (slots, requests, picks) => {
         const pool = fakePool();
@@ -110,7 +147,7 @@ test('property: any mix of requests, sizes, finishing orders and aborts — each
         const outcomes: Promise<string>[] = [];
         const cancels = requests.map(() => new AbortController());
         requests.forEach((r, k) => {
-          const q = scheduler.queue();
+          const q = scheduler.queue(r.small);
           for (let i = 0; i < r.tiles; i++)
             outcomes.push(
               q.run(`r${k}t${i}`, cancels[k].signal).then(
@@ -156,7 +193,7 @@ test("a held request's tiles wait until its hold ends while the other requests a
   const signal = new AbortController().signal;
   let full = true;
   let room: () => void = () => {};
-  const held = scheduler.queue(() => (full ? new Promise<void>((r) => (room = r)) : null));
+  const held = scheduler.queue(false, () => (full ? new Promise<void>((r) => (room = r)) : null));
   const other = scheduler.queue();
   const heldDone = [0, 1, 2].map((i) => held.run(`held${i}`, signal));
   const otherDone = other.run('other0', signal);

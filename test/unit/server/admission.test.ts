@@ -94,3 +94,93 @@ test('admission: the typical service time is the median, so a few slot-holding s
   slow(true);
   assert.equal(admission.typicalServiceMs(), 40);
 });
+
+const LARGE = { areaKm2: 2, export: true };
+const SMALL = { areaKm2: 0.1, export: false };
+
+/** Settles to 'running' when granted (keeping the slot), else to the error code; `seen` says whether it settled yet. */
+function track(p: Promise<Release>) {
+  const state = { outcome: 'waiting' as string, release: null as Release | null };
+  p.then(
+    (release) => {
+      state.outcome = 'running';
+      state.release = release;
+    },
+    (err: ApiError) => {
+      state.outcome = `${err.code} retry-after ${err.headers['Retry-After']}`;
+    },
+  );
+  return state;
+}
+const settle = () => new Promise((r) => setImmediate(r));
+
+test('admission: large requests (exports, big areas) leave the small slots free; a small request runs at once beside them', async () => {
+  const admission = new Admission({ maxInFlight: 2, maxQueue: 8, timeoutMs: 60_000 });
+  const a = track(admission.acquire(undefined, LARGE));
+  const b = track(admission.acquire(undefined, { areaKm2: 5, export: false })); // large by area
+  const c = track(admission.acquire(undefined, SMALL));
+  await settle();
+  assert.deepEqual([a.outcome, b.outcome, c.outcome], ['running', 'waiting', 'running']);
+  a.release!(true);
+  await settle();
+  assert.equal(b.outcome, 'running', 'the large slot passed to the next large request');
+  b.release!();
+  c.release!();
+});
+
+test('admission: a freed slot goes to the head that came first among the classes that may take it', async () => {
+  const admission = new Admission({ maxInFlight: 2, maxQueue: 8, timeoutMs: 60_000 });
+  const s1 = track(admission.acquire(undefined, SMALL));
+  const s2 = track(admission.acquire(undefined, SMALL));
+  const big = track(admission.acquire(undefined, LARGE));
+  const s3 = track(admission.acquire(undefined, SMALL));
+  await settle();
+  assert.deepEqual([big.outcome, s3.outcome], ['waiting', 'waiting']);
+  s1.release!();
+  await settle();
+  assert.deepEqual([big.outcome, s3.outcome], ['running', 'waiting'], 'the large request came first and a large slot is free');
+  s2.release!();
+  await settle();
+  assert.equal(s3.outcome, 'running');
+  big.release!();
+  s3.release!();
+});
+
+test('admission: a request whose expected wait exceeds the queue timeout is answered 503 at once, with when to come back', async () => {
+  let t = 0;
+  const admission = new Admission({ maxInFlight: 2, maxQueue: 8, timeoutMs: 15_000, now: () => t });
+  // Nothing learned yet: a third export waits rather than being guessed away.
+  const first = [track(admission.acquire(undefined, LARGE)), track(admission.acquire(undefined, LARGE)), track(admission.acquire(undefined, LARGE))];
+  await settle();
+  assert.deepEqual(
+    first.map((s) => s.outcome),
+    ['running', 'waiting', 'waiting'],
+  );
+  t += 10_000; // a 2 km² export takes 10 s: 5 s per km²
+  first[0].release!(true);
+  await settle();
+  t += 10_000;
+  first[1].release!(true);
+  await settle();
+  t += 2_000; // the third has run 2 s of its expected 10
+  const b = track(admission.acquire(undefined, LARGE)); // starts in 8 s: waits
+  const c = track(admission.acquire(undefined, LARGE)); // would start in 18 s > 15 s
+  const small = track(admission.acquire(undefined, SMALL)); // its slot is free
+  await settle();
+  assert.deepEqual([b.outcome, c.outcome, small.outcome], ['waiting', 'server_busy retry-after 3', 'running']);
+  first[2].release!(true);
+  small.release!();
+});
+
+test('admission: large requests fill at most half the queue, so small ones can still wait their turn', async () => {
+  const admission = new Admission({ maxInFlight: 2, maxQueue: 4, timeoutMs: 60_000 });
+  const running = [track(admission.acquire(undefined, LARGE)), track(admission.acquire(undefined, SMALL))];
+  const large = [0, 1, 2].map(() => track(admission.acquire(undefined, LARGE)));
+  const small = [0, 1].map(() => track(admission.acquire(undefined, SMALL)));
+  await settle();
+  assert.deepEqual(
+    [...large, ...small].map((s) => s.outcome),
+    ['waiting', 'waiting', 'server_busy retry-after 2', 'waiting', 'waiting'],
+  );
+  for (const s of running) s.release!();
+});
