@@ -60,7 +60,7 @@ export class Progress implements PipelineProgress {
   /** Bytes of geometry made (in-process) or received (from a server). */
   bytes(n: number): void {
     this.byteCount += n;
-    if (this.options.tty && this.timer === null) this.start();
+    if (this.timer === null && n > 0) this.start();
   }
 
   /** Starts the periodic output (the first tiles were planned, or the first bytes came). */
