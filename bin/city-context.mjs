@@ -18,8 +18,10 @@ if (existsSync(compiled) && !process.env.CITY_CONTEXT_FROM_SOURCE) {
   // tsx as this package has it, wherever the command runs from
   const tsx = import.meta.resolve('tsx');
   const child = spawn(process.execPath, ['--import', tsx, source, ...process.argv.slice(2)], { stdio: 'inherit' });
-  // the child gets the terminal's Ctrl-C itself; a signal sent to this process only is passed on
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  // the terminal's Ctrl-C reaches the child itself (same process group): passing it on too would
+  // be a second one, which stops the run without its clean-up; this process just waits for it
+  process.on('SIGINT', () => {});
+  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => {
     process.exitCode = code ?? (signal ? 1 : 0);
   });

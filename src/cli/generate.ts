@@ -61,6 +61,9 @@ A service:
 Exit codes: 0 done, 1 failed (including an unreachable --url), 2 bad input (usage, or a request
 the API refuses: its own message is printed). docs/cli.md has examples.`;
 
+/** Ctrl-C or SIGTERM: the run stops, its partial output is removed. */
+class Interrupted extends Error {}
+
 const command: Command = {
   summary: 'build a site model for a polygon',
   help: HELP,
@@ -81,9 +84,10 @@ async function generate(args: string[], io: CommandIo): Promise<number> {
   const abort = new AbortController();
   const onSignal = () => {
     if (abort.signal.aborted) process.exit(EXIT_FAILED);
-    abort.abort(new Error('interrupted'));
+    abort.abort(new Interrupted('interrupted: nothing was written'));
   };
   process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     const { body, notes } = requestBodyFrom(values);
     for (const note of notes) progress.note(`note: ${note}`);
@@ -105,10 +109,11 @@ async function generate(args: string[], io: CommandIo): Promise<number> {
     report(outcome, values.json === true, toStdout, io, progress);
     return EXIT_OK;
   } catch (err) {
-    progress.stop();
-    return failure(err, io);
+    progress.stop(true);
+    return failure(abort.signal.aborted ? abort.signal.reason : err, io);
   } finally {
     process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 
@@ -133,7 +138,7 @@ function failure(err: unknown, io: CommandIo): number {
     const details = err.details.filter((d) => d.message !== err.message).map((d) => `\n  ${d.path?.length ? `${d.path.join('.')}: ` : ''}${d.message}`);
     return fail(io, code, `${err.message} (${err.code})${details.join('')}`);
   }
-  if (err instanceof UnreachableError) return fail(io, EXIT_FAILED, err.message);
+  if (err instanceof UnreachableError || err instanceof Interrupted) return fail(io, EXIT_FAILED, err.message);
   return fail(io, EXIT_FAILED, (err as Error)?.stack ?? String(err));
 }
 

@@ -72,8 +72,8 @@ export class Progress implements PipelineProgress {
     this.timer.unref();
   }
 
-  /** The last state, then no more output from here. */
-  stop(): void {
+  /** The last state (`failed`: the run did not finish), then no more output from here. */
+  stop(failed = false): void {
     if (this.timer) clearInterval(this.timer);
     const started = this.timer !== null;
     this.timer = null;
@@ -82,7 +82,7 @@ export class Progress implements PipelineProgress {
       this.draw();
       this.io.stderr.write('\n');
       this.barShown = false;
-    } else this.line(true);
+    } else this.line(failed ? 'stopped' : 'done');
   }
 
   /** `tiles 3/8, groups 2/6, 1.2 MB, 0.8 s` (what is known so far). */
@@ -94,8 +94,8 @@ export class Progress implements PipelineProgress {
     return parts.join(', ');
   }
 
-  private line(final = false): void {
-    const text = `progress: ${this.status()}${final ? ' (done)' : ''}`;
+  private line(final?: 'done' | 'stopped'): void {
+    const text = `progress: ${this.status()}${final ? ` (${final})` : ''}`;
     // a stalled run repeats nothing but the clock: one line per change, and the last one
     const key = text.replace(/, [\d.]+ s\b.*/, '');
     if (!final && key === this.lastLine) return;
