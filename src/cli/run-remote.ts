@@ -43,6 +43,8 @@ export async function generateRemote(run: RemoteRun): Promise<GenerateOutcome> {
     ...TIMEOUTS,
   });
   if (res.statusCode !== 200) throw await refusal(res);
+  const cost = res.headers['x-cost-km2'];
+  if (typeof cost === 'string') run.progress.note(`charged ${cost} km² to the key's account`);
   if (!run.isExport) {
     const out = typeof run.out === 'function' ? run.out('') : run.out;
     const stages: NodeJS.ReadWriteStream[] = res.headers['content-encoding'] === 'gzip' ? [createGunzip()] : [];
