@@ -14,7 +14,7 @@ import type { ExportStore } from './export/store/types.ts';
 import { warmUpRequests } from './pipeline/warm-up-requests.ts';
 import { MODULE_EXT } from './module-ext.ts';
 import { createExportPool } from './export/export-pool.ts';
-import { importOsm } from './sources/osm/import.ts';
+import { importOsm, type ImportProgress } from './sources/osm/import.ts';
 import { storeIsCurrent } from './sources/osm/store.ts';
 
 export interface RunningService {
@@ -57,18 +57,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   // Before the workers start, so a misconfigured bucket fails fast; sweeps now, then on a timer.
   const exports = await openExportStore(config.exports, log);
 
-  tuneV8(config.backgroundGc);
   // The threads start loading their code now, while the main thread goes on to listen.
-  const pool = new Piscina({
-    filename: new URL(`../workers/tile-worker${MODULE_EXT}`, import.meta.url).href,
-    minThreads: config.workers,
-    maxThreads: config.workers,
-    idleTimeout: 60_000,
-    // Tile work allocates many short-lived arrays (Clipper paths, mesh buffers): the young
-    // generation's two semi-spaces stay resident in every worker, so they are kept small, and the
-    // old generation's ceiling keeps V8 from letting promoted garbage pile up (config.ts).
-    resourceLimits: { maxYoungGenerationSizeMb: config.workerYoungGenerationMb, maxOldGenerationSizeMb: config.workerOldGenerationMb },
-  });
+  const pool = createTilePool(config);
   const exportPool = createExportPool(config.exportPool);
   const pipeline = { pool, exportPool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem, canopy: config.canopy };
   const admission = new Admission({
@@ -130,6 +120,39 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
 }
 
 /**
+ * The tile workers' pool, with V8 tuned for them (process-wide flags: set once, before the threads
+ * start). The service and the command line's in-process runs share it.
+ */
+export function createTilePool(config: ServiceConfig): Piscina {
+  tuneV8(config.backgroundGc);
+  return new Piscina({
+    filename: new URL(`../workers/tile-worker${MODULE_EXT}`, import.meta.url).href,
+    minThreads: config.workers,
+    maxThreads: config.workers,
+    idleTimeout: 60_000,
+    // Tile work allocates many short-lived arrays (Clipper paths, mesh buffers): the young
+    // generation's two semi-spaces stay resident in every worker, so they are kept small, and the
+    // old generation's ceiling keeps V8 from letting promoted garbage pile up (config.ts).
+    resourceLimits: { maxYoungGenerationSizeMb: config.workerYoungGenerationMb, maxOldGenerationSizeMb: config.workerOldGenerationMb },
+  });
+}
+
+/**
+ * Builds the OSM store from the configured extract when the data directory has none (or one an
+ * older version built); false when it was there already.
+ */
+export async function ensureOsmStore(config: ServiceConfig, log: (line: string) => void, onProgress?: (p: ImportProgress) => void): Promise<boolean> {
+  const storePath = storePaths(config.dataDir).osm;
+  if (storeIsCurrent(storePath)) return false;
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  log(`Building the OSM store from ${config.osmExtract} (${existsSync(storePath) ? 'the store was built by an older version' : 'first start'})…`);
+  const t0 = performance.now();
+  await importOsm(config.osmExtract, storePath, { onProgress });
+  log(`OSM store ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${storePath}`);
+  return true;
+}
+
+/**
  * Behind the listening server: the OSM store if there is none, then every worker loads its code,
  * opens the store and warms its hot code on tiles (requests wait until here), then whole discarded
  * requests until the code has settled, the budget is spent or a real request arrives.
@@ -139,10 +162,7 @@ async function warmUp(config: ServiceConfig, pipeline: PipelineDeps, readiness: 
   try {
     if (!storeIsCurrent(pipeline.storePath)) {
       readiness.enter('building the OSM store');
-      log(`Building the OSM store from ${config.osmExtract} (${existsSync(pipeline.storePath) ? 'the store was built by an older version' : 'first start'})…`);
-      const t0 = performance.now();
-      await importOsm(config.osmExtract, pipeline.storePath, {});
-      log(`OSM store ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${pipeline.storePath}`);
+      await ensureOsmStore(config, log);
     }
     if (closing.aborted) return;
     readiness.enter('starting the workers');

@@ -29,6 +29,18 @@ export interface PipelineDeps {
   dem?: DemSourceConfig[] | null;
   /** Canopy height models (treeSource hybrid/canopy); null or absent = none. */
   canopy?: CanopySourceConfig[] | null;
+  /** Told of the request's tiles as they are planned and handed over (the command line's progress bar); the server passes none. */
+  progress?: PipelineProgress;
+}
+
+/** Watches one request's tiles: what a progress display needs, nothing the answer depends on. */
+export interface PipelineProgress {
+  /** The keys of the groups the answer will hold, once, before any tile. */
+  groups(keys: readonly string[]): void;
+  /** `count` more tiles were planned: the first round, then terrain's extra rounds. */
+  planned(count: number): void;
+  /** A tile's groups went to the sink: the keys that got items, and their bytes. */
+  tileDone(keys: readonly string[], bytes: number): void;
 }
 
 export interface RunSummary {
@@ -78,6 +90,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   }
   const groups = responseGroups(req.settings).map((g) => ({ ...g, fromTiles: !MAIN_THREAD_KEYS.has(g.key) }));
   for (const g of groups) sink.declare(g.key, g.type, g.geometryType);
+  deps.progress?.groups(groups.map((g) => g.key));
 
   const cancel = new AbortController();
   setMaxListeners(0, cancel.signal); // one listener per queued tile task
@@ -95,12 +108,17 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   // a tile starts only while the sink has room for its result
   const tiles = schedulerFor(deps.pool).queue(!sink.ordered && plan.tasks.length <= SMALL_REQUEST_TILES, sink.whenRoom ? () => sink.whenRoom!() : undefined);
   const take = (task: TileTask, result: TileResult): void => {
+    const filled: string[] = [];
+    let bytes = 0;
     for (const g of groups) {
       const part = g.fromTiles ? result.groups[g.key] : undefined;
       if (!part) continue;
+      bytes += part.json.byteLength; // before the sink may transfer the buffer away
+      if (part.count > 0) filled.push(g.key);
       sink.chunk(g.key, part.json, part.count);
       items[g.key] = (items[g.key] ?? 0) + part.count;
     }
+    deps.progress?.tileDone(filled, bytes);
     for (const c of collectors) c.take(result);
     terrain?.take(task, result);
     for (const a of result.attributions) attributions.set(a.id, a);
@@ -111,6 +129,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   const runAll = (tasks: readonly TileTask[]) => {
     const order = sink.ordered ? new TaskOrder<TileResult>(tasks.length, window, (n, result) => take(tasks[n], result)) : null;
     if (order) cancel.signal.addEventListener('abort', () => order.releaseAll(), { once: true });
+    if (tasks.length > 0) deps.progress?.planned(tasks.length);
     return Promise.all(
       tasks
         .map(async (task, n) => {

@@ -16,6 +16,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
  * own folder or to a folder further down this list, never up.
  */
 const LAYERS: readonly (readonly string[])[] = [
+  ['cli'], // the command line: `serve` starts main
   ['main', 'workers'],
   ['service'],
   ['config'],
