@@ -87,7 +87,12 @@ export async function importPremiumDataset(
   options: PremiumImportOptions = {},
 ): Promise<ImportReport> {
   const started = performance.now();
-  const info = datasetInfoSchema.parse(infoInput);
+  const parsed = datasetInfoSchema.safeParse(infoInput);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`dataset ${String(infoInput.id)}: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const info = parsed.data;
   const files = inputFiles(input);
   const report = emptyReport(info.id);
   const db = openPremiumStore(storePath);
