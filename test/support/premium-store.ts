@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 
 /** Points (x y in `from`) converted by PROJ's cs2cs (Debian proj-bin) to WGS84 [lon, lat]. */
 export function cs2csToLonLat(from: string, points: readonly (readonly [number, number])[]): [number, number][] {
-  const input = points.map(([x, y]) => `${x} ${y}`).join('\n') + '\n';
+  const input = `${points.map(([x, y]) => `${x} ${y}`).join('\n')}\n`;
   const out = execFileSync('cs2cs', ['-f', '%.12f', from, 'EPSG:4326'], { input, encoding: 'utf8' });
   return out
     .trim()
