@@ -40,6 +40,7 @@ export async function readCityJson(path: string, callbacks: ReaderCallbacks): Pr
   const staging = new PartStaging();
   const passError = (error: unknown, pass: number): never => {
     if (error instanceof PremiumImportError) throw error;
+    if (error instanceof JsonWalkError && error.cause instanceof PremiumImportError) throw error.cause;
     const line = error instanceof JsonWalkError ? `pass ${pass}, line ${error.line}` : `pass ${pass}`;
     throw new PremiumImportError(file, line, error instanceof Error ? error.message : String(error));
   };

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import proj4 from 'proj4';
 import { lookupEpsg, type EpsgEntry } from '../../frame/epsg.ts';
 import { parseCrsName } from './crs-names.ts';
+import { PROJ4_CORRECTIONS } from './proj4-corrections.ts';
 
 export type AxisOrder = 'east-north' | 'north-east';
 
@@ -83,7 +84,11 @@ export function resolveSourceCrs(fromFile: string | null, override?: string | nu
   const entry = horizontalEntry(name.codes);
   if (!entry) throw new CrsError(`unknown CRS "${text}" (EPSG:${name.codes.join(', EPSG:')} not in the registry)`);
   const order: AxisOrder = axisOrder ?? (isGeographic(entry) ? 'north-east' : 'east-north');
-  const converter = proj4(entry.proj4, 'EPSG:4326');
+  const definition = PROJ4_CORRECTIONS.get(entry.code) ?? entry.proj4;
+  if (/\+nadgrids=(?!@)/.test(definition)) {
+    throw new CrsError(`EPSG:${entry.code} (${entry.name}) needs a datum grid this service does not have; reproject the file first or name another CRS`);
+  }
+  const converter = proj4(definition, 'EPSG:4326');
   const swap = order === 'north-east';
   const identity = isGeographic(entry) && /\+datum=WGS84\b/.test(entry.proj4);
   return {

@@ -48,8 +48,9 @@ export class JsonWalkError extends Error {
   constructor(
     message: string,
     readonly line: number,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -143,7 +144,7 @@ export function walkJsonTopLevel(path: string, visitor: TopLevelVisitor, onProgr
       file.destroy();
       tokens.destroy();
       const message = error instanceof Error ? error.message.replace(/^Parser cannot parse input: /, 'malformed JSON: ') : String(error);
-      reject(new JsonWalkError(message, lines));
+      reject(new JsonWalkError(message, lines, { cause: error }));
     };
     file.on('error', fail);
     tokens.on('error', fail);
