@@ -21,7 +21,7 @@ import { emptyReport, noteSkip, type ImportReport } from './import-report.ts';
 import type { ReaderCallbacks, SkipNote } from './source-model.ts';
 import { openPremiumStore } from './store.ts';
 import { DELETE_DATASET, INSERT_BUILDING, INSERT_BUILDING_BBOX, INSERT_DATASET } from './store-schema.ts';
-import { encodeFootprint, encodeSurfaces } from './surface-codec.ts';
+import { encodeFootprint, encodeSurfaces, type LonLatPolygons } from './surface-codec.ts';
 
 export interface PremiumImportProgress {
   file: string;
@@ -137,7 +137,7 @@ export async function importPremiumDataset(
         minLat: box[1],
         maxLon: box[2],
         maxLat: box[3],
-        coverage: encodeFootprint([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], writer.coverage.finish()),
+        coverage: JSON.stringify(coverageCoordinates(writer.coverage.finish())),
         report: JSON.stringify({ ...report, seconds: (performance.now() - started) / 1000 }),
       });
       db.exec('COMMIT');
@@ -151,6 +151,19 @@ export async function importPremiumDataset(
   report.seconds = (performance.now() - started) / 1000;
   report.peakRssBytes = process.resourceUsage().maxRSS * 1024;
   return report;
+}
+
+/** GeoJSON MultiPolygon coordinates, to 1e-7 degrees (1 cm; the coverage is only good to metres). */
+function coverageCoordinates(polygons: LonLatPolygons): number[][][][] {
+  const round = (v: number) => Math.round(v * 1e7) / 1e7;
+  return polygons.map((polygon) =>
+    polygon.map((ring) => {
+      const out: number[][] = [];
+      for (let i = 0; i < ring.length; i += 2) out.push([round(ring[i]), round(ring[i + 1])]);
+      if (out.length > 0) out.push(out[0]);
+      return out;
+    }),
+  );
 }
 
 async function importFile(

@@ -8,8 +8,9 @@
 export const PREMIUM_SCHEMA_VERSION = 1;
 
 /**
- * datasets: one row per imported dataset with its credits, country/region code, counts, box and
- * coverage (footprints grown by COVERAGE_MARGIN, simplified; footprint blob encoding) and the
+ * datasets: one row per imported dataset with its credits, country/region code, counts, box,
+ * coverage (footprints grown by COVERAGE_MARGIN, simplified; the coordinates of a GeoJSON
+ * MultiPolygon, since a country-wide dataset spans more than the blobs' offsets reach) and the
  * import report (JSON).
  * buildings: one row per building; parts is a JSON array of descriptors; footprint and surfaces are
  * blobs (surface-codec.ts); min_z/max_z are absolute heights as in the file.
@@ -33,7 +34,7 @@ CREATE TABLE datasets (
   surface_count INTEGER NOT NULL,
   skipped_count INTEGER NOT NULL,
   min_lon REAL, min_lat REAL, max_lon REAL, max_lat REAL,
-  coverage BLOB,
+  coverage TEXT NOT NULL,
   report TEXT NOT NULL
 );
 CREATE TABLE buildings (

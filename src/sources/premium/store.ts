@@ -26,6 +26,7 @@ export interface PremiumDataset {
   surfaceCount: number;
   skippedCount: number;
   bbox: [number, number, number, number] | null;
+  /** Where the dataset has buildings: lon/lat polygons (flat rings, first outer, no closing point). */
   coverage: LonLatPolygons;
 }
 
@@ -88,7 +89,7 @@ interface DatasetRow {
   min_lat: number | null;
   max_lon: number | null;
   max_lat: number | null;
-  coverage: Buffer | null;
+  coverage: string;
 }
 
 export function listDatasets(db: Database.Database): PremiumDataset[] {
@@ -108,7 +109,7 @@ export function listDatasets(db: Database.Database): PremiumDataset[] {
     surfaceCount: r.surface_count,
     skippedCount: r.skipped_count,
     bbox: r.min_lon === null || r.min_lat === null || r.max_lon === null || r.max_lat === null ? null : [r.min_lon, r.min_lat, r.max_lon, r.max_lat],
-    coverage: r.coverage ? decodeFootprint(r.coverage) : [],
+    coverage: (JSON.parse(r.coverage) as number[][][][]).map((polygon) => polygon.map((ring) => ring.slice(0, -1).flat())),
   }));
 }
 

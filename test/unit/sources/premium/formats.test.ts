@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importPremiumDataset } from '../../../../src/sources/premium/import.ts';
-import { buildingsInBox, openPremiumStore, type PremiumBuilding } from '../../../../src/sources/premium/store.ts';
+import { buildingsInBox, listDatasets, openPremiumStore, type PremiumBuilding } from '../../../../src/sources/premium/store.ts';
 import { SURFACE_CLASSES } from '../../../../src/sources/premium/source-model.ts';
 import {
   boxSurfaces,
@@ -223,4 +223,75 @@ test('LoD1-only CityGML and an LoD0 footprint with measuredHeight keep the LoD t
   assert.deepEqual(classCounts(byId.get('flat')!), { GroundSurface: 1 });
   assert.equal(report.skipped.count, 1);
   assert.match(report.skipped.examples[0].reason, /LoD0 footprint and no measuredHeight/);
+});
+
+test('CityJSON 1.0: real-valued vertices without transform, CompositeSolid and MultiSurface with null semantic values', async () => {
+  const a = boxSurfaces(2600000.25, 1200000.5, 4, 4, 400, 6);
+  const b = boxSurfaces(2600004.25, 1200000.5, 4, 4, 400, 3);
+  const vertices: number[][] = [];
+  const index = (p: Point3) => {
+    vertices.push([...p]);
+    return vertices.length - 1;
+  };
+  const types = ['GroundSurface', 'RoofSurface', 'WallSurface'] as const;
+  const solid = (boxes: typeof a) => [boxes.map((s) => [s.ring.map(index)])];
+  const composite = {
+    type: 'CompositeSolid',
+    lod: 2,
+    boundaries: [solid(a), solid(b)],
+    semantics: { surfaces: types.map((type) => ({ type })), values: [[a.map((s) => types.indexOf(s.type))], [b.map(() => null)]] },
+  };
+  const multi = {
+    type: 'MultiSurface',
+    lod: 2,
+    boundaries: a.map((s) => [s.ring.map(index)]),
+    semantics: { surfaces: [{ type: 'RoofSurface' }], values: a.map((s) => (s.type === 'RoofSurface' ? 0 : null)) },
+  };
+  const text = JSON.stringify({
+    type: 'CityJSON',
+    version: '1.0',
+    metadata: { referenceSystem: 'urn:ogc:def:crs:EPSG::2056' },
+    CityObjects: { pair: { type: 'Building', geometry: [composite] }, single: { type: 'Building', geometry: [multi] } },
+    vertices,
+  });
+  const { report, byId } = await importText('old.json', text);
+  assert.equal(report.files[0].format, 'CityJSON 1.0');
+  assert.deepEqual(classCounts(byId.get('pair')!), { GroundSurface: 1, RoofSurface: 1, WallSurface: 4, unknown: 6 });
+  assert.deepEqual(classCounts(byId.get('single')!), { RoofSurface: 1, unknown: 5 });
+  assert.deepEqual([byId.get('pair')!.minZ, byId.get('pair')!.maxZ], [400, 406]);
+  assertCornersMatch(
+    byId.get('pair')!,
+    cs2csToLonLat(
+      'EPSG:2056',
+      [...a, ...b].flatMap((s) => s.ring.map((p): [number, number] => [p[0], p[1]])),
+    ),
+  );
+});
+
+test('a dataset spanning a country keeps a coverage around each of its far-apart buildings', async () => {
+  const d = 1e-4;
+  const west = boxSurfaces(47.5, 6.1, d, d, 300, 10); // x = latitude, y = longitude (EPSG:4326 order)
+  const east = boxSurfaces(54.1, 14.9, d, d, 5, 10);
+  const text = [
+    CITYGML2_OPEN,
+    '<gml:boundedBy><gml:Envelope srsName="EPSG:4326"/></gml:boundedBy>',
+    gmlSolidBuilding('west', west),
+    gmlSolidBuilding('east', east),
+    CITYGML2_CLOSE,
+  ].join('\n');
+  const path = join(dir, 'country.gml');
+  writeFileSync(path, text);
+  const store = join(dir, 'country.sqlite');
+  await importPremiumDataset(store, path, { id: 'country', country: 'DE' });
+  const db = openPremiumStore(store, { readonly: true });
+  const [dataset] = listDatasets(db);
+  db.close();
+  assert.equal(dataset.coverage.length, 2);
+  const centres = dataset.coverage.map((p) =>
+    [p[0].filter((_, i) => i % 2 === 0), p[0].filter((_, i) => i % 2 === 1)].map((v) => v.reduce((a, b) => a + b) / v.length),
+  );
+  assert.deepEqual(centres.map(([lon, lat]) => [lon.toFixed(3), lat.toFixed(3)]).sort(), [
+    ['14.900', '54.100'],
+    ['6.100', '47.500'],
+  ]);
 });
