@@ -295,3 +295,30 @@ test('a dataset spanning a country keeps a coverage around each of its far-apart
     ['6.100', '47.500'],
   ]);
 });
+
+test('CityGML rings written point by point with gml:pos (three values each when nothing says otherwise)', async () => {
+  const boxes = boxSurfaces(390100, 5819100, 7, 5, 33.5, 12);
+  const withPos = gmlSolidBuilding('pos', boxes).replace(/<gml:posList srsDimension="3">([^<]+)<\/gml:posList>/g, (_, list: string) => {
+    const v = list.trim().split(' ');
+    let out = '';
+    for (let i = 0; i < v.length; i += 3) out += `<gml:pos>${v[i]} ${v[i + 1]} ${v[i + 2]}</gml:pos>`;
+    return out;
+  });
+  const text = [CITYGML2_OPEN, '<gml:boundedBy><gml:Envelope srsName="EPSG:25833" srsDimension="3"/></gml:boundedBy>', withPos, CITYGML2_CLOSE].join('\n');
+  assert.ok(!text.includes('posList'));
+  const { byId } = await importText('pos.gml', text);
+  const b = byId.get('pos')!;
+  assert.deepEqual(classCounts(b), { GroundSurface: 1, RoofSurface: 1, WallSurface: 4 });
+  assert.deepEqual([b.minZ, b.maxZ], [33.5, 45.5]);
+  assert.ok(
+    b.surfaces.every((s) => s.rings[0].length === 12),
+    'four corners a ring, the closing point dropped',
+  );
+  assertCornersMatch(
+    b,
+    cs2csToLonLat(
+      'EPSG:25833',
+      boxes.flatMap((s) => s.ring.map((p): [number, number] => [p[0], p[1]])),
+    ),
+  );
+});
