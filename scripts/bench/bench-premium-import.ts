@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../src/repo-root.ts';
-import { writeBerlinGml, writeZurichCityJson, writeZurichSeq } from './lib/premium-sample-copies.ts';
+import { writeBerlinGml, writeZurichCityJson, writeZurichSeq } from '../../test/support/generators/premium-sample-copies.ts';
 
 const targetMb = Number(process.env.BENCH_PREMIUM_MB) || 100;
 const dir = mkdtempSync(join(tmpdir(), 'bench-premium-'));

@@ -20,8 +20,8 @@ import { inputFiles, type PremiumFormat } from './input-files.ts';
 import { emptyReport, noteSkip, type ImportReport } from './import-report.ts';
 import type { ReaderCallbacks, SkipNote } from './source-model.ts';
 import { openPremiumStore } from './store.ts';
-import { DELETE_DATASET, INSERT_BUILDING, INSERT_BUILDING_BBOX, INSERT_DATASET } from './store-schema.ts';
-import { encodeFootprint, encodeSurfaces, type LonLatPolygons } from './surface-codec.ts';
+import { DELETE_DATASET, INSERT_BUILDING, INSERT_BUILDING_BBOX, INSERT_COVERAGE, INSERT_COVERAGE_BBOX, INSERT_DATASET } from './store-schema.ts';
+import { encodeFootprint, encodeSurfaces } from './surface-codec.ts';
 
 export interface PremiumImportProgress {
   file: string;
@@ -51,11 +51,36 @@ class DatasetWriter {
   readonly bbox: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
 
   constructor(
-    db: Database.Database,
+    private readonly db: Database.Database,
     private readonly dataset: string,
   ) {
     this.insertBuilding = db.prepare(INSERT_BUILDING);
     this.insertBox = db.prepare(INSERT_BUILDING_BBOX);
+  }
+
+  /** The coverage polygons, each as GeoJSON Polygon coordinates to 1e-7 degrees (the coverage is only good to metres). */
+  writeCoverage(): void {
+    const insert = this.db.prepare(INSERT_COVERAGE);
+    const insertBox = this.db.prepare(INSERT_COVERAGE_BBOX);
+    this.coverage.finish((polygon) => {
+      const box = [Infinity, Infinity, -Infinity, -Infinity];
+      const rings = polygon.map((ring) => {
+        const out: number[][] = [];
+        for (let i = 0; i < ring.length; i += 2) {
+          const lon = Math.round(ring[i] * 1e7),
+            lat = Math.round(ring[i + 1] * 1e7);
+          out.push([lon / 1e7, lat / 1e7]);
+          box[0] = Math.min(box[0], lon);
+          box[1] = Math.min(box[1], lat);
+          box[2] = Math.max(box[2], lon);
+          box[3] = Math.max(box[3], lat);
+        }
+        out.push(out[0]);
+        return out;
+      });
+      const { lastInsertRowid } = insert.run(this.dataset, JSON.stringify(rings));
+      insertBox.run(lastInsertRowid, box[0], box[2], box[1], box[3]);
+    });
   }
 
   write(record: BuildingRecord): void {
@@ -97,10 +122,10 @@ export async function importPremiumDataset(
   const report = emptyReport(info.id);
   const db = openPremiumStore(storePath);
   try {
+    const writer = new DatasetWriter(db, info.id);
     db.exec('BEGIN IMMEDIATE');
     try {
       for (const sql of DELETE_DATASET) db.prepare(sql).run(info.id);
-      const writer = new DatasetWriter(db, info.id);
       const crsLabels = new Set<string>(),
         formats = new Set<string>();
       for (const [fileIndex, { path, format }] of files.entries()) {
@@ -118,6 +143,7 @@ export async function importPremiumDataset(
         );
       }
       const box = writer.bbox;
+      writer.writeCoverage();
       db.prepare(INSERT_DATASET).run({
         id: info.id,
         name: info.name ?? info.id,
@@ -137,13 +163,14 @@ export async function importPremiumDataset(
         minLat: box[1],
         maxLon: box[2],
         maxLat: box[3],
-        coverage: JSON.stringify(coverageCoordinates(writer.coverage.finish())),
         report: JSON.stringify({ ...report, seconds: (performance.now() - started) / 1000 }),
       });
       db.exec('COMMIT');
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
       throw error;
+    } finally {
+      writer.coverage.close();
     }
   } finally {
     db.close();
@@ -151,19 +178,6 @@ export async function importPremiumDataset(
   report.seconds = (performance.now() - started) / 1000;
   report.peakRssBytes = process.resourceUsage().maxRSS * 1024;
   return report;
-}
-
-/** GeoJSON MultiPolygon coordinates, to 1e-7 degrees (1 cm; the coverage is only good to metres). */
-function coverageCoordinates(polygons: LonLatPolygons): number[][][][] {
-  const round = (v: number) => Math.round(v * 1e7) / 1e7;
-  return polygons.map((polygon) =>
-    polygon.map((ring) => {
-      const out: number[][] = [];
-      for (let i = 0; i < ring.length; i += 2) out.push([round(ring[i]), round(ring[i + 1])]);
-      if (out.length > 0) out.push(out[0]);
-      return out;
-    }),
-  );
 }
 
 async function importFile(

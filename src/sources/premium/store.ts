@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CREATE_PREMIUM_SCHEMA, PREMIUM_SCHEMA_VERSION, QUERY_BUILDINGS_BBOX } from './store-schema.ts';
+import { CREATE_PREMIUM_SCHEMA, PREMIUM_SCHEMA_VERSION, QUERY_BUILDINGS_BBOX, QUERY_COVERAGE_BBOX } from './store-schema.ts';
 import { decodeFootprint, decodeSurfaces, type LonLatPolygons, type StoredSurface } from './surface-codec.ts';
 import type { PartDescriptor } from './building-record.ts';
 import type { Lod } from './source-model.ts';
@@ -26,8 +26,6 @@ export interface PremiumDataset {
   surfaceCount: number;
   skippedCount: number;
   bbox: [number, number, number, number] | null;
-  /** Where the dataset has buildings: lon/lat polygons (flat rings, first outer, no closing point). */
-  coverage: LonLatPolygons;
 }
 
 export interface PremiumBuilding {
@@ -89,7 +87,6 @@ interface DatasetRow {
   min_lat: number | null;
   max_lon: number | null;
   max_lat: number | null;
-  coverage: string;
 }
 
 export function listDatasets(db: Database.Database): PremiumDataset[] {
@@ -109,8 +106,26 @@ export function listDatasets(db: Database.Database): PremiumDataset[] {
     surfaceCount: r.surface_count,
     skippedCount: r.skipped_count,
     bbox: r.min_lon === null || r.min_lat === null || r.max_lon === null || r.max_lat === null ? null : [r.min_lon, r.min_lat, r.max_lon, r.max_lat],
-    coverage: (JSON.parse(r.coverage) as number[][][][]).map((polygon) => polygon.map((ring) => ring.slice(0, -1).flat())),
   }));
+}
+
+/** A coverage polygon of a dataset: lon/lat rings (flat, first outer, no closing point). */
+export interface CoveragePolygon {
+  dataset: string;
+  polygon: LonLatPolygons[number];
+}
+
+const ringsOf = (json: string) => (JSON.parse(json) as number[][][]).map((ring) => ring.slice(0, -1).flat());
+
+/** The coverage polygons whose box meets [minLon, minLat, maxLon, maxLat]; every dataset's when no box is given. */
+export function coverageInBox(db: Database.Database, box: readonly [number, number, number, number] = [-180, -90, 180, 90]): CoveragePolygon[] {
+  const rows = db.prepare(QUERY_COVERAGE_BBOX).all({
+    minLon: Math.floor(box[0] * 1e7),
+    minLat: Math.floor(box[1] * 1e7),
+    maxLon: Math.ceil(box[2] * 1e7),
+    maxLat: Math.ceil(box[3] * 1e7),
+  }) as { dataset: string; polygon: string }[];
+  return rows.map((r) => ({ dataset: r.dataset, polygon: ringsOf(r.polygon) }));
 }
 
 /** The import report (JSON) of a dataset, or null when the store does not hold it. */

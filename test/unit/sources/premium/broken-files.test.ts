@@ -22,7 +22,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 function snapshot(): string {
   const db = new Database(store, { readonly: true });
   try {
-    const tables = ['datasets', 'buildings', 'buildings_bbox'];
+    const tables = ['datasets', 'buildings', 'buildings_bbox', 'coverage', 'coverage_bbox'];
     return JSON.stringify(tables.map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
   } finally {
     db.close();

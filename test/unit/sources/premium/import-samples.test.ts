@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { importPremiumDataset } from '../../../../src/sources/premium/import.ts';
 import type { ImportReport } from '../../../../src/sources/premium/import-report.ts';
-import { buildingsInBox, listDatasets, openPremiumStore, type PremiumBuilding } from '../../../../src/sources/premium/store.ts';
+import { buildingsInBox, coverageInBox, listDatasets, openPremiumStore, type PremiumBuilding } from '../../../../src/sources/premium/store.ts';
 import { SURFACE_CLASSES } from '../../../../src/sources/premium/source-model.ts';
 import { pointInRing } from '../../../../src/geometry/ring.ts';
 import { cs2csToLonLat, metresBetween } from '../../../support/premium-store.ts';
@@ -141,7 +141,10 @@ test('datasets record their country, credits, counts and a coverage around every
   );
   assert.equal(datasets[1].attribution, 'Zürich credit');
   for (const d of datasets) {
-    const inside = (lon: number, lat: number) => d.coverage.some((p) => pointInRing(lon, lat, p[0]) && !p.slice(1).some((h) => pointInRing(lon, lat, h)));
+    const coverage = coverageInBox(db)
+      .filter((c) => c.dataset === d.id)
+      .map((c) => c.polygon);
+    const inside = (lon: number, lat: number) => coverage.some((p) => pointInRing(lon, lat, p[0]) && !p.slice(1).some((h) => pointInRing(lon, lat, h)));
     for (const b of byDataset.get(d.id)!) {
       for (const polygon of b.footprint)
         for (let i = 0; i < polygon[0].length; i += 2) assert.ok(inside(polygon[0][i], polygon[0][i + 1]), `${b.id} outside ${d.id}'s coverage`);
