@@ -2,9 +2,7 @@
  * Premium import throughput and memory: the bundled samples copied into large files (CityJSON with
  * vertices after CityObjects, CityJSONSeq, CityGML; BENCH_PREMIUM_MB each, default 100), each
  * imported in a fresh process. Prints MB/s, buildings/s, CPU seconds and the import's peak RSS,
- * which must not grow with the file (the import streams; target ≤ 300 MB). The child runs with the
- * old-space cap `npm run import-buildings` uses: without it V8 lets its heap grow lazily far past
- * what is live (~380 MB peak for 100 MB of CityJSON, against ~250 MB capped).
+ * which must not grow with the file (the import streams; target ≤ 300 MB).
  *
  *   node --import tsx scripts/bench/bench-premium-import.ts      (BENCH_PREMIUM_MB=400 for a bigger run)
  */
@@ -18,8 +16,6 @@ import { writeBerlinGml, writeZurichCityJson, writeZurichSeq } from '../../test/
 const targetMb = Number(process.env.BENCH_PREMIUM_MB) || 100;
 const dir = mkdtempSync(join(tmpdir(), 'bench-premium-'));
 const RSS_TARGET_MB = 300;
-/** As in package.json's import-buildings script. */
-const OLD_SPACE_MB = 160;
 
 const cases = [
   { name: 'CityJSON 1.1 (vertices last)', file: 'zurich-copies.city.json', write: writeZurichCityJson },
@@ -36,15 +32,7 @@ try {
     const started = performance.now();
     const out = execFileSync(
       process.execPath,
-      [
-        `--max-old-space-size=${OLD_SPACE_MB}`,
-        '--import',
-        'tsx',
-        join(REPO_ROOT, 'scripts/bench/lib/premium-import-run.ts'),
-        path,
-        join(dir, `${c.file}.sqlite`),
-        'bench',
-      ],
+      ['--import', 'tsx', join(REPO_ROOT, 'scripts/bench/lib/premium-import-run.ts'), path, join(dir, `${c.file}.sqlite`), 'bench'],
       {
         encoding: 'utf8',
         maxBuffer: 1 << 24,

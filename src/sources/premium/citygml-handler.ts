@@ -36,6 +36,37 @@ function attribute(attributes: Record<string, string>, local: string): string | 
   return null;
 }
 
+/** A building whose references point outside it, held back until the rest of the file is searched. */
+export interface DeferredBuilding {
+  objects: GmlObject[];
+  geometry: GmlBuildingGeometry;
+  unresolved: string[];
+}
+
+export interface CityGmlHandlerOptions {
+  /** Called instead of emitting a building with unresolved references (the reader resolves them in a second pass). */
+  defer?: (building: DeferredBuilding) => void;
+  /**
+   * Second-pass mode: collect, from anywhere in the file, only the polygons and surface groups
+   * whose gml:id is in this set (into `collected`); no buildings are emitted.
+   */
+  collect?: ReadonlySet<string>;
+}
+
+/** The items of a closed building: the building (or why it was left out), and a note on references still unresolved. */
+export function buildingItems(objects: readonly GmlObject[], geometry: GmlBuildingGeometry, callbacks: Pick<ReaderCallbacks, 'item'>): void {
+  const { results, unresolved } = geometry.parts(objects);
+  const [root, ...descendants] = objects.map((o, i) => ({ id: o.id, result: results[i] }));
+  for (const item of assembleBuilding(root, descendants)) callbacks.item(item);
+  if (unresolved.length > 0) {
+    const sample = [...new Set(unresolved)].slice(0, 3).join(', ');
+    callbacks.item({
+      kind: 'note',
+      note: { id: root.id, reason: `${unresolved.length} xlink:href reference(s) to geometry found nowhere in the file left out (#${sample})` },
+    });
+  }
+}
+
 export class CityGmlHandler {
   private readonly stack: Frame[] = [];
   private srsName: string | null = null;
@@ -49,8 +80,17 @@ export class CityGmlHandler {
   private polygonId: string | null = null;
   private text = '';
   private anonymous = 0;
+  /** Open surface groups whose id is wanted (second pass): polygons inside them are collected. */
+  private wantedDepth = 0;
+  /** Second pass: the wanted polygons and groups found. */
+  readonly collected = new GmlBuildingGeometry();
 
-  constructor(private readonly callbacks: ReaderCallbacks) {}
+  constructor(
+    private readonly callbacks: ReaderCallbacks,
+    private readonly options: CityGmlHandlerOptions = {},
+  ) {
+    if (options.collect) this.building = this.collected;
+  }
 
   openTag(qualified: string, attributes: Record<string, string>): void {
     const name = localName(qualified);
@@ -60,17 +100,18 @@ export class CityGmlHandler {
     const srs = attribute(attributes, 'srsName');
     if (srs && !this.srsName) this.srsName = srs;
     const parent = this.stack.at(-1)?.name;
-    if (parent && MEMBER.has(parent) && !OBJECT_TYPES.has(name)) this.callbacks.ignored(name);
+    const collect = this.options.collect;
+    if (parent && MEMBER.has(parent) && !OBJECT_TYPES.has(name) && !collect) this.callbacks.ignored(name);
     this.stack.push(frame);
     const id = attribute(attributes, 'id');
     if (OBJECT_TYPES.has(name)) {
-      this.openObject(name, id);
+      if (!collect) this.openObject(name, id);
       return;
     }
     const building = this.building;
     if (!building) return;
     const href = attribute(attributes, 'href');
-    if (href?.startsWith('#')) {
+    if (href?.startsWith('#') && !collect) {
       const context = this.context();
       if (context && (context.lod !== null || context.cls !== 0)) building.references.push({ target: href.slice(1), ...context, owner: this.owner() });
     }
@@ -78,9 +119,10 @@ export class CityGmlHandler {
       this.rings = [];
       this.polygonId = id;
     } else if (name === 'LinearRing') this.ring = [];
-    else if (id) {
+    else if (id && (!collect || collect.has(id))) {
       frame.groupStart = building.polygons.length;
       frame.groupId = id;
+      if (collect) this.wantedDepth++;
     }
     this.text = '';
   }
@@ -96,7 +138,7 @@ export class CityGmlHandler {
     const name = frame.name;
     const building = this.building;
     if (OBJECT_TYPES.has(name)) {
-      this.closeObject();
+      if (!this.options.collect) this.closeObject();
       return;
     }
     if (!building) return;
@@ -123,10 +165,13 @@ export class CityGmlHandler {
       this.ring = null;
     } else if (POLYGON_TYPES.has(name) && this.rings) {
       const context = this.context();
-      if (context && this.rings.length > 0) building.addPolygon({ id: this.polygonId, rings: this.rings, ...context, owner: this.owner() });
+      const collect = this.options.collect;
+      const wanted = !collect || this.wantedDepth > 0 || (this.polygonId !== null && collect.has(this.polygonId));
+      if (context && wanted && this.rings.length > 0) building.addPolygon({ id: this.polygonId, rings: this.rings, ...context, owner: this.owner() });
       this.rings = null;
     } else if (frame.groupId !== undefined && frame.groupStart !== undefined) {
       building.groups.set(frame.groupId, [frame.groupStart, building.polygons.length]);
+      if (this.options.collect) this.wantedDepth--;
     }
     this.text = '';
   }
@@ -194,17 +239,12 @@ export class CityGmlHandler {
   private closeObject(): void {
     this.open.pop();
     if (this.open.length > 0 || !this.building) return;
-    const { results, unresolved } = this.building.parts(this.objects);
     this.sendHeader();
-    const [root, ...descendants] = this.objects.map((o, i) => ({ id: o.id, result: results[i] }));
-    for (const item of assembleBuilding(root, descendants)) this.callbacks.item(item);
-    if (unresolved.length > 0) {
-      const sample = [...new Set(unresolved)].slice(0, 3).join(', ');
-      this.callbacks.item({
-        kind: 'note',
-        note: { id: root.id, reason: `${unresolved.length} xlink:href reference(s) to geometry outside the building left out (#${sample})` },
-      });
-    }
+    const building = this.building;
+    const objects = this.objects.map(({ id, name, roofType, measuredHeight }) => ({ id, name, roofType, measuredHeight }));
+    const unresolved = this.options.defer ? building.references.filter((r) => !building.resolve(r.target)).map((r) => r.target) : [];
+    if (unresolved.length > 0) this.options.defer?.({ objects, geometry: building, unresolved: [...new Set(unresolved)] });
+    else buildingItems(objects, building, this.callbacks);
     this.building = null;
     this.objects = [];
   }

@@ -39,13 +39,43 @@ export class GmlBuildingGeometry {
   /** gml:id of a surface group → the polygons [start, end) read inside it. */
   readonly groups = new Map<string, [number, number]>();
 
+  /** Plain data for staging a building until the references it could not resolve are found. */
+  toJSON(): object {
+    return { polygons: this.polygons, references: this.references, groups: [...this.groups] };
+  }
+
+  static fromJSON(data: { polygons: GmlPolygon[]; references: GmlReference[]; groups: [string, [number, number]][] }): GmlBuildingGeometry {
+    const geometry = new GmlBuildingGeometry();
+    for (const p of data.polygons) geometry.addPolygon(p);
+    geometry.references.push(...data.references);
+    for (const [id, range] of data.groups) geometry.groups.set(id, range);
+    return geometry;
+  }
+
+  /**
+   * Takes in the polygons `elsewhere` (collected from the rest of the file) holds under `targets`:
+   * they join this building only through its references (no LoD of their own here), and a
+   * reference without an LoD context takes the one the polygon had where it was defined.
+   */
+  adopt(elsewhere: GmlBuildingGeometry, targets: Iterable<string>): void {
+    for (const target of targets) {
+      if (this.polygonById.has(target) || this.groups.has(target)) continue;
+      const found = elsewhere.resolve(target);
+      if (!found) continue;
+      const start = this.polygons.length;
+      for (const i of found) this.addPolygon({ ...elsewhere.polygons[i], lod: null, owner: 0 });
+      if (!elsewhere.polygonById.has(target)) this.groups.set(target, [start, this.polygons.length]);
+      for (const ref of this.references) if (ref.target === target && ref.lod === null) ref.lod = elsewhere.polygons[found[0]]?.lod ?? null;
+    }
+  }
+
   addPolygon(polygon: GmlPolygon): void {
     if (polygon.id) this.polygonById.set(polygon.id, this.polygons.length);
     this.polygons.push(polygon);
   }
 
   /** The polygons a reference points to, or null when nothing in the building has that id. */
-  private resolve(target: string): number[] | null {
+  resolve(target: string): number[] | null {
     const one = this.polygonById.get(target);
     if (one !== undefined) return [one];
     const group = this.groups.get(target);

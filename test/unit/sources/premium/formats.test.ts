@@ -149,16 +149,28 @@ test('CityJSONSeq: a header line, then one feature per line with its own vertice
 
 const ADV_ENVELOPE = '<gml:boundedBy><gml:Envelope srsName="urn:adv:crs:ETRS89_UTM32*DE_DHHN92_NH" srsDimension="3"/></gml:boundedBy>';
 
-test('CityGML 2.0: lod2Solid made of xlink:href references to the boundedBy polygons, AdV URN', async () => {
+test('CityGML 2.0: lod2Solid made of xlink:href references, within the building and to a later one; AdV URN', async () => {
   const boxes = boxSurfaces(565000, 5933000, 12, 9, 8.25, 10);
   const other = boxSurfaces(565040, 5933000, 5, 5, 8, 6);
-  // the second building's solid also points at a polygon of the first one: outside its own geometry
-  const stray = gmlSolidBuilding('b2', other).replace('</gml:CompositeSurface>', '<gml:surfaceMember xlink:href="#b1-p0"/></gml:CompositeSurface>');
-  const text = [CITYGML2_OPEN, ADV_ENVELOPE, gmlSolidBuilding('b1', boxes, { roofType: '3100', measuredHeight: 10 }), stray, CITYGML2_CLOSE].join('\n');
+  const third = boxSurfaces(565080, 5933000, 5, 5, 8, 4);
+  // b2's solid also points at b3's roof (defined further on in the file) and at an id found nowhere
+  const extra = '<gml:surfaceMember xlink:href="#b3-p1"/><gml:surfaceMember xlink:href="#nowhere"/>';
+  const b2 = gmlSolidBuilding('b2', other).replace('</gml:CompositeSurface>', `${extra}</gml:CompositeSurface>`);
+  const text = [
+    CITYGML2_OPEN,
+    ADV_ENVELOPE,
+    gmlSolidBuilding('b1', boxes, { roofType: '3100', measuredHeight: 10 }),
+    b2,
+    gmlSolidBuilding('b3', third),
+    CITYGML2_CLOSE,
+  ].join('\n');
   const { report, byId } = await importText('city.gml', text);
   assert.equal(report.files[0].crs, 'EPSG:25832');
   assert.equal(report.files[0].format, 'CityGML 2.0');
-  assert.equal(report.buildings, 2);
+  assert.equal(report.buildings, 3);
+  assert.deepEqual(classCounts(byId.get('b2')!), { GroundSurface: 1, RoofSurface: 2, WallSurface: 4 }, "b3's roof found by the second pass");
+  const flatAt12 = byId.get('b2')!.surfaces.filter((sf) => sf.rings[0].every((v, i) => i % 3 !== 2 || v === 12));
+  assert.equal(flatAt12.length, 1, "b3's roof, 12 m up, is in b2");
   const b1 = byId.get('b1')!;
   assert.deepEqual(classCounts(b1), { GroundSurface: 1, RoofSurface: 1, WallSurface: 4 }, 'each referenced polygon once');
   assert.deepEqual([b1.roofType, b1.measuredHeight, b1.name, b1.lod], ['3100', 10, 'b1 name', 2]);
@@ -171,7 +183,10 @@ test('CityGML 2.0: lod2Solid made of xlink:href references to the boundedBy poly
     ),
   );
   assert.equal(report.notes.count, 1);
-  assert.match(report.notes.examples[0].reason, /#b1-p0/);
+  assert.deepEqual(
+    [report.notes.examples[0].id, report.notes.examples[0].reason],
+    ['b2', '1 xlink:href reference(s) to geometry found nowhere in the file left out (#nowhere)'],
+  );
 });
 
 test('latitude-first CRS (EPSG:6697, as in PLATEAU) and an explicit axis-order override', async () => {
