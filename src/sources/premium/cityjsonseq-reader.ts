@@ -76,9 +76,10 @@ export async function readCityJsonSeq(path: string, callbacks: ReaderCallbacks):
     transform: Transform | null = null,
     sawHeader = false;
   try {
-    for await (const line of lines) {
+    for await (const raw of lines) {
       lineNo++;
-      bytesRead += Buffer.byteLength(line) + 1;
+      const line = lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+      bytesRead += Buffer.byteLength(raw) + 1;
       if (line.trim() === '') continue;
       let value: unknown;
       try {

@@ -60,10 +60,12 @@ export function walkJsonTopLevel(path: string, visitor: TopLevelVisitor, onProgr
     lines = 1;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      // files saved by Windows tools often start with a UTF-8 byte order mark, which is no JSON
+      const start = bytesRead === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
       bytesRead += chunk.length;
       for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
       onProgress?.({ bytesRead, totalBytes });
-      done(null, chunk);
+      done(null, start ? chunk.subarray(start) : chunk);
     },
   });
   const tokens = parser({ packValues: true, streamValues: false });

@@ -129,7 +129,7 @@ test('CityJSONSeq: a header line, then one feature per line with its own vertice
     CityObjects: {},
     vertices: [],
   });
-  const text = [header, feature('one', [boxes[0]]), '', feature('two', [boxes[1], boxes[2]])].join('\n');
+  const text = [`\uFEFF${header}`, feature('one', [boxes[0]]), '', feature('two', [boxes[1], boxes[2]])].join('\n');
   const { report, byId } = await importText('tiles.city.jsonl', text);
   assert.equal(report.files[0].format, 'CityJSONSeq 2.0');
   assert.deepEqual([report.buildings, report.parts], [2, 3]);
@@ -269,7 +269,7 @@ test('CityJSON 1.0: real-valued vertices without transform, CompositeSolid and M
     CityObjects: { pair: { type: 'Building', geometry: [composite] }, single: { type: 'Building', geometry: [multi] } },
     vertices,
   });
-  const { report, byId } = await importText('old.json', text);
+  const { report, byId } = await importText('old.json', `\uFEFF${text}`); // with a byte order mark, as Windows tools write
   assert.equal(report.files[0].format, 'CityJSON 1.0');
   assert.deepEqual(classCounts(byId.get('pair')!), { GroundSurface: 1, RoofSurface: 1, WallSurface: 4, unknown: 6 });
   assert.deepEqual(classCounts(byId.get('single')!), { RoofSurface: 1, unknown: 5 });
