@@ -6,6 +6,9 @@
  *   pass 2: CityObjects one at a time → parts in a temporary SQLite database (part-staging.ts);
  *           then each root building with its parts, in file order
  *
+ * Each pass has the other's big member cut out of the byte stream before tokenizing, so each part
+ * of the file is tokenized (and checked) once.
+ *
  * Memory holds one CityObject and the vertex span it uses, whatever the file size.
  */
 import { basename } from 'node:path';
@@ -62,6 +65,7 @@ export async function readCityJson(path: string, callbacks: ReaderCallbacks): Pr
         number: (_key, value) => vertices.push(value),
       },
       (p) => callbacks.progress?.({ pass: 1, passes: 2, ...p }),
+      ['CityObjects'],
     ).catch((error: unknown) => passError(error, 1));
     if (type !== 'CityJSON') throw new PremiumImportError(file, null, `not a CityJSON file (type ${JSON.stringify(type)})`);
     if (!vertices.finish()) throw new PremiumImportError(file, 'vertices', 'the vertex list is not made of x, y, z triplets');
@@ -93,6 +97,7 @@ export async function readCityJson(path: string, callbacks: ReaderCallbacks): Pr
         },
       },
       (p) => callbacks.progress?.({ pass: 2, passes: 2, ...p }),
+      ['vertices'],
     ).catch((error: unknown) => passError(error, 2));
     for (const { root, descendants } of staging.groups()) for (const item of assembleBuilding(root, descendants)) callbacks.item(item);
   } finally {

@@ -7,6 +7,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Transform } from 'node:stream';
+import { JsonMemberFilter } from './json-member-filter.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -54,7 +55,17 @@ export class JsonWalkError extends Error {
   }
 }
 
-export function walkJsonTopLevel(path: string, visitor: TopLevelVisitor, onProgress?: (p: JsonWalkProgress) => void): Promise<void> {
+/**
+ * Walks the file's top-level object. `skip` names members whose values are cut out before the
+ * tokenizer sees them (json-member-filter.ts): much cheaper than tokenizing what the visitor
+ * ignores anyway, but such a value is then not checked for syntax in this walk.
+ */
+export function walkJsonTopLevel(
+  path: string,
+  visitor: TopLevelVisitor,
+  onProgress?: (p: JsonWalkProgress) => void,
+  skip: readonly string[] = [],
+): Promise<void> {
   const totalBytes = statSync(path).size;
   let bytesRead = 0,
     lines = 1;
@@ -163,6 +174,7 @@ export function walkJsonTopLevel(path: string, visitor: TopLevelVisitor, onProgr
       if (!sawRoot || depth !== 0) fail(new Error(`the file ends inside ${sawRoot ? 'an unfinished object' : 'nothing: it is empty'} (truncated?)`));
       else resolve();
     });
-    file.pipe(counter).pipe(tokens);
+    const filtered = skip.length > 0 ? file.pipe(counter).pipe(new JsonMemberFilter(new Set(skip))) : file.pipe(counter);
+    filtered.pipe(tokens);
   });
 }
