@@ -56,9 +56,13 @@ const outPath = values.out ?? join(process.env.CITY_DATA_DIR || './var', PREMIUM
 
 const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
 let lastPrint = 0;
+const filesRead = new Set<number>();
 function progress(p: PremiumImportProgress): void {
   const now = performance.now();
-  if (p.bytesRead < p.totalBytes && now - lastPrint < 1000) return;
+  // once a second, and once when a file has been read to its end
+  const fileRead = p.pass === p.passes && p.bytesRead >= p.totalBytes && !filesRead.has(p.fileIndex);
+  if (!fileRead && now - lastPrint < 1000) return;
+  if (fileRead) filesRead.add(p.fileIndex);
   lastPrint = now;
   const pass = p.passes > 1 ? ` pass ${p.pass}/${p.passes}` : '';
   console.log(

@@ -11,6 +11,7 @@
  *
  * Memory holds one CityObject and the vertex span it uses, whatever the file size.
  */
+import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { chooseGeometry, cityObjectPart, isBuildingType, vertexRange, type CityJsonObject } from './cityjson-object.ts';
 import { assembleBuilding } from './building-assembly.ts';
@@ -99,7 +100,13 @@ export async function readCityJson(path: string, callbacks: ReaderCallbacks): Pr
       (p) => callbacks.progress?.({ pass: 2, passes: 2, ...p }),
       ['vertices'],
     ).catch((error: unknown) => passError(error, 2));
-    for (const { root, descendants } of staging.groups()) for (const item of assembleBuilding(root, descendants)) callbacks.item(item);
+    // the buildings are written only now, after both passes: keep the progress moving meanwhile
+    const size = statSync(path).size;
+    let groups = 0;
+    for (const { root, descendants } of staging.groups()) {
+      for (const item of assembleBuilding(root, descendants)) callbacks.item(item);
+      if (++groups % 500 === 0) callbacks.progress?.({ pass: 2, passes: 2, bytesRead: size, totalBytes: size });
+    }
   } finally {
     staging.close();
     vertices.close();
