@@ -81,6 +81,11 @@ export async function readCityJson(path: string, callbacks: ReaderCallbacks): Pr
       path,
       {
         mode: (key) => (key === 'CityObjects' ? 'members' : 'skip'),
+        memberType: (_key, _id, type) => {
+          if (isBuildingType(type)) return true;
+          callbacks.ignored(type);
+          return false;
+        },
         member: (_key, id, value) => {
           const object = value as CityJsonObject;
           if (!object || typeof object !== 'object' || typeof object.type !== 'string') {

@@ -35,6 +35,12 @@ export interface TopLevelVisitor {
   value?(key: string, value: unknown): void;
   /** One member of a `members` key's object. */
   member?(key: string, id: string, value: unknown): void;
+  /**
+   * The `type` of a member of a `members` key's object, as soon as it is read; false drops the
+   * member there and then (it is not assembled further, and `member` is not called for it), so an
+   * unwanted giant (a city's terrain as one object) never sits in memory whole.
+   */
+  memberType?(key: string, id: string, type: string): boolean;
   /** One number anywhere inside a `numbers` key's value, in order. */
   number?(key: string, value: number): void;
 }
@@ -85,6 +91,7 @@ export function walkJsonTopLevel(
     key = '',
     mode: KeyMode = 'skip',
     member = '',
+    memberKey = '',
     assembler: AssemblerLike | null = null,
     assembleDepth = 0,
     sawRoot = false;
@@ -127,11 +134,17 @@ export function walkJsonTopLevel(
           key = String(token.value);
           mode = visitor.mode(key);
         } else if (depth === 2 && mode === 'members' && !assembler) member = String(token.value);
-        else if (assembler) feed(token);
+        else if (assembler) {
+          if (mode === 'members' && depth === 3) memberKey = String(token.value);
+          feed(token);
+        }
         return;
       default: {
-        if (assembler) feed(token);
-        else if (mode === 'numbers' && token.name === 'numberValue') visitor.number?.(key, Number(token.value));
+        if (assembler) {
+          feed(token);
+          const isType = mode === 'members' && depth === 3 && memberKey === 'type' && token.name === 'stringValue';
+          if (isType && visitor.memberType?.(key, member, String(token.value)) === false) assembler = null;
+        } else if (mode === 'numbers' && token.name === 'numberValue') visitor.number?.(key, Number(token.value));
         else if (depth === 1 && mode === 'assemble') {
           const v =
             token.name === 'numberValue'

@@ -72,6 +72,8 @@ test('CityJSON 2.0: integer vertices with a transform that comes after CityObjec
     },
     block: { type: 'Building', geometry: [cityJsonSolid(lod1, vertices, translate, '1.2')] },
     bench: { type: 'CityFurniture' },
+    // a type written after the geometry is still recognised (and the object dropped then)
+    terrain: { geometry: [{ type: 'MultiSurface', lod: '1', boundaries: [[[0, 1, 2]]] }], type: 'TINRelief' },
     empty: { type: 'Building', attributes: { note: 'no geometry' } },
   };
   const text = JSON.stringify({
@@ -87,7 +89,7 @@ test('CityJSON 2.0: integer vertices with a transform that comes after CityObjec
   assert.equal(report.files[0].format, 'CityJSON 2.0');
   assert.deepEqual([report.buildings, report.parts], [2, 3]);
   assert.deepEqual(report.byLod, { lod0: 0, lod1: 1, lod2: 1 });
-  assert.deepEqual(report.ignoredTypes, { CityFurniture: 1 });
+  assert.deepEqual(report.ignoredTypes, { CityFurniture: 1, TINRelief: 1 });
   assert.equal(report.skipped.count, 1);
   assert.equal(report.skipped.examples[0].id, 'empty');
   assert.match(report.skipped.examples[0].reason, /no usable geometry/);
