@@ -5,6 +5,7 @@ import { exportStoreConfigFromEnv, type ExportStoreConfig } from './export/store
 import { exportPoolConfigFromEnv, type ExportPoolConfig } from './export/export-pool.ts';
 import { demConfigSchema, type DemSourceConfig } from './sources/dem/config.ts';
 import { canopyConfigSchema, type CanopySourceConfig } from './sources/canopy/config.ts';
+import { PREMIUM_STORE_FILE, premiumSourcesFromEnv, type PremiumSourceConfig } from './sources/premium/config.ts';
 import { httpLimitsFromEnv, type HttpLimits } from './server/http-limits.ts';
 import { listenAddressFromEnv } from './server/early-listener.ts';
 import { trustedProxiesFromEnv, type TrustedProxies } from './server/trusted-proxies.ts';
@@ -66,6 +67,8 @@ export interface ServiceConfig {
   dem: DemSourceConfig[] | null;
   /** Canopy height models for treeSource hybrid/canopy (CITY_CANOPY_SOURCES, a JSON array; src/sources/canopy/config.ts); null = none. */
   canopy: CanopySourceConfig[] | null;
+  /** Premium building datasets imported at start when the store lacks them (CITY_PREMIUM_SOURCES; src/sources/premium/config.ts); unset = the bundled samples. */
+  premiumSources: PremiumSourceConfig[];
   /** Export files: local dir or S3, lifetime, size cap, public base URL (CITY_EXPORT_*, CITY_PUBLIC_BASE_URL). */
   exports: ExportStoreConfig;
   /** The export writers' threads: how many, and how long one may idle before it exits (CITY_EXPORT_THREADS, CITY_EXPORT_IDLE_MS). */
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     warmUpRequestsMs: Math.max(0, int(env.CITY_WARMUP_REQUESTS_MS, 6_000)),
     dem: env.CITY_DEM_SOURCES ? demConfigSchema.parse(JSON.parse(env.CITY_DEM_SOURCES)) : null,
     canopy: env.CITY_CANOPY_SOURCES ? canopyConfigSchema.parse(JSON.parse(env.CITY_CANOPY_SOURCES)) : null,
+    premiumSources: premiumSourcesFromEnv(env.CITY_PREMIUM_SOURCES),
     exports: exportStoreConfigFromEnv(env, dataDir),
     exportPool: exportPoolConfigFromEnv(env),
     http: httpLimitsFromEnv(env),
@@ -133,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
 export const storePaths = (dataDir: string) => ({
   accounts: join(dataDir, 'accounts.sqlite'),
   osm: join(dataDir, 'osm.sqlite'),
+  premium: join(dataDir, PREMIUM_STORE_FILE),
   demoKey: join(dataDir, 'demo-key.txt'),
 });
