@@ -15,5 +15,8 @@ export const COMMANDS: Record<string, CommandEntry> = {
   serve: { summary: 'start the service (as npm start does)', load: () => import('./serve.ts') },
   import: { summary: 'build the OSM store from an .osm.pbf extract', load: () => import('./import-osm.ts') },
   admin: { summary: 'accounts and API keys', load: () => import('./admin.ts') },
-  // import-buildings: the premium building importer's command (src/sources/premium) registers here, as one more line.
+  'import-buildings': {
+    summary: 'import official LoD2 building models (CityJSON, CityGML) into the premium store',
+    load: () => import('./import-buildings.ts'),
+  },
 };

@@ -1,6 +1,7 @@
 /**
  * The other subcommands of `city-context` in their own processes — `serve` (the service as npm
- * start runs it), `import` (the OSM store), `admin` (accounts) — and `generate` stopped by Ctrl-C
+ * start runs it), `import` (the OSM store), `import-buildings` (the premium store), `admin`
+ * (accounts) — and `generate` stopped by Ctrl-C
  * (SIGINT) mid-run: exit 1 and nothing half-written left behind.
  */
 import assert from 'node:assert/strict';
@@ -40,6 +41,20 @@ test('import builds a store the pipeline opens; admin manages accounts in the sa
   exited(bad, 2);
   assert.match(bad.stderr, /--account must be a positive whole number[\s\S]*city-context admin help/);
   exited(await cli(['import', join(dir, 'missing.osm.pbf')], { cwd: dir, env }), 1);
+});
+
+test('import-buildings imports the Zurich CityJSON sample into the premium store; a missing --country is a usage error (exit 2)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-cli-premium-'));
+  const env = { CITY_DATA_DIR: join(dir, 'var') };
+  const sample = join(REPO_ROOT, 'data/premium/zurich_subset_lod2.json');
+  const imported = await cli(['import-buildings', sample, '--dataset', 'zurich', '--country', 'CH-ZH'], { cwd: dir, env });
+  exited(imported, 0);
+  assert.match(imported.stdout, /^imported dataset zurich → .*premium\.sqlite$/m);
+  assert.match(imported.stdout, /^buildings: 49 \(161 parts/m);
+  assert.match(imported.stderr, /^file 1\/1 .*\(100%\)/m);
+  const bad = await cli(['import-buildings', sample, '--dataset', 'zurich'], { cwd: dir, env });
+  exited(bad, 2);
+  assert.match(bad.stderr, /--country/);
 });
 
 test('serve starts the service as npm start does: it listens, prints the demo key, answers with it; SIGTERM stops it', async () => {

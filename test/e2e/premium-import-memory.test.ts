@@ -6,7 +6,7 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ for (const c of cases) {
     const path = join(dir, c.file);
     const buildings = c.write(path, SIZE);
     assert.ok(statSync(path).size > 0.6 * SIZE, 'the generated file is large enough to matter');
-    const out = execFileSync(
+    const run = spawnSync(
       process.execPath,
       [
         '--max-old-space-size=64',
@@ -44,8 +44,9 @@ for (const c of cases) {
       ],
       { encoding: 'utf8', maxBuffer: 1 << 24 },
     );
-    assert.match(out, /\(100%\)/, 'progress lines up to the end of the file');
-    assert.match(out, new RegExp(`^buildings: ${buildings} \\(`, 'm'));
-    assert.match(out, /imported dataset copies/);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stderr, /\(100%\)/, 'progress lines (on stderr) up to the end of the file');
+    assert.match(run.stdout, new RegExp(`^buildings: ${buildings} \\(`, 'm'));
+    assert.match(run.stdout, /imported dataset copies/);
   });
 }
