@@ -1,7 +1,7 @@
 /**
  * `npm run soak`: overloads the service (started as `npm start`, Monaco sample) about 10× for a
  * while with well-behaved clients, mixed with slow readers (stalled ones, and steady ones reading
- * a ~15 MB answer at 250 KB/s to its end), clients that abort mid-stream and idle sockets, and reports (issue 13): p50/p99 of served requests against the unloaded figure,
+ * a ~15 MB answer at 250 KB/s to its end), clients that abort mid-stream and idle sockets, and reports: p50/p99 of served requests against the unloaded figure,
  * the 503 share, peak RSS, and the ledger of the soak account (charged = sum of completed
  * requests, nothing held afterwards). Exits 1 when a target is missed.
  *
