@@ -76,9 +76,7 @@ export function buildPremiumBuilding(building: PremiumBuildingInput): PremiumBui
 function lowestZ(building: PremiumBuildingInput): number {
   let min = Infinity;
   for (const part of building.parts)
-    for (const s of part.surfaces)
-      for (const ring of s.rings)
-        for (let i = 2; i < ring.length; i += 3) if (ring[i] < min) min = ring[i];
+    for (const s of part.surfaces) for (const ring of s.rings) for (let i = 2; i < ring.length; i += 3) if (ring[i] < min) min = ring[i];
   return Number.isFinite(min) ? min : 0;
 }
 

@@ -13,7 +13,8 @@ import { orientOutward } from './orient.ts';
 import { planeTriangles } from './plane-triangles.ts';
 import { dropDegenerate, ROLE_FLOOR, ROLE_OTHER, ROLE_ROOF, ROLE_UNKNOWN, ROLE_WALL, type Soup } from './soup.ts';
 import { splitTJunctions } from './t-junctions.ts';
-import { weldPoints } from './weld.ts';
+import { SEPARATION, separateTouching } from './touching.ts';
+import { WELD_TOLERANCE, weldPoints } from './weld.ts';
 
 /** Triangle ranges of a mesh per surface role: [first triangle, triangle count]. */
 export type SurfaceRanges = Record<SurfaceRole, [number, number]>;
@@ -33,13 +34,15 @@ export interface PartMesh {
 const ROLE_INDEX: Record<InputRole, number> = { roof: ROLE_ROOF, wall: ROLE_WALL, floor: ROLE_FLOOR, other: ROLE_OTHER, unknown: ROLE_UNKNOWN };
 
 /** Null when no surface has any area (the caller says so). */
+
 export function buildPartMesh(surfaces: readonly PremiumSurface[]): PartMesh | null {
   const points: number[] = [];
   const triangles: number[] = [];
   const roles: number[] = [];
+  const spans: SurfaceSpan[] = [];
   let flatSurfaces = 0;
   for (const surface of surfaces) {
-    const rings = surface.rings.filter((r) => r.length >= 9);
+    const rings = surface.rings.map(withoutRepeats).filter((r) => r.length >= 9);
     if (rings.length === 0) continue;
     const local = planeTriangles(rings);
     if (!local) {
@@ -48,11 +51,13 @@ export function buildPartMesh(surfaces: readonly PremiumSurface[]): PartMesh | n
     }
     const base = points.length / 3;
     for (const ring of rings) for (const v of ring) points.push(v);
+    spans.push({ point: base, points: points.length / 3 - base, tri: triangles.length / 3, tris: local.length / 3 });
     for (const i of local) triangles.push(base + i);
     for (let t = 0; t < local.length; t += 3) roles.push(ROLE_INDEX[surface.role]);
   }
   if (triangles.length === 0) return null;
   const welded = weldPoints(points);
+  const shared = dropSharedSurfaces(spans, welded.index, triangles, roles);
   const split = splitTJunctions(
     welded.positions,
     triangles.map((i) => welded.index[i]),
@@ -63,16 +68,19 @@ export function buildPartMesh(surfaces: readonly PremiumSurface[]): PartMesh | n
   const openings = closeOpenings(soup);
   // a filled opening can repeat a face or leave a collapsed triangle at a pinch: drop them again
   dropDegenerate(soup);
+  const touching = separateTouching(soup);
   const orientation = orientOutward(soup);
   resolveUnknownRoles(soup);
   const built = ordered(soup);
   const report = inspectMesh(built.mesh);
   const notes: string[] = [];
   if (flatSurfaces) notes.push(`${flatSurfaces} surface(s) without area left out`);
-  if (dropped.repeated) notes.push(`${dropped.repeated} repeated triangle(s) removed`);
+  if (shared) notes.push(`${shared} surface(s) shared by two blocks (inner walls) removed`);
+  if (dropped.repeated) notes.push(`${dropped.repeated} triangle(s) of faces given twice removed`);
   if (openings.floors) notes.push(`no closed ground surface: ${openings.floors} floor(s) added`);
   if (openings.others) notes.push(`${openings.others} other opening(s) closed`);
   if (openings.unfilled) notes.push(`${openings.unfilled} opening(s) could not be closed`);
+  if (touching) notes.push(`the solid touches itself along ${touching} edge(s): the blocks there are kept ${SEPARATION * 1000} mm apart`);
   if (orientation.nonManifold) notes.push(`${orientation.nonManifold} edge(s) shared by more than two faces`);
   if (orientation.conflicts) notes.push(`faces could not all be turned outwards (${orientation.conflicts} edge(s))`);
   const sound = report.closed && report.degenerate === 0 && report.nonFinite === 0 && report.volume > 0;
@@ -88,6 +96,66 @@ export function buildPartMesh(surfaces: readonly PremiumSurface[]): PartMesh | n
     maxZ = Math.max(maxZ, built.mesh.positions[i]);
   }
   return { mesh: built.mesh, surfaces: built.surfaces, minZ, maxZ, notes, sound };
+}
+
+/** A ring without points repeated within the weld tolerance of the one before (they weld into one anyway, and confuse the triangulation). */
+function withoutRepeats(ring: readonly number[]): number[] {
+  const out: number[] = [];
+  const near = (i: number, j: number) => Math.hypot(ring[i] - out[j], ring[i + 1] - out[j + 1], ring[i + 2] - out[j + 2]) <= WELD_TOLERANCE;
+  for (let i = 0; i + 2 < ring.length; i += 3) {
+    if (out.length > 0 && near(i, out.length - 3)) continue;
+    out.push(ring[i], ring[i + 1], ring[i + 2]);
+  }
+  while (out.length >= 6 && Math.hypot(out[0] - out[out.length - 3], out[1] - out[out.length - 2], out[2] - out[out.length - 1]) <= WELD_TOLERANCE)
+    out.length -= 3;
+  return out;
+}
+
+/** Where a surface's points and triangles start in the part's lists, and how many. */
+interface SurfaceSpan {
+  point: number;
+  points: number;
+  tri: number;
+  tris: number;
+}
+
+/**
+ * Surfaces with the same corners after welding, in pairs: the wall two blocks of one building
+ * share, each block a closed solid of its own (common in LoD2 data). Dropping both merges the
+ * blocks into one solid, however each was triangulated. Removes their triangles in place and
+ * returns how many surfaces went; of an odd number of copies one stays.
+ */
+function dropSharedSurfaces(spans: SurfaceSpan[], index: Int32Array, triangles: number[], roles: number[]): number {
+  const byCorners = new Map<string, number[]>();
+  spans.forEach((span, s) => {
+    const corners = new Set<number>();
+    for (let i = span.point; i < span.point + span.points; i++) corners.add(index[i]);
+    const key = [...corners].sort((a, b) => a - b).join(',');
+    const list = byCorners.get(key);
+    if (list) list.push(s);
+    else byCorners.set(key, [s]);
+  });
+  const drop = new Uint8Array(roles.length);
+  let count = 0;
+  for (const list of byCorners.values()) {
+    if (list.length < 2) continue;
+    for (const s of list.slice(list.length % 2)) {
+      count++;
+      drop.fill(1, spans[s].tri, spans[s].tri + spans[s].tris);
+    }
+  }
+  if (count === 0) return 0;
+  let w = 0;
+  for (let t = 0; t < roles.length; t++) {
+    if (drop[t]) continue;
+    triangles[3 * w] = triangles[3 * t];
+    triangles[3 * w + 1] = triangles[3 * t + 1];
+    triangles[3 * w + 2] = triangles[3 * t + 2];
+    roles[w++] = roles[t];
+  }
+  triangles.length = 3 * w;
+  roles.length = w;
+  return count;
 }
 
 /** Surfaces without semantics take the role their face's direction says: up roof, down floor, else wall. */

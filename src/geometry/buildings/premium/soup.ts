@@ -61,13 +61,14 @@ export function triangleArea2(soup: Soup, t: number): number {
 export const MIN_AREA2 = 2e-8;
 
 /**
- * Drops triangles that collapsed (two corners welded into one, or no area) and repeats of one
- * triangle (a surface given twice, or two coinciding faces): returns how many of each went.
+ * Drops triangles that collapsed (two corners welded into one, or no area) and faces given more
+ * than once. A face found twice is either a surface the file repeats or the wall two blocks of one
+ * building share (each block closed on its own): dropping both copies merges the blocks into one
+ * solid, and a repeated surface leaves an opening that closing fills again. An odd number of
+ * copies keeps one.
  */
 export function dropDegenerate(soup: Soup): { collapsed: number; repeated: number } {
-  const seen = new Set<string>();
-  const triangles: number[] = [];
-  const roles: number[] = [];
+  const copies = new Map<string, number[]>();
   let collapsed = 0,
     repeated = 0;
   const t3 = soup.triangles;
@@ -80,12 +81,17 @@ export function dropDegenerate(soup: Soup): { collapsed: number; repeated: numbe
       continue;
     }
     const key = [a, b, c].sort((m, n) => m - n).join(',');
-    if (seen.has(key)) {
-      repeated++;
-      continue;
-    }
-    seen.add(key);
-    triangles.push(a, b, c);
+    const list = copies.get(key);
+    if (list) list.push(t);
+    else copies.set(key, [t]);
+  }
+  const triangles: number[] = [];
+  const roles: number[] = [];
+  for (const list of copies.values()) {
+    if (list.length > 1) repeated += list.length;
+    if (list.length % 2 === 0) continue;
+    const t = list[0];
+    triangles.push(t3[3 * t], t3[3 * t + 1], t3[3 * t + 2]);
     roles.push(soup.roles[t]);
   }
   soup.triangles = triangles;

@@ -2,13 +2,24 @@
  * T-junctions: in city models a wall's top edge often runs along several roof edges, and a roof
  * edge along several wall corners, so a vertex of one surface lies in the middle of another's
  * edge. Edges are then not shared and the solid is open at millimetre precision. Every triangle
- * side gets the vertices lying on it (within the weld tolerance), and the triangle is fanned so the
+ * side gets the vertices lying on it (within T_JUNCTION_TOLERANCE), and the triangle is fanned so the
  * side is walked vertex by vertex, like the neighbour's.
  */
 import { WELD_TOLERANCE } from './weld.ts';
 
+/**
+ * How near a side a vertex must be to be put on it: twice the weld tolerance, because welding
+ * snaps points to the millimetre grid, which moves a point lying on a side by up to 0.87 mm.
+ */
+export const T_JUNCTION_TOLERANCE = 2 * WELD_TOLERANCE;
+
 /** Triangles (index triples into positions) with every vertex lying on a side inserted into that side. */
-export function splitTJunctions(positions: readonly number[], triangles: readonly number[], roles: readonly number[], tolerance = WELD_TOLERANCE): { triangles: number[]; roles: number[] } {
+export function splitTJunctions(
+  positions: readonly number[],
+  triangles: readonly number[],
+  roles: readonly number[],
+  tolerance = T_JUNCTION_TOLERANCE,
+): { triangles: number[]; roles: number[] } {
   const vertexCount = positions.length / 3;
   const out: number[] = [];
   const outRoles: number[] = [];
