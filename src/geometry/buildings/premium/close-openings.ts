@@ -1,15 +1,17 @@
 /**
  * Closing what a city model leaves open. LoD2 solids very often have no ground surface, and
  * sometimes a missing or displaced wall or roof piece: every loop of edges used by one triangle
- * only is an opening, filled by triangulating the loop in its best-fit plane. An opening at the
- * bottom of the part facing down is its floor; any other is `other`.
+ * only is an opening, filled by triangulating the loop in its best-fit plane. A level opening at
+ * the bottom of the part is its floor, one at the top its roof; any other is `other`.
  */
 import { newellNormal, planeTriangles } from './plane-triangles.ts';
-import { edgeUses, ROLE_FLOOR, ROLE_OTHER, type Soup } from './soup.ts';
+import { edgeUses, ROLE_FLOOR, ROLE_OTHER, ROLE_ROOF, type Soup } from './soup.ts';
 
 export interface Openings {
   /** Loops filled as a floor. */
   floors: number;
+  /** Loops filled as a roof (level, at the top). */
+  roofs: number;
   /** Other loops filled. */
   others: number;
   /** Loops that could not be triangulated (fewer than three points, or no area in any plane). */
@@ -17,7 +19,7 @@ export interface Openings {
 }
 
 export function closeOpenings(soup: Soup): Openings {
-  const result: Openings = { floors: 0, others: 0, unfilled: 0 };
+  const result: Openings = { floors: 0, roofs: 0, others: 0, unfilled: 0 };
   const n = soup.positions.length / 3;
   const uses = edgeUses(soup);
   // boundary edges: vertex → its neighbours along an edge that only one triangle uses
@@ -53,12 +55,20 @@ export function closeOpenings(soup: Soup): Openings {
     const normal = newellNormal([ring]);
     const nz = normal[2];
     const normalLength = Math.hypot(...normal);
-    let loopTop = -Infinity;
-    for (let i = 2; i < ring.length; i += 3) loopTop = Math.max(loopTop, ring[i]);
-    const flat = Math.abs(nz) > 0.7 * normalLength;
-    const atBottom = loopTop - minZ < 0.5 * (maxZ - minZ);
-    const role = flat && atBottom ? ROLE_FLOOR : ROLE_OTHER;
+    let loopBottom = Infinity,
+      loopTop = -Infinity;
+    for (let i = 2; i < ring.length; i += 3) {
+      loopBottom = Math.min(loopBottom, ring[i]);
+      loopTop = Math.max(loopTop, ring[i]);
+    }
+    // more level than upright, and reaching down to the part's lowest point (ground under a building may slope)
+    const flat = Math.abs(nz) > 0.5 * normalLength;
+    const atBottom = loopBottom - minZ < Math.min(1, 0.25 * (maxZ - minZ));
+    // a level opening at the top is where the roof should be (e.g. an overhanging roof sheet that meets no wall)
+    const atTop = maxZ - loopTop < Math.min(1, 0.25 * (maxZ - minZ));
+    const role = flat && atBottom ? ROLE_FLOOR : flat && atTop ? ROLE_ROOF : ROLE_OTHER;
     if (role === ROLE_FLOOR) result.floors++;
+    else if (role === ROLE_ROOF) result.roofs++;
     else result.others++;
     for (let t = 0; t < triangles.length; t += 3) {
       soup.triangles.push(loop[triangles[t]], loop[triangles[t + 1]], loop[triangles[t + 2]]);

@@ -78,6 +78,7 @@ export function buildPartMesh(surfaces: readonly PremiumSurface[]): PartMesh | n
   if (shared) notes.push(`${shared} surface(s) shared by two blocks (inner walls) removed`);
   if (dropped.repeated) notes.push(`${dropped.repeated} triangle(s) of faces given twice removed`);
   if (openings.floors) notes.push(`no closed ground surface: ${openings.floors} floor(s) added`);
+  if (openings.roofs) notes.push(`${openings.roofs} opening(s) at the top closed as roof`);
   if (openings.others) notes.push(`${openings.others} other opening(s) closed`);
   if (openings.unfilled) notes.push(`${openings.unfilled} opening(s) could not be closed`);
   if (touching) notes.push(`the solid touches itself along ${touching} edge(s): the blocks there are kept ${SEPARATION * 1000} mm apart`);
