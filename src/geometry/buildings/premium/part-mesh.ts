@@ -8,6 +8,7 @@
 import { inspectMesh } from '../../mesh-checks.ts';
 import type { IndexedMesh } from '../../types.ts';
 import { closeOpenings } from './close-openings.ts';
+import { cutCoplanarOverlaps } from './coplanar.ts';
 import { SURFACE_ROLES, type InputRole, type PremiumSurface, type SurfaceRole } from './input.ts';
 import { orientOutward } from './orient.ts';
 import { planeTriangles } from './plane-triangles.ts';
@@ -41,9 +42,10 @@ export function buildPartMesh(surfaces: readonly PremiumSurface[]): PartMesh | n
   const roles: number[] = [];
   const spans: SurfaceSpan[] = [];
   let flatSurfaces = 0;
-  for (const surface of surfaces) {
-    const rings = surface.rings.map(withoutRepeats).filter((r) => r.length >= 9);
-    if (rings.length === 0) continue;
+  const cleaned = surfaces.map((s) => ({ role: s.role, rings: s.rings.map(withoutRepeats).filter((r) => r.length >= 9) })).filter((s) => s.rings.length > 0);
+  const coplanar = cutCoplanarOverlaps(cleaned);
+  for (const surface of coplanar.surfaces) {
+    const rings = surface.rings;
     const local = planeTriangles(rings);
     if (!local) {
       flatSurfaces++;
@@ -75,6 +77,7 @@ export function buildPartMesh(surfaces: readonly PremiumSurface[]): PartMesh | n
   const report = inspectMesh(built.mesh);
   const notes: string[] = [];
   if (flatSurfaces) notes.push(`${flatSurfaces} surface(s) without area left out`);
+  if (coplanar.planes) notes.push(`faces overlapping in ${coplanar.planes} plane(s) cut against each other (walls between blocks)`);
   if (shared) notes.push(`${shared} surface(s) shared by two blocks (inner walls) removed`);
   if (dropped.repeated) notes.push(`${dropped.repeated} triangle(s) of faces given twice removed`);
   if (openings.floors) notes.push(`no closed ground surface: ${openings.floors} floor(s) added`);
