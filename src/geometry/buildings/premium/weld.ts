@@ -19,9 +19,10 @@ export interface Welded {
 export function weldPoints(points: ArrayLike<number>, tolerance = WELD_TOLERANCE): Welded {
   const count = points.length / 3;
   const index = new Int32Array(count);
-  const cells = new Map<string, number[]>();
+  // cells by a 32-bit hash of their indices: a collision only adds candidates, whose distance is checked anyway
+  const cells = new Map<number, number[]>();
   const kept: number[] = [];
-  const key = (i: number, j: number, k: number) => `${i},${j},${k}`;
+  const key = cellHash;
   const tol2 = tolerance * tolerance;
   for (let p = 0; p < count; p++) {
     const x = points[3 * p],
@@ -56,12 +57,13 @@ export function weldPoints(points: ArrayLike<number>, tolerance = WELD_TOLERANCE
   // snap to the millimetre grid; kept points that land in one cell are one point
   const positions: number[] = [];
   const byCell = new Map<string, number>();
+  const gridKey = (i: number, j: number, k: number) => `${i},${j},${k}`;
   const snapped = new Int32Array(kept.length / 3);
   for (let q = 0; q < kept.length / 3; q++) {
     const sx = Math.round(kept[3 * q] * 1000),
       sy = Math.round(kept[3 * q + 1] * 1000),
       sz = Math.round(kept[3 * q + 2] * 1000);
-    const k = key(sx, sy, sz);
+    const k = gridKey(sx, sy, sz);
     let at = byCell.get(k);
     if (at === undefined) {
       at = positions.length / 3;
@@ -72,4 +74,11 @@ export function weldPoints(points: ArrayLike<number>, tolerance = WELD_TOLERANCE
   }
   for (let p = 0; p < count; p++) index[p] = snapped[index[p]];
   return { positions, index };
+}
+
+function cellHash(i: number, j: number, k: number): number {
+  let h = Math.imul(i | 0, 0x9e3779b1);
+  h = Math.imul(h ^ (j | 0), 0x85ebca77);
+  h = Math.imul(h ^ (k | 0), 0xc2b2ae3d);
+  return (h ^ (h >>> 16)) | 0;
 }
