@@ -11,6 +11,7 @@ import { closeOpenings } from './close-openings.ts';
 import { cutCoplanarOverlaps } from './coplanar.ts';
 import { SURFACE_ROLES, type InputRole, type PremiumSurface, type SurfaceRole } from './input.ts';
 import { orientOutward } from './orient.ts';
+import { trimOverhangs } from './overhang.ts';
 import { planeTriangles } from './plane-triangles.ts';
 import { dropDegenerate, ROLE_FLOOR, ROLE_OTHER, ROLE_ROOF, ROLE_UNKNOWN, ROLE_WALL, type Soup } from './soup.ts';
 import { splitTJunctions } from './t-junctions.ts';
@@ -34,9 +35,37 @@ export interface PartMesh {
 
 const ROLE_INDEX: Record<InputRole, number> = { roof: ROLE_ROOF, wall: ROLE_WALL, floor: ROLE_FLOOR, other: ROLE_OTHER, unknown: ROLE_UNKNOWN };
 
-/** Null when no surface has any area (the caller says so). */
-
+/**
+ * Null when no surface has any area (the caller says so). A part that does not close as given is
+ * tried again with its roofs cut back to its ground outline (overhang.ts); the better one is kept.
+ */
 export function buildPartMesh(surfaces: readonly PremiumSurface[]): PartMesh | null {
+  const first = repairPart(surfaces);
+  if (!first || first.sound) return first;
+  const trimmed = trimOverhangs(surfaces);
+  const second = trimmed ? repairPart(trimmed) : null;
+  // cutting can go wrong on crossed roofs: a result whose roof faces down is no better
+  if (!second?.sound || !roofFacesUp(second)) return first;
+  second.notes.unshift('roof overhangs cut back to the ground outline (a roof sheet past the walls cannot close a solid)');
+  return second;
+}
+
+/** Whether no roof triangle of the mesh faces down (steep faces may lean a little past vertical). */
+function roofFacesUp(part: PartMesh): boolean {
+  const p = part.mesh.positions,
+    idx = part.mesh.indices;
+  const [first, count] = part.surfaces.roof;
+  for (let t = first; t < first + count; t++) {
+    const a = 3 * idx[3 * t],
+      b = 3 * idx[3 * t + 1],
+      c = 3 * idx[3 * t + 2];
+    const nz = (p[b] - p[a]) * (p[c + 1] - p[a + 1]) - (p[b + 1] - p[a + 1]) * (p[c] - p[a]);
+    if (nz < -0.05 * triangleNormalLength(p, a, b, c)) return false;
+  }
+  return true;
+}
+
+function repairPart(surfaces: readonly PremiumSurface[]): PartMesh | null {
   const points: number[] = [];
   const triangles: number[] = [];
   const roles: number[] = [];
@@ -181,7 +210,7 @@ function resolveUnknownRoles(soup: Soup): void {
   }
 }
 
-function triangleNormalLength(p: number[], a: number, b: number, c: number): number {
+function triangleNormalLength(p: ArrayLike<number>, a: number, b: number, c: number): number {
   const ux = p[b] - p[a],
     uy = p[b + 1] - p[a + 1],
     uz = p[b + 2] - p[a + 2];
