@@ -36,18 +36,26 @@ export interface PartMesh {
 const ROLE_INDEX: Record<InputRole, number> = { roof: ROLE_ROOF, wall: ROLE_WALL, floor: ROLE_FLOOR, other: ROLE_OTHER, unknown: ROLE_UNKNOWN };
 
 /**
- * Null when no surface has any area (the caller says so). A part that does not close as given is
- * tried again with its roofs cut back to its ground outline (overhang.ts); the better one is kept.
+ * Null when no surface has any area (the caller says so). A part whose roofs reach past its ground
+ * outline is built with its roofs cut back to that outline (overhang.ts): an overhanging sheet has
+ * no thickness, and closing around it gives flaps and slivers of volume. The part as given is kept
+ * when the cut one does not close, its roof would face down, or the cut took its highest point (a
+ * mono-pitch roof whose high edge overhangs: the height is the file's).
  */
 export function buildPartMesh(surfaces: readonly PremiumSurface[]): PartMesh | null {
-  const first = repairPart(surfaces);
-  if (!first || first.sound) return first;
   const trimmed = trimOverhangs(surfaces);
-  const second = trimmed ? repairPart(trimmed) : null;
-  // cutting can go wrong on crossed roofs: a result whose roof faces down is no better
-  if (!second?.sound || !roofFacesUp(second)) return first;
-  second.notes.unshift('roof overhangs cut back to the ground outline (a roof sheet past the walls cannot close a solid)');
-  return second;
+  const cut = trimmed ? repairPart(trimmed) : null;
+  if (cut?.sound && roofFacesUp(cut) && Math.abs(cut.maxZ - highest(surfaces)) <= WELD_TOLERANCE) {
+    cut.notes.unshift('roof overhangs cut back to the ground outline');
+    return cut;
+  }
+  return repairPart(surfaces);
+}
+
+function highest(surfaces: readonly PremiumSurface[]): number {
+  let top = -Infinity;
+  for (const s of surfaces) for (const ring of s.rings) for (let i = 2; i < ring.length; i += 3) top = Math.max(top, ring[i]);
+  return top;
 }
 
 /** Whether no roof triangle of the mesh faces down (steep faces may lean a little past vertical). */

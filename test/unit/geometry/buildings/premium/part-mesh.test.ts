@@ -185,6 +185,36 @@ test('a lower block against a taller one: the walls are cut against each other, 
   );
 });
 
+test('a gable roof overhanging its walls is cut back to the ground outline and closes', () => {
+  fc.assert(
+    fc.property(houseArb, fc.double({ min: 0.1, max: 1, noNaN: true }), (h, o) => {
+      const [W, D, E, R] = [h.width, h.depth, h.eaves, h.eaves + h.ridge];
+      const slope = h.ridge / (D / 2);
+      const at = (x: number, y: number, z: number) => [x, y, z];
+      const low = E - o * slope;
+      const surfaces: PremiumSurface[] = [
+        // roof sheets reaching o past every wall
+        { role: 'roof', rings: [[...at(-o, -o, low), ...at(W + o, -o, low), ...at(W + o, D / 2, R), ...at(-o, D / 2, R)]] },
+        { role: 'roof', rings: [[...at(W + o, D + o, low), ...at(-o, D + o, low), ...at(-o, D / 2, R), ...at(W + o, D / 2, R)]] },
+        { role: 'wall', rings: [[...at(0, 0, 0), ...at(W, 0, 0), ...at(W, 0, E), ...at(0, 0, E)]] },
+        { role: 'wall', rings: [[...at(W, D, 0), ...at(0, D, 0), ...at(0, D, E), ...at(W, D, E)]] },
+        { role: 'wall', rings: [[...at(W, 0, 0), ...at(W, D, 0), ...at(W, D, E), ...at(W, D / 2, R), ...at(W, 0, E)]] },
+        { role: 'wall', rings: [[...at(0, D, 0), ...at(0, 0, 0), ...at(0, 0, E), ...at(0, D / 2, R), ...at(0, D, E)]] },
+        { role: 'floor', rings: [[...at(0, 0, 0), ...at(0, D, 0), ...at(W, D, 0), ...at(W, 0, 0)]] },
+      ];
+      const part = buildPartMesh(surfaces);
+      assertSound(part);
+      assert.ok(
+        part.notes.some((n) => n.startsWith('roof overhangs cut back')),
+        part.notes.join('; '),
+      );
+      assert.ok(Math.abs(inspectMesh(part.mesh).volume - W * D * (E + h.ridge / 2)) < 0.01 * W * D);
+      assert.ok(Math.abs(part.maxZ - R) <= 1e-3);
+    }),
+    { numRuns: 100 },
+  );
+});
+
 test('what cannot be closed is said, not dropped: a lone wall with a fin', () => {
   // three faces on one edge and nothing else: no solid encloses them
   const part = buildPartMesh([
