@@ -15,7 +15,7 @@ export interface PremiumBuildingMeshes {
   baseZ: number;
   /** One mesh per part that has any surface with an area. */
   meshes: BuildingMesh[];
-  /** Everything said about the building (also in its meshes' `dataNotes`); non-empty when `meshes` is. */
+  /** Everything said about the building (also in its meshes' `dataNotes`); never empty when `meshes` is empty. */
   notes: string[];
 }
 
