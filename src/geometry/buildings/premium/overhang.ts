@@ -5,11 +5,13 @@
  * surfaces seen from above (the walls stand on that outline), new corners lying in the roof's own
  * plane, so wall tops meet roof edges again.
  */
-import { Clipper, FillRule, type Path64, type Paths64 } from 'clipper2-ts';
+import { Clipper, EndType, FillRule, JoinType, type Path64, type Paths64 } from 'clipper2-ts';
 import type { PremiumSurface } from './input.ts';
 import { newellNormal } from './plane-triangles.ts';
 
 const GRID = 1e4;
+/** A roof within this distance (grid units: 1 cm) of the outline does not overhang: its edge and the walls differ by noise. */
+const NOISE = 100;
 
 /** The surfaces with roofs cut to the ground outline, or null when there is no ground surface or nothing overhangs. */
 export function trimOverhangs(surfaces: readonly PremiumSurface[]): PremiumSurface[] | null {
@@ -27,6 +29,7 @@ export function trimOverhangs(surfaces: readonly PremiumSurface[]): PremiumSurfa
   }
   if (ground.length === 0) return null;
   const outline = Clipper.union(ground, FillRule.NonZero);
+  const tolerated = Clipper.inflatePaths(outline, NOISE, JoinType.Miter, EndType.Polygon);
   let changed = false;
   const out: PremiumSurface[] = [];
   for (const s of surfaces) {
@@ -45,13 +48,13 @@ export function trimOverhangs(surfaces: readonly PremiumSurface[]): PremiumSurfa
     const area = Math.abs(Clipper.area(paths[0]));
     const reversed = Clipper.area(paths[0]) < 0;
     const subject = paths.map((p) => (reversed ? [...p].reverse() : p));
-    const cut = Clipper.intersect(subject, outline, FillRule.NonZero);
-    const cutArea = Math.abs(cut.reduce((sum, p) => sum + Clipper.area(p), 0));
-    if (Math.abs(cutArea - area) <= 1e-4 * GRID * GRID) {
+    const inside = Math.abs(Clipper.intersect(subject, tolerated, FillRule.NonZero).reduce((sum, p) => sum + Clipper.area(p), 0));
+    if (Math.abs(inside - area) <= 1e-4 * GRID * GRID) {
       out.push(s);
       continue;
     }
     changed = true;
+    const cut = Clipper.intersect(subject, outline, FillRule.NonZero);
     if (cut.length === 0) continue;
     const ring0 = s.rings[0];
     const offset = (nx * ring0[0] + ny * ring0[1] + nz * ring0[2]) / len;

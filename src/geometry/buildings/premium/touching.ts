@@ -35,8 +35,18 @@ export function separateTouching(soup: Soup): number {
       if (list) list.push(t);
       else around.set(v, [t]);
     }
+  // the faces of a crowded edge are paired as the fans at its first end group them, and the pairs
+  // hold at its other end too: both ends must split the edge the same way or it opens
+  const links: [number, number][] = [];
+  for (const [key, list] of uses) {
+    if (list.length <= 2) continue;
+    const a = Math.floor(key / n);
+    const fans = fansAt(a, around.get(a)!, soup, uses, n, []);
+    const groups = fans.map((fan) => list.filter((t) => fan.includes(t))).filter((g) => g.length > 0);
+    if (groups.every((g) => g.length === 2)) for (const [t, u] of groups) links.push([t, u]);
+  }
   for (const [v, tris] of around) {
-    const fans = fansAt(v, tris, soup, uses, n);
+    const fans = fansAt(v, tris, soup, uses, n, links);
     for (let f = 1; f < fans.length; f++) {
       const copy = soup.positions.length / 3;
       const [dx, dy, dz] = intoFan(v, fans[f], soup);
@@ -47,8 +57,8 @@ export function separateTouching(soup: Soup): number {
   return edges;
 }
 
-/** The triangles around v grouped by the ordinary (two-face) edges at v that join them. */
-function fansAt(v: number, tris: number[], soup: Soup, uses: Map<number, number[]>, n: number): number[][] {
+/** The triangles around v grouped by the ordinary (two-face) edges at v that join them, and by `links`. */
+function fansAt(v: number, tris: number[], soup: Soup, uses: Map<number, number[]>, n: number, links: readonly [number, number][]): number[][] {
   const parent = new Map<number, number>(tris.map((t) => [t, t]));
   const find = (t: number): number => {
     let r = t;
@@ -64,6 +74,7 @@ function fansAt(v: number, tris: number[], soup: Soup, uses: Map<number, number[
       const list = uses.get(edgeKey(v, w, n));
       if (list && list.length === 2 && parent.has(list[0]) && parent.has(list[1])) parent.set(find(list[0]), find(list[1]));
     }
+  for (const [t, u] of links) if (parent.has(t) && parent.has(u)) parent.set(find(t), find(u));
   const groups = new Map<number, number[]>();
   for (const t of tris) {
     const r = find(t);
