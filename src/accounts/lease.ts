@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from './db.ts';
+import { processExists } from '../process-alive.ts';
 
 export interface LeaseOptions {
   /** How long a lease lasts without renewal, ms; it is renewed every third of that. */
@@ -80,14 +81,5 @@ export class OwnerLease {
 
   #expiry(): string {
     return new Date(this.#options.now().getTime() + this.#options.ttlMs).toISOString();
-  }
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
   }
 }

@@ -6,7 +6,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import type { RunningService } from '../../src/service.ts';
 import { startTestService } from '../support/service/http.ts';
 import { square } from '../support/polygons.ts';
 import { eventually } from '../support/service/raw-http.ts';
+import { readyChild } from '../support/service/ready-child.ts';
 
 let svc: RunningService;
 before(async () => {
@@ -60,14 +61,8 @@ test('a client that leaves while the export thread writes: its staged and spill 
 /** A process that stages an export file and its spill in `dir` as an export does, then waits to be killed. */
 async function stagingProcess(dir: string): Promise<ChildProcess> {
   const staged = fileURLToPath(new URL('../../src/export/store/staged.ts', import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `
+  return readyChild(
+    `
     import { writeFileSync, mkdirSync } from 'node:fs';
     import { stagePathIn, tempPathIn } from ${JSON.stringify(staged)};
     const path = stagePathIn(${JSON.stringify(dir)});
@@ -75,18 +70,9 @@ async function stagingProcess(dir: string): Promise<ChildProcess> {
     writeFileSync(path, 'half a file');
     mkdirSync(tempPathIn(${JSON.stringify(dir)}));
     console.log('staged');
-    setInterval(() => {}, 1000);
   `,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    'staged',
   );
-  await new Promise<void>((ok, fail) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      if (String(d).includes('staged')) ok();
-    });
-    child.once('exit', () => fail(new Error('the child exited early')));
-  });
-  return child;
 }
 
 test("a process killed with SIGKILL mid-export: the next start sweeps its staged, spill and put leftovers at once; a live neighbour's stay", async () => {

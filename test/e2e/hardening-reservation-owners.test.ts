@@ -9,13 +9,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { AccountStore } from '../../src/accounts/index.ts';
 import { loadConfig, storePaths } from '../../src/config.ts';
 import { startService } from '../../src/service.ts';
 import { startFakeApp, smallBody } from '../support/service/fake-app.ts';
 import { eventually } from '../support/service/raw-http.ts';
+import { readyChild } from '../support/service/ready-child.ts';
 
 test("a second process opening the same accounts file leaves the first one's in-flight hold alone", async () => {
   const app = await startFakeApp({ delayMs: 800 });
@@ -95,30 +96,15 @@ test("the service releases a dead process's holds at start and says so in its lo
 /** A second process on the accounts file at `path` that holds `holds` reservations under `key` (its lease: 10 minutes) until killed. */
 async function holdingProcess(path: string, key: string, holds: number[]): Promise<ChildProcess> {
   const storeModule = fileURLToPath(new URL('../../src/accounts/index.ts', import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `
+  return readyChild(
+    `
     import { AccountStore } from ${JSON.stringify(storeModule)};
     const store = AccountStore.open(${JSON.stringify(path)}, { releaseStale: false, leaseTtlMs: 600000 });
     for (const km2 of ${JSON.stringify(holds)}) store.reserve(store.authenticate(${JSON.stringify(key)}), km2);
     console.log('held');
-    setInterval(() => {}, 1000);
   `,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    'held',
   );
-  await new Promise<void>((ok, fail) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      if (String(d).includes('held')) ok();
-    });
-    child.once('exit', () => fail(new Error('the child exited early')));
-  });
-  return child;
 }
 
 test('a process killed with SIGKILL mid-request: its hold is released by the next start at once, before its lease lapses', async () => {

@@ -33,7 +33,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['osm-model'],
   ['frame'],
   ['contract'],
-  ['module-ext', 'repo-root'],
+  ['module-ext', 'repo-root', 'process-alive'],
 ];
 const MAX_LINES = 420;
 

@@ -8,6 +8,7 @@ import { copyFile, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import type { ExportBytes, StagedFile } from './types.ts';
+import { processExists } from '../../process-alive.ts';
 
 export const isStaged = (bytes: ExportBytes): bytes is StagedFile => !(bytes instanceof Uint8Array) && !Array.isArray(bytes);
 
@@ -125,13 +126,4 @@ export async function discardStaged(staged: StagedFile): Promise<void> {
 /** Removes left-over staged and spill files in `dir` (the S3 store's staging directory, shared with everything else in the OS temp directory); returns how many went. */
 export function sweepStaged(dir: string, now = Date.now()): Promise<number> {
   return sweepOrphanTemps(dir, now, STAGE_PREFIX);
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
-  }
 }

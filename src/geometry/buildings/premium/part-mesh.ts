@@ -13,7 +13,7 @@ import { SURFACE_ROLES, type InputRole, type PremiumSurface, type SurfaceRole } 
 import { orientOutward } from './orient.ts';
 import { trimOverhangs } from './overhang.ts';
 import { planeTriangles } from './plane-triangles.ts';
-import { dropDegenerate, ROLE_FLOOR, ROLE_OTHER, ROLE_ROOF, ROLE_UNKNOWN, ROLE_WALL, type Soup } from './soup.ts';
+import { dropDegenerate, normalLength, ROLE_FLOOR, ROLE_OTHER, ROLE_ROOF, ROLE_UNKNOWN, ROLE_WALL, type Soup } from './soup.ts';
 import { splitTJunctions } from './t-junctions.ts';
 import { SEPARATION, separateTouching } from './touching.ts';
 import { WELD_TOLERANCE, weldPoints } from './weld.ts';
@@ -68,7 +68,7 @@ function roofFacesUp(part: PartMesh): boolean {
       b = 3 * idx[3 * t + 1],
       c = 3 * idx[3 * t + 2];
     const nz = (p[b] - p[a]) * (p[c + 1] - p[a + 1]) - (p[b + 1] - p[a + 1]) * (p[c] - p[a]);
-    if (nz < -0.05 * triangleNormalLength(p, a, b, c)) return false;
+    if (nz < -0.05 * normalLength(p, a, b, c)) return false;
   }
   return true;
 }
@@ -213,19 +213,9 @@ function resolveUnknownRoles(soup: Soup): void {
       vx = p[c] - p[a],
       vy = p[c + 1] - p[a + 1];
     const nz = ux * vy - uy * vx;
-    const len = triangleNormalLength(p, a, b, c);
+    const len = normalLength(p, a, b, c);
     soup.roles[t] = nz > 0.5 * len ? ROLE_ROOF : nz < -0.5 * len ? ROLE_FLOOR : ROLE_WALL;
   }
-}
-
-function triangleNormalLength(p: ArrayLike<number>, a: number, b: number, c: number): number {
-  const ux = p[b] - p[a],
-    uy = p[b + 1] - p[a + 1],
-    uz = p[b + 2] - p[a + 2];
-  const vx = p[c] - p[a],
-    vy = p[c + 1] - p[a + 1],
-    vz = p[c + 2] - p[a + 2];
-  return Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
 }
 
 /** The mesh with only the vertices used, triangles grouped by role in SURFACE_ROLES' order. */

@@ -45,9 +45,11 @@ export function edgeUses(soup: Soup): Map<number, number[]> {
 export function triangleArea2(soup: Soup, t: number): number {
   const p = soup.positions,
     i = soup.triangles;
-  const a = 3 * i[3 * t],
-    b = 3 * i[3 * t + 1],
-    c = 3 * i[3 * t + 2];
+  return normalLength(p, 3 * i[3 * t], 3 * i[3 * t + 1], 3 * i[3 * t + 2]);
+}
+
+/** The length of (b − a) × (c − a) for the points at offsets a, b, c of `p` (x, y, z each): twice the triangle's area. */
+export function normalLength(p: ArrayLike<number>, a: number, b: number, c: number): number {
   const ux = p[b] - p[a],
     uy = p[b + 1] - p[a + 1],
     uz = p[b + 2] - p[a + 2];
