@@ -67,6 +67,12 @@ export interface ServiceConfig {
   dem: DemSourceConfig[] | null;
   /** Canopy height models for treeSource hybrid/canopy (CITY_CANOPY_SOURCES, a JSON array; src/sources/canopy/config.ts); null = none. */
   canopy: CanopySourceConfig[] | null;
+  /**
+   * The ground cache (docs/ground.md "The ground cache"): its SQLite file (CITY_GROUND_CACHE,
+   * default <data dir>/ground-cache.sqlite; `off` = none) and the bound on its size
+   * (CITY_GROUND_CACHE_MB, default 2048).
+   */
+  groundCache: { path: string; maxBytes: number } | null;
   /** Premium building datasets imported at start when the store lacks them (CITY_PREMIUM_SOURCES; src/sources/premium/config.ts); unset = the bundled samples. */
   premiumSources: PremiumSourceConfig[];
   /** Export files: local dir or S3, lifetime, size cap, public base URL (CITY_EXPORT_*, CITY_PUBLIC_BASE_URL). */
@@ -125,6 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     warmUpRequestsMs: Math.max(0, int(env.CITY_WARMUP_REQUESTS_MS, 6_000)),
     dem: env.CITY_DEM_SOURCES ? demConfigSchema.parse(JSON.parse(env.CITY_DEM_SOURCES)) : null,
     canopy: env.CITY_CANOPY_SOURCES ? canopyConfigSchema.parse(JSON.parse(env.CITY_CANOPY_SOURCES)) : null,
+    groundCache:
+      env.CITY_GROUND_CACHE === 'off'
+        ? null
+        : { path: resolve(env.CITY_GROUND_CACHE || join(dataDir, 'ground-cache.sqlite')), maxBytes: int(env.CITY_GROUND_CACHE_MB, 2048) * 1024 * 1024 },
     premiumSources: premiumSourcesFromEnv(env.CITY_PREMIUM_SOURCES),
     exports: exportStoreConfigFromEnv(env, dataDir),
     exportPool: exportPoolConfigFromEnv(env),

@@ -68,6 +68,7 @@ export async function generateLocal(run: LocalRun): Promise<GenerateOutcome> {
     tileSize: config.tileSize,
     dem: config.dem,
     canopy: config.canopy,
+    groundCache: config.groundCache,
     progress: run.progress,
   };
   try {

@@ -42,6 +42,8 @@ export interface FeatureFamily<Plan = unknown> {
 export interface FamilySources {
   /** Canopy height models (CITY_CANOPY_SOURCES); null = none configured. */
   canopy: CanopySourceConfig[] | null;
+  /** The ground cache's file and size bound (CITY_GROUND_CACHE); absent = none. */
+  groundCache?: { path: string; maxBytes: number };
 }
 
 /** A family's main-thread step over a whole request (e.g. the tree cap, which needs every tile's trees). */

@@ -29,6 +29,8 @@ export interface PipelineDeps {
   dem?: DemSourceConfig[] | null;
   /** Canopy height models (treeSource hybrid/canopy); null or absent = none. */
   canopy?: CanopySourceConfig[] | null;
+  /** The ground cache; null or absent = every tile builds its ground itself. */
+  groundCache?: { path: string; maxBytes: number } | null;
   /** Told of the request's tiles as they are planned and handed over (the command line's progress bar); the server passes none. */
   progress?: PipelineProgress;
 }
@@ -77,7 +79,7 @@ const MAIN_THREAD_KEYS = new Set(['topography:maps']);
 export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: GroupSink, signal: AbortSignal): Promise<RunSummary> {
   const dem = deps.dem ?? null;
   const demResolutionMetres = needsTerrain(req) ? (await sharedElevationSource(dem)).resolutionMetresAt(req.origin[0]) : undefined;
-  const sources: FamilySources = { canopy: deps.canopy ?? null };
+  const sources: FamilySources = { canopy: deps.canopy ?? null, ...(deps.groundCache ? { groundCache: deps.groundCache } : {}) };
   // no OSM data under the polygon: the families' groups stay empty (declared all the same) and the answer says why
   const osmMissing = familiesFor(req.settings.geometry).length > 0 ? osmUnavailableWarning(req, deps.storePath) : null;
   const built = osmMissing ? withoutFamilyGroups(req) : req;
