@@ -60,7 +60,15 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   // The threads start loading their code now, while the main thread goes on to listen.
   const pool = createTilePool(config);
   const exportPool = createExportPool(config.exportPool);
-  const pipeline = { pool, exportPool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem, canopy: config.canopy };
+  const pipeline = {
+    pool,
+    exportPool,
+    storePath: paths.osm,
+    premiumStorePath: paths.premium,
+    tileSize: config.tileSize,
+    dem: config.dem,
+    canopy: config.canopy,
+  };
   const admission = new Admission({
     maxInFlight: config.maxInFlight,
     maxQueue: config.maxQueue,
