@@ -6,7 +6,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExportResponseSchema, GeometryResponseSchema } from '../../src/contract/response-schema.ts';
@@ -16,10 +16,11 @@ import { MONACO_CENTRE, square } from '../support/polygons.ts';
 import { BERLIN_SAMPLE_EAST_EDGE, ZURICH_SAMPLE_BUILDING, importBundledSamples } from '../support/premium-areas.ts';
 
 let svc: RunningService;
+let dataDir: string;
 const keys: Record<string, string> = {};
 
 before(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cc-premium-access-'));
+  dataDir = mkdtempSync(join(tmpdir(), 'cc-premium-access-'));
   await importBundledSamples(dataDir);
   svc = await startTestService({ dataDir });
   keys.demo = svc.demo!.key; // entitled to zurich-sample and berlin-sample
@@ -34,6 +35,7 @@ before(async () => {
 });
 after(async () => {
   await svc?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const FULL = { granted: 'full', suppressedCountries: [], reason: null };
