@@ -64,6 +64,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     pool,
     exportPool,
     storePath: paths.osm,
+    premiumStorePath: paths.premium,
     tileSize: config.tileSize,
     dem: config.dem,
     canopy: config.canopy,

@@ -15,6 +15,14 @@ import { openDatabase, type Db } from './db.ts';
 import { bearerToken, generateKey, hashesEqual, hashKey, parseKey } from './keys.ts';
 import { OwnerLease } from './lease.ts';
 import { Ledger, Reservation } from './ledger.ts';
+import {
+  deleteEntitlement,
+  insertEntitlement,
+  normalizeGrant,
+  selectEntitlements,
+  type PremiumEntitlement,
+  type PremiumGrant,
+} from './premium-entitlements.ts';
 import { AccountStoreError, KEY_KINDS, type Account, type ApiKeyInfo, type AuthContext, type KeyKind, type PlanStatus, type UsageRow } from './types.ts';
 import { km2ToM2, m2ToKm2 } from './units.ts';
 
@@ -170,6 +178,31 @@ export class AccountStore {
   setActive(accountId: number, active: boolean): Account {
     this.#changeAccount(accountId, 'UPDATE accounts SET status = ? WHERE id = ?', active ? 'active' : 'inactive');
     return this.#requireAccount(accountId);
+  }
+
+  // ── premium entitlements ──────────────────────────────────────────────────
+
+  /** Entitles the account to a premium dataset or to every dataset of a country/region; returns all its entitlements. */
+  grantPremium(accountId: number, grant: PremiumGrant): PremiumEntitlement[] {
+    const checked = normalizeGrant(grant);
+    this.#requireAccount(accountId);
+    insertEntitlement(this.#db, accountId, checked, this.#nowIso());
+    return selectEntitlements(this.#db, accountId);
+  }
+
+  /** Takes an entitlement back (exactly as granted: revoking `DE` leaves a grant for `DE-BE`); throws when the account does not hold it. */
+  revokePremium(accountId: number, grant: PremiumGrant): PremiumEntitlement[] {
+    const checked = normalizeGrant(grant);
+    this.#requireAccount(accountId);
+    if (!deleteEntitlement(this.#db, accountId, checked)) {
+      throw new AccountStoreError(`Account ${accountId} has no premium entitlement for ${checked.kind} ${checked.value}.`);
+    }
+    return selectEntitlements(this.#db, accountId);
+  }
+
+  /** The account's premium entitlements (none for an unknown account). */
+  premiumEntitlements(accountId: number): PremiumEntitlement[] {
+    return selectEntitlements(this.#db, accountId);
   }
 
   // ── keys ──────────────────────────────────────────────────────────────────

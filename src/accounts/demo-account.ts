@@ -1,10 +1,11 @@
 /**
- * First start of a fresh install: make a "demo" account with a development key so the service can
- * be tried at once. The key is written to `<dataDir>/demo-key.txt` (mode 0600) and returned so the
+ * First start of a fresh install: make a "demo" account with a development key, entitled to the
+ * bundled premium samples, so the service can be tried at once. The key is written to `<dataDir>/demo-key.txt` (mode 0600) and returned so the
  * caller can print it once; nothing happens (and the file is never rewritten) once any account exists.
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BUNDLED_PREMIUM_SOURCES } from '../sources/premium/config.ts';
 import type { AccountStore } from './account-store.ts';
 
 export interface DemoAccountOptions {
@@ -12,9 +13,11 @@ export interface DemoAccountOptions {
   balanceKm2?: number;
   /** Account name. */
   name?: string;
+  /** Premium dataset ids the demo account is entitled to. */
+  premiumDatasets?: readonly string[];
 }
 
-const DEFAULTS: Required<DemoAccountOptions> = { balanceKm2: 1000, name: 'demo' };
+const DEFAULTS: Required<DemoAccountOptions> = { balanceKm2: 1000, name: 'demo', premiumDatasets: BUNDLED_PREMIUM_SOURCES.map((s) => s.id) };
 
 export interface DemoAccount {
   accountId: number;
@@ -28,11 +31,12 @@ export interface DemoAccount {
 export const DEMO_KEY_FILE = 'demo-key.txt';
 
 export function ensureDemoAccount(store: AccountStore, dataDir: string, options: DemoAccountOptions = {}): DemoAccount | null {
-  const { balanceKm2, name } = { ...DEFAULTS, ...options };
+  const { balanceKm2, name, premiumDatasets } = { ...DEFAULTS, ...options };
   // Check and create under one write lock: two processes starting together make one demo account.
   const created = store.exclusive(() => {
     if (store.accountCount() > 0) return null;
     const account = store.createAccount({ name, balanceKm2, active: true });
+    for (const value of premiumDatasets) store.grantPremium(account.id, { kind: 'dataset', value });
     return { accountId: account.id, ...store.createKey(account.id, 'development') };
   });
   if (!created) return null;

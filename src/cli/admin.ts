@@ -5,7 +5,17 @@
  */
 import { join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { AccountStore, AccountStoreError, KEY_KINDS, type Account, type ApiKeyInfo, type KeyKind, type UsageRow } from '../accounts/index.ts';
+import {
+  AccountStore,
+  AccountStoreError,
+  KEY_KINDS,
+  type Account,
+  type ApiKeyInfo,
+  type KeyKind,
+  type PremiumEntitlement,
+  type PremiumGrant,
+  type UsageRow,
+} from '../accounts/index.ts';
 import type { Command, CommandIo } from './command.ts';
 
 const usageText = (program: string) => `Usage: ${program} <command> [options]
@@ -17,8 +27,13 @@ Commands:
   top-up --account ID --km2 KM2                            add to an account's balance
   suspend --account ID                                     make the plan inactive (requests get 402)
   activate --account ID                                    make the plan active
+  grant-premium --account ID (--dataset ID | --country CODE)
+                                                           entitle to a premium building dataset, or to every
+                                                           dataset of a country/region (DE also covers DE-BE)
+  revoke-premium --account ID (--dataset ID | --country CODE)
+                                                           take such an entitlement back (exactly as granted)
   usage --account ID [--limit N]                           show the newest ledger rows (default 20)
-  list                                                     show accounts and their keys
+  list                                                     show accounts, their premium entitlements and keys
   help                                                     show this text
 
 Every command takes --json for machine-readable output.
@@ -37,6 +52,7 @@ interface AdminCommand {
 }
 
 const ACCOUNT = { account: { type: 'string' } } as const satisfies Options;
+const PREMIUM = { ...ACCOUNT, dataset: { type: 'string' }, country: { type: 'string' } } as const satisfies Options;
 
 const COMMANDS: Record<string, AdminCommand> = {
   'create-account': {
@@ -91,6 +107,22 @@ const COMMANDS: Record<string, AdminCommand> = {
       return { text: `Activated account ${account.id}: ${describeAccount(account)}`, json: account };
     },
   },
+  'grant-premium': {
+    options: PREMIUM,
+    run(store, v) {
+      const id = accountId(v);
+      const premium = store.grantPremium(id, premiumGrant(v));
+      return { text: `Account ${id}: ${describePremium(premium)}`, json: { accountId: id, premium } };
+    },
+  },
+  'revoke-premium': {
+    options: PREMIUM,
+    run(store, v) {
+      const id = accountId(v);
+      const premium = store.revokePremium(id, premiumGrant(v));
+      return { text: `Account ${id}: ${describePremium(premium)}`, json: { accountId: id, premium } };
+    },
+  },
   usage: {
     options: { ...ACCOUNT, limit: { type: 'string' } },
     run(store, v) {
@@ -99,16 +131,21 @@ const COMMANDS: Record<string, AdminCommand> = {
       if (!account) throw new AccountStoreError(`No account with id ${id}.`);
       const limit = v.limit === undefined ? 20 : positiveInteger(String(v.limit), '--limit');
       const rows = store.usage(id, { limit });
-      const text = [`Account ${id}: ${describeAccount(account)}`, ...formatUsage(rows)].join('\n');
-      return { text, json: { account, usage: rows } };
+      const premium = store.premiumEntitlements(id);
+      const text = [`Account ${id}: ${describeAccount(account)}`, `  ${describePremium(premium)}`, ...formatUsage(rows)].join('\n');
+      return { text, json: { account, premium, usage: rows } };
     },
   },
   list: {
     options: {},
     run(store) {
-      const accounts = store.listAccounts().map((account) => ({ ...account, keys: store.listKeys(account.id) }));
+      const accounts = store
+        .listAccounts()
+        .map((account) => ({ ...account, premium: store.premiumEntitlements(account.id), keys: store.listKeys(account.id) }));
       if (accounts.length === 0) return { text: 'No accounts yet. Create one with create-account.', json: [] };
-      const text = accounts.map((a) => [`${a.id}  ${describeAccount(a)}`, ...a.keys.map((k) => `    ${describeKey(k)}`)].join('\n')).join('\n');
+      const text = accounts
+        .map((a) => [`${a.id}  ${describeAccount(a)}`, `    ${describePremium(a.premium)}`, ...a.keys.map((k) => `    ${describeKey(k)}`)].join('\n'))
+        .join('\n');
       return { text, json: accounts };
     },
   },
@@ -182,6 +219,14 @@ function accountId(v: Values): number {
   return positiveInteger(requireString(v, 'account'), '--account');
 }
 
+/** --dataset or --country, exactly one. */
+function premiumGrant(v: Values): PremiumGrant {
+  const dataset = typeof v.dataset === 'string' ? v.dataset : undefined;
+  const country = typeof v.country === 'string' ? v.country : undefined;
+  if ((dataset === undefined) === (country === undefined)) throw new UsageError('give exactly one of --dataset ID or --country CODE.');
+  return dataset !== undefined ? { kind: 'dataset', value: dataset } : { kind: 'country', value: country! };
+}
+
 function positiveInteger(text: string, option: string): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`${option} must be a positive whole number, not "${text}".`);
   return Number(text);
@@ -197,6 +242,11 @@ function km2(text: string, option: string): number {
 
 function describeAccount(a: Account): string {
   return `"${a.name}", ${a.status}, balance ${a.balanceKm2} km² (${a.reservedKm2} km² reserved)`;
+}
+
+function describePremium(premium: PremiumEntitlement[]): string {
+  if (premium.length === 0) return 'premium buildings: none';
+  return `premium buildings: ${premium.map((e) => (e.kind === 'dataset' ? `dataset ${e.value}` : `country ${e.value}`)).join(', ')}`;
 }
 
 function describeKey(k: ApiKeyInfo): string {

@@ -24,6 +24,8 @@ export interface PipelineDeps {
   /** The export writers' own pool (src/export/export-pool.ts); needed by exports only. */
   exportPool?: Piscina;
   storePath: string;
+  /** The premium building store (premium.sqlite); null or absent = no premium data. */
+  premiumStorePath?: string | null;
   tileSize: number;
   /** DEM sources; null or absent = the bundled SRTM tile. */
   dem?: DemSourceConfig[] | null;
@@ -56,6 +58,12 @@ export interface RunSummary {
   warnings: ResponseWarning[];
 }
 
+/** What the account side decided for one request (src/plan/premium-access.ts). */
+export interface RunOptions {
+  /** Ids of the premium building datasets the request may use; none when absent. */
+  premiumDatasets?: readonly string[];
+}
+
 /**
  * How many tiles per worker an ordered sink's request may run beyond the first tile not yet handed
  * over (task-order.ts): enough to keep every worker busy past a slow tile, few enough to bound what
@@ -76,7 +84,13 @@ const MAIN_THREAD_KEYS = new Set(['topography:maps']);
  * thread, once every tile has sent its grid. The first tile failure cancels the remaining tasks
  * and rejects; so does `signal` (client gone).
  */
-export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: GroupSink, signal: AbortSignal): Promise<RunSummary> {
+export async function runRequest(
+  req: ContextRequest,
+  deps: PipelineDeps,
+  sink: GroupSink,
+  signal: AbortSignal,
+  _options: RunOptions = {},
+): Promise<RunSummary> {
   const dem = deps.dem ?? null;
   const demResolutionMetres = needsTerrain(req) ? (await sharedElevationSource(dem)).resolutionMetresAt(req.origin[0]) : undefined;
   const sources: FamilySources = { canopy: deps.canopy ?? null, ...(deps.groundCache ? { groundCache: deps.groundCache } : {}) };
