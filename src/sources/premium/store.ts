@@ -134,7 +134,7 @@ export function datasetReport(db: Database.Database, id: string): unknown {
   return row ? JSON.parse(row.report) : null;
 }
 
-interface BuildingRow {
+export interface BuildingRow {
   dataset: string;
   source_id: string;
   name: string | null;
@@ -156,7 +156,12 @@ export function buildingsInBox(db: Database.Database, box: readonly [number, num
     maxLon: Math.ceil(box[2] * 1e7),
     maxLat: Math.ceil(box[3] * 1e7),
   }) as BuildingRow[];
-  return rows.map((r) => ({
+  return rows.map(buildingOfRow);
+}
+
+/** A stored building row (QUERY_BUILDINGS_BBOX's columns) decoded. */
+export function buildingOfRow(r: BuildingRow): PremiumBuilding {
+  return {
     dataset: r.dataset,
     id: r.source_id,
     name: r.name,
@@ -168,5 +173,5 @@ export function buildingsInBox(db: Database.Database, box: readonly [number, num
     parts: JSON.parse(r.parts) as PartDescriptor[],
     footprint: decodeFootprint(r.footprint),
     surfaces: decodeSurfaces(r.surfaces),
-  }));
+  };
 }
