@@ -31,6 +31,7 @@ import type { Ring } from '../../geometry/types.ts';
 import type { OsmFeature } from '../../osm-model/feature.ts';
 import type { BuildingGroupRef } from '../../sources/osm/types.ts';
 import { premiumMeshInput } from '../../sources/premium/mesh-input.ts';
+import { preparedMeshes } from '../../sources/premium/prepared-meshes.ts';
 import {
   buildingsByBid,
   datasetsCovering,
@@ -41,6 +42,10 @@ import {
 } from '../../sources/premium/request-reads.ts';
 import { listDatasets, type PremiumDataset } from '../../sources/premium/store.ts';
 import type { TileContext } from '../family.ts';
+
+/** Merge decisions of this thread by OSM store, group and datasets (they do not depend on the request). */
+const decided = new Map<string, MergeDecision>();
+const DECIDED_MAX = 200_000;
 
 /** The premium side of one tile's buildings. */
 export interface TilePremium {
@@ -68,8 +73,11 @@ export function tilePremium(tile: TileContext, storePath: string | null, allowed
 
 class PremiumTile implements TilePremium {
   private readonly near: PremiumFootprint[];
+  private readonly rows: Map<string, PremiumDataset>;
   private readonly decisions = new Map<number, MergeDecision>();
   private readonly groupMembers = new Map<number, { members: readonly OsmFeature[]; rep: readonly [number, number] }>();
+  /** The datasets the decisions read, as imported (an import again changes it). */
+  private readonly version: string;
 
   constructor(
     private readonly tile: TileContext,
@@ -78,6 +86,11 @@ class PremiumTile implements TilePremium {
     private readonly box: LonLatBox,
   ) {
     this.near = footprintsInBox(db, box, datasets);
+    this.rows = new Map(listDatasets(db).map((d) => [d.id, d]));
+    this.version = [...datasets]
+      .sort()
+      .map((id) => `${id}@${this.rows.get(id)?.importedAt}`)
+      .join(',');
   }
 
   /** Premium footprints whose box meets `box` (from the tile's first read when it holds the box). */
@@ -90,12 +103,19 @@ class PremiumTile implements TilePremium {
   decide(gid: number, members: readonly OsmFeature[], rep: readonly [number, number]): MergeDecision {
     let d = this.decisions.get(gid);
     if (!d) {
-      const polygons = memberPolygons(members);
-      d = osmMergeDecision(
-        polygons,
-        this.footprintsAround(lonLatBox(polygons)).map((p) => p.footprint),
-        rep,
-      );
+      // the same in every request with the same datasets (premium-merge.ts): kept for the next ones
+      const key = `${this.tile.task.storePath}|${gid}|${rep[0]},${rep[1]}|${this.version}`;
+      d = decided.get(key);
+      if (!d) {
+        const polygons = memberPolygons(members);
+        d = osmMergeDecision(
+          polygons,
+          this.footprintsAround(lonLatBox(polygons)).map((p) => p.footprint),
+          rep,
+        );
+        if (decided.size >= DECIDED_MAX) decided.clear();
+        decided.set(key, d);
+      }
       this.decisions.set(gid, d);
       this.groupMembers.set(gid, { members, rep });
     }
@@ -104,33 +124,39 @@ class PremiumTile implements TilePremium {
 
   build(): { meshes: BuildingMesh[]; used: PremiumDataset[] } {
     const { frame, polygon } = this.tile;
-    const owned: { bid: number; at: [number, number] }[] = [];
+    const owned: { p: PremiumFootprint; at: [number, number] }[] = [];
     for (const p of this.near) {
-      const at = footprintInteriorPoint(p.footprint);
+      const at = p.anchor ?? footprintInteriorPoint(p.footprint);
       if (!at) continue;
       const local = frame.toLocal(at[0], at[1]);
       const anchor = pointInRing(local[0], local[1], polygon) ? local : firstAnchor(p.footprint, this.tile);
-      if (anchor && this.tile.owns(anchor)) owned.push({ bid: p.bid, at });
+      if (anchor && this.tile.owns(anchor)) owned.push({ p, at });
     }
     if (owned.length === 0) return { meshes: [], used: [] };
-    const rows = new Map(listDatasets(this.db).map((d) => [d.id, d]));
+    const rows = this.rows;
     const used = new Map<string, PremiumDataset>();
     const meshes: BuildingMesh[] = [];
-    const buildings = buildingsByBid(
+    const prepared = preparedMeshes(
       this.db,
-      owned.map((o) => o.bid),
+      owned.map((o) => o.p.bid),
     );
-    buildings.forEach((building, n) => {
-      const dataset = rows.get(building.dataset);
-      if (!dataset) return;
-      const frames = groupFrames(owned[n].at, frame);
-      const built = buildPremiumBuilding(premiumMeshInput(building, dataset, frames.stable));
-      if (built.meshes.length === 0) return;
-      const outers = building.footprint.map((rings) => projectFlat(frame, rings[0]));
+    // buildings of a store imported before meshes were prepared there: built here
+    const live = buildingsByBid(
+      this.db,
+      owned.filter((o) => !prepared.has(o.p.bid)).map((o) => o.p.bid),
+    );
+    for (const { p, at } of owned) {
+      const dataset = rows.get(p.dataset);
+      if (!dataset) continue;
+      const frames = groupFrames(at, frame);
+      const stored = live.get(p.bid);
+      const built = prepared.get(p.bid)?.meshes ?? (stored ? buildPremiumBuilding(premiumMeshInput(stored, dataset, frames.stable)).meshes : []);
+      if (built.length === 0) continue;
+      const outers = p.footprint.map((rings) => projectFlat(frame, rings[0]));
       const ground = lowestGround(this.tile, outers);
       const boundary = outers.some((outer) => crossesBoundary(outer, polygon));
-      const osm = this.replacedOsm(building.footprint, owned[n].at);
-      for (const m of built.meshes) {
+      const osm = this.replacedOsm(p.footprint, at);
+      for (const m of built) {
         mapPositionsInPlace(frames.toRequest, m.mesh.positions);
         if (ground !== 0) for (let k = 2; k < m.mesh.positions.length; k += 3) m.mesh.positions[k] += ground;
         const d = m.descriptor;
@@ -147,7 +173,7 @@ class PremiumTile implements TilePremium {
         meshes.push(m);
       }
       used.set(dataset.id, dataset);
-    });
+    }
     return { meshes, used: [...used.values()] };
   }
 

@@ -46,13 +46,11 @@ export function osmMergeDecision(members: readonly LonLatPolygons[], premium: re
   if (premium.length === 0) return { action: 'keep', share: 0 };
   const frame = stableFrameAt(at[0], at[1]);
   const memberPaths = members.map((m) => pathsIn(frame, m));
-  const osm = Clipper.union(memberPaths.flat(), FillRule.NonZero);
-  const total = netArea(osm);
+  const osm = memberPaths.flat();
+  const total = netArea(Clipper.union(osm, FillRule.NonZero));
   if (!(total > 0)) return { action: 'keep', share: 0 };
-  const cover = Clipper.union(
-    premium.flatMap((p) => pathsIn(frame, p)),
-    FillRule.NonZero,
-  );
+  // (a boolean operation unions each side by itself under NonZero: no union of the premium side first)
+  const cover = premium.flatMap((p) => pathsIn(frame, p));
   const share = netArea(Clipper.intersect(osm, cover, FillRule.NonZero)) / total;
   if (share >= REPLACE_SHARE) return { action: 'replace', share };
   if (share < KEEP_SHARE) return { action: 'keep', share };
@@ -67,11 +65,13 @@ export function osmMergeDecision(members: readonly LonLatPolygons[], premium: re
 /** Area (m²) of `a` (several polygon sets, unioned) that lies under footprint `b`, in the stable frame at `at`. */
 export function overlapArea(a: readonly LonLatPolygons[], b: LonLatPolygons, at: readonly [number, number]): number {
   const frame = stableFrameAt(at[0], at[1]);
-  const pa = Clipper.union(
-    a.flatMap((p) => pathsIn(frame, p)),
-    FillRule.NonZero,
+  return netArea(
+    Clipper.intersect(
+      a.flatMap((p) => pathsIn(frame, p)),
+      pathsIn(frame, b),
+      FillRule.NonZero,
+    ),
   );
-  return netArea(Clipper.intersect(pa, Clipper.union(pathsIn(frame, b), FillRule.NonZero), FillRule.NonZero));
 }
 
 /**

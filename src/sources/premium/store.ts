@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CREATE_PREMIUM_SCHEMA, PREMIUM_SCHEMA_VERSION, QUERY_BUILDINGS_BBOX, QUERY_COVERAGE_BBOX } from './store-schema.ts';
+import { CREATE_PREMIUM_SCHEMA, CREATE_PREPARED_MESHES, PREMIUM_SCHEMA_VERSION, QUERY_BUILDINGS_BBOX, QUERY_COVERAGE_BBOX } from './store-schema.ts';
 import { decodeFootprint, decodeSurfaces, type LonLatPolygons, type StoredSurface } from './surface-codec.ts';
 import type { PartDescriptor } from './building-record.ts';
 import type { Lod } from './source-model.ts';
@@ -57,6 +57,7 @@ export function openPremiumStore(path: string, options: { readonly?: boolean } =
     db.exec(CREATE_PREMIUM_SCHEMA);
   }
   checkVersion(db, path);
+  db.exec(CREATE_PREPARED_MESHES); // added to layout 1 later: created in older stores on their next write
   return db;
 }
 

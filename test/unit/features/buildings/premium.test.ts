@@ -4,14 +4,18 @@
  * the tiling, also those crossing a seam), closed and outward unless a note says why, standing at
  * z = 0 without terrain and on the lowest ground under their footprint with it; the OSM buildings
  * under them are replaced (name and type carried over), those beside them kept; `buildingSources:
- * global` and a request not entitled to the dataset get OSM only.
+ * global` and a request not entitled to the dataset get OSM only. Meshes prepared at import equal
+ * those a request builds itself.
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { footprintInteriorPoint } from '../../../../src/geometry/buildings/premium-merge.ts';
 import { inspectMesh } from '../../../../src/geometry/mesh-checks.ts';
 import { footprintsInBox, premiumReader, type PremiumFootprint } from '../../../../src/sources/premium/request-reads.ts';
-import { listDatasets } from '../../../../src/sources/premium/store.ts';
+import { listDatasets, openPremiumStore } from '../../../../src/sources/premium/store.ts';
 import { buildingWay } from '../../../support/fakes/osm-building-source.ts';
 import { boxPolygon, buildingOf, runTiles, sampleStore, type BuiltMesh } from '../../../support/premium/tile-run.ts';
 
@@ -197,4 +201,32 @@ test('a premium building stands whole where the polygon cuts it (never clipped w
   const cutOnes = cropped.meshes.filter((m) => m.descriptor.cropped === true);
   assert.ok(cutOnes.length > 0);
   for (const m of cutOnes) assert.equal(m.descriptor.surfaces, undefined);
+});
+
+test('meshes prepared at import are the meshes a request would build (a store without them builds them per request)', async () => {
+  const copy = join(mkdtempSync(join(tmpdir(), 'cc-premium-copy-')), 'premium.sqlite');
+  const db = openPremiumStore(store);
+  try {
+    db.exec(`VACUUM INTO '${copy}'`);
+  } finally {
+    db.close();
+  }
+  const old = openPremiumStore(copy);
+  try {
+    assert.ok((old.prepare('SELECT count(*) AS n FROM building_meshes').get() as { n: number }).n >= 110);
+    old.exec('DROP TABLE building_meshes');
+  } finally {
+    old.close();
+  }
+  chmodSync(copy, 0o444); // read-only, as a worker opens it: the table is not created again
+  const prepared = await runTiles(store, boxPolygon(...berlinBox), { tileSize: 100 });
+  const built = await runTiles(copy, boxPolygon(...berlinBox), { tileSize: 100 });
+  assert.equal(built.meshes.length, 61);
+  const byId = new Map(built.meshes.map((m) => [String(m.descriptor.id), m]));
+  for (const m of prepared.meshes) {
+    const other = byId.get(String(m.descriptor.id))!;
+    assert.deepEqual(other.indices, m.indices, `${m.descriptor.id}: triangles`);
+    assert.deepEqual(other.descriptor, m.descriptor);
+    for (let k = 0; k < m.vertices.length; k++) assert.ok(Math.abs(other.vertices[k] - m.vertices[k]) <= 0.0011, `${m.descriptor.id}: vertex ${k}`);
+  }
 });
