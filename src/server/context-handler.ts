@@ -66,8 +66,9 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
   try {
     await deps.readiness.untilServable();
     // no source has data for what it asks: an empty answer, recorded at cost 0, that says why
-    const unpaid = await noSourceDataWarning(request, deps.pipeline);
     const premium = requestPremiumAccess(request, auth, deps.accounts, deps.pipeline.premiumStorePath);
+    // a polygon outside the OSM data is not empty where a premium dataset the caller may use covers it
+    const unpaid = await noSourceDataWarning(request, deps.pipeline, premium.allowed);
     const reservation = deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {

@@ -64,8 +64,9 @@ export async function handleExport(
   const release = await deps.admission.acquire(gone, { areaKm2: request.areaKm2, export: true });
   try {
     await deps.readiness.untilServable();
-    const unpaid = await noSourceDataWarning(request, deps.pipeline); // an empty file is not charged
     const premium = requestPremiumAccess(request, auth, deps.accounts, deps.pipeline.premiumStorePath);
+    // a polygon outside the OSM data is not empty where a premium dataset the caller may use covers it
+    const unpaid = await noSourceDataWarning(request, deps.pipeline, premium.allowed); // an empty file is not charged
     const reservation = deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
     let stored: StoredExport;
     let socket: Socket | null = null;
