@@ -92,6 +92,7 @@ async function boot(): Promise<void> {
       return generate(page);
     },
     stats: () => scene.stats(),
+    request: () => requestBody(page),
     screenPointOf: (id: string) => scene.screenPointOf(id),
     setGroupVisible: (group: string, visible: boolean) => setGroupVisible(page, group, visible),
   };
@@ -214,6 +215,8 @@ declare global {
       map: MapView['map'];
       load(polygon: [number, number][], settings?: Record<string, unknown>, apiKey?: string): Promise<SceneStats>;
       stats(): SceneStats;
+      /** The body the page would send now (null without an area). */
+      request(): { polygon: [number, number][]; settings: Record<string, unknown> } | null;
       screenPointOf(id: string): { x: number; y: number } | null;
       setGroupVisible(group: string, visible: boolean): void;
     };

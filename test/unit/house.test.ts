@@ -155,7 +155,10 @@ test('the browser code imports only itself, the contract and the shared pure mod
     }
   }
   assert.deepEqual(wrong, []);
-  assert.ok([...graph.keys()].some((f) => moduleOf(f) === WEB && graph.get(f)!.size > 0), 'the web layer is in the graph');
+  assert.ok(
+    [...graph.keys()].some((f) => moduleOf(f) === WEB && graph.get(f)!.size > 0),
+    'the web layer is in the graph',
+  );
 });
 
 test('no import circles in src/ and workers/', () => {

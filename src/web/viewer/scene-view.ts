@@ -122,8 +122,10 @@ export class SceneView {
     if (box.isEmpty()) return;
     const sphere = box.getBoundingSphere(new THREE.Sphere());
     const centre = sphere.center;
-    // far enough for the whole bounding sphere to fit the vertical field of view, from the south-west, above
-    const r = (Math.max(sphere.radius, 30) / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2))) * 0.9;
+    // far enough for the whole bounding sphere to fit the narrower of the two fields of view, from the south-west, above
+    const halfV = THREE.MathUtils.degToRad(this.camera.fov / 2);
+    const halfH = Math.atan(Math.tan(halfV) * this.camera.aspect);
+    const r = Math.max(sphere.radius, 30) / Math.sin(Math.min(halfV, halfH));
     const direction = new THREE.Vector3(-0.35, 0.8, 0.5).normalize();
     this.controls.target.copy(centre);
     this.camera.position.copy(centre).addScaledVector(direction, r);
