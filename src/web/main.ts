@@ -158,8 +158,10 @@ async function generate(page: Page): Promise<SceneStats> {
   await new Promise((r) => requestAnimationFrame(() => r(null)));
   const stats = page.scene.stats();
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  status.textContent = `${stats.meshes} meshes, ${stats.triangles} triangles in ${seconds} s · cost ${page.meta.costKm2 ?? '?'} km²`;
+  const answered = (page.meta.timings.lastByteMs / 1000).toFixed(2);
+  status.textContent = `${stats.meshes} meshes, ${stats.triangles} triangles in ${seconds} s (answer complete after ${answered} s) · cost ${page.meta.costKm2 ?? '?'} km²`;
   status.dataset.seconds = seconds;
+  status.dataset.answerSeconds = answered;
   showMeta($('warnings'), $('credits'), page.meta);
   showGroupToggles(page, stats);
   saveUrl(page);

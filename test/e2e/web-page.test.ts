@@ -188,4 +188,46 @@ test('a self-intersecting polygon shows the message the API answers, and cannot 
   assert.equal(shown, answer.json.error);
   assert.equal(await web.page.getAttribute('#area-error', 'data-code'), 'polygon_self_intersecting');
   assert.equal(await web.page.isDisabled('#generate'), true);
+
+  // dragging the third vertex up and out to the west untangles the tie: the message goes, the area shows
+  const [from, to] = (await web.page.evaluate(
+    ([a, b]) => {
+      const map = window.cityContextViewer.map;
+      const r = map.getContainer().getBoundingClientRect();
+      return [a, b].map((p: any) => {
+        const q = map.project(p);
+        return { x: r.left + q.x, y: r.top + q.y };
+      });
+    },
+    [ring[2], [7.417, 43.737]],
+  )) as { x: number; y: number }[];
+  await web.page.mouse.move(from.x, from.y);
+  await web.page.mouse.down();
+  await web.page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+  await web.page.mouse.move(to.x, to.y, { steps: 4 });
+  await web.page.mouse.up();
+  const fixed = await web.page.evaluate(() => window.cityContextViewer.request());
+  assert.notDeepEqual(fixed.polygon, body.polygon);
+  assert.equal(await web.page.textContent('#area-error'), '');
+  assert.equal(await web.page.isDisabled('#generate'), false);
+});
+
+test('the URL reproduces the area, settings and camera; /docs renders the API description', async () => {
+  await web.page.check('#s-cropScene');
+  await web.page.selectOption('#s-upAxis', 'Z');
+  const url = web.page.url();
+  const before = await web.page.evaluate(() => window.cityContextViewer.request());
+  assert.deepEqual(before.settings, { cropScene: true, upAxis: 'Z' });
+  const other = await web.browser.newPage();
+  await other.goto(url);
+  await other.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+  assert.deepEqual(await other.evaluate(() => window.cityContextViewer.request()), before);
+  assert.match(new URL(url).hash, /c=[-\d.]+(%2C[-\d.]+){5}/, 'the camera is in the URL');
+  await other.goto(`${svc.url}/docs`);
+  await other.waitForSelector('#docs .op');
+  const operations = await other.locator('#docs .op').count();
+  assert.ok(operations >= 3, `${operations} operations`);
+  assert.ok((await other.locator('#schema-Settings + p + table tr').count()) > 15, 'the Settings fields as a table');
+  await other.close();
+  assert.deepEqual(web.outside, []);
 });

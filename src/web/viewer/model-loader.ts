@@ -26,6 +26,8 @@ export interface ModelMeta {
   costKm2: string | null;
   /** Response groups in the order they arrived. */
   groups: string[];
+  /** Milliseconds from sending to the answer's first and last byte (the rest of the time is the page's). */
+  timings: { firstByteMs: number; lastByteMs: number };
 }
 
 const FLUSH_MS = 250;
@@ -43,6 +45,7 @@ export async function loadModel(
   view: SceneView,
   onGroup: (group: string) => void,
 ): Promise<ModelMeta> {
+  const sent = performance.now();
   const res = await fetch('/v1/context', {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
@@ -73,6 +76,7 @@ export async function loadModel(
       pending.delete(h);
     },
   });
+  const firstByteMs = performance.now() - sent;
   const decoder = new TextDecoder();
   const stream = res.body.getReader();
   for (;;) {
@@ -81,10 +85,11 @@ export async function loadModel(
     reader.push(decoder.decode(value, { stream: true }));
     if (performance.now() - lastFlush > FLUSH_MS) flush();
   }
+  const lastByteMs = performance.now() - sent;
   reader.push(decoder.decode());
   flush();
-  const meta = reader.finish() as Omit<ModelMeta, 'costKm2' | 'groups'>;
-  return { ...meta, costKm2: res.headers.get('x-cost-km2'), groups };
+  const meta = reader.finish() as Omit<ModelMeta, 'costKm2' | 'groups' | 'timings'>;
+  return { ...meta, costKm2: res.headers.get('x-cost-km2'), groups, timings: { firstByteMs, lastByteMs } };
 }
 
 function objectsFor(header: GroupHeader, items: unknown[], frame: Frame): THREE.Object3D[] {
