@@ -12,13 +12,13 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const WEB_OUT = join(ROOT, 'dist/web');
 
 /** Builds the page into `outDir` (dist/web); returns the files written. */
 export async function bundleWeb(outDir = WEB_OUT) {
+  const { build } = await import('esbuild');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await build({
@@ -42,7 +42,22 @@ export async function bundleWeb(outDir = WEB_OUT) {
   return readdirSync(outDir);
 }
 
+/** Whether esbuild is installed (an install with `npm ci --omit=dev` may lack it). */
+async function haveEsbuild() {
+  try {
+    await import('esbuild');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (!(await haveEsbuild())) {
+    // the API works without the page: say so and let `npm start` go on
+    console.warn('web page not bundled: esbuild is not installed (npm ci --omit=dev?); GET / answers 404 until it is');
+    process.exit(0);
+  }
   const t0 = performance.now();
   const files = await bundleWeb();
   console.log(`web page bundled into dist/web (${files.length} files) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
