@@ -2,7 +2,8 @@
  * `GET /v1/map/{z}/{x}/{y}.pbf`: Mapbox vector tiles of the service's own OSM store, so the page's
  * map shows streets and buildings on a box with no internet. No key: a tile costs one indexed
  * store query and a few milliseconds, and tells nothing the extract does not. Bounded instead:
- * zoom MIN_ZOOM–MAX_ZOOM only (the map overzooms past it), no buildings below BUILDINGS_FROM, and
+ * zoom MIN_ZOOM–MAX_ZOOM only (the map overzooms past it), no buildings, footpaths or service roads
+ * below BUILDINGS_FROM, and
  * the tiles made last are kept (LRU by bytes) so panning back costs nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -112,7 +113,7 @@ function encodeTile(store: OsmStore, z: number, x: number, y: number): Buffer {
   const mLon = (box.maxLon - box.minLon) / 16,
     mLat = (box.maxLat - box.minLat) / 16;
   const query = { minLon: box.minLon - mLon, maxLon: box.maxLon + mLon, minLat: box.minLat - mLat, maxLat: box.maxLat + mLat };
-  const features = mapFeatures(store.query(query, storeLayersAt(z, BUILDINGS_FROM)));
+  const features = mapFeatures(store.query(query, storeLayersAt(z, BUILDINGS_FROM)), z >= BUILDINGS_FROM);
   if (features.length === 0) return Buffer.alloc(0);
   const index = new GeoJSONVT({ type: 'FeatureCollection', features } as never, { maxZoom: z, indexMaxZoom: 0, extent: EXTENT, buffer: 64, tolerance: 2 });
   const tile = index.getTile(z, x, y) as { features: { tags: { layer: string } | null }[] } | null;

@@ -30,12 +30,17 @@ export function storeLayersAt(zoom: number, buildingsFrom: number): OsmLayer[] {
   return MAP_LAYERS.filter((l) => l !== 'buildings' || zoom >= buildingsFrom).flatMap((l) => STORE_LAYERS[l]);
 }
 
-export function mapFeatures(features: readonly OsmFeature[]): MapFeature[] {
+/** Ways too small to show before the buildings do (a city's footpaths outnumber its streets). */
+const MINOR_ROADS = new Set(['footway', 'path', 'steps', 'service', 'track', 'cycleway', 'pedestrian', 'bridleway', 'corridor', 'elevator', 'platform']);
+
+/** The map features of store features; `minor`: include footpaths and service roads (false at the lowest zooms). */
+export function mapFeatures(features: readonly OsmFeature[], minor = true): MapFeature[] {
   const out: MapFeature[] = [];
   for (const f of features) {
     const layer = mapLayerOf(f);
     if (!layer) continue;
     const kind = f.tags.highway ?? f.tags['area:highway'] ?? f.tags.railway ?? f.tags.natural ?? f.tags.landuse ?? f.tags.leisure ?? f.tags.waterway ?? layer;
+    if (!minor && layer === 'roads' && MINOR_ROADS.has(kind)) continue;
     const properties = { layer, kind };
     if (f.polygons) {
       for (const rings of f.polygons) out.push({ type: 'Feature', properties, geometry: { type: 'Polygon', coordinates: rings.map(closedRing) } });

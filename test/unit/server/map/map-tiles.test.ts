@@ -58,10 +58,23 @@ test('a tile in central Monaco holds buildings, roads, water and green from the 
   assert.ok(larger.layers.water?.length > 0 || larger.layers.green?.length > 0, 'water or green areas at zoom 14');
 });
 
-test(`no buildings below zoom ${BUILDINGS_FROM}; an empty tile outside the data; the same bytes from the cache`, () => {
+/** The `kind`s of a decoded layer. */
+function kinds(vt: VectorTile, layer: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < (vt.layers[layer]?.length ?? 0); i++) out.add(String(vt.layers[layer].feature(i).properties.kind));
+  return out;
+}
+
+test(`no buildings, footways or service roads below zoom ${BUILDINGS_FROM}; an empty tile outside the data; the same bytes from the cache`, () => {
   const low = decode(tiles.tile(...tileAt(7.4205, 43.7335, BUILDINGS_FROM - 1)));
   assert.equal(low.layers.buildings?.length ?? 0, 0);
   assert.ok(low.layers.roads.length > 0);
+  const lowKinds = kinds(low, 'roads');
+  const highKinds = kinds(decode(tiles.tile(...tileAt(7.4205, 43.7335, BUILDINGS_FROM))), 'roads');
+  for (const minor of ['footway', 'service', 'steps']) {
+    assert.ok(highKinds.has(minor), `${minor} at zoom ${BUILDINGS_FROM}`);
+    assert.ok(!lowKinds.has(minor), `no ${minor} at zoom ${BUILDINGS_FROM - 1}`);
+  }
   assert.equal(tiles.tile(...tileAt(2.35, 48.85, 15)).length, 0, 'Paris is not in the Monaco store');
   const a = tiles.tile(...tileAt(7.4205, 43.7335, 15));
   assert.equal(tiles.tile(...tileAt(7.4205, 43.7335, 15)), a);
