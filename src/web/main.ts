@@ -56,7 +56,7 @@ async function boot(): Promise<void> {
 
   const state = decodeState(location.hash);
   settings.setValue(state.settings);
-  if (state.polygon) mapView.draw.setRing(state.polygon.slice(0, -1).map(([lat, lon]) => [lon, lat]));
+  if (state.polygon) showRing(mapView, state.polygon);
   if (state.camera) {
     scene.setCamera(state.camera);
     page.cameraFromUrl = true;
@@ -81,7 +81,7 @@ async function boot(): Promise<void> {
   window.cityContextViewer = {
     map: mapView.map,
     async load(polygon: [number, number][], requestSettings: Record<string, unknown> = {}, apiKey?: string) {
-      mapView.draw.setRing(polygon.slice(0, -1).map(([lat, lon]) => [lon, lat]));
+      showRing(mapView, polygon);
       settings.setValue(requestSettings);
       if (apiKey) {
         keyInput.value = apiKey;
@@ -97,6 +97,23 @@ async function boot(): Promise<void> {
     setGroupVisible: (group: string, visible: boolean) => setGroupVisible(page, group, visible),
   };
   document.body.dataset.ready = 'true';
+}
+
+/** Sets the drawn area from an API polygon (closed [lat, lon] ring) and frames it on the map. */
+function showRing(mapView: MapView, polygon: [number, number][]): void {
+  const ring = polygon.slice(0, -1).map(([lat, lon]) => [lon, lat] as [number, number]);
+  mapView.draw.setRing(ring);
+  const lons = ring.map((p) => p[0]),
+    lats = ring.map((p) => p[1]);
+  if (ring.length >= 3) {
+    mapView.map.fitBounds(
+      [
+        [Math.min(...lons), Math.min(...lats)],
+        [Math.max(...lons), Math.max(...lats)],
+      ],
+      { padding: 40, duration: 0 },
+    );
+  }
 }
 
 function hintFor(mode: string): string {
