@@ -175,8 +175,10 @@ async function generate(page: Page): Promise<SceneStats> {
   await new Promise((r) => requestAnimationFrame(() => r(null)));
   const stats = page.scene.stats();
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  const answered = (page.meta.timings.lastByteMs / 1000).toFixed(2);
-  status.textContent = `${stats.meshes} meshes, ${stats.triangles} triangles in ${seconds} s (answer complete after ${answered} s) · cost ${page.meta.costKm2 ?? '?'} km²`;
+  const { lastByteMs, firstDrawnMs } = page.meta.timings;
+  const answered = (lastByteMs / 1000).toFixed(2);
+  const shownFirst = firstDrawnMs === null ? '' : `first shown after ${(firstDrawnMs / 1000).toFixed(2)} s, `;
+  status.textContent = `${stats.meshes} meshes, ${stats.triangles} triangles in ${seconds} s (${shownFirst}answer complete after ${answered} s) · cost ${page.meta.costKm2 ?? '?'} km²`;
   status.dataset.seconds = seconds;
   status.dataset.answerSeconds = answered;
   showMeta($('warnings'), $('credits'), page.meta);

@@ -26,8 +26,8 @@ export interface ModelMeta {
   costKm2: string | null;
   /** Response groups in the order they arrived. */
   groups: string[];
-  /** Milliseconds from sending to the answer's first and last byte (the rest of the time is the page's). */
-  timings: { firstByteMs: number; lastByteMs: number };
+  /** Milliseconds from sending to the answer's first byte, the first objects drawn, and the last byte. */
+  timings: { firstByteMs: number; firstDrawnMs: number | null; lastByteMs: number };
 }
 
 const FLUSH_MS = 250;
@@ -56,10 +56,12 @@ export async function loadModel(
   const pending = new Map<GroupHeader, unknown[]>();
   const groups: string[] = [];
   let lastFlush = performance.now();
+  let firstDrawnMs: number | null = null;
   const flush = (only?: GroupHeader) => {
     for (const [header, items] of pending) {
       if ((only && header !== only) || items.length === 0) continue;
       view.add(header.type, objectsFor(header, items, frame));
+      firstDrawnMs ??= performance.now() - sent;
       pending.set(header, []);
     }
     lastFlush = performance.now();
@@ -89,7 +91,7 @@ export async function loadModel(
   reader.push(decoder.decode());
   flush();
   const meta = reader.finish() as Omit<ModelMeta, 'costKm2' | 'groups' | 'timings'>;
-  return { ...meta, costKm2: res.headers.get('x-cost-km2'), groups, timings: { firstByteMs, lastByteMs } };
+  return { ...meta, costKm2: res.headers.get('x-cost-km2'), groups, timings: { firstByteMs, firstDrawnMs, lastByteMs } };
 }
 
 function objectsFor(header: GroupHeader, items: unknown[], frame: Frame): THREE.Object3D[] {
