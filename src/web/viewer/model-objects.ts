@@ -212,7 +212,8 @@ export function elevationMesh(group: string, map: ElevationMap, frame: Frame): T
   const geometry = new THREE.PlaneGeometry(terrainSize, terrainSize, segmentsCount, segmentsCount).rotateX(-Math.PI / 2);
   const pos = geometry.getAttribute('position') as THREE.BufferAttribute;
   for (let i = 0; i < pos.count; i++) pos.setY(i, map.elevationMap[i] ?? 0);
-  const [ox, on] = frame.offset ?? [0, 0];
+  ensureOffset(frame, moveVector.x, moveVector.y); // maps may come before any mesh
+  const [ox, on] = frame.offset!;
   geometry.translate(moveVector.x - ox, 0, -(moveVector.y - on));
   geometry.computeVertexNormals();
   geometry.computeBoundingSphere();
