@@ -82,8 +82,9 @@ export class WebAssets {
       etag: asset.etag,
       vary: 'accept-encoding',
       'referrer-policy': 'no-referrer',
+      // on scripts too: a worker (MapLibre's) runs under the policy of its own script's answer
+      'content-security-policy': this.csp,
     };
-    if (page) headers['content-security-policy'] = this.csp;
     if (req.headers['if-none-match'] === asset.etag) {
       res.writeHead(304, headers);
       res.end();

@@ -56,6 +56,7 @@ test('the page and its assets with their types, caching and the security policy'
   const worker = get('/assets/maplibre-gl-worker.mjs') as Answer;
   assert.equal(worker.headers['content-type'], 'text/javascript; charset=utf-8');
   assert.match(String(worker.headers['cache-control']), /max-age=\d+/);
+  assert.equal(worker.headers['content-security-policy'], page.headers['content-security-policy'], 'the worker runs under the same policy');
   const zipped = get('/assets/app.js', { 'accept-encoding': 'gzip, br' }) as Answer;
   assert.equal(zipped.headers['content-encoding'], 'gzip');
   assert.equal(gunzipSync(zipped.body).toString(), (get('/assets/app.js') as Answer).body.toString());
