@@ -85,6 +85,10 @@ export interface ServiceConfig {
   trustedProxies: TrustedProxies;
   /** Browser origins allowed to call the API (CITY_CORS_ORIGINS; none by default). */
   cors: CorsPolicy;
+  /** A MapLibre style drawn under the page's own map layers (CITY_MAP_STYLE_URL; none by default: the page needs no internet). */
+  mapStyleUrl: string | null;
+  /** The bundled web page (dist/web, written by `npm run build`). */
+  webAssetsDir: string;
 }
 
 /** Default of CITY_WORKER_YOUNG_MB (docs/configuration.md; the measurements: docs/performance.md). */
@@ -105,6 +109,12 @@ function positive(value: string | undefined, name: string): number | undefined {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${value}`);
   return n;
+}
+
+function mapStyleUrlFromEnv(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^https?:\/\//.test(value)) throw new Error(`CITY_MAP_STYLE_URL must be an http(s) URL, not ${value}`);
+  return new URL(value).href;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -141,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     http: httpLimitsFromEnv(env),
     trustedProxies: trustedProxiesFromEnv(env),
     cors: corsPolicyFromEnv(env),
+    mapStyleUrl: mapStyleUrlFromEnv(env.CITY_MAP_STYLE_URL),
+    webAssetsDir: join(REPO_ROOT, 'dist/web'),
   };
 }
 

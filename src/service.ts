@@ -92,6 +92,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
       limits: config.http,
       trustedProxies: config.trustedProxies,
       cors: config.cors,
+      web: { assetsDir: config.webAssetsDir, storePath: paths.osm, premiumPath: paths.premium, demoKeyFile: paths.demoKey, mapStyleUrl: config.mapStyleUrl },
       readiness,
       log,
     },
