@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Piscina } from 'piscina';
-import { loadConfig, storePaths } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import type { ContextRequest } from '../contract/types.ts';
 import type { ResponseWarning } from '../contract/response-schema.ts';
 import { createExportPool } from '../export/export-pool.ts';
@@ -64,7 +64,7 @@ export async function generateLocal(run: LocalRun): Promise<GenerateOutcome> {
   const deps: PipelineDeps = {
     pool,
     exportPool,
-    storePath: storePaths(config.dataDir).osm,
+    storePath: config.osmStore,
     tileSize: config.tileSize,
     dem: config.dem,
     canopy: config.canopy,

@@ -14,6 +14,7 @@ import { sharedElevationSource, type DemSourceConfig } from '../sources/dem/conf
 import { MosaicElevationSource } from '../sources/dem/mosaic.ts';
 import type { ElevationSource } from '../sources/dem/types.ts';
 import { osmUnavailableWarning } from './osm-coverage.ts';
+import { osmStoreExtent } from '../tile/osm-sources.ts';
 
 export interface CoverageSources {
   storePath: string;
@@ -27,7 +28,7 @@ export interface CoverageSources {
  */
 export async function noSourceDataWarning(req: ContextRequest, sources: CoverageSources): Promise<ResponseWarning | null> {
   const features = familiesFor(req.settings.geometry).length > 0;
-  const osmMissing = features ? osmUnavailableWarning(req, sources.storePath) : null;
+  const osmMissing = features ? osmUnavailableWarning(req, await osmStoreExtent(sources.storePath)) : null;
   if (features && !osmMissing) return null;
   const topography = req.settings.geometry.includes('topography');
   if (topography && covers(await sharedElevationSource(sources.dem ?? null), polygonBox(req.polygon))) return null;
