@@ -34,6 +34,8 @@ CREATE INDEX IF NOT EXISTS cc_building_groups_bbox ON cc_building_groups USING g
 CREATE TABLE IF NOT EXISTS cc_building_group_members (gid int NOT NULL, seq int NOT NULL, osm_type char(1) NOT NULL, osm_id bigint NOT NULL, PRIMARY KEY (gid, seq));
 CREATE TABLE IF NOT EXISTS cc_building_relation_extents (relation_id bigint PRIMARY KEY, min_lon7 int NOT NULL, min_lat7 int NOT NULL, max_lon7 int NOT NULL, max_lat7 int NOT NULL);
 CREATE INDEX IF NOT EXISTS cc_building_relation_members_member ON cc_building_relation_members (member_type, member_id);
+-- osm2pgsql indexes the id of tables with a geometry only: replication deletes members by relation
+CREATE INDEX IF NOT EXISTS cc_building_relation_members_relation ON cc_building_relation_members (relation_id);
 CREATE OR REPLACE FUNCTION cc_bump_store_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- once per transaction, at its commit: the new version is seen together with the data it stands for
