@@ -58,10 +58,11 @@ export async function tileOsmSource(path: string, boxAt: (padMetres: number) => 
   if (stores.has(path) || !isPostgresStore(path)) return osmSourceFor(path);
   const store = postgisStoreFor(path);
   // read before the data: what is kept under this version is at least as new as it
+  const nearBox = boxAt(TILE_READ_PAD_METRES);
   const [version, near, roads] = await Promise.all([
     store.storeVersion(),
-    store.fetchRegion(boxAt(TILE_READ_PAD_METRES), { layers: OSM_LAYERS, groups: true }),
-    store.fetchRegion(boxAt(TILE_ROAD_READ_PAD_METRES), { layers: ROAD_LAYERS, groups: false }),
+    store.fetchRegion(nearBox, { layers: OSM_LAYERS, groups: true }),
+    store.fetchRegion(boxAt(TILE_ROAD_READ_PAD_METRES), { layers: ROAD_LAYERS, groups: false, except: nearBox }),
   ]);
   const kept = everywhere.get(path);
   const snapshot = new OsmSnapshot((box, request) => {

@@ -16,6 +16,12 @@ import type { RunningService } from '../../src/service.ts';
 import { importPostgis, runOsm2pgsql } from '../../src/sources/osm/postgis/import-postgis.ts';
 import { postImport } from '../../src/sources/osm/postgis/post-import.ts';
 import { PostgisStore } from '../../src/sources/osm/postgis/postgis-store.ts';
+import { OsmSnapshot } from '../../src/sources/osm/postgis/snapshot.ts';
+import { importOsm } from '../../src/sources/osm/import.ts';
+import { OSM_LAYERS } from '../../src/sources/osm/layers.ts';
+import { OsmStore } from '../../src/sources/osm/store.ts';
+import type { OsmFeature } from '../../src/osm-model/feature.ts';
+import { DENSE_CITY_DEFAULTS, writeDenseCity } from '../support/generators/dense-city.ts';
 import { startPostgisCluster, type PostgisCluster } from '../support/postgis-cluster.ts';
 import { MONACO_CENTRE, square } from '../support/polygons.ts';
 import { postContext, startTestService } from '../support/service/http.ts';
@@ -146,6 +152,45 @@ for (const [name, body] of REQUESTS) {
     assert.deepEqual(b.json.warnings ?? [], a.json.warnings ?? []);
   });
 }
+
+/** Tags in one key order: jsonb keeps its own, and no builder depends on the order. */
+const sortedTags = (f: OsmFeature) => ({ ...f, tags: Object.fromEntries(Object.entries(f.tags).sort()) });
+
+test('on a synthetic dense city (building relations, parts, courtyard multipolygons) the stores hold the same features, groups and members', async () => {
+  const pbf = join(scratch, 'dense.osm.pbf');
+  const city = writeDenseCity(pbf, { ...DENSE_CITY_DEFAULTS, sideMetres: 700 });
+  assert.ok(city.buildingRelations > 0 && city.parts > 0 && city.courtyards > 0, JSON.stringify(city));
+  await importOsm(pbf, join(scratch, 'dense.sqlite'));
+  const url = cluster.createDatabase('dense');
+  await importPostgis(pbf, url);
+  const sqliteStore = OsmStore.open(join(scratch, 'dense.sqlite'));
+  const pgStore = PostgisStore.open(url, 2);
+  try {
+    const [lat, lon] = DENSE_CITY_DEFAULTS.centre;
+    let withRelations = 0;
+    for (const [dLon, dLat, side] of [
+      [0, 0, 0.004],
+      [-0.003, 0.002, 0.002],
+      [0.002, -0.003, 0.0015],
+    ]) {
+      const box = { minLon: lon + dLon - side, minLat: lat + dLat - side, maxLon: lon + dLon + side, maxLat: lat + dLat + side };
+      const snapshot = new OsmSnapshot();
+      snapshot.add(await pgStore.fetchRegion(box, { layers: OSM_LAYERS, groups: true }));
+      const expected = sqliteStore.query(box, OSM_LAYERS);
+      withRelations += expected.filter((f) => f.buildingRelation).length;
+      assert.deepEqual(snapshot.query(box, OSM_LAYERS).map(sortedTags), expected.map(sortedTags));
+      const groups = sqliteStore.buildingGroups(box);
+      assert.deepEqual(snapshot.buildingGroups(box), groups);
+      const gids = groups.map((g) => g.gid);
+      const members = (m: Map<number, OsmFeature[]>) => [...m].map(([gid, list]) => [gid, list.map(sortedTags)]);
+      assert.deepEqual(members(snapshot.buildingGroupMembers(gids)), members(sqliteStore.buildingGroupMembers(gids)));
+    }
+    assert.ok(withRelations > 0, 'the boxes hold members of building relations');
+  } finally {
+    sqliteStore.close();
+    await pgStore.close();
+  }
+});
 
 /** The height of the tallest vertex of the building with this id in an answer (y up), or null when it is not there. */
 function buildingTop(json: { geometry: { type: string; meshes: { descriptor: { id: string }; vertices: number[] }[] }[] }, id: string): number | null {

@@ -10,12 +10,13 @@
 import pg from 'pg';
 import type { LonLatBBox, OsmLayer } from '../../../osm-model/feature.ts';
 import type { StoreExtent } from '../store-extent.ts';
-import { featureFromRow, type FeatureRow, type StoredFeature } from './feature-rows.ts';
+import { featureFromRow, featureIdOf, type FeatureRow, type StoredFeature } from './feature-rows.ts';
 import {
   BUILDING_RELATIONS_IN_BOX,
   featuresInBoxesSql,
   featuresInBoxSql,
   GROUP_MEMBERS_IN_BOX,
+  GROUP_MEMBERS_IN_BOX_FULL,
   GROUPS_IN_BOX,
   POSTGIS_SCHEMA_VERSION,
   STORE_VERSION,
@@ -40,6 +41,8 @@ export interface Region {
 export interface RegionRequest {
   layers: readonly OsmLayer[];
   groups: boolean;
+  /** Leave out the features meeting this box: the caller has them from another region (of the same layers). */
+  except?: LonLatBBox;
 }
 
 /** Whether an OSM store setting names a PostgreSQL database rather than a SQLite file. */
@@ -102,11 +105,18 @@ export class PostgisStore {
   async fetchRegion(box: LonLatBBox, request: RegionRequest): Promise<Region> {
     await this.ready();
     const env = [box.minLon, box.minLat, box.maxLon, box.maxLat];
+    const { except } = request;
+    const withBuildings = request.layers.includes('building') && request.layers.includes('building_part') && !except;
     const [features, relations, groups, members] = await Promise.all([
-      request.layers.length > 0 ? this.pool.query<FeatureRow>(featuresInBoxSql(request.layers), env) : null,
+      request.layers.length > 0
+        ? this.pool.query<FeatureRow>(
+            featuresInBoxSql(request.layers, !!except),
+            except ? [...env, except.minLon, except.minLat, except.maxLon, except.maxLat] : env,
+          )
+        : null,
       request.layers.length > 0 ? this.pool.query<RelationRow>(BUILDING_RELATIONS_IN_BOX, boxE7(box)) : null,
       request.groups ? this.pool.query<GroupRow>(GROUPS_IN_BOX, env) : null,
-      request.groups ? this.pool.query<FeatureRow & { gid: number; seq: number }>(GROUP_MEMBERS_IN_BOX, env) : null,
+      request.groups ? this.pool.query<MemberRow>(withBuildings ? GROUP_MEMBERS_IN_BOX : GROUP_MEMBERS_IN_BOX_FULL, env) : null,
     ]);
     const stored: StoredFeature[] = [];
     for (const row of features?.rows ?? []) {
@@ -118,7 +128,7 @@ export class PostgisStore {
       box,
       layers: [...request.layers],
       features: stored,
-      groups: groups && members ? { list: groups.rows.map(toGroup), members: groupMembers(members.rows) } : null,
+      groups: groups && members ? { list: groups.rows.map(toGroup), members: groupMembers(members.rows, stored) } : null,
     };
   }
 
@@ -181,11 +191,19 @@ function toGroup(r: GroupRow): StoredGroup {
   return { gid: r.gid, rep: [r.rep_lon, r.rep_lat], bbox7: [r.min_lon7, r.min_lat7, r.max_lon7, r.max_lat7] };
 }
 
-function groupMembers(rows: readonly (FeatureRow & { gid: number; seq: number })[]): [number, StoredFeature[]][] {
+type MemberRow = Omit<FeatureRow, 'wkb' | 'tags'> & { gid: number; seq: number; wkb: Uint8Array | null; tags: FeatureRow['tags'] | null };
+
+/**
+ * Members by group; those the features of the same read hold come without geometry and are taken
+ * from there (read by a concurrent query: one committed a moment apart may lack it, and the tile
+ * then builds that group without it).
+ */
+function groupMembers(rows: readonly MemberRow[], read: readonly StoredFeature[]): [number, StoredFeature[]][] {
   const sorted = [...rows].sort((a, b) => a.gid - b.gid || a.seq - b.seq);
+  const byId = new Map(read.map((s) => [s.feature.id, s]));
   const out = new Map<number, StoredFeature[]>();
   for (const row of sorted) {
-    const s = featureFromRow(row);
+    const s = row.wkb && row.tags ? featureFromRow({ ...row, wkb: row.wkb, tags: row.tags }) : (byId.get(featureIdOf(row.osm_type, row.osm_id)) ?? null);
     if (!s) continue;
     const list = out.get(row.gid);
     if (list) list.push(s);

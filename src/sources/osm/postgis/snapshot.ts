@@ -98,7 +98,8 @@ export class OsmSnapshot implements OsmSource {
       if (list)
         out.set(
           gid,
-          list.map((s) => ({ ...s.feature })),
+          // as the SQLite store lists members: without the relation memberships a query attaches
+          list.map(({ feature: { buildingRelation: _, ...member } }) => member),
         );
     }
     return out;

@@ -55,10 +55,14 @@ CREATE CONSTRAINT TRIGGER cc_bump_store_version AFTER INSERT OR UPDATE OR DELETE
 
 const FEATURE_COLUMNS = 'osm_type, osm_id::text AS osm_id, kind, tags, way_members, ST_AsBinary(geom) AS wkb';
 
-/** Rows of the given layers whose geometry box meets the envelope $1..$4 (a superset: float boxes; the caller filters exactly). */
-export function featuresInBoxSql(layers: readonly OsmLayer[]): string {
+/**
+ * Rows of the given layers whose geometry box meets the envelope $1..$4 (a superset: float boxes;
+ * the caller filters exactly); with `except`, not those meeting the envelope $5..$8 (the caller read them already).
+ */
+export function featuresInBoxSql(layers: readonly OsmLayer[], except = false): string {
+  const but = except ? ' AND NOT geom && ST_MakeEnvelope($5, $6, $7, $8, 4326)' : '';
   return layers
-    .map((l) => `SELECT '${l}' AS layer, ${FEATURE_COLUMNS} FROM ${featureTable(l)} WHERE geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)`)
+    .map((l) => `SELECT '${l}' AS layer, ${FEATURE_COLUMNS} FROM ${featureTable(l)} WHERE geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)${but}`)
     .join('\nUNION ALL\n');
 }
 
@@ -78,15 +82,26 @@ export const GROUPS_IN_BOX = `
 SELECT gid, rep_lon, rep_lat, min_lon7, min_lat7, max_lon7, max_lat7
 FROM cc_building_groups WHERE bbox && ST_MakeEnvelope($1, $2, $3, $4, 4326)`;
 
-/** Members of the groups whose box meets the envelope $1..$4, by group and seq. */
+/**
+ * Members of the groups whose box meets the envelope $1..$4, by group and seq. Without tags and
+ * geometry (NULL) where the member itself meets the envelope: the features read of the same box have it.
+ */
 export const GROUP_MEMBERS_IN_BOX = (['building', 'building_part'] as const)
   .map(
-    (l) => `SELECT m.gid, m.seq, '${l}' AS layer, f.osm_type, f.osm_id::text AS osm_id, f.kind, f.tags, f.way_members, ST_AsBinary(f.geom) AS wkb
+    (l) => `SELECT m.gid, m.seq, '${l}' AS layer, f.osm_type, f.osm_id::text AS osm_id, f.kind, f.way_members,
+  CASE WHEN f.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) THEN NULL ELSE f.tags END AS tags,
+  CASE WHEN f.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) THEN NULL ELSE ST_AsBinary(f.geom) END AS wkb
 FROM cc_building_groups g JOIN cc_building_group_members m ON m.gid = g.gid
 JOIN ${featureTable(l)} f ON f.osm_type = m.osm_type AND f.osm_id = m.osm_id
 WHERE g.bbox && ST_MakeEnvelope($1, $2, $3, $4, 4326)`,
   )
   .join('\nUNION ALL\n');
+
+/** GROUP_MEMBERS_IN_BOX with every member's tags and geometry (a read without the building layers). */
+export const GROUP_MEMBERS_IN_BOX_FULL = GROUP_MEMBERS_IN_BOX.replace(
+  /CASE WHEN f\.geom && ST_MakeEnvelope\(\$1, \$2, \$3, \$4, 4326\) THEN NULL ELSE (f\.tags|ST_AsBinary\(f\.geom\)) END/g,
+  '$1',
+);
 
 /**
  * Building relation memberships of every relation whose extent meets the box $1..$4 (1e-7 degrees:
