@@ -78,7 +78,7 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
 
   const families = familiesFor(task.groups);
   const read = performance.now();
-  const source = families.length > 0 ? await tileOsmSource(task.storePath, (pad) => tileLonLatBBox(frame, task.tile.bbox, pad)) : NO_OSM;
+  const source = families.length > 0 ? await tileOsmSource(task.storePath, (pad) => tileLonLatBBox(frame, task.tile.bbox, pad), task.groups.join()) : NO_OSM;
   timings.osmRead = performance.now() - read;
   const taskKeys = new Set(task.taskKeys);
   const site = crop ?? tileSite(task);

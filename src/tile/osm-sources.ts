@@ -54,33 +54,52 @@ const ROAD_LAYERS: readonly OsmLayer[] = ['highway', 'railway'];
  * surroundings read now (fresh for every tile: a changed way shows in the next request), which
  * reads anything further out synchronously on demand. `boxAt(pad)` is the tile's lon/lat box grown by pad metres.
  */
-export async function tileOsmSource(path: string, boxAt: (padMetres: number) => LonLatBBox): Promise<OsmSource> {
+export async function tileOsmSource(path: string, boxAt: (padMetres: number) => LonLatBBox, groupsKey = ''): Promise<OsmSource> {
   if (stores.has(path) || !isPostgresStore(path)) return osmSourceFor(path);
   const store = postgisStoreFor(path);
-  // read before the data: what is kept under this version is at least as new as it
   const nearBox = boxAt(TILE_READ_PAD_METRES);
+  // what tiles of these groups read before; the first one of them reads everything
+  const learned = readsOf.get(groupsKey);
+  const layers = learned ? OSM_LAYERS.filter((l) => learned.layers.has(l)) : OSM_LAYERS;
+  const roadLayers = ROAD_LAYERS.filter((l) => layers.includes(l));
+  // the version is read before the data: what is kept under it is at least as new as it
   const [version, near, roads] = await Promise.all([
     store.storeVersion(),
-    store.fetchRegion(nearBox, { layers: OSM_LAYERS, groups: true }),
-    store.fetchRegion(boxAt(TILE_ROAD_READ_PAD_METRES), { layers: ROAD_LAYERS, groups: false, except: nearBox }),
+    store.fetchRegion(nearBox, { layers, groups: learned?.groups ?? true }),
+    roadLayers.length > 0 ? store.fetchRegion(boxAt(TILE_ROAD_READ_PAD_METRES), { layers: roadLayers, groups: false, except: nearBox }) : null,
   ]);
+  const seen = readsOf.get(groupsKey) ?? { layers: new Set<OsmLayer>(), groups: false };
+  readsOf.set(groupsKey, seen);
   const kept = everywhere.get(path);
-  const snapshot = new OsmSnapshot((box, request) => {
-    let fetcher = fetchers.get(path);
-    if (!fetcher) {
-      fetcher = new SyncFetcher(path);
-      fetchers.set(path, fetcher);
-    }
-    const region = fetcher.fetch(box, request);
-    if (isEverywhere(box) && !request.groups) everywhere.set(path, { version, regions: [...(everywhere.get(path)?.regions ?? []), region] });
-    return region;
-  });
+  const snapshot = new OsmSnapshot(
+    (box, request) => {
+      let fetcher = fetchers.get(path);
+      if (!fetcher) {
+        fetcher = new SyncFetcher(path);
+        fetchers.set(path, fetcher);
+      }
+      const region = fetcher.fetch(box, request);
+      if (isEverywhere(box) && !request.groups) everywhere.set(path, { version, regions: [...(everywhere.get(path)?.regions ?? []), region] });
+      return region;
+    },
+    (asked, groups) => {
+      for (const l of asked) seen.layers.add(l);
+      if (groups) seen.groups = true;
+    },
+  );
   if (kept?.version === version) for (const region of kept.regions) snapshot.add(region);
   else everywhere.delete(path);
   snapshot.add(near);
-  snapshot.add(roads);
+  if (roads) snapshot.add(roads);
   return snapshot;
 }
+
+/**
+ * Per set of requested groups, the layers (and whether building groups) their tiles have read on
+ * this thread: a tile of a buildings-only request need not read the roads and trees. A read of
+ * anything else is still answered — fetched on the spot — and learnt.
+ */
+const readsOf = new Map<string, { layers: Set<OsmLayer>; groups: boolean }>();
 
 /**
  * Reads over the whole store (the ground reads every coastline once, surfaces/coastlines.ts), kept

@@ -12,6 +12,9 @@ import { boxE7, type Region, type RegionRequest, type StoredGroup } from './post
 
 export type FetchMore = (box: LonLatBBox, request: RegionRequest) => Region;
 
+/** Told of every read: the layers asked for, or that building groups were. */
+export type ReadObserver = (layers: readonly OsmLayer[], groups: boolean) => void;
+
 /** Extra margin of a fetch made for a read outside the snapshot, so the next step of a growing search is covered too. */
 const MISS_GROWTH = 0.5;
 
@@ -45,7 +48,10 @@ export class OsmSnapshot implements OsmSource {
   /** Reads answered from memory and fetched on demand, for the tile's timings. */
   readonly stats = { reads: 0, fetches: 0 };
 
-  constructor(private readonly fetchMore?: FetchMore) {}
+  constructor(
+    private readonly fetchMore?: FetchMore,
+    private readonly observe?: ReadObserver,
+  ) {}
 
   add(region: Region): void {
     if (region.layers.length > 0) this.covered.push({ box: region.box, layers: new Set(region.layers) });
@@ -67,6 +73,7 @@ export class OsmSnapshot implements OsmSource {
     if (![minLon, minLat, maxLon, maxLat].every(Number.isFinite)) throw new RangeError('OsmSnapshot.query: bbox must be finite');
     if (layers.length === 0 || minLon > maxLon || minLat > maxLat) return [];
     this.stats.reads++;
+    this.observe?.(layers, false);
     const missing = layers.filter((l) => !this.covered.some((c) => c.layers.has(l) && contains(c.box, bbox)));
     if (missing.length > 0) this.fetch(bbox, { layers: missing, groups: false });
     const wanted = new Set(layers);
@@ -82,6 +89,7 @@ export class OsmSnapshot implements OsmSource {
     if (![bbox.minLon, bbox.minLat, bbox.maxLon, bbox.maxLat].every(Number.isFinite)) throw new RangeError('OsmSnapshot.buildingGroups: bbox must be finite');
     if (bbox.minLon > bbox.maxLon || bbox.minLat > bbox.maxLat) return [];
     this.stats.reads++;
+    this.observe?.([], true);
     if (!this.groupBoxes.some((b) => contains(b, bbox))) this.fetch(bbox, { layers: [], groups: true });
     const q7 = boxE7(bbox);
     const out: BuildingGroupRef[] = [];
