@@ -9,7 +9,7 @@
  *   await pg.close();
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,8 @@ export interface PostgisCluster {
   psql(sql: string, database?: string): string;
   /** A new database with postgis, returned as a URL. */
   createDatabase(name: string): string;
+  /** CPU-seconds the server's processes (the postmaster and its live children) have used so far. */
+  cpuSeconds(): number;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,26 @@ export function postgisUnavailable(): string | null {
   if (!existsSync(join(PG_BIN, 'initdb'))) return `PostgreSQL 15 is not installed (${PG_BIN}); install postgresql-15 and postgresql-15-postgis-3`;
   if (!existsSync('/usr/share/postgresql/15/extension/postgis.control')) return 'PostGIS 3 for PostgreSQL 15 is not installed (postgresql-15-postgis-3)';
   return null;
+}
+
+const CLK_TCK = 100;
+
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from #3 (state) on
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+function parentOf(pid: number): number {
+  return Number(statFields(pid)?.[1] ?? -1);
+}
+
+function processCpu(pid: number): number {
+  const f = statFields(pid);
+  return f ? (Number(f[11]) + Number(f[12])) / CLK_TCK : 0;
 }
 
 async function freePort(): Promise<number> {
@@ -78,11 +100,16 @@ export async function startPostgisCluster(database = 'city_context'): Promise<Po
     return `postgres://postgres@127.0.0.1:${port}/${name}`;
   };
   const url = createDatabase(database);
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     url,
     port,
     psql,
     createDatabase,
+    cpuSeconds() {
+      const children = readdirSync('/proc').filter((p) => /^\d+$/.test(p) && parentOf(Number(p)) === postmaster);
+      return [postmaster, ...children.map(Number)].reduce((sum, pid) => sum + processCpu(pid), 0);
+    },
     async close() {
       const [cmd, ...args] = [...asClusterUser(), join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'];
       spawnSync(cmd, args, { stdio: 'ignore' });
