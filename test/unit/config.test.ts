@@ -39,3 +39,11 @@ test('admission classes, per-address connections, proxies and CORS from the envi
   assert.throws(() => loadConfig({ CITY_TRUSTED_PROXIES: 'proxy' }), /CITY_TRUSTED_PROXIES/);
   assert.throws(() => loadConfig({ CITY_CORS_ORIGINS: 'maps.example.com' }), /CITY_CORS_ORIGINS/);
 });
+
+test('the OSM store: osm.sqlite in the data directory by default, a file path resolved, a postgres:// URL kept as it is', () => {
+  assert.equal(loadConfig({ CITY_DATA_DIR: '/srv/cc' }).osmStore, '/srv/cc/osm.sqlite');
+  assert.equal(loadConfig({ CITY_DATA_DIR: '/srv/cc', CITY_OSM_STORE: '/data/city.sqlite' }).osmStore, '/data/city.sqlite');
+  const url = 'postgres://reader@db.internal:5432/osm?sslmode=require';
+  assert.equal(loadConfig({ CITY_OSM_STORE: url }).osmStore, url);
+  assert.equal(loadConfig({ CITY_OSM_STORE: 'postgresql://db/osm' }).osmStore, 'postgresql://db/osm');
+});
