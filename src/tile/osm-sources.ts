@@ -64,7 +64,7 @@ export async function tileOsmSource(path: string, boxAt: (padMetres: number) => 
   const roadLayers = ROAD_LAYERS.filter((l) => layers.includes(l));
   // the version is read before the data: what is kept under it is at least as new as it
   const [version, near, roads] = await Promise.all([
-    store.storeVersion(),
+    everywhere.has(path) ? store.storeVersion() : null,
     store.fetchRegion(nearBox, { layers, groups: learned?.groups ?? true }),
     roadLayers.length > 0 ? store.fetchRegion(boxAt(TILE_ROAD_READ_PAD_METRES), { layers: roadLayers, groups: false, except: nearBox }) : null,
   ]);
@@ -78,8 +78,10 @@ export async function tileOsmSource(path: string, boxAt: (padMetres: number) => 
         fetcher = new SyncFetcher(path);
         fetchers.set(path, fetcher);
       }
-      const region = fetcher.fetch(box, request);
-      if (isEverywhere(box) && !request.groups) everywhere.set(path, { version, regions: [...(everywhere.get(path)?.regions ?? []), region] });
+      const whole = isEverywhere(box) && !request.groups;
+      const region = fetcher.fetch(box, whole && version === null ? { ...request, withVersion: true } : request);
+      const at = version ?? region.version;
+      if (whole && at !== undefined) everywhere.set(path, { version: at, regions: [...(everywhere.get(path)?.regions ?? []), region] });
       return region;
     },
     (asked, groups) => {

@@ -17,7 +17,6 @@ import {
   featuresInBoxSql,
   GROUP_MEMBERS_IN_BOX,
   GROUP_MEMBERS_IN_BOX_FULL,
-  GROUPS_IN_BOX,
   POSTGIS_SCHEMA_VERSION,
   STORE_VERSION,
 } from './sql.ts';
@@ -34,6 +33,8 @@ export interface Region {
   box: LonLatBBox;
   layers: OsmLayer[];
   features: StoredFeature[];
+  /** The store version read before the region, when asked for. */
+  version?: string;
   /** Null when the groups were not asked for. */
   groups: { list: StoredGroup[]; members: [gid: number, members: StoredFeature[]][] } | null;
 }
@@ -43,6 +44,8 @@ export interface RegionRequest {
   groups: boolean;
   /** Leave out the features meeting this box: the caller has them from another region (of the same layers). */
   except?: LonLatBBox;
+  /** Read the store version first (Region.version): what the region holds is at least as new as it. */
+  withVersion?: boolean;
 }
 
 /** Whether an OSM store setting names a PostgreSQL database rather than a SQLite file. */
@@ -104,10 +107,11 @@ export class PostgisStore {
 
   async fetchRegion(box: LonLatBBox, request: RegionRequest): Promise<Region> {
     await this.ready();
+    const version = request.withVersion ? await this.storeVersion() : undefined;
     const env = [box.minLon, box.minLat, box.maxLon, box.maxLat];
     const { except } = request;
     const withBuildings = request.layers.includes('building') && request.layers.includes('building_part') && !except;
-    const [features, relations, groups, members] = await Promise.all([
+    const [features, relations, members] = await Promise.all([
       request.layers.length > 0
         ? this.pool.query<FeatureRow>(
             featuresInBoxSql(request.layers, !!except),
@@ -115,7 +119,6 @@ export class PostgisStore {
           )
         : null,
       request.layers.length > 0 ? this.pool.query<RelationRow>(BUILDING_RELATIONS_IN_BOX, boxE7(box)) : null,
-      request.groups ? this.pool.query<GroupRow>(GROUPS_IN_BOX, env) : null,
       request.groups ? this.pool.query<MemberRow>(withBuildings ? GROUP_MEMBERS_IN_BOX : GROUP_MEMBERS_IN_BOX_FULL, env) : null,
     ]);
     const stored: StoredFeature[] = [];
@@ -128,7 +131,8 @@ export class PostgisStore {
       box,
       layers: [...request.layers],
       features: stored,
-      groups: groups && members ? { list: groups.rows.map(toGroup), members: groupMembers(members.rows, stored) } : null,
+      version,
+      groups: members ? { list: groupsOf(members.rows), members: groupMembers(members.rows, stored) } : null,
     };
   }
 
@@ -187,11 +191,15 @@ export class PostgisStore {
   }
 }
 
-function toGroup(r: GroupRow): StoredGroup {
-  return { gid: r.gid, rep: [r.rep_lon, r.rep_lat], bbox7: [r.min_lon7, r.min_lat7, r.max_lon7, r.max_lat7] };
+/** The groups of the member rows, each once. */
+function groupsOf(rows: readonly GroupRow[]): StoredGroup[] {
+  const out = new Map<number, StoredGroup>();
+  for (const r of rows)
+    if (!out.has(r.gid)) out.set(r.gid, { gid: r.gid, rep: [r.rep_lon, r.rep_lat], bbox7: [r.min_lon7, r.min_lat7, r.max_lon7, r.max_lat7] });
+  return [...out.values()];
 }
 
-type MemberRow = Omit<FeatureRow, 'wkb' | 'tags'> & { gid: number; seq: number; wkb: Uint8Array | null; tags: FeatureRow['tags'] | null };
+type MemberRow = Omit<FeatureRow, 'wkb' | 'tags'> & GroupRow & { seq: number; wkb: Uint8Array | null; tags: FeatureRow['tags'] | null };
 
 /**
  * Members by group; those the features of the same read hold come without geometry and are taken

@@ -83,12 +83,15 @@ SELECT gid, rep_lon, rep_lat, min_lon7, min_lat7, max_lon7, max_lat7
 FROM cc_building_groups WHERE bbox && ST_MakeEnvelope($1, $2, $3, $4, 4326)`;
 
 /**
- * Members of the groups whose box meets the envelope $1..$4, by group and seq. Without tags and
+ * Members of the groups whose box meets the envelope $1..$4, with their group's anchor and box (one
+ * query, one round trip, for both). Without tags and
  * geometry (NULL) where the member itself meets the envelope: the features read of the same box have it.
  */
 export const GROUP_MEMBERS_IN_BOX = (['building', 'building_part'] as const)
   .map(
-    (l) => `SELECT m.gid, m.seq, '${l}' AS layer, f.osm_type, f.osm_id::text AS osm_id, f.kind, f.way_members,
+    (
+      l,
+    ) => `SELECT m.gid, m.seq, g.rep_lon, g.rep_lat, g.min_lon7, g.min_lat7, g.max_lon7, g.max_lat7, '${l}' AS layer, f.osm_type, f.osm_id::text AS osm_id, f.kind, f.way_members,
   CASE WHEN f.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) THEN NULL ELSE f.tags END AS tags,
   CASE WHEN f.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) THEN NULL ELSE ST_AsBinary(f.geom) END AS wkb
 FROM cc_building_groups g JOIN cc_building_group_members m ON m.gid = g.gid
