@@ -21,6 +21,11 @@ export interface ServiceConfig {
   dataDir: string;
   /** The extract the OSM store is built from on first start when there is no store yet. */
   osmExtract: string;
+  /**
+   * The OSM store the tiles read (CITY_OSM_STORE): a SQLite file, or postgres://… for the PostGIS
+   * store loaded by npm run import-postgis (docs/postgis.md). Default: osm.sqlite in dataDir.
+   */
+  osmStore: string;
   /** Worker threads for tile generation. */
   workers: number;
   /**
@@ -117,6 +122,12 @@ function mapStyleUrlFromEnv(value: string | undefined): string | null {
   return new URL(value).href;
 }
 
+/** A postgres:// URL stays as it is; a file path is resolved; unset: osm.sqlite in the data directory. */
+function osmStoreFromEnv(value: string | undefined, dataDir: string): string {
+  if (!value) return join(dataDir, 'osm.sqlite');
+  return /^postgres(ql)?:\/\//i.test(value) ? value : resolve(value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const dataDir = resolve(env.CITY_DATA_DIR || './var');
   const workers = Math.max(1, int(env.CITY_WORKERS, availableParallelism()));
@@ -124,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     ...listenAddressFromEnv(env),
     dataDir,
     osmExtract: resolve(env.CITY_OSM_EXTRACT || join(REPO_ROOT, 'data/monaco/monaco.osm.pbf')),
+    osmStore: osmStoreFromEnv(env.CITY_OSM_STORE, dataDir),
     workers,
     workerYoungGenerationMb: Math.max(16, int(env.CITY_WORKER_YOUNG_MB, WORKER_YOUNG_GENERATION_MB)),
     workerOldGenerationMb: Math.max(128, int(env.CITY_WORKER_OLD_MB, WORKER_OLD_GENERATION_MB)),

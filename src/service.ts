@@ -1,3 +1,4 @@
+import { isPostgresStore } from './sources/osm/postgis/postgis-store.ts';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
@@ -65,7 +66,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   const pipeline = {
     pool,
     exportPool,
-    storePath: paths.osm,
+    storePath: config.osmStore,
     premiumStorePath: paths.premium,
     tileSize: config.tileSize,
     dem: config.dem,
@@ -154,8 +155,9 @@ export function createTilePool(config: ServiceConfig): Piscina {
  * older version built); false when it was there already.
  */
 export async function ensureOsmStore(config: ServiceConfig, log: (line: string) => void, onProgress?: (p: ImportProgress) => void): Promise<boolean> {
-  const storePath = storePaths(config.dataDir).osm;
-  if (storeIsCurrent(storePath)) return false;
+  const storePath = config.osmStore;
+  // a PostGIS store is loaded by its own command (npm run import-postgis), never at start
+  if (isPostgresStore(storePath) || storeIsCurrent(storePath)) return false;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   log(`Building the OSM store from ${config.osmExtract} (${existsSync(storePath) ? 'the store was built by an older version' : 'first start'})…`);
   const t0 = performance.now();
@@ -179,7 +181,7 @@ export function missingPremiumSources(config: ServiceConfig): string[] {
 async function warmUp(config: ServiceConfig, pipeline: PipelineDeps, readiness: Readiness, closing: AbortSignal, log: (line: string) => void): Promise<void> {
   const started = performance.now();
   try {
-    if (!storeIsCurrent(pipeline.storePath)) {
+    if (!isPostgresStore(pipeline.storePath) && !storeIsCurrent(pipeline.storePath)) {
       readiness.enter('building the OSM store');
       await ensureOsmStore(config, log);
     }

@@ -31,6 +31,12 @@ const checks = [
   { pkg: 'libxml2-utils', what: '`xmllint` (validates DAE files against that schema)', ok: () => runs('xmllint', ['--version']) },
   { pkg: 'proj-bin', what: '`cs2cs` (the reference projection of the export precision test)', ok: () => runs('cs2cs', []) },
   { pkg: 'chromium', what: '`/usr/bin/chromium` (the web page test drives it with playwright-core)', ok: () => existsSync(CHROMIUM) },
+  { pkg: 'osm2pgsql', what: '`osm2pgsql` (loads the PostGIS store in its tests)', ok: () => runs('osm2pgsql', ['--version']) },
+  {
+    pkg: 'postgresql-15-postgis-3',
+    what: 'PostgreSQL 15 with PostGIS 3 (the throw-away cluster of the PostGIS store tests)',
+    ok: () => existsSync('/usr/lib/postgresql/15/bin/initdb') && existsSync('/usr/share/postgresql/15/extension/postgis.control'),
+  },
 ];
 
 const missing = checks.filter((c) => !c.ok());

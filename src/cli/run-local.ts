@@ -66,7 +66,7 @@ export async function generateLocal(run: LocalRun): Promise<GenerateOutcome> {
   const deps: PipelineDeps = {
     pool,
     exportPool,
-    storePath: storePaths(config.dataDir).osm,
+    storePath: config.osmStore,
     premiumStorePath: storePaths(config.dataDir).premium,
     tileSize: config.tileSize,
     dem: config.dem,
