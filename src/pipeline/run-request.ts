@@ -31,6 +31,8 @@ export interface PipelineDeps {
   canopy?: CanopySourceConfig[] | null;
   /** Told of the request's tiles as they are planned and handed over (the command line's progress bar); the server passes none. */
   progress?: PipelineProgress;
+  /** Told each tile's worker timings (ms by stage) as it comes in: the service's metrics. */
+  tileTimings?: (timings: Record<string, number>) => void;
 }
 
 /** Watches one request's tiles: what a progress display needs, nothing the answer depends on. */
@@ -123,6 +125,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
     terrain?.take(task, result);
     for (const a of result.attributions) attributions.set(a.id, a);
     for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
+    deps.tileTimings?.(result.timings);
   };
   // an ordered sink: tiles handed over in task order, at most ORDERED_WINDOW_PER_THREAD per worker ahead
   const window = ORDERED_WINDOW_PER_THREAD * (deps.pool.options?.maxThreads ?? Infinity);

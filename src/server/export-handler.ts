@@ -21,6 +21,8 @@ import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from './http-limits.ts';
 import { publicOrigin } from './public-origin.ts';
 import { sendJson } from './send.ts';
 import type { TrustedProxies } from './trusted-proxies.ts';
+import { metered } from './metered-reservation.ts';
+import type { ServiceMetrics } from './metrics.ts';
 
 /** Where finished files go and how their links are spelled. */
 export interface ExportDeps {
@@ -40,6 +42,8 @@ export interface ExportHandlerDeps {
   readiness: Readiness;
   /** Proxies whose `X-Forwarded-Host`/`-Proto` links may follow (absent: none). */
   trustedProxies?: TrustedProxies;
+  /** Counts what is reserved and charged (absent: not counted). */
+  metrics?: ServiceMetrics;
 }
 
 export async function handleExport(
@@ -64,13 +68,14 @@ export async function handleExport(
   try {
     await deps.readiness.untilServable();
     const unpaid = await noSourceDataWarning(request, deps.pipeline); // an empty file is not charged
-    const reservation = deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
+    const reservation = metered(deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null }), deps.metrics);
     let stored: StoredExport;
     let socket: Socket | null = null;
     try {
       const built = await buildAndStore(exports.store, owner, () => runExport(request, plan, deps.pipeline, gone));
       const result = built.result;
       stored = built.stored;
+      deps.metrics?.exportStored(stored.size);
       release(true);
       if (gone.aborted) throw gone.reason;
       const downloadUrl = `${publicOrigin(req, { publicBaseUrl: exports.publicBaseUrl, trustedProxies: deps.trustedProxies })}/v1/exports/${stored.token}/${encodeURIComponent(stored.name)}`;
