@@ -118,6 +118,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     // Kept-alive connections get no new request: closed when idle, and each response now closes its own.
     server.closeIdleConnections();
     const idle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    if (drain.active > 0) log(`Shutdown: waiting up to ${graceMs} ms for ${drain.active} request(s) in progress.`);
     const finished = await drain.settled(graceMs);
     clearInterval(idle);
     if (!finished) log(`Shutdown: ${drain.active} request(s) still running after ${graceMs} ms are cut (not charged).`);
