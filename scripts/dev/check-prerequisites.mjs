@@ -28,6 +28,7 @@ const checks = [
   { pkg: 'opencollada-tools', what: `the COLLADA 1.4.1 schema (${COLLADA_XSD})`, ok: () => existsSync(COLLADA_XSD) },
   { pkg: 'libxml2-utils', what: '`xmllint` (validates DAE files against that schema)', ok: () => runs('xmllint', ['--version']) },
   { pkg: 'proj-bin', what: '`cs2cs` (the reference projection of the export precision test)', ok: () => runs('cs2cs', []) },
+  { pkg: 'python3-yaml', what: `PyYAML for ${PYTHON} (reads the compose file of scripts/deploy/)`, ok: () => runs(PYTHON, ['-c', 'import yaml']) },
 ];
 
 const missing = checks.filter((c) => !c.ok());
@@ -35,7 +36,7 @@ if (missing.length === 0) process.exit(0);
 
 const skip = process.env.CITY_SKIP_PREREQ_CHECK === '1';
 const lines = [
-  `Prerequisites: ${missing.length} of the tools the export tests read our files with ${missing.length === 1 ? 'is' : 'are'} missing:`,
+  `Prerequisites: ${missing.length} of the tools the tests read our files with ${missing.length === 1 ? 'is' : 'are'} missing:`,
   ...missing.map((c) => `  - ${c.what}: Debian package ${c.pkg}`),
   'Install them (Debian/Ubuntu):',
   `  sudo apt-get install -y --no-install-recommends ${missing.map((c) => c.pkg).join(' ')}`,
