@@ -44,7 +44,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    log(`${signal}: closing; requests in progress get ${config.shutdownGraceMs} ms to finish…`);
+    log(`${signal}: closing… (requests in progress get ${config.shutdownGraceMs} ms to finish)`);
     service.shutdown(config.shutdownGraceMs).then(
       () => process.exit(0),
       () => process.exit(1),

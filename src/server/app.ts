@@ -43,12 +43,13 @@ export function createApp(appDeps: AppDeps, early?: EarlyListener): Server {
   const limits = { ...HTTP_LIMIT_DEFAULTS, ...appDeps.limits };
   const metrics = appDeps.metrics ?? new ServiceMetrics();
   const deps = { ...appDeps, metrics, limits, bodies: new BodyBudget(limits.maxBufferedBodyBytes), readiness: appDeps.readiness ?? Readiness.ready() };
-  const scheduler = schedulerFor(deps.pipeline.pool);
+  // read when scraped (an app built for a test may have no pool or admission)
+  const pool = () => deps.pipeline?.pool;
   metrics.watch({
-    inFlight: () => deps.admission.inFlight,
-    queued: () => deps.admission.queued,
-    tilesWaiting: () => scheduler.waiting + (deps.pipeline.pool.queueSize ?? 0),
-    tilesRunning: () => scheduler.inFlight,
+    inFlight: () => deps.admission?.inFlight ?? 0,
+    queued: () => deps.admission?.queued ?? 0,
+    tilesWaiting: () => (pool() ? schedulerFor(pool()!).waiting + (pool()!.queueSize ?? 0) : 0),
+    tilesRunning: () => (pool() ? schedulerFor(pool()!).inFlight : 0),
   });
   let openapi: string | null = null;
   const cors = appDeps.cors ?? new CorsPolicy();
