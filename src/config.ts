@@ -10,6 +10,7 @@ import { httpLimitsFromEnv, type HttpLimits } from './server/http-limits.ts';
 import { listenAddressFromEnv } from './server/early-listener.ts';
 import { trustedProxiesFromEnv, type TrustedProxies } from './server/trusted-proxies.ts';
 import { corsPolicyFromEnv, type CorsPolicy } from './server/cors.ts';
+import { logFormatFromEnv, type LogFormat } from './server/log-line.ts';
 
 export { REPO_ROOT };
 
@@ -94,6 +95,10 @@ export interface ServiceConfig {
   mapStyleUrl: string | null;
   /** The bundled web page (dist/web, written by `npm run build`). */
   webAssetsDir: string;
+  /** On SIGTERM/SIGINT, how long requests in progress may take to finish before they are cut, ms (CITY_SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** `text` (default: lines as written, request lines as JSON) or `json` (every line a JSON object): CITY_LOG_FORMAT. */
+  logFormat: LogFormat;
 }
 
 /** Default of CITY_WORKER_YOUNG_MB (docs/configuration.md; the measurements: docs/performance.md). */
@@ -165,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     cors: corsPolicyFromEnv(env),
     mapStyleUrl: mapStyleUrlFromEnv(env.CITY_MAP_STYLE_URL),
     webAssetsDir: join(REPO_ROOT, 'dist/web'),
+    shutdownGraceMs: Math.max(0, int(env.CITY_SHUTDOWN_GRACE_MS, 25_000)),
+    logFormat: logFormatFromEnv(env.CITY_LOG_FORMAT),
   };
 }
 

@@ -37,6 +37,7 @@ const checks = [
     what: 'PostgreSQL 15 with PostGIS 3 (the throw-away cluster of the PostGIS store tests)',
     ok: () => existsSync('/usr/lib/postgresql/15/bin/initdb') && existsSync('/usr/share/postgresql/15/extension/postgis.control'),
   },
+  { pkg: 'python3-yaml', what: `PyYAML for ${PYTHON} (reads the compose file of scripts/deploy/)`, ok: () => runs(PYTHON, ['-c', 'import yaml']) },
 ];
 
 const missing = checks.filter((c) => !c.ok());
@@ -44,7 +45,7 @@ if (missing.length === 0) process.exit(0);
 
 const skip = process.env.CITY_SKIP_PREREQ_CHECK === '1';
 const lines = [
-  `Prerequisites: ${missing.length} of the tools the export tests read our files with ${missing.length === 1 ? 'is' : 'are'} missing:`,
+  `Prerequisites: ${missing.length} of the tools the tests read our files with ${missing.length === 1 ? 'is' : 'are'} missing:`,
   ...missing.map((c) => `  - ${c.what}: Debian package ${c.pkg}`),
   'Install them (Debian/Ubuntu):',
   `  sudo apt-get install -y --no-install-recommends ${missing.map((c) => c.pkg).join(' ')}`,

@@ -35,6 +35,8 @@ export interface PipelineDeps {
   groundCache?: { path: string; maxBytes: number } | null;
   /** Told of the request's tiles as they are planned and handed over (the command line's progress bar); the server passes none. */
   progress?: PipelineProgress;
+  /** Told each tile's worker timings (ms by stage) as it comes in: the service's metrics. */
+  tileTimings?: (timings: Record<string, number>) => void;
 }
 
 /** Watches one request's tiles: what a progress display needs, nothing the answer depends on. */
@@ -151,6 +153,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
     for (const a of result.attributions) attributions.set(a.id, a);
     for (const d of result.premiumDatasets ?? []) premiumUsed.add(d);
     for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
+    deps.tileTimings?.(result.timings);
   };
   // an ordered sink: tiles handed over in task order, at most ORDERED_WINDOW_PER_THREAD per worker ahead
   const window = ORDERED_WINDOW_PER_THREAD * (deps.pool.options?.maxThreads ?? Infinity);
