@@ -54,7 +54,13 @@ export function cachedGroundPieces(
   const box = tile.lonLatBBox(1);
   const square = cropPolygon(squareRing(tile.bbox));
   const cells = cellsMeeting(box);
-  if (!fill && !cells.every((cell) => keptCell(generation, cell, cache))) return undefined;
+  const missing = cells.filter((cell) => !keptCell(generation, cell, cache));
+  if (missing.length > 0) {
+    if (!fill) return undefined;
+    lap('surfaceCells');
+    buildMissingCells(tile.source, missing, generation, buildings, cache);
+    lap('surfaceCellBuild');
+  }
   const pieces: SurfaceArea[] = [];
   let seaUndecided = false;
   for (const cell of cells) {
@@ -103,6 +109,44 @@ export function bakeGroundCells(
   return built;
 }
 
+/** A claim on a cell being built lapses after this long (its builder died); a cell takes ~0.1–1 s. */
+const CLAIM_TTL_MS = 60_000;
+/** How long a worker waits for cells others are building before it builds them itself. */
+const WAIT_FOR_OTHERS_MS = 30_000;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Builds the missing cells this thread can claim; then waits for those another thread is building
+ * (a tile worker has nothing else to do meanwhile, and building them too would double the work of
+ * a cold request), building any still missing after WAIT_FOR_OTHERS_MS itself.
+ */
+function buildMissingCells(source: OsmSource, missing: GroundCell[], generation: string, buildings: SpecDefaults, cache: GroundCacheStore): void {
+  let pending = missing;
+  const started = Date.now();
+  while (pending.length > 0) {
+    const waiting: GroundCell[] = [];
+    for (const cell of pending) {
+      if (cache.has(generation, cell.i, cell.j)) continue;
+      if (!cache.claim(generation, cell.i, cell.j, CLAIM_TTL_MS)) {
+        waiting.push(cell);
+        continue;
+      }
+      try {
+        cache.put(generation, cell.i, cell.j, buildCell(source, cell, buildings));
+      } finally {
+        cache.release(generation, cell.i, cell.j);
+      }
+    }
+    if (waiting.length === 0) return;
+    if (Date.now() - started > WAIT_FOR_OTHERS_MS) {
+      for (const cell of waiting) if (!cache.has(generation, cell.i, cell.j)) cache.put(generation, cell.i, cell.j, buildCell(source, cell, buildings));
+      return;
+    }
+    Atomics.wait(pause, 0, 0, 10);
+    pending = waiting;
+  }
+}
+
 /** Whether the cell is kept (decoded here, or in the file). */
 function keptCell(generation: string, cell: GroundCell, cache: GroundCacheStore): boolean {
   return decodedOf(cache).has(`${generation}|${cell.i},${cell.j}`) || cache.has(generation, cell.i, cell.j);
@@ -128,6 +172,7 @@ function storedCell(
   const bytes = cache.get(generation, cell.i, cell.j);
   if (bytes) stored = decodeGroundCell(bytes);
   else {
+    // kept a moment ago (buildMissingCells, or a neighbour tile), evicted since: built again here
     lap('surfaceCells');
     const built = buildCell(tile.source, cell, buildings);
     lap('surfaceCellBuild');

@@ -7,8 +7,10 @@ import Database from 'better-sqlite3';
  * request's building defaults — so a re-imported store or new rules never serve old ground: their
  * cells are simply other rows, and the oldest rows go first once the file passes its size bound.
  *
- * Every tile worker opens the file itself (WAL: readers never wait for a writer). Two workers
- * building the same cell at once both write it; the second write is ignored.
+ * Every tile worker opens the file itself (WAL: readers never wait for a writer). A worker about
+ * to build a cell claims it first (`claim`), so two workers whose tiles meet the same missing cell
+ * do not both build it: the other builds its other cells, then waits for this one. A claim older
+ * than its time-to-live (a worker that died mid-build) is taken over.
  */
 export class GroundCacheStore {
   private readonly getStatement: Database.Statement;
@@ -39,6 +41,13 @@ export class GroundCacheStore {
       PRIMARY KEY (generation, i, j)
     )`);
     db.exec('CREATE INDEX IF NOT EXISTS cells_created ON cells (created)');
+    db.exec(`CREATE TABLE IF NOT EXISTS claims (
+      generation TEXT NOT NULL,
+      i INTEGER NOT NULL,
+      j INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      PRIMARY KEY (generation, i, j)
+    )`);
     return new GroundCacheStore(db, maxBytes);
   }
 
@@ -54,6 +63,25 @@ export class GroundCacheStore {
     this.putStatement.run(generation, i, j, data, Date.now());
     // the size is checked now and then, not on every write: a page count is cheap but not free
     if (++this.writes % 32 === 0) this.evict();
+  }
+
+  /**
+   * Claims the cell for building; false when another live claim holds it. A claim older than
+   * `ttlMs` is taken over (its builder died or hung).
+   */
+  claim(generation: string, i: number, j: number, ttlMs: number): boolean {
+    const now = Date.now();
+    return this.db
+      .transaction(() => {
+        this.db.prepare('DELETE FROM claims WHERE generation = ? AND i = ? AND j = ? AND at < ?').run(generation, i, j, now - ttlMs);
+        return this.db.prepare('INSERT OR IGNORE INTO claims (generation, i, j, at) VALUES (?, ?, ?, ?)').run(generation, i, j, now).changes === 1;
+      })
+      .immediate();
+  }
+
+  /** Gives up a claim (the cell is kept, or its build failed). */
+  release(generation: string, i: number, j: number): void {
+    this.db.prepare('DELETE FROM claims WHERE generation = ? AND i = ? AND j = ?').run(generation, i, j);
   }
 
   /** Number of cells kept (every generation). */

@@ -38,3 +38,18 @@ test('past its bound the file drops its oldest cells and keeps the newest', () =
   assert.equal(cache.has('g', 0, 0), false, 'the oldest is gone');
   cache.close();
 });
+
+test('a cell is claimed by one builder at a time; a released or lapsed claim can be taken', () => {
+  const cache = GroundCacheStore.open(join(dir, 'c.sqlite'), 1 << 26);
+  const other = GroundCacheStore.open(join(dir, 'c.sqlite'), 1 << 26); // another worker on the same file
+  assert.equal(cache.claim('g', 1, 2, 60_000), true);
+  assert.equal(other.claim('g', 1, 2, 60_000), false, 'held by the first');
+  assert.equal(other.claim('g', 1, 3, 60_000), true, 'another cell is free');
+  cache.release('g', 1, 2);
+  assert.equal(other.claim('g', 1, 2, 60_000), true, 'released');
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+  assert.equal(cache.claim('g', 1, 2, 60_000), false, 'a live claim holds');
+  assert.equal(cache.claim('g', 1, 2, 2), true, 'a claim older than its time-to-live is taken over');
+  cache.close();
+  other.close();
+});
