@@ -27,14 +27,10 @@ export interface DemoAccount {
 
 export const DEMO_KEY_FILE = 'demo-key.txt';
 
-export function ensureDemoAccount(store: AccountStore, dataDir: string, options: DemoAccountOptions = {}): DemoAccount | null {
+export async function ensureDemoAccount(store: AccountStore, dataDir: string, options: DemoAccountOptions = {}): Promise<DemoAccount | null> {
   const { balanceKm2, name } = { ...DEFAULTS, ...options };
-  // Check and create under one write lock: two processes starting together make one demo account.
-  const created = store.exclusive(() => {
-    if (store.accountCount() > 0) return null;
-    const account = store.createAccount({ name, balanceKm2, active: true });
-    return { accountId: account.id, ...store.createKey(account.id, 'development') };
-  });
+  // Checked and created atomically: two processes starting together make one demo account.
+  const created = await store.createFirstAccount({ name, balanceKm2, active: true }, 'development');
   if (!created) return null;
   mkdirSync(dataDir, { recursive: true });
   const keyFile = join(dataDir, DEMO_KEY_FILE);

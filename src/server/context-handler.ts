@@ -54,9 +54,9 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     if (!delivered) gone.abort(new Error('client disconnected'));
   });
 
-  const auth = deps.accounts.authenticate(req.headers.authorization);
+  const auth = await deps.accounts.authenticate(req.headers.authorization);
   requireJsonContentType(req);
-  deps.accounts.assertCanPay(auth);
+  await deps.accounts.assertCanPay(auth);
   const body = await readBody(req, deps.maxBodyBytes, deps.limits.maxDrainBytes, deps.bodies);
   const request = parseContextRequest(parseJsonBody(body));
   if (request.export) return handleExport(req, res, request, auth, deps, gone.signal);
@@ -66,7 +66,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     await deps.readiness.untilServable();
     // no source has data for what it asks: an empty answer, recorded at cost 0, that says why
     const unpaid = await noSourceDataWarning(request, deps.pipeline);
-    const reservation = deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
+    const reservation = await deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
@@ -102,7 +102,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       // for more than its tail; a failure from here on refunds.
       await backlog.drained();
       if (gone.signal.aborted || slow.cut) throw new Error('the client went away before the end of the answer');
-      reservation.commit();
+      await reservation.commit();
       writer.end({
         warnings: [...(unpaid ? [unpaid] : []), ...summary.warnings],
         attributions: summary.attributions,
@@ -114,13 +114,16 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     } catch (err) {
       const clientGone = gone.signal.aborted || slow.cut;
       // not charged yet: released; charged already (the end of the answer did not get out): refunded
-      if (!reservation.release(clientGone ? 'aborted' : 'failed')) reservation.refund();
+      if (!(await reservation.release(clientGone ? 'aborted' : 'failed'))) await reservation.refund();
       res.destroy(); // a cut-off stream must never parse as a smaller model
       deps.log(`context ${clientGone ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
       return;
     }
     watchDelivery(socket, deps.limits.deliveryWindowMs, (err) => {
-      if (reservation.refund()) deps.log(`context refunded: the connection failed right after the last byte (${err.message})`);
+      void reservation.refund().then(
+        (refunded) => refunded && deps.log(`context refunded: the connection failed right after the last byte (${err.message})`),
+        (failed) => deps.log(`context refund failed: ${(failed as Error).message}`),
+      );
     });
     const warned = summary.warnings.length ? ` warnings=${summary.warnings.map((w) => w.code).join(',')}` : '';
     deps.log(

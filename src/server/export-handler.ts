@@ -64,7 +64,7 @@ export async function handleExport(
   try {
     await deps.readiness.untilServable();
     const unpaid = await noSourceDataWarning(request, deps.pipeline); // an empty file is not charged
-    const reservation = deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
+    const reservation = await deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
     let stored: StoredExport;
     let socket: Socket | null = null;
     try {
@@ -77,7 +77,7 @@ export async function handleExport(
       const warnings = [...(unpaid ? [unpaid] : []), ...result.summary.warnings];
       // Charged before the link is written: a crash after the client has its link must not leave it
       // free; if the answer does not get out, the charge is refunded below.
-      reservation.commit();
+      await reservation.commit();
       socket = res.socket;
       holdClosingConnection(res, deliveryWindowMs);
       await sendAndConfirm(res, () =>
@@ -85,14 +85,17 @@ export async function handleExport(
       );
     } catch (err) {
       // not charged yet: released; charged already (the answer did not get out): refunded
-      if (!reservation.release(gone.aborted ? 'aborted' : 'failed')) reservation.refund();
+      if (!(await reservation.release(gone.aborted ? 'aborted' : 'failed'))) await reservation.refund();
       deps.log(`export ${plan.format} ${gone.aborted ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
       if (!gone.aborted) throw err; // the error body; a client that left gets nothing
       res.destroy();
       return;
     }
     watchDelivery(socket, deliveryWindowMs, (err) => {
-      if (reservation.refund()) deps.log(`export refunded: the connection failed right after the answer (${err.message})`);
+      void reservation.refund().then(
+        (refunded) => refunded && deps.log(`export refunded: the connection failed right after the answer (${err.message})`),
+        (failed) => deps.log(`export refund failed: ${(failed as Error).message}`),
+      );
     });
     deps.log(`export 200 ${plan.format} ${request.areaKm2.toFixed(3)} km² ${stored.size} bytes ${(performance.now() - started).toFixed(0)} ms`);
   } finally {
