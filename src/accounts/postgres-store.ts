@@ -11,16 +11,7 @@ import { bearerToken, generateKey, hashesEqual, hashKey, parseKey } from './keys
 import { PostgresLease } from './postgres-lease.ts';
 import { PostgresLedger } from './postgres-ledger.ts';
 import { migratePostgres } from './postgres-schema.ts';
-import {
-  BEARER_CHALLENGE,
-  INVALID_TOKEN_CHALLENGE,
-  nonNegativeM2,
-  toAccount,
-  toKeyInfo,
-  usageLimit,
-  type AccountRecord,
-  type KeyRecord,
-} from './records.ts';
+import { BEARER_CHALLENGE, INVALID_TOKEN_CHALLENGE, nonNegativeM2, toAccount, toKeyInfo, usageLimit, type AccountRecord, type KeyRecord } from './records.ts';
 import type { Reservation } from './reservation.ts';
 import { AccountStoreError, KEY_KINDS, type Account, type ApiKeyInfo, type AuthContext, type KeyKind, type UsageRow } from './types.ts';
 

@@ -8,16 +8,7 @@ import { ApiError } from '../contract/errors.ts';
 import type { Statement } from 'better-sqlite3';
 import type { AccountStore, AccountStoreOptions, CreatedKey, NewAccount, ReserveOptions } from './account-store.ts';
 import { bearerToken, generateKey, hashesEqual, hashKey, parseKey } from './keys.ts';
-import {
-  BEARER_CHALLENGE,
-  INVALID_TOKEN_CHALLENGE,
-  nonNegativeM2,
-  toAccount,
-  toKeyInfo,
-  usageLimit,
-  type AccountRecord,
-  type KeyRecord,
-} from './records.ts';
+import { BEARER_CHALLENGE, INVALID_TOKEN_CHALLENGE, nonNegativeM2, toAccount, toKeyInfo, usageLimit, type AccountRecord, type KeyRecord } from './records.ts';
 import type { Reservation } from './reservation.ts';
 import { openDatabase, type Db } from './sqlite-db.ts';
 import { SqliteLedger } from './sqlite-ledger.ts';

@@ -6,7 +6,16 @@
  */
 import { join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { AccountStoreError, openAccountStore, type AccountStore, KEY_KINDS, type Account, type ApiKeyInfo, type KeyKind, type UsageRow } from '../accounts/index.ts';
+import {
+  AccountStoreError,
+  openAccountStore,
+  type AccountStore,
+  KEY_KINDS,
+  type Account,
+  type ApiKeyInfo,
+  type KeyKind,
+  type UsageRow,
+} from '../accounts/index.ts';
 import type { Command, CommandIo } from './command.ts';
 
 const usageText = (program: string) => `Usage: ${program} <command> [options]
@@ -171,7 +180,10 @@ export async function runAdmin(argv: string[], io: CommandIo, program: string): 
   const dataDir = resolve(io.env.CITY_DATA_DIR || './var');
   let store: AccountStore;
   try {
-    store = await openAccountStore({ databaseUrl: io.env.CITY_DATABASE_URL || null, sqlitePath: join(dataDir, 'accounts.sqlite') }, { releaseStale: false, staleSweepMs: 0 });
+    store = await openAccountStore(
+      { databaseUrl: io.env.CITY_DATABASE_URL || null, sqlitePath: join(dataDir, 'accounts.sqlite') },
+      { releaseStale: false, staleSweepMs: 0 },
+    );
   } catch (err) {
     return fail(1, `cannot open the accounts store: ${(err as Error).message}`);
   }

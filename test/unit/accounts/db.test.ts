@@ -25,7 +25,7 @@ it('creates the schema at the latest version in WAL mode, creating parent folder
 it('keeps data across reopening and does not migrate twice', async () => {
   const path = join(dir, 'reopen.sqlite');
   const first = await SqliteAccountStore.open(path);
-  const account = (await first.createAccount({ name: 'kept', balanceKm2: 7 }));
+  const account = await first.createAccount({ name: 'kept', balanceKm2: 7 });
   await first.close();
   const second = await SqliteAccountStore.open(path);
   assert.deepEqual((await second.getAccount(account.id))?.balanceKm2, 7);

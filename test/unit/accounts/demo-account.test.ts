@@ -23,7 +23,7 @@ it('creates an active demo account with a working development key on an empty st
   assert.equal(readFileSync(demo.keyFile, 'utf8'), `${demo.key}\n`);
   assert.equal(statSync(demo.keyFile).mode & 0o777, 0o600);
 
-  const auth = (await store.authenticate(`Bearer ${demo.key}`));
+  const auth = await store.authenticate(`Bearer ${demo.key}`);
   assert.deepEqual(auth, { keyId: demo.keyId, accountId: demo.accountId, kind: 'development' });
   const account = (await store.getAccount(demo.accountId))!;
   assert.deepEqual([account.name, account.status, account.balanceKm2], ['demo', 'active', 1000]);
@@ -33,7 +33,7 @@ it('creates an active demo account with a working development key on an empty st
   writeFileSync(demo.keyFile, 'marker', { mode: 0o600 });
   assert.equal(await ensureDemoAccount(store, dataDir), null);
   assert.equal(readFileSync(demo.keyFile, 'utf8'), 'marker');
-  assert.equal((await store.accountCount()), 1);
+  assert.equal(await store.accountCount(), 1);
   await store.close();
 });
 
@@ -43,7 +43,7 @@ it('does nothing when accounts already exist', async () => {
   await store.createAccount({ name: 'real customer', balanceKm2: 5 });
   assert.equal(await ensureDemoAccount(store, dataDir), null);
   assert.equal(existsSync(join(dataDir, DEMO_KEY_FILE)), false);
-  assert.equal((await store.accountCount()), 1);
+  assert.equal(await store.accountCount(), 1);
   await store.close();
 });
 
@@ -51,7 +51,7 @@ it('replaces a key file left from an older database, making it private', async (
   const dataDir = tempDir();
   writeFileSync(join(dataDir, DEMO_KEY_FILE), 'cc_dev_stale\n', { mode: 0o644 });
   const store = await SqliteAccountStore.open(join(dataDir, 'accounts.sqlite'));
-  const demo = (await ensureDemoAccount(store, dataDir, { balanceKm2: 3, name: "trial" }))!;
+  const demo = (await ensureDemoAccount(store, dataDir, { balanceKm2: 3, name: 'trial' }))!;
   assert.equal(readFileSync(demo.keyFile, 'utf8'), `${demo.key}\n`);
   assert.equal(statSync(demo.keyFile).mode & 0o777, 0o600);
   assert.deepEqual([(await store.getAccount(demo.accountId))!.name, (await store.getAccount(demo.accountId))!.balanceKm2], ['trial', 3]);

@@ -29,14 +29,14 @@ describe('bearerToken', () => {
 describe('storage', () => {
   it('keeps no plain key anywhere in the database files, only hashes', async () => {
     const { store, path } = tempStore();
-    const account = (await store.createAccount({ name: 'secretive', balanceKm2: 1 }));
-    const keys = [(await store.createKey(account.id, 'development')), (await store.createKey(account.id, 'production'))];
-    for (const k of keys) (await store.authenticate(k.key));
+    const account = await store.createAccount({ name: 'secretive', balanceKm2: 1 });
+    const keys = [await store.createKey(account.id, 'development'), await store.createKey(account.id, 'production')];
+    for (const k of keys) await store.authenticate(k.key);
     await store.revokeKey(keys[0]!.keyId);
     // Read while open (WAL holds the recent pages) and again after close (checkpointed into the main file).
     const bytesOf = () => Buffer.concat([path, `${path}-wal`, `${path}-shm`].filter(existsSync).map((p) => readFileSync(p)));
     for (const stage of ['open', 'closed']) {
-      if (stage === 'closed') (await store.close());
+      if (stage === 'closed') await store.close();
       const bytes = bytesOf();
       for (const k of keys) {
         const secret = k.key.slice(k.prefix.length);

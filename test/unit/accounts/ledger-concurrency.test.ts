@@ -68,7 +68,7 @@ it('two processes sharing the file never spend more than the balance together', 
   const balance = 200;
   const attempts = 300; // 600 attempts for 200 km²: both run out while the other still competes
   const setup = await SqliteAccountStore.open(path);
-  const account = (await setup.createAccount({ name: 'shared', balanceKm2: balance }));
+  const account = await setup.createAccount({ name: 'shared', balanceKm2: balance });
   const key = (await setup.createKey(account.id)).key;
   await setup.close();
 
@@ -81,7 +81,7 @@ it('two processes sharing the file never spend more than the balance together', 
   const released = results.reduce((s, r) => s + r.released, 0);
   const store = await SqliteAccountStore.open(path);
   const final = (await store.getAccount(account.id))!;
-  const rows = (await store.usage(account.id, { limit: 10_000 }));
+  const rows = await store.usage(account.id, { limit: 10_000 });
   await store.close();
 
   assert.ok(committed <= balance, `overspent: ${committed} km² committed of ${balance}`);
