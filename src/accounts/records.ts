@@ -31,6 +31,7 @@ export interface KeyRecord {
 
 export interface LedgerRecord {
   id: number;
+  request_id: string | null;
   key_id: number;
   account_id: number;
   area_m2: number;
@@ -80,6 +81,7 @@ export function toKeyInfo(r: KeyRecord): ApiKeyInfo {
 export function toUsageRow(r: LedgerRecord): UsageRow {
   return {
     id: r.id,
+    requestId: r.request_id,
     keyId: r.key_id,
     accountId: r.account_id,
     areaKm2: m2ToKm2(r.area_m2),
@@ -111,7 +113,7 @@ export function refusal(account: AccountFunds | undefined, costM2: number): ApiE
 
 /** A second reservation under a request id the ledger already has. */
 export function duplicateRequest(requestId: string): ApiError {
-  return new ApiError('invalid_request', `Request ${requestId} has been served already; it is not charged twice.`);
+  return new ApiError('invalid_request', `Request ${requestId} is in the ledger already; a request is reserved and charged once.`);
 }
 
 function fmt(m2: number): string {

@@ -85,9 +85,7 @@ export class SqliteAccountStore implements AccountStore {
       balanceM2,
       this.#nowIso(),
     );
-    const created = this.#getAccount(Number(info.lastInsertRowid));
-    if (!created) throw new AccountStoreError('The account just created is missing.');
-    return created;
+    return this.#requireAccount(Number(info.lastInsertRowid));
   }
 
   async getAccount(accountId: number): Promise<Account | undefined> {

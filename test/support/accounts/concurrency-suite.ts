@@ -118,8 +118,8 @@ export function concurrencySuite(label: string, kit: SuiteKit): void {
         assert.equal(await first.commit(), true);
         await rejectsWith(() => other.reserve(auth, 1, { requestId: 'req-1' }), 'invalid_request');
         assert.deepEqual(
-          (await other.usage(account.id)).map((r) => [r.status, r.costKm2]),
-          [['completed', 1]],
+          (await other.usage(account.id)).map((r) => [r.requestId, r.status, r.costKm2]),
+          [['req-1', 'completed', 1]],
         );
         const unnamed = [await store.reserve(auth, 1), await other.reserve(auth, 1)];
         assert.notEqual(unnamed[0]!.requestId, unnamed[1]!.requestId, 'a fresh id when none is given');
