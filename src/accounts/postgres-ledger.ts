@@ -20,6 +20,13 @@ export class PostgresLedger implements LedgerSettlement {
   readonly #pool: pg.Pool;
   readonly #now: () => Date;
   readonly #owner: string;
+  /**
+   * Holds of this node the database may still have although no request will settle them: a
+   * reserve whose answer was lost (the database may have run it) or a settle that failed. This
+   * node's lease keeps them from other nodes' sweeps, so its own sweep releases them, uncharged,
+   * once the database answers again.
+   */
+  readonly #unsettled = { ids: new Set<number>(), requestIds: new Set<string>() };
 
   constructor(pool: pg.Pool, now: () => Date, owner: string) {
     this.#pool = pool;
@@ -44,6 +51,7 @@ export class PostgresLedger implements LedgerSettlement {
       ));
     } catch (err) {
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw duplicateRequest(requestId);
+      this.#unsettled.requestIds.add(requestId);
       throw err;
     }
     if (rows.length === 0) throw refusal(await this.#funds(auth.accountId), costM2);
@@ -57,15 +65,18 @@ export class PostgresLedger implements LedgerSettlement {
   }
 
   async settle(id: number, status: Exclude<UsageStatus, 'reserved'>, charged: boolean): Promise<boolean> {
-    const { rowCount } = await this.#pool.query(
-      `WITH done AS (
+    const { rowCount } = await this.#noting(
+      id,
+      this.#pool.query(
+        `WITH done AS (
          UPDATE usage_ledger
             SET status = $2, cost_m2 = CASE WHEN $3 THEN reserved_m2 ELSE 0 END, finished_at = $4
           WHERE id = $1 AND status = 'reserved'
          RETURNING account_id, reserved_m2, cost_m2)
        UPDATE accounts a SET reserved_m2 = a.reserved_m2 - done.reserved_m2, balance_m2 = a.balance_m2 - done.cost_m2
          FROM done WHERE a.id = done.account_id`,
-      [id, status, charged && status === 'completed', this.#now()],
+        [id, status, charged && status === 'completed', this.#now()],
+      ),
     );
     return rowCount === 1;
   }
@@ -107,7 +118,40 @@ export class PostgresLedger implements LedgerSettlement {
       [before, anyOwner, now, this.#owner],
     );
     if (!anyOwner) await this.#pool.query('DELETE FROM ledger_owners WHERE expires_at <= $1 AND owner <> $2', [now, this.#owner]);
+    const own = anyOwner ? 0 : await this.#releaseUnsettled();
+    return own + rows.reduce((sum, r) => sum + Number(r.n), 0);
+  }
+
+  /** Releases (aborted, uncharged) this node's holds that no request will settle; see #unsettled. */
+  async #releaseUnsettled(): Promise<number> {
+    const { ids, requestIds } = this.#unsettled;
+    if (ids.size === 0 && requestIds.size === 0) return 0;
+    const [idList, requestList] = [[...ids], [...requestIds]];
+    const { rows } = await this.#pool.query<{ n: number }>(
+      `WITH freed AS (
+         UPDATE usage_ledger SET status = 'aborted', cost_m2 = 0, finished_at = $3
+          WHERE (id = ANY($1::bigint[]) OR request_id = ANY($2::text[])) AND status = 'reserved' AND owner = $4
+         RETURNING account_id, reserved_m2),
+       per_account AS (SELECT account_id, sum(reserved_m2) AS held, count(*) AS n FROM freed GROUP BY account_id)
+       UPDATE accounts a SET reserved_m2 = a.reserved_m2 - per_account.held
+         FROM per_account WHERE a.id = per_account.account_id
+       RETURNING per_account.n`,
+      [idList, requestList, this.#now(), this.#owner],
+    );
+    // what went through is settled now (released here, or by whoever got to it first)
+    for (const id of idList) ids.delete(id);
+    for (const requestId of requestList) requestIds.delete(requestId);
     return rows.reduce((sum, r) => sum + Number(r.n), 0);
+  }
+
+  /** A settle that failed leaves its row to this node's next sweep. */
+  async #noting<T>(id: number, query: Promise<T>): Promise<T> {
+    try {
+      return await query;
+    } catch (err) {
+      this.#unsettled.ids.add(id);
+      throw err;
+    }
   }
 
   async usage(accountId: number, limit: number): Promise<UsageRow[]> {

@@ -29,6 +29,10 @@ export interface TestPostgres {
   createDatabase(options?: { name?: string; extensions?: string[] }): Promise<string>;
   /** Runs SQL on the maintenance database (e.g. to terminate connections). */
   query(sql: string, values?: unknown[]): Promise<pg.QueryResult>;
+  /** Stops the server, keeping its data: the database "goes away" (connections fail) until startServer. */
+  stopServer(): void;
+  /** Starts the stopped server again on the same port and data. */
+  startServer(): void;
   /** Stops the server (fast shutdown) and removes the directory. Safe to call twice. */
   stop(): void;
 }
@@ -86,12 +90,25 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const data = join(dir, 'data');
   asOwner(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   let port = 0;
+  // fsync off: a test cluster never outlives a crash; it makes commits as cheap as the tests need.
+  const startOn = (p: number) =>
+    asOwner(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-o',
+      `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
+  const stopServer = () => asOwner(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
   for (let attempt = 0; ; attempt++) {
     port = await freePort();
-    // fsync off: a test cluster never outlives a crash; it makes commits as cheap as the tests need.
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
     try {
-      asOwner(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '60', 'start']);
+      startOn(port);
       break;
     } catch (err) {
       if (attempt >= 2) {
@@ -116,7 +133,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     if (stopped) return;
     stopped = true;
     try {
-      asOwner(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+      if (existsSync(join(data, 'postmaster.pid'))) stopServer();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -128,6 +145,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     dir,
     query,
     stop,
+    stopServer,
+    startServer: () => startOn(port),
     async createDatabase(options = {}) {
       const name = options.name ?? `cc${++made}`;
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);

@@ -58,3 +58,36 @@ it('postgres: the schema itself refuses to hold more than the balance', async ()
   await assert.rejects(sql(url, 'UPDATE accounts SET reserved_m2 = 101 WHERE id = 1'), /check constraint/);
   await assert.rejects(sql(url, 'UPDATE accounts SET balance_m2 = -1 WHERE id = 1'), /check constraint/);
 });
+
+it('postgres: a hold whose settle failed while the database was away is released, uncharged, by its own node once it is back', async () => {
+  const url = await cluster.createDatabase();
+  const store = await PostgresAccountStore.open(url, { staleSweepMs: 0 });
+  try {
+    const account = await store.createAccount({ name: 'outage', balanceKm2: 10 });
+    const auth = await store.authenticate((await store.createKey(account.id)).key);
+    const held = await store.reserve(auth, 1);
+    const other = await store.reserve(auth, 2);
+    cluster.stopServer();
+    try {
+      await assert.rejects(held.commit());
+      assert.equal(await held.commit(), false, 'settled once from here on, whatever the database said');
+    } finally {
+      cluster.startServer();
+    }
+    // its own lease keeps it from everyone else's sweeps; this node's sweep lets it go
+    assert.equal(await store.releaseStaleReservations(), 1);
+    const after = (await store.getAccount(account.id))!;
+    assert.deepEqual([after.balanceKm2, after.reservedKm2], [10, 2], 'the other hold, still in flight, stays');
+    assert.deepEqual(
+      (await store.usage(account.id)).map((r) => [r.status, r.costKm2]),
+      [
+        ['reserved', 0],
+        ['aborted', 0],
+      ],
+    );
+    assert.equal(await other.commit(), true);
+    assert.equal(await store.releaseStaleReservations(), 0);
+  } finally {
+    await store.close();
+  }
+});
