@@ -166,7 +166,11 @@ export class PostgresAccountStore implements AccountStore {
     return toKeyInfo((await this.#findKey(key.id))!);
   }
 
-  async authenticate(authorization: string | null | undefined): Promise<AuthContext> {
+  authenticate(authorization: string | null | undefined): Promise<AuthContext> {
+    return unreachableAsBusy(this.#authenticate(authorization));
+  }
+
+  async #authenticate(authorization: string | null | undefined): Promise<AuthContext> {
     const token = bearerToken(authorization);
     if (token === undefined) {
       throw new ApiError('unauthorized', 'An API key is required: send the header "Authorization: Bearer <key>".', [], BEARER_CHALLENGE);
@@ -187,11 +191,11 @@ export class PostgresAccountStore implements AccountStore {
   // ── credit ────────────────────────────────────────────────────────────────
 
   reserve(auth: AuthContext, areaKm2: number, options: ReserveOptions = {}): Promise<Reservation> {
-    return this.#ledger.reserve(auth, areaKm2, options.free === true, options.requestId);
+    return unreachableAsBusy(this.#ledger.reserve(auth, areaKm2, options.free === true, options.requestId));
   }
 
   assertCanPay(auth: AuthContext): Promise<void> {
-    return this.#ledger.precheck(auth);
+    return unreachableAsBusy(this.#ledger.precheck(auth));
   }
 
   releaseStaleReservations(options: { startedBefore?: Date } = {}): Promise<number> {
@@ -238,6 +242,27 @@ export class PostgresAccountStore implements AccountStore {
     if (!rows[0]) throw new AccountStoreError(`No account with id ${accountId}.`);
     return toAccount(rows[0]);
   }
+}
+
+/**
+ * On the request path, a database that cannot be reached (refused, reset, shutting down, timed
+ * out) is the server's temporary trouble, not a bug: 503 `server_busy` with Retry-After, not 500.
+ */
+async function unreachableAsBusy<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof ApiError || !isUnreachable(err)) throw err;
+    throw new ApiError('server_busy', 'The accounts database cannot be reached; retry shortly.', [], { 'Retry-After': '5' });
+  }
+}
+
+function isUnreachable(err: unknown): boolean {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  // node's socket errors; SQLSTATE class 08 (connection exception) and 57P01-57P03 (shutting down, cannot connect now)
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE'].includes(code)) return true;
+  if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect/i.test(String((err as Error)?.message));
 }
 
 /** The database's clock as seen from here: this host's clock plus the offset measured now. */

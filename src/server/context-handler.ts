@@ -114,7 +114,12 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     } catch (err) {
       const clientGone = gone.signal.aborted || slow.cut;
       // not charged yet: released; charged already (the end of the answer did not get out): refunded
-      if (!(await reservation.release(clientGone ? 'aborted' : 'failed'))) await reservation.refund();
+      try {
+        if (!(await reservation.release(clientGone ? 'aborted' : 'failed'))) await reservation.refund();
+      } catch (lost) {
+        // the accounts store is unreachable: the hold is left to this node's stale sweep
+        deps.log(`context: the reservation could not be released now (${(lost as Error).message})`);
+      }
       res.destroy(); // a cut-off stream must never parse as a smaller model
       deps.log(`context ${clientGone ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
       return;

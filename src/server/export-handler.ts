@@ -85,7 +85,12 @@ export async function handleExport(
       );
     } catch (err) {
       // not charged yet: released; charged already (the answer did not get out): refunded
-      if (!(await reservation.release(gone.aborted ? 'aborted' : 'failed'))) await reservation.refund();
+      try {
+        if (!(await reservation.release(gone.aborted ? 'aborted' : 'failed'))) await reservation.refund();
+      } catch (lost) {
+        // the accounts store is unreachable: the hold is left to this node's stale sweep
+        deps.log(`export: the reservation could not be released now (${(lost as Error).message})`);
+      }
       deps.log(`export ${plan.format} ${gone.aborted ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
       if (!gone.aborted) throw err; // the error body; a client that left gets nothing
       res.destroy();

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import pg from 'pg';
 import { PostgresAccountStore } from '../../../src/accounts/index.ts';
+import { ApiError } from '../../../src/contract/errors.ts';
 import { PG_MIGRATIONS } from '../../../src/accounts/postgres-schema.ts';
 import { accountStoreSuite } from '../../support/accounts/account-store-suite.ts';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres.ts';
@@ -64,12 +65,17 @@ it('postgres: a hold whose settle failed while the database was away is released
   const store = await PostgresAccountStore.open(url, { staleSweepMs: 0 });
   try {
     const account = await store.createAccount({ name: 'outage', balanceKm2: 10 });
-    const auth = await store.authenticate((await store.createKey(account.id)).key);
+    const { key } = await store.createKey(account.id);
+    const auth = await store.authenticate(key);
     const held = await store.reserve(auth, 1);
     const other = await store.reserve(auth, 2);
     cluster.stopServer();
     try {
       await assert.rejects(held.commit());
+      // requests meanwhile hear 503 with Retry-After, not 500
+      for (const attempt of [() => store.authenticate(key), () => store.assertCanPay(auth), () => store.reserve(auth, 1)]) {
+        await assert.rejects(attempt(), (err: unknown) => err instanceof ApiError && err.code === 'server_busy' && err.headers['Retry-After'] === '5');
+      }
       assert.equal(await held.commit(), false, 'settled once from here on, whatever the database said');
     } finally {
       cluster.startServer();
