@@ -69,6 +69,8 @@ export interface AccountStore {
   /** `sqlite` or `postgres`: which implementation (for logs and the admin CLI). */
   readonly kind: 'sqlite' | 'postgres';
   close(): Promise<void>;
+  /** Whether the store answers now (for readiness checks): a round trip to PostgreSQL; SQLite's file is always there. */
+  reachable(): Promise<boolean>;
 
   createAccount(account: NewAccount): Promise<Account>;
   getAccount(accountId: number): Promise<Account | undefined>;

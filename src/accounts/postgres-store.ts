@@ -61,6 +61,15 @@ export class PostgresAccountStore implements AccountStore {
     }
   }
 
+  async reachable(): Promise<boolean> {
+    try {
+      await this.#pool.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
     if (this.#staleSweep) clearInterval(this.#staleSweep);
     await this.#lease.close();

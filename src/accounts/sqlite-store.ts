@@ -63,6 +63,10 @@ export class SqliteAccountStore implements AccountStore {
     return store;
   }
 
+  async reachable(): Promise<boolean> {
+    return this.#db.open;
+  }
+
   async close(): Promise<void> {
     if (this.#staleSweep) clearInterval(this.#staleSweep);
     this.#lease.close();

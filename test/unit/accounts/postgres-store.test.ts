@@ -69,8 +69,10 @@ it('postgres: a hold whose settle failed while the database was away is released
     const auth = await store.authenticate(key);
     const held = await store.reserve(auth, 1);
     const other = await store.reserve(auth, 2);
+    assert.equal(await store.reachable(), true);
     cluster.stopServer();
     try {
+      assert.equal(await store.reachable(), false);
       await assert.rejects(held.commit());
       // requests meanwhile hear 503 with Retry-After, not 500
       for (const attempt of [() => store.authenticate(key), () => store.assertCanPay(auth), () => store.reserve(auth, 1)]) {
@@ -80,6 +82,7 @@ it('postgres: a hold whose settle failed while the database was away is released
     } finally {
       cluster.startServer();
     }
+    assert.equal(await store.reachable(), true, 'reconnected');
     // its own lease keeps it from everyone else's sweeps; this node's sweep lets it go
     assert.equal(await store.releaseStaleReservations(), 1);
     const after = (await store.getAccount(account.id))!;
