@@ -71,6 +71,12 @@ export interface ServiceConfig {
   dem: DemSourceConfig[] | null;
   /** Canopy height models for treeSource hybrid/canopy (CITY_CANOPY_SOURCES, a JSON array; src/sources/canopy/config.ts); null = none. */
   canopy: CanopySourceConfig[] | null;
+  /**
+   * The ground cache (docs/ground.md "The ground cache"): its SQLite file (CITY_GROUND_CACHE,
+   * default <data dir>/ground-cache.sqlite; `off` = none) and the bound on its size
+   * (CITY_GROUND_CACHE_MB, default 2048).
+   */
+  groundCache: { path: string; maxBytes: number } | null;
   /** Premium building datasets imported at start when the store lacks them (CITY_PREMIUM_SOURCES; src/sources/premium/config.ts); unset = the bundled samples. */
   premiumSources: PremiumSourceConfig[];
   /** Export files: local dir or S3, lifetime, size cap, public base URL (CITY_EXPORT_*, CITY_PUBLIC_BASE_URL). */
@@ -83,6 +89,10 @@ export interface ServiceConfig {
   trustedProxies: TrustedProxies;
   /** Browser origins allowed to call the API (CITY_CORS_ORIGINS; none by default). */
   cors: CorsPolicy;
+  /** A MapLibre style drawn under the page's own map layers (CITY_MAP_STYLE_URL; none by default: the page needs no internet). */
+  mapStyleUrl: string | null;
+  /** The bundled web page (dist/web, written by `npm run build`). */
+  webAssetsDir: string;
 }
 
 /** Default of CITY_WORKER_YOUNG_MB (docs/configuration.md; the measurements: docs/performance.md). */
@@ -103,6 +113,12 @@ function positive(value: string | undefined, name: string): number | undefined {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${value}`);
   return n;
+}
+
+function mapStyleUrlFromEnv(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^https?:\/\//.test(value)) throw new Error(`CITY_MAP_STYLE_URL must be an http(s) URL, not ${value}`);
+  return new URL(value).href;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -131,12 +147,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     warmUpRequestsMs: Math.max(0, int(env.CITY_WARMUP_REQUESTS_MS, 6_000)),
     dem: env.CITY_DEM_SOURCES ? demConfigSchema.parse(JSON.parse(env.CITY_DEM_SOURCES)) : null,
     canopy: env.CITY_CANOPY_SOURCES ? canopyConfigSchema.parse(JSON.parse(env.CITY_CANOPY_SOURCES)) : null,
+    groundCache:
+      env.CITY_GROUND_CACHE === 'off'
+        ? null
+        : { path: resolve(env.CITY_GROUND_CACHE || join(dataDir, 'ground-cache.sqlite')), maxBytes: int(env.CITY_GROUND_CACHE_MB, 2048) * 1024 * 1024 },
     premiumSources: premiumSourcesFromEnv(env.CITY_PREMIUM_SOURCES),
     exports: exportStoreConfigFromEnv(env, dataDir),
     exportPool: exportPoolConfigFromEnv(env),
     http: httpLimitsFromEnv(env),
     trustedProxies: trustedProxiesFromEnv(env),
     cors: corsPolicyFromEnv(env),
+    mapStyleUrl: mapStyleUrlFromEnv(env.CITY_MAP_STYLE_URL),
+    webAssetsDir: join(REPO_ROOT, 'dist/web'),
   };
 }
 

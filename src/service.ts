@@ -16,6 +16,8 @@ import { MODULE_EXT } from './module-ext.ts';
 import { createExportPool } from './export/export-pool.ts';
 import { importOsm, type ImportProgress } from './sources/osm/import.ts';
 import { storeIsCurrent } from './sources/osm/store.ts';
+import { importPremiumSources } from './sources/premium/config.ts';
+import { premiumDatasetsAt } from './sources/premium/request-reads.ts';
 
 export interface RunningService {
   url: string;
@@ -64,7 +66,16 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   // The threads start loading their code now, while the main thread goes on to listen.
   const pool = createTilePool(config);
   const exportPool = createExportPool(config.exportPool);
-  const pipeline = { pool, exportPool, storePath: paths.osm, tileSize: config.tileSize, dem: config.dem, canopy: config.canopy };
+  const pipeline = {
+    pool,
+    exportPool,
+    storePath: paths.osm,
+    premiumStorePath: paths.premium,
+    tileSize: config.tileSize,
+    dem: config.dem,
+    canopy: config.canopy,
+    groundCache: config.groundCache,
+  };
   const admission = new Admission({
     maxInFlight: config.maxInFlight,
     maxQueue: config.maxQueue,
@@ -85,6 +96,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
       limits: config.http,
       trustedProxies: config.trustedProxies,
       cors: config.cors,
+      web: { assetsDir: config.webAssetsDir, storePath: paths.osm, premiumPath: paths.premium, demoKeyFile: paths.demoKey, mapStyleUrl: config.mapStyleUrl },
       readiness,
       log,
     },
@@ -156,8 +168,15 @@ export async function ensureOsmStore(config: ServiceConfig, log: (line: string) 
   return true;
 }
 
+/** The configured premium datasets (CITY_PREMIUM_SOURCES) the premium store does not hold yet. */
+export function missingPremiumSources(config: ServiceConfig): string[] {
+  const present = new Set(premiumDatasetsAt(storePaths(config.dataDir).premium).map((d) => d.id));
+  return config.premiumSources.map((s) => s.id).filter((id) => !present.has(id));
+}
+
 /**
- * Behind the listening server: the OSM store if there is none, then every worker loads its code,
+ * Behind the listening server: the OSM store if there is none, the configured premium datasets the
+ * premium store lacks (CITY_PREMIUM_SOURCES), then every worker loads its code,
  * opens the store and warms its hot code on tiles (requests wait until here), then whole discarded
  * requests until the code has settled, the budget is spent or a real request arrives.
  */
@@ -167,6 +186,11 @@ async function warmUp(config: ServiceConfig, pipeline: PipelineDeps, readiness: 
     if (!storeIsCurrent(pipeline.storePath)) {
       readiness.enter('building the OSM store');
       await ensureOsmStore(config, log);
+    }
+    if (closing.aborted) return;
+    if (missingPremiumSources(config).length > 0) {
+      readiness.enter('importing premium building datasets');
+      await importPremiumSources(config.premiumSources, config.dataDir, log);
     }
     if (closing.aborted) return;
     readiness.enter('starting the workers');

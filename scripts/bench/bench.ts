@@ -21,7 +21,8 @@
  * per-step times of the ground assembly on two busy 500 m tiles (scripts/bench/lib/assemble-tile-bench.ts)
  * and the per-roof-shape figures (scripts/bench/bench-buildings.ts). Barriers alone and on the terrain
  * (scripts/bench/lib/barrier-bench.ts), instances (scripts/bench/lib/instances-bench.ts) and exports in every registered
- * format (scripts/bench/lib/export-bench.ts) and the cost of cropScene (scripts/bench/lib/bench-crop.ts) follow the ground on both datasets. Each figure is printed beside its
+ * format (scripts/bench/lib/export-bench.ts) and the cost of cropScene (scripts/bench/lib/bench-crop.ts) follow the ground on both datasets; the dense
+ * city ends with ~20,000 premium buildings over its square (scripts/bench/lib/premium-bench.ts; BENCH_SKIP_PREMIUM=1 skips it). Each figure is printed beside its
  * target; nothing here asserts. BENCH_ONLY=dense|downtown|region runs one dataset; BENCH_SKIP_ROOFS=1,
  * BENCH_SKIP_TILES=1 and BENCH_SKIP_CANOPY=1 skip the in-process parts. BENCH_WRITE=1 puts the printed
  * figures, dated, into the `bench-latest` block of docs/performance.md (lib/record-run.ts).
@@ -46,6 +47,7 @@ import { benchCropRequests } from './lib/bench-crop.ts';
 import { benchStartUp } from './lib/start-up-bench.ts';
 import { DENSE_CITY_DEFAULTS, writeDenseCity } from '../../test/support/generators/dense-city.ts';
 import { benchDowntown } from './lib/downtown-bench.ts';
+import { benchPremiumRequests } from './lib/premium-bench.ts';
 
 interface Case {
   name: string;
@@ -132,6 +134,8 @@ async function benchDense(root: string) {
   try {
     const buildingsWarm = await coldAndWarm('dense city', server, DENSE_TARGETS);
     await benchTheRest('dense city', server, buildingsWarm);
+    // last: from here on the square's buildings are premium ones
+    if (process.env.BENCH_SKIP_PREMIUM !== '1') await benchPremiumRequests('dense city', server, dir, BUILDINGS_10KM2, RUNS);
     // the lifetime spans the exports too: their ceiling (issue 10, 700 MB) is the one that applies
     lifetimePeak('dense city', server, 700);
   } finally {

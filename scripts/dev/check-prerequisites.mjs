@@ -9,13 +9,15 @@
  * tests that need a missing tool still fail.
  *
  * Plain JavaScript (no tsx) so it runs in a fraction of a second; the paths below are the ones
- * test/support/checks/export-readers.ts uses (PYTHON, COLLADA_XSD).
+ * test/support/checks/export-readers.ts uses (PYTHON, COLLADA_XSD) and the web page test's browser
+ * (test/support/browser.ts, CHROMIUM).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const PYTHON = '/usr/bin/python3';
 const COLLADA_XSD = '/usr/lib/opencollada/collada_schema_1_4_1.xsd';
+const CHROMIUM = '/usr/bin/chromium';
 /** Where test/support/postgres.ts looks for the server binaries: Debian's path for 15, then `pg_config --bindir`. */
 const POSTGRES_BIN_DIRS = () => {
   const r = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
@@ -34,6 +36,7 @@ const checks = [
   { pkg: 'opencollada-tools', what: `the COLLADA 1.4.1 schema (${COLLADA_XSD})`, ok: () => existsSync(COLLADA_XSD) },
   { pkg: 'libxml2-utils', what: '`xmllint` (validates DAE files against that schema)', ok: () => runs('xmllint', ['--version']) },
   { pkg: 'proj-bin', what: '`cs2cs` (the reference projection of the export precision test)', ok: () => runs('cs2cs', []) },
+  { pkg: 'chromium', what: '`/usr/bin/chromium` (the web page test drives it with playwright-core)', ok: () => existsSync(CHROMIUM) },
   {
     pkg: 'postgresql-15',
     what: 'the PostgreSQL 15 server (`initdb`, `pg_ctl`: throw-away clusters for the account store tests)',

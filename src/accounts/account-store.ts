@@ -11,6 +11,7 @@
  * try { await respond(); await reservation.commit(); } catch (e) { await reservation.release('failed'); throw e; }
  * ```
  */
+import type { PremiumEntitlement, PremiumGrant } from './premium-entitlements.ts';
 import type { Reservation } from './reservation.ts';
 import type { Account, ApiKeyInfo, AuthContext, KeyKind, UsageRow } from './types.ts';
 
@@ -81,10 +82,17 @@ export interface AccountStore {
   /** Activates or suspends the plan. Requests in flight still settle normally. */
   setActive(accountId: number, active: boolean): Promise<Account>;
   /**
-   * Creates `account` with a key of `kind` only if the store has no account at all, atomically
-   * (two processes starting together make one); null when there was one.
+   * Creates `account` with a key of `kind` and the premium `grants` only if the store has no account
+   * at all, atomically (two processes starting together make one); null when there was one.
    */
-  createFirstAccount(account: NewAccount, kind: KeyKind): Promise<(CreatedKey & { accountId: number }) | null>;
+  createFirstAccount(account: NewAccount, kind: KeyKind, grants?: readonly PremiumGrant[]): Promise<(CreatedKey & { accountId: number }) | null>;
+
+  /** Entitles the account to a premium dataset or to every dataset of a country/region; resolves with all its entitlements. */
+  grantPremium(accountId: number, grant: PremiumGrant): Promise<PremiumEntitlement[]>;
+  /** Takes an entitlement back (exactly as granted: revoking `DE` leaves a grant for `DE-BE`); rejects when the account does not hold it. */
+  revokePremium(accountId: number, grant: PremiumGrant): Promise<PremiumEntitlement[]>;
+  /** The account's premium entitlements, datasets first, each kind in name order (none for an unknown account). */
+  premiumEntitlements(accountId: number): Promise<PremiumEntitlement[]>;
 
   /** Makes a new key for the account. The plain key is in the result and nowhere else, ever. */
   createKey(accountId: number, kind?: KeyKind): Promise<CreatedKey>;

@@ -53,6 +53,17 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX usage_ledger_account ON usage_ledger(account_id, id);
   CREATE INDEX usage_ledger_open ON usage_ledger(owner) WHERE status = 'reserved';
   `,
+  // Premium building entitlements (premium-entitlements.ts): a dataset id, or a country/region code
+  // that covers its ISO 3166-2 subdivisions.
+  `
+  CREATE TABLE premium_entitlements (
+    account_id bigint NOT NULL REFERENCES accounts(id),
+    kind       text   NOT NULL CHECK (kind IN ('dataset', 'country')),
+    value      text   NOT NULL,
+    granted_at timestamptz NOT NULL,
+    PRIMARY KEY (account_id, kind, value)
+  );
+  `,
 ];
 
 /** Any number both sides agree on: the key of the advisory lock migrations take. */

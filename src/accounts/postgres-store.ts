@@ -12,6 +12,7 @@ import { PostgresLease } from './postgres-lease.ts';
 import { PostgresLedger } from './postgres-ledger.ts';
 import { migratePostgres } from './postgres-schema.ts';
 import { BEARER_CHALLENGE, INVALID_TOKEN_CHALLENGE, nonNegativeM2, toAccount, toKeyInfo, usageLimit, type AccountRecord, type KeyRecord } from './records.ts';
+import { normalizeGrant, type PremiumEntitlement, type PremiumEntitlementKind, type PremiumGrant } from './premium-entitlements.ts';
 import type { Reservation } from './reservation.ts';
 import { AccountStoreError, KEY_KINDS, type Account, type ApiKeyInfo, type AuthContext, type KeyKind, type UsageRow } from './types.ts';
 
@@ -114,7 +115,7 @@ export class PostgresAccountStore implements AccountStore {
     return this.#changeAccount(accountId, 'UPDATE accounts SET status = $1 WHERE id = $2 RETURNING *', active ? 'active' : 'inactive');
   }
 
-  async createFirstAccount(account: NewAccount, kind: KeyKind): Promise<(CreatedKey & { accountId: number }) | null> {
+  async createFirstAccount(account: NewAccount, kind: KeyKind, grants: readonly PremiumGrant[] = []): Promise<(CreatedKey & { accountId: number }) | null> {
     const client = await this.#pool.connect();
     try {
       await client.query('BEGIN');
@@ -126,6 +127,7 @@ export class PostgresAccountStore implements AccountStore {
         return null;
       }
       const created = await this.createAccount(account, client);
+      for (const grant of grants) await this.#insertGrant(client, created.id, normalizeGrant(grant));
       const key = await this.createKey(created.id, kind, client);
       await client.query('COMMIT');
       return { accountId: created.id, ...key };
@@ -135,6 +137,49 @@ export class PostgresAccountStore implements AccountStore {
     } finally {
       client.release();
     }
+  }
+
+  // ── premium entitlements ──────────────────────────────────────────────────
+
+  async grantPremium(accountId: number, grant: PremiumGrant): Promise<PremiumEntitlement[]> {
+    const checked = normalizeGrant(grant);
+    await this.#requireAccount(accountId);
+    await this.#insertGrant(this.#pool, accountId, checked);
+    return this.premiumEntitlements(accountId);
+  }
+
+  async revokePremium(accountId: number, grant: PremiumGrant): Promise<PremiumEntitlement[]> {
+    const checked = normalizeGrant(grant);
+    await this.#requireAccount(accountId);
+    const { rowCount } = await this.#pool.query('DELETE FROM premium_entitlements WHERE account_id = $1 AND kind = $2 AND value = $3', [
+      accountId,
+      checked.kind,
+      checked.value,
+    ]);
+    if (rowCount === 0) throw new AccountStoreError(`Account ${accountId} has no premium entitlement for ${checked.kind} ${checked.value}.`);
+    return this.premiumEntitlements(accountId);
+  }
+
+  async premiumEntitlements(accountId: number): Promise<PremiumEntitlement[]> {
+    // COLLATE "C": the same byte order as SQLite's, whatever the database's locale
+    const { rows } = await this.#pool.query<{ kind: PremiumEntitlementKind; value: string; granted_at: Date }>(
+      'SELECT kind, value, granted_at FROM premium_entitlements WHERE account_id = $1 ORDER BY kind COLLATE "C" DESC, value COLLATE "C"',
+      [accountId],
+    );
+    return rows.map((r) => ({ kind: r.kind, value: r.value, grantedAt: r.granted_at.toISOString() }));
+  }
+
+  /** Adds the grant (granting twice keeps the first time). */
+  async #insertGrant(client: pg.Pool | pg.PoolClient, accountId: number, grant: PremiumGrant): Promise<void> {
+    await client.query(
+      'INSERT INTO premium_entitlements (account_id, kind, value, granted_at) VALUES ($1, $2, $3, $4) ON CONFLICT (account_id, kind, value) DO NOTHING',
+      [accountId, grant.kind, grant.value, this.#now()],
+    );
+  }
+
+  async #requireAccount(accountId: number): Promise<void> {
+    const { rowCount } = await this.#pool.query('SELECT 1 FROM accounts WHERE id = $1', [accountId]);
+    if (rowCount === 0) throw new AccountStoreError(`No account with id ${accountId}.`);
   }
 
   // ── keys ──────────────────────────────────────────────────────────────────

@@ -60,6 +60,17 @@ export const MIGRATIONS: readonly string[] = [
   );
   ALTER TABLE usage_ledger ADD COLUMN owner TEXT;
   `,
+  // Premium building entitlements (premium-entitlements.ts): a dataset id, or a country/region code
+  // that covers its ISO 3166-2 subdivisions.
+  `
+  CREATE TABLE premium_entitlements (
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    kind       TEXT    NOT NULL CHECK (kind IN ('dataset', 'country')),
+    value      TEXT    NOT NULL,
+    granted_at TEXT    NOT NULL,
+    PRIMARY KEY (account_id, kind, value)
+  );
+  `,
   // Each request reserves under its own id, once: whichever process serves it, it is charged once.
   `
   ALTER TABLE usage_ledger ADD COLUMN request_id TEXT;

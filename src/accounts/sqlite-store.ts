@@ -9,6 +9,14 @@ import type { Statement } from 'better-sqlite3';
 import type { AccountStore, AccountStoreOptions, CreatedKey, NewAccount, ReserveOptions } from './account-store.ts';
 import { bearerToken, generateKey, hashesEqual, hashKey, parseKey } from './keys.ts';
 import { BEARER_CHALLENGE, INVALID_TOKEN_CHALLENGE, nonNegativeM2, toAccount, toKeyInfo, usageLimit, type AccountRecord, type KeyRecord } from './records.ts';
+import {
+  deleteEntitlement,
+  insertEntitlement,
+  normalizeGrant,
+  selectEntitlements,
+  type PremiumEntitlement,
+  type PremiumGrant,
+} from './premium-entitlements.ts';
 import type { Reservation } from './reservation.ts';
 import { openDatabase, type Db } from './sqlite-db.ts';
 import { SqliteLedger } from './sqlite-ledger.ts';
@@ -127,6 +135,32 @@ export class SqliteAccountStore implements AccountStore {
     return this.#requireAccount(accountId);
   }
 
+  // ── premium entitlements ──────────────────────────────────────────────────
+
+  async grantPremium(accountId: number, grant: PremiumGrant): Promise<PremiumEntitlement[]> {
+    this.#grantPremium(accountId, grant);
+    return selectEntitlements(this.#db, accountId);
+  }
+
+  #grantPremium(accountId: number, grant: PremiumGrant): void {
+    const checked = normalizeGrant(grant);
+    this.#requireAccount(accountId);
+    insertEntitlement(this.#db, accountId, checked, this.#nowIso());
+  }
+
+  async revokePremium(accountId: number, grant: PremiumGrant): Promise<PremiumEntitlement[]> {
+    const checked = normalizeGrant(grant);
+    this.#requireAccount(accountId);
+    if (!deleteEntitlement(this.#db, accountId, checked)) {
+      throw new AccountStoreError(`Account ${accountId} has no premium entitlement for ${checked.kind} ${checked.value}.`);
+    }
+    return selectEntitlements(this.#db, accountId);
+  }
+
+  async premiumEntitlements(accountId: number): Promise<PremiumEntitlement[]> {
+    return selectEntitlements(this.#db, accountId);
+  }
+
   // ── keys ──────────────────────────────────────────────────────────────────
 
   /** Makes a new key for the account. The plain key is in the result and nowhere else, ever. */
@@ -213,12 +247,13 @@ export class SqliteAccountStore implements AccountStore {
     return this.#ledger.usage(accountId, usageLimit(options.limit));
   }
 
-  async createFirstAccount(account: NewAccount, kind: KeyKind): Promise<(CreatedKey & { accountId: number }) | null> {
+  async createFirstAccount(account: NewAccount, kind: KeyKind, grants: readonly PremiumGrant[] = []): Promise<(CreatedKey & { accountId: number }) | null> {
     // IMMEDIATE takes the write lock before the count: the check and the writes cannot interleave with another process.
     return this.#db
       .transaction(() => {
         if (this.#accountCount() > 0) return null;
         const created = this.#createAccount(account);
+        for (const grant of grants) this.#grantPremium(created.id, grant);
         return { accountId: created.id, ...this.#createKey(created.id, kind) };
       })
       .immediate();

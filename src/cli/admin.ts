@@ -14,6 +14,8 @@ import {
   type Account,
   type ApiKeyInfo,
   type KeyKind,
+  type PremiumEntitlement,
+  type PremiumGrant,
   type UsageRow,
 } from '../accounts/index.ts';
 import type { Command, CommandIo } from './command.ts';
@@ -27,8 +29,13 @@ Commands:
   top-up --account ID --km2 KM2                            add to an account's balance
   suspend --account ID                                     make the plan inactive (requests get 402)
   activate --account ID                                    make the plan active
+  grant-premium --account ID (--dataset ID | --country CODE)
+                                                           entitle to a premium building dataset, or to every
+                                                           dataset of a country/region (DE also covers DE-BE)
+  revoke-premium --account ID (--dataset ID | --country CODE)
+                                                           take such an entitlement back (exactly as granted)
   usage --account ID [--limit N]                           show the newest ledger rows (default 20)
-  list                                                     show accounts and their keys
+  list                                                     show accounts, their premium entitlements and keys
   migrate                                                  bring the store's schema up to date (every command does)
   help                                                     show this text
 
@@ -49,6 +56,7 @@ interface AdminCommand {
 }
 
 const ACCOUNT = { account: { type: 'string' } } as const satisfies Options;
+const PREMIUM = { ...ACCOUNT, dataset: { type: 'string' }, country: { type: 'string' } } as const satisfies Options;
 
 const COMMANDS: Record<string, AdminCommand> = {
   'create-account': {
@@ -103,6 +111,22 @@ const COMMANDS: Record<string, AdminCommand> = {
       return { text: `Activated account ${account.id}: ${describeAccount(account)}`, json: account };
     },
   },
+  'grant-premium': {
+    options: PREMIUM,
+    async run(store, v) {
+      const id = accountId(v);
+      const premium = await store.grantPremium(id, premiumGrant(v));
+      return { text: `Account ${id}: ${describePremium(premium)}`, json: { accountId: id, premium } };
+    },
+  },
+  'revoke-premium': {
+    options: PREMIUM,
+    async run(store, v) {
+      const id = accountId(v);
+      const premium = await store.revokePremium(id, premiumGrant(v));
+      return { text: `Account ${id}: ${describePremium(premium)}`, json: { accountId: id, premium } };
+    },
+  },
   usage: {
     options: { ...ACCOUNT, limit: { type: 'string' } },
     async run(store, v) {
@@ -111,17 +135,22 @@ const COMMANDS: Record<string, AdminCommand> = {
       if (!account) throw new AccountStoreError(`No account with id ${id}.`);
       const limit = v.limit === undefined ? 20 : positiveInteger(String(v.limit), '--limit');
       const rows = await store.usage(id, { limit });
-      const text = [`Account ${id}: ${describeAccount(account)}`, ...formatUsage(rows)].join('\n');
-      return { text, json: { account, usage: rows } };
+      const premium = await store.premiumEntitlements(id);
+      const text = [`Account ${id}: ${describeAccount(account)}`, `  ${describePremium(premium)}`, ...formatUsage(rows)].join('\n');
+      return { text, json: { account, premium, usage: rows } };
     },
   },
   list: {
     options: {},
     async run(store) {
       const accounts = [];
-      for (const account of await store.listAccounts()) accounts.push({ ...account, keys: await store.listKeys(account.id) });
+      for (const account of await store.listAccounts()) {
+        accounts.push({ ...account, premium: await store.premiumEntitlements(account.id), keys: await store.listKeys(account.id) });
+      }
       if (accounts.length === 0) return { text: 'No accounts yet. Create one with create-account.', json: [] };
-      const text = accounts.map((a) => [`${a.id}  ${describeAccount(a)}`, ...a.keys.map((k) => `    ${describeKey(k)}`)].join('\n')).join('\n');
+      const text = accounts
+        .map((a) => [`${a.id}  ${describeAccount(a)}`, `    ${describePremium(a.premium)}`, ...a.keys.map((k) => `    ${describeKey(k)}`)].join('\n'))
+        .join('\n');
       return { text, json: accounts };
     },
   },
@@ -210,6 +239,14 @@ function accountId(v: Values): number {
   return positiveInteger(requireString(v, 'account'), '--account');
 }
 
+/** --dataset or --country, exactly one. */
+function premiumGrant(v: Values): PremiumGrant {
+  const dataset = typeof v.dataset === 'string' ? v.dataset : undefined;
+  const country = typeof v.country === 'string' ? v.country : undefined;
+  if ((dataset === undefined) === (country === undefined)) throw new UsageError('give exactly one of --dataset ID or --country CODE.');
+  return dataset !== undefined ? { kind: 'dataset', value: dataset } : { kind: 'country', value: country! };
+}
+
 function positiveInteger(text: string, option: string): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`${option} must be a positive whole number, not "${text}".`);
   return Number(text);
@@ -225,6 +262,11 @@ function km2(text: string, option: string): number {
 
 function describeAccount(a: Account): string {
   return `"${a.name}", ${a.status}, balance ${a.balanceKm2} km² (${a.reservedKm2} km² reserved)`;
+}
+
+function describePremium(premium: PremiumEntitlement[]): string {
+  if (premium.length === 0) return 'premium buildings: none';
+  return `premium buildings: ${premium.map((e) => (e.kind === 'dataset' ? `dataset ${e.value}` : `country ${e.value}`)).join(', ')}`;
 }
 
 function describeKey(k: ApiKeyInfo): string {

@@ -19,4 +19,5 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'import official LoD2 building models (CityJSON, CityGML) into the premium store',
     load: () => import('./import-buildings.ts'),
   },
+  'bake-ground': { summary: 'fill the ground cache ahead of requests', load: () => import('./bake-ground.ts') },
 };

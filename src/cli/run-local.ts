@@ -24,6 +24,7 @@ import { runRequest, type PipelineDeps } from '../pipeline/run-request.ts';
 import { AnswerBacklog } from '../server/answer-backlog.ts';
 import { GeometryResponseWriter } from '../server/response-stream.ts';
 import { createTilePool, ensureOsmStore } from '../service.ts';
+import { importPremiumSources } from '../sources/premium/config.ts';
 import type { CommandIo } from './command.ts';
 import { moveInto, openOutput } from './output-file.ts';
 import type { Progress } from './progress.ts';
@@ -57,6 +58,7 @@ export async function generateLocal(run: LocalRun): Promise<GenerateOutcome> {
   const config = loadConfig(run.io.env);
   const plan = run.request.export ? prepareExport(run.request) : null; // a 400/422 before any work, as on the server
   await ensureOsmStore(config, (line) => run.progress.note(line), importProgress(run.progress));
+  await importPremiumSources(config.premiumSources, config.dataDir, (line) => run.progress.note(line));
   const pool = createTilePool(config);
   // the export thread exits by itself soon after its file: stopping it while it starts its
   // after-export collection (workers/export-worker.ts) made V8 print a failed bootstrap on stdout
@@ -65,9 +67,11 @@ export async function generateLocal(run: LocalRun): Promise<GenerateOutcome> {
     pool,
     exportPool,
     storePath: storePaths(config.dataDir).osm,
+    premiumStorePath: storePaths(config.dataDir).premium,
     tileSize: config.tileSize,
     dem: config.dem,
     canopy: config.canopy,
+    groundCache: config.groundCache,
     progress: run.progress,
   };
   try {

@@ -223,11 +223,22 @@ export const AttributionSchema = z.object({
 
 export const DataAccessSchema = z
   .object({
-    granted: z.enum(['full', 'global']),
-    suppressedCountries: z.array(z.string()).describe('Countries whose premium data was unavailable to the caller.'),
-    reason: z.string().nullable(),
+    granted: z
+      .enum(['full', 'global'])
+      .describe(
+        '`full`: every premium building dataset covering the area was used (or none covers it). `global`: at least one was held back and worldwide data (OpenStreetMap) stands in for it.',
+      ),
+    suppressedCountries: z
+      .array(z.string())
+      .describe('ISO 3166-1 alpha-2 or 3166-2 codes (e.g. `CH`, `DE-BE`) of the premium datasets held back, sorted; empty when `granted` is `full`.'),
+    reason: z
+      .string()
+      .nullable()
+      .describe('One sentence saying why premium data was held back (not in the plan, or `buildingSources` is `global`); null when `granted` is `full`.'),
   })
-  .describe('Whether the response fell back to worldwide data.');
+  .describe('Whether the response fell back to worldwide data. Present in every geometry and export response.');
+
+export type DataAccess = z.infer<typeof DataAccessSchema>;
 
 /** Warning codes so far (docs/design.md "Warnings"); more may be added, so clients must accept others. */
 export const WARNING_CODES = [
@@ -272,6 +283,7 @@ export const ExportResponseSchema = z
     downloadUrl: z.string().describe('Direct URL of the exported file; it is stored temporarily.'),
     spatialReference: ExportSpatialReferenceSchema,
     warnings: z.array(WarningSchema).describe('Where the file is less than asked for, as in the geometry response; empty when all is well.'),
+    dataAccess: DataAccessSchema,
   })
   .describe('Response 200 with `export`.');
 

@@ -9,7 +9,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { ApiError } from '../contract/errors.ts';
 import type { ContextRequest, ExportFormat } from '../contract/types.ts';
 import { utmZoneFor } from '../frame/utm.ts';
-import { runRequest, type PipelineDeps, type RunSummary } from '../pipeline/run-request.ts';
+import { runRequest, type PipelineDeps, type RunOptions, type RunSummary } from '../pipeline/run-request.ts';
 import { ExportStreamSink } from './export-stream.ts';
 import { spillPathOf, type ExportOutcome, type ExportTask } from './export-task.ts';
 import { exportWriterEntry, EXPORT_WRITERS } from './formats/index.ts';
@@ -110,7 +110,13 @@ export interface ExportResult {
  * Starts the writer in an export thread, runs the tiles streaming their groups to it, then lets
  * it finish; rejects on any failure (a failed writer also stops the tiles) or when `signal` aborts.
  */
-export async function runExport(request: ContextRequest, plan: ExportPlan, deps: PipelineDeps, signal: AbortSignal): Promise<ExportResult> {
+export async function runExport(
+  request: ContextRequest,
+  plan: ExportPlan,
+  deps: PipelineDeps,
+  signal: AbortSignal,
+  options: RunOptions = {},
+): Promise<ExportResult> {
   const exportPool = deps.exportPool;
   if (!exportPool) throw new Error('exports need the export pool (src/export/export-pool.ts)');
   const cancel = new AbortController();
@@ -126,7 +132,7 @@ export async function runExport(request: ContextRequest, plan: ExportPlan, deps:
   written.catch((err) => cancel.abort(err)); // the tiles stop when the writer fails
   const sink = new ExportStreamSink(port1);
   try {
-    const summary = await runRequest(pipelineRequestFor(request), deps, sink, cancel.signal);
+    const summary = await runRequest(pipelineRequestFor(request), deps, sink, cancel.signal, options);
     sink.end(summary.attributions.map((a) => `${a.text} (${a.license}, ${a.url})`));
     const file = await written;
     return { file, fileName: `${plan.name}.${file.extension}`, summary };

@@ -42,6 +42,13 @@ export interface FeatureFamily<Plan = unknown> {
 export interface FamilySources {
   /** Canopy height models (CITY_CANOPY_SOURCES); null = none configured. */
   canopy: CanopySourceConfig[] | null;
+  /** The ground cache's file and size bound (CITY_GROUND_CACHE); absent = none. */
+  groundCache?: { path: string; maxBytes: number };
+  /**
+   * The premium building store and the datasets this request may use (absent = every dataset in
+   * the store); null or absent = no premium buildings.
+   */
+  premium?: { storePath: string; datasets?: readonly string[] } | null;
 }
 
 /** A family's main-thread step over a whole request (e.g. the tree cap, which needs every tile's trees). */
@@ -99,4 +106,6 @@ export interface FamilyOutput {
    * lie on each other.
    */
   bareGround?: Footprint[];
+  /** Set by the buildings family: the premium datasets that gave this tile any building. */
+  premiumDatasets?: string[];
 }

@@ -62,9 +62,12 @@ export function responseGroups(settings: Settings): ResponseGroup[] {
   return out;
 }
 
-/** The request without the groups the feature families build (what is left when the OSM data is missing: the terrain). */
-export function withoutFamilyGroups(req: ContextRequest): ContextRequest {
-  const geometry = req.settings.geometry.filter((g) => !FAMILIES.some((f) => groupName(f) === g));
+/**
+ * The request without the groups the feature families build but `keep` (what is left when the OSM
+ * data is missing: the terrain, and the buildings where premium data covers the polygon).
+ */
+export function withoutFamilyGroups(req: ContextRequest, keep: readonly GeometryGroup[] = []): ContextRequest {
+  const geometry = req.settings.geometry.filter((g) => keep.includes(g) || !FAMILIES.some((f) => groupName(f) === g));
   return { ...req, settings: { ...req.settings, geometry } };
 }
 

@@ -14,9 +14,12 @@ import { sharedElevationSource, type DemSourceConfig } from '../sources/dem/conf
 import { MosaicElevationSource } from '../sources/dem/mosaic.ts';
 import type { ElevationSource } from '../sources/dem/types.ts';
 import { osmUnavailableWarning } from './osm-coverage.ts';
+import { premiumDatasetsCovering, premiumSources } from './premium-coverage.ts';
 
 export interface CoverageSources {
   storePath: string;
+  /** The premium building store; absent = none. */
+  premiumStorePath?: string;
   /** DEM sources; null or absent = the bundled SRTM tile. */
   dem?: DemSourceConfig[] | null;
 }
@@ -25,10 +28,13 @@ export interface CoverageSources {
  * The `no_source_data` warning when no configured source has data for any group the request asks
  * for; null when one has (or the OSM store's extent cannot be told: then the request is charged).
  */
-export async function noSourceDataWarning(req: ContextRequest, sources: CoverageSources): Promise<ResponseWarning | null> {
+export async function noSourceDataWarning(req: ContextRequest, sources: CoverageSources, premiumDatasets?: readonly string[]): Promise<ResponseWarning | null> {
   const features = familiesFor(req.settings.geometry).length > 0;
   const osmMissing = features ? osmUnavailableWarning(req, sources.storePath) : null;
   if (features && !osmMissing) return null;
+  // premium buildings where the OSM data is missing: an answer with buildings, charged
+  const premium = premiumSources(sources.premiumStorePath, premiumDatasets);
+  if (features && req.settings.geometry.includes('buildings') && premiumDatasetsCovering(req, { canopy: null, premium }).length > 0) return null;
   const topography = req.settings.geometry.includes('topography');
   if (topography && covers(await sharedElevationSource(sources.dem ?? null), polygonBox(req.polygon))) return null;
   const missing = [...(features ? ['OpenStreetMap data'] : []), ...(topography ? ['elevation data'] : [])];

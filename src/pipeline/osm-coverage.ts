@@ -11,7 +11,7 @@ import type { LonLatBBox } from '../osm-model/feature.ts';
 import { storeExtent } from '../sources/osm/store-extent.ts';
 
 /** The warning when the store has no OSM data anywhere under the polygon; null when it has, or cannot tell. */
-export function osmUnavailableWarning(req: ContextRequest, storePath: string): ResponseWarning | null {
+export function osmUnavailableWarning(req: ContextRequest, storePath: string, premiumBuildings = false): ResponseWarning | null {
   const extent = storeExtent(storePath);
   if (!extent) return null;
   const box = polygonBox(req.polygon, false);
@@ -24,7 +24,9 @@ export function osmUnavailableWarning(req: ContextRequest, storePath: string): R
     code: 'osm_unavailable',
     message:
       `The OpenStreetMap data on this server covers longitude ${storeBox[0]} to ${storeBox[2]}, latitude ${storeBox[1]} to ${storeBox[3]}, ` +
-      'and none of it lies under the polygon, so buildings, ground, barriers and instances are empty.' +
+      (premiumBuildings
+        ? 'and none of it lies under the polygon, so ground, barriers and instances are empty; the buildings are premium data only.'
+        : 'and none of it lies under the polygon, so buildings, ground, barriers and instances are empty.') +
       (swappedInside ? ' With latitude and longitude swapped the polygon would lie inside it: points are [latitude, longitude].' : ''),
     details: { storeExtent: storeBox, storeExtentFrom: extent.from, swappedLatLon: swappedInside },
   };

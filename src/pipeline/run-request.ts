@@ -12,6 +12,7 @@ import type { CanopySourceConfig } from '../sources/canopy/config.ts';
 import { sharedElevationSource, type DemSourceConfig } from '../sources/dem/config.ts';
 import type { GroupSink } from './group-sink.ts';
 import { osmUnavailableWarning } from './osm-coverage.ts';
+import { premiumDatasetsCovering, premiumSources } from './premium-coverage.ts';
 import { requestSite } from './request-site.ts';
 import { storeExtent } from '../sources/osm/store-extent.ts';
 import { osmSourceFor } from '../tile/osm-sources.ts';
@@ -24,11 +25,15 @@ export interface PipelineDeps {
   /** The export writers' own pool (src/export/export-pool.ts); needed by exports only. */
   exportPool?: Piscina;
   storePath: string;
+  /** The premium building store (`<data dir>/premium.sqlite`); absent = no premium buildings. */
+  premiumStorePath?: string;
   tileSize: number;
   /** DEM sources; null or absent = the bundled SRTM tile. */
   dem?: DemSourceConfig[] | null;
   /** Canopy height models (treeSource hybrid/canopy); null or absent = none. */
   canopy?: CanopySourceConfig[] | null;
+  /** The ground cache; null or absent = every tile builds its ground itself. */
+  groundCache?: { path: string; maxBytes: number } | null;
   /** Told of the request's tiles as they are planned and handed over (the command line's progress bar); the server passes none. */
   progress?: PipelineProgress;
 }
@@ -52,6 +57,18 @@ export interface RunSummary {
   workerMs: Record<string, number>;
   /** docs/design.md warnings: where the model is less than asked for. */
   warnings: ResponseWarning[];
+  /** Premium datasets that gave the answer any building, sorted (their credit lines are in `attributions`). */
+  premiumDatasets: string[];
+}
+
+/** What a caller decides per request beyond the request itself. */
+export interface RunOptions {
+  /**
+   * The premium datasets the caller may use (src/plan/premium-access.ts: its entitlements among
+   * the datasets covering the area); absent = every dataset in the store (the command line, the
+   * warm-up). `buildingSources: global` uses none whatever this says.
+   */
+  premiumDatasets?: readonly string[];
 }
 
 /**
@@ -74,13 +91,20 @@ const MAIN_THREAD_KEYS = new Set(['topography:maps']);
  * thread, once every tile has sent its grid. The first tile failure cancels the remaining tasks
  * and rejects; so does `signal` (client gone).
  */
-export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: GroupSink, signal: AbortSignal): Promise<RunSummary> {
+export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: GroupSink, signal: AbortSignal, options: RunOptions = {}): Promise<RunSummary> {
   const dem = deps.dem ?? null;
   const demResolutionMetres = needsTerrain(req) ? (await sharedElevationSource(dem)).resolutionMetresAt(req.origin[0]) : undefined;
-  const sources: FamilySources = { canopy: deps.canopy ?? null };
-  // no OSM data under the polygon: the families' groups stay empty (declared all the same) and the answer says why
-  const osmMissing = familiesFor(req.settings.geometry).length > 0 ? osmUnavailableWarning(req, deps.storePath) : null;
-  const built = osmMissing ? withoutFamilyGroups(req) : req;
+  const sources: FamilySources = {
+    canopy: deps.canopy ?? null,
+    premium: premiumSources(deps.premiumStorePath, options.premiumDatasets),
+    ...(deps.groundCache ? { groundCache: deps.groundCache } : {}),
+  };
+  // no OSM data under the polygon: the families' groups stay empty (declared all the same) and the
+  // answer says why — but for the buildings of a premium dataset covering it
+  const families = familiesFor(req.settings.geometry).length > 0;
+  const premiumOnly = families && req.settings.geometry.includes('buildings') && premiumDatasetsCovering(req, sources).length > 0;
+  const osmMissing = families ? osmUnavailableWarning(req, deps.storePath, premiumOnly) : null;
+  const built = osmMissing ? withoutFamilyGroups(req, premiumOnly ? ['buildings'] : []) : req;
   const plan = planTasks(built, { tileSize: deps.tileSize, storePath: deps.storePath, dem, demResolutionMetres }, sources);
   // the site ground and terrain cover, the same ring for every tile (read along the polygon's edge;
   // where this thread has no readable store, e.g. a test's fixture source in the workers, the polygon)
@@ -101,6 +125,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   const items: Record<string, number> = {};
   const workerMs: Record<string, number> = {};
   const attributions = new Map<string, Attribution>();
+  const premiumUsed = new Set<string>();
   const terrain = plan.terrain ? new TerrainAssembly(plan, req.settings.combineElevationMaps) : null;
   const collectors = collectorsFor(built, sources);
   let tileCount = 0;
@@ -122,6 +147,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
     for (const c of collectors) c.take(result);
     terrain?.take(task, result);
     for (const a of result.attributions) attributions.set(a.id, a);
+    for (const d of result.premiumDatasets ?? []) premiumUsed.add(d);
     for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
   };
   // an ordered sink: tiles handed over in task order, at most ORDERED_WINDOW_PER_THREAD per worker ahead
@@ -183,5 +209,5 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
     warnings.push(...done.warnings);
   }
   for (const g of groups) sink.done(g.key);
-  return { plan, tiles: tileCount, items, attributions: [...attributions.values()], workerMs, warnings };
+  return { plan, tiles: tileCount, items, attributions: [...attributions.values()], workerMs, warnings, premiumDatasets: [...premiumUsed].sort() };
 }

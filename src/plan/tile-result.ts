@@ -47,6 +47,8 @@ export interface TileResult {
   elevation?: TileElevation;
   /** Credit lines of the sources that contributed, by id. */
   attributions: Attribution[];
+  /** Premium datasets that gave this tile any building (their credit lines are in `attributions`). */
+  premiumDatasets?: string[];
   /** Milliseconds spent per stage, for the benchmark and logs. */
   timings: Record<string, number>;
   /** How much of the tile the DEM covered (absent when its ground came from the main thread). */

@@ -14,13 +14,14 @@ import { HTTP_LIMIT_DEFAULTS } from './http-limits.ts';
 import { checkBeforeContinue, createHttpServer } from './http-server.ts';
 import { Readiness } from './readiness.ts';
 import { sendError, sendJson } from './send.ts';
+import { WebRoutes, type WebDeps } from './web-routes.ts';
 
 /**
  * What the handlers need; `exports.store` serves downloads and takes finished exports; `readiness`
  * is the service's start-up (absent: ready from the start); `cors` the browser origins allowed
- * (absent: none).
+ * (absent: none); `web` the page, its map and assets (absent: no page).
  */
-export type AppDeps = Omit<ContextDeps, 'readiness'> & { exports?: ExportDeps; readiness?: Readiness; cors?: CorsPolicy };
+export type AppDeps = Omit<ContextDeps, 'readiness'> & { exports?: ExportDeps; readiness?: Readiness; cors?: CorsPolicy; web?: WebDeps };
 
 /**
  * The HTTP surface: routing, the error contract and the connection limits. Everything else is in
@@ -31,12 +32,14 @@ export function createApp(appDeps: AppDeps, early?: EarlyListener): Server {
   const deps = { ...appDeps, limits, bodies: new BodyBudget(limits.maxBufferedBodyBytes), readiness: appDeps.readiness ?? Readiness.ready() };
   let openapi: string | null = null;
   const cors = appDeps.cors ?? new CorsPolicy();
+  const web = appDeps.web ? new WebRoutes(appDeps.web, appDeps.accounts, appDeps.trustedProxies) : null;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     endDeliveryWatch(req.socket);
     if (cors.handle(req, res)) return; // a preflight, answered
     const path = (req.url ?? '/').split('?')[0];
     let download: RegExpExecArray | null;
     try {
+      if (await web?.route(req, res, path)) return;
       if (path === '/v1/context') {
         if (req.method !== 'POST') throw notAllowed('POST');
         await handleContext(req, res, deps);
@@ -73,6 +76,7 @@ export function createApp(appDeps: AppDeps, early?: EarlyListener): Server {
   };
   const server = early?.server ?? createHttpServer(limits, appDeps.trustedProxies);
   checkBeforeContinue(server, (req) => declaredTooLarge(req, deps.maxBodyBytes));
+  if (web) server.on('close', () => web.close());
   if (early) early.handOver(handler);
   else server.on('request', handler);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket, deps.log));

@@ -14,6 +14,7 @@ import type { HttpLimits } from './http-limits.ts';
 import { GeometryResponseWriter } from './response-stream.ts';
 import { handleExport, type ExportDeps } from './export-handler.ts';
 import type { Readiness } from './readiness.ts';
+import { requestPremiumAccess } from './request-premium-access.ts';
 import type { TrustedProxies } from './trusted-proxies.ts';
 
 export interface ContextDeps {
@@ -65,7 +66,9 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
   try {
     await deps.readiness.untilServable();
     // no source has data for what it asks: an empty answer, recorded at cost 0, that says why
-    const unpaid = await noSourceDataWarning(request, deps.pipeline);
+    const premium = await requestPremiumAccess(request, auth, deps.accounts, deps.pipeline.premiumStorePath);
+    // a polygon outside the OSM data is not empty where a premium dataset the caller may use covers it
+    const unpaid = await noSourceDataWarning(request, deps.pipeline, premium.allowed);
     const reservation = await deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
@@ -92,7 +95,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     });
     let summary: RunSummary;
     try {
-      summary = await runRequest(request, deps.pipeline, writer, gone.signal);
+      summary = await runRequest(request, deps.pipeline, writer, gone.signal, { premiumDatasets: premium.allowed });
       if (gone.signal.aborted) throw gone.signal.reason;
       // The work is done: the slot goes to the next request now, not when this client has read it all
       // (a slow reader must not hold a slot; its reservation stays until the answer is delivered).
@@ -106,7 +109,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       writer.end({
         warnings: [...(unpaid ? [unpaid] : []), ...summary.warnings],
         attributions: summary.attributions,
-        dataAccess: { granted: 'full', suppressedCountries: [], reason: null },
+        dataAccess: premium.dataAccess,
       });
       await finished(res);
       slow.stop();

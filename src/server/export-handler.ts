@@ -19,6 +19,7 @@ import type { Readiness } from './readiness.ts';
 import { holdClosingConnection, sendAndConfirm, watchDelivery } from './delivery.ts';
 import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from './http-limits.ts';
 import { publicOrigin } from './public-origin.ts';
+import { requestPremiumAccess } from './request-premium-access.ts';
 import { sendJson } from './send.ts';
 import type { TrustedProxies } from './trusted-proxies.ts';
 
@@ -63,12 +64,14 @@ export async function handleExport(
   const release = await deps.admission.acquire(gone, { areaKm2: request.areaKm2, export: true });
   try {
     await deps.readiness.untilServable();
-    const unpaid = await noSourceDataWarning(request, deps.pipeline); // an empty file is not charged
+    const premium = await requestPremiumAccess(request, auth, deps.accounts, deps.pipeline.premiumStorePath);
+    // a polygon outside the OSM data is not empty where a premium dataset the caller may use covers it
+    const unpaid = await noSourceDataWarning(request, deps.pipeline, premium.allowed); // an empty file is not charged
     const reservation = await deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
     let stored: StoredExport;
     let socket: Socket | null = null;
     try {
-      const built = await buildAndStore(exports.store, owner, () => runExport(request, plan, deps.pipeline, gone));
+      const built = await buildAndStore(exports.store, owner, () => runExport(request, plan, deps.pipeline, gone, { premiumDatasets: premium.allowed }));
       const result = built.result;
       stored = built.stored;
       release(true);
@@ -81,7 +84,12 @@ export async function handleExport(
       socket = res.socket;
       holdClosingConnection(res, deliveryWindowMs);
       await sendAndConfirm(res, () =>
-        sendJson(res, 200, { downloadUrl, spatialReference: plan.spatialReference, warnings }, { 'x-cost-km2': reservation.costKm2.toFixed(4) }),
+        sendJson(
+          res,
+          200,
+          { downloadUrl, spatialReference: plan.spatialReference, warnings, dataAccess: premium.dataAccess },
+          { 'x-cost-km2': reservation.costKm2.toFixed(4) },
+        ),
       );
     } catch (err) {
       // not charged yet: released; charged already (the answer did not get out): refunded

@@ -99,7 +99,16 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
     groups['topography:meshes'] = terrainFamily.mesh(task, terrain, site, out.bareGround, toOutput);
     timings.terrainMesh = performance.now() - t;
   }
-  return { key: task.key, groups, elevation, attributions, timings, coverage, extent: extent.minX <= extent.maxX ? extent : undefined };
+  return {
+    key: task.key,
+    groups,
+    elevation,
+    attributions,
+    ...(out.premiumDatasets ? { premiumDatasets: out.premiumDatasets } : {}),
+    timings,
+    coverage,
+    extent: extent.minX <= extent.maxX ? extent : undefined,
+  };
 }
 
 /** The site within a tile (TileContext.site): absent when the tile's square lies wholly inside it. */

@@ -125,3 +125,37 @@ it('a store it cannot open is a one-line error and exit 1', () => {
   assert.equal(run.status, 1);
   assert.match(run.stderr, /^error: cannot open the accounts store: .*\n$/);
 });
+
+it('grant-premium and revoke-premium by dataset or country, shown by list and usage', () => {
+  const accountId = /Created account (\d+)/.exec(ok('create-account', '--name', 'Planner', '--balance', '1'))![1];
+  assert.match(ok('grant-premium', '--account', accountId, '--dataset', 'zurich-sample'), /premium buildings: dataset zurich-sample$/m);
+  const granted = JSON.parse(ok('grant-premium', '--account', accountId, '--country', 'de', '--json'));
+  assert.deepEqual(
+    granted.premium.map((e: { kind: string; value: string }) => [e.kind, e.value]),
+    [
+      ['dataset', 'zurich-sample'],
+      ['country', 'DE'],
+    ],
+  );
+  assert.match(ok('list'), new RegExp(`^${accountId}  "Planner".*\\n    premium buildings: dataset zurich-sample, country DE$`, 'm'));
+  assert.match(ok('usage', '--account', accountId), /premium buildings: dataset zurich-sample, country DE/);
+  assert.match(ok('revoke-premium', '--account', accountId, '--dataset', 'zurich-sample'), /premium buildings: country DE$/m);
+  const usage = JSON.parse(ok('usage', '--account', accountId, '--json'));
+  assert.deepEqual(
+    usage.premium.map((e: { value: string }) => e.value),
+    ['DE'],
+  );
+
+  const cases: [string[], number, RegExp][] = [
+    [['grant-premium', '--account', accountId], 2, /exactly one of --dataset ID or --country CODE/],
+    [['grant-premium', '--account', accountId, '--dataset', 'x', '--country', 'CH'], 2, /exactly one of/],
+    [['grant-premium', '--account', accountId, '--country', 'Germany'], 1, /Not a premium country "Germany"/],
+    [['grant-premium', '--account', '999', '--country', 'CH'], 1, /No account with id 999/],
+    [['revoke-premium', '--account', accountId, '--country', 'DE-BE'], 1, /has no premium entitlement for country DE-BE/],
+  ];
+  for (const [args, code, message] of cases) {
+    const run = admin(...args);
+    assert.equal(run.code, code, `admin ${args.join(' ')}: exit ${run.code}, stderr ${run.stderr}`);
+    assert.match(run.stderr, message, `admin ${args.join(' ')}`);
+  }
+});

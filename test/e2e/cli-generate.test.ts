@@ -151,13 +151,29 @@ test('an unreachable --url: exit 1 and what failed; no output file', async () =>
 });
 
 test('every command answers --help on stdout with exit 0; an unknown command exits 2', async () => {
-  for (const name of ['generate', 'serve', 'import', 'admin', 'import-buildings']) {
+  for (const name of ['generate', 'serve', 'import', 'admin', 'import-buildings', 'bake-ground']) {
     const r = await run(name, '--help');
     exited(r, 0);
     assert.match(r.stdout, new RegExp(`^Usage: city-context ${name}`), name);
   }
   const top = await run('--help');
   exited(top, 0);
-  assert.match(top.stdout, /generate .*\n\s+serve .*\n\s+import .*\n\s+admin .*\n\s+import-buildings /);
+  assert.match(top.stdout, /generate .*\n\s+serve .*\n\s+import .*\n\s+admin .*\n\s+import-buildings .*\n\s+bake-ground /);
   exited(await run('frobnicate'), 2);
+});
+
+test('bake-ground builds the ground cache over a box once; a bad box exits 2', async () => {
+  if (!readdirSync(join(dir, 'var')).includes('osm.sqlite')) exited(await run('import'), 0);
+  const box = '7.418,43.731,7.426,43.737';
+  const first = await run('bake-ground', '--bbox', box);
+  exited(first, 0);
+  const built = Number(/: (\d+) cells built/.exec(first.stdout)?.[1]);
+  assert.ok(built >= 4, first.stdout);
+  assert.match(first.stderr, /cells \d+ \/ \d+/);
+  const again = await run('bake-ground', '--bbox', box);
+  exited(again, 0);
+  assert.match(again.stdout, /: 0 cells built/);
+  const bad = await run('bake-ground', '--bbox', '7.43,43.73,7.42,43.74');
+  exited(bad, 2);
+  assert.match(bad.stderr, /--bbox: the minimum must be below the maximum/);
 });

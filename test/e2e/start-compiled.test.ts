@@ -2,8 +2,8 @@
  * `npm start` runs the service compiled to `dist/` (plain JavaScript: no TypeScript loader in the
  * main thread or in any worker). Paths built at run time — the worker files, export writers loaded
  * on demand — must resolve there too: build and start `dist/src/main.js` as npm start does (the
- * bench's starter), and ask for geometry and for an export whose writer is loaded lazily in an
- * export thread.
+ * bench's starter), and ask for geometry, for an export whose writer is loaded lazily in an
+ * export thread, and for the web page the build bundled.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,6 +34,17 @@ test('the compiled service (npm start) serves geometry and exports from dist/', 
     const bytes = Buffer.from(await file.body.arrayBuffer());
     assert.equal(file.statusCode, 200);
     assert.ok(bytes.length > 1000 && bytes.subarray(0, 24).toString('latin1').startsWith('3D Geometry File Format'), 'a 3dm file');
+    // the build bundled the web page, and the compiled service serves it with its scripts
+    for (const [path, type] of [
+      ['/', 'text/html'],
+      ['/assets/app.js', 'text/javascript'],
+      ['/assets/maplibre-gl-worker.mjs', 'text/javascript'],
+    ]) {
+      const res = await request(`${server.base}${path}`);
+      await res.body.dump();
+      assert.equal(res.statusCode, 200, path);
+      assert.match(String(res.headers['content-type']), new RegExp(`^${type}`), path);
+    }
   } finally {
     await server.stop();
   }

@@ -39,3 +39,10 @@ test('admission classes, per-address connections, proxies and CORS from the envi
   assert.throws(() => loadConfig({ CITY_TRUSTED_PROXIES: 'proxy' }), /CITY_TRUSTED_PROXIES/);
   assert.throws(() => loadConfig({ CITY_CORS_ORIGINS: 'maps.example.com' }), /CITY_CORS_ORIGINS/);
 });
+
+test('the web page map: no base-map style unless CITY_MAP_STYLE_URL names an http(s) one', () => {
+  assert.equal(loadConfig({}).mapStyleUrl, null);
+  assert.equal(loadConfig({ CITY_MAP_STYLE_URL: 'https://tiles.example.com/styles/basic.json' }).mapStyleUrl, 'https://tiles.example.com/styles/basic.json');
+  assert.throws(() => loadConfig({ CITY_MAP_STYLE_URL: 'file:///etc/passwd' }), /CITY_MAP_STYLE_URL must be an http\(s\) URL/);
+  assert.match(loadConfig({}).webAssetsDir, /dist\/web$/);
+});

@@ -37,6 +37,15 @@ const LAYERS: readonly (readonly string[])[] = [
 ];
 const MAX_LINES = 420;
 
+/**
+ * src/web is the browser's code (bundled by esbuild, never loaded by node): a layer beside the
+ * others, not in the chain. It may import the request contract and these pure modules the exports
+ * share with the preview (one palette, one table of node sizes), nothing else of the service; and
+ * nothing imports it.
+ */
+const WEB = 'web';
+const WEB_MAY_IMPORT = new Set(['src/export/formats/palette.ts', 'src/geometry/instances/catalogue.ts']);
+
 type Graph = Map<string, Set<string>>;
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
@@ -123,13 +132,33 @@ function circles(graph: Graph): string[][] {
 const files = [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'workers'))];
 const graph = importGraph(files);
 
+const nodeGraph: Graph = new Map([...graph].filter(([f]) => moduleOf(f) !== WEB));
+
 test('every top-level module of src/ has a place in the layers', () => {
-  const unplaced = [...new Set(files.map(moduleOf))].filter((m) => rankOf(m) < 0);
+  const unplaced = [...new Set(files.map(moduleOf))].filter((m) => m !== WEB && rankOf(m) < 0);
   assert.deepEqual(unplaced, [], 'add new top-level folders to LAYERS');
 });
 
 test('imports run one way: no module imports one above it', () => {
-  assert.deepEqual(upwardImports(graph, moduleOf, rankOf), []);
+  assert.deepEqual(upwardImports(nodeGraph, moduleOf, rankOf), []);
+});
+
+test('the browser code imports only itself, the contract and the shared pure modules; nothing imports it', () => {
+  const wrong: string[] = [];
+  for (const [from, targets] of graph) {
+    for (const to of targets) {
+      const a = moduleOf(from),
+        b = moduleOf(to);
+      const rel = relative(ROOT, to);
+      if (a === WEB && b !== WEB && b !== 'contract' && !WEB_MAY_IMPORT.has(rel)) wrong.push(`${relative(ROOT, from)} imports ${rel}`);
+      if (a !== WEB && b === WEB) wrong.push(`${relative(ROOT, from)} imports ${rel}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  assert.ok(
+    [...graph.keys()].some((f) => moduleOf(f) === WEB && graph.get(f)!.size > 0),
+    'the web layer is in the graph',
+  );
 });
 
 test('no import circles in src/ and workers/', () => {

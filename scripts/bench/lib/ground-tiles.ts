@@ -65,7 +65,9 @@ export async function benchGroundTiles(which: Dataset, rounds: number, geometry:
   cpuClock();
   const polygon = square(CENTRE[0], CENTRE[1], SIDE);
   const request = parseContextRequest({ polygon, settings: { geometry } });
-  const plan = planTasks(request, { tileSize: Number(process.env.BENCH_TILE_SIZE ?? 500), storePath, dem: null });
+  // BENCH_GROUND_CACHE=<file>: the tiles take their ground from the ground cache (the warm-up round fills it)
+  const groundCache = process.env.BENCH_GROUND_CACHE ? { path: process.env.BENCH_GROUND_CACHE, maxBytes: 4 * 2 ** 30 } : undefined;
+  const plan = planTasks(request, { tileSize: Number(process.env.BENCH_TILE_SIZE ?? 500), storePath, dem: null }, { canopy: null, groundCache });
   const site = requestSite(plan.polygon, plan.frame, osmSourceFor(storePath));
   if (site) for (const t of plan.tasks) t.site = site;
   if (process.env.BENCH_TILES) plan.tasks.splice(Number(process.env.BENCH_TILES));
@@ -89,7 +91,10 @@ export async function benchGroundTiles(which: Dataset, rounds: number, geometry:
       if (process.env.BENCH_AREAS && r === rounds) addAreas(result.groups.surface?.json, areas);
     }
     const c = process.cpuUsage(c0);
-    if (r === 0) continue; // warm-up
+    if (r === 0) {
+      console.log(`  warm-up round: wall ${(wallNow() - t0).toFixed(0)} ms, CPU ${((c.user + c.system) / 1000).toFixed(0)} ms`);
+      continue;
+    }
     wall.push(wallNow() - t0);
     cpu.push((c.user + c.system) / 1000);
     for (const [k, ms] of Object.entries(sums)) (perRound[k] ??= []).push(ms);

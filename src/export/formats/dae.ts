@@ -1,6 +1,7 @@
 /**
  * COLLADA 1.4.1 (.dae), valid against the 1.4.1 schema: `<unit meter>` and `Z_UP` from the scene,
- * one effect + material per kind (or data colour), one geometry per feature (triangles, or
+ * one effect + material per kind (or data colour), one geometry per feature (triangles — a
+ * premium building's roof, wall and floor each a `<triangles>` of its own material — or
  * linestrips for polylines), a node per group holding a node per feature named by its id (made an
  * xs:NCName: `way/1` → `way_1`; the real id and descriptor go in the node's `<extra>`).
  *
@@ -28,6 +29,7 @@ import {
 import { materialNames, safeName } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
 import { kindColour } from './palette.ts';
+import { surfaceParts } from './surface-parts.ts';
 import { num } from './text-number.ts';
 import { modelParts } from './model-parts.ts';
 import { nodeInstance, nodeName, sharedModel, type NodeInstance } from './node-models.ts';
@@ -57,14 +59,23 @@ export function openDaeStream(head: ExportSceneHead): SyncStreamingWriter {
     if (nodes.isEmpty()) nodes.push(`<node id="group-${group}" name="${group}">`);
     return nodes;
   };
-  const add = (group: ExportGroupName, id: string, source: string, primitive: string, mat: string, descriptor: Record<string, unknown>): void => {
+  /** `bindings`: each material symbol the primitives use, with its material. */
+  const add = (
+    group: ExportGroupName,
+    id: string,
+    source: string,
+    primitive: string,
+    bindings: [string, string][],
+    descriptor: Record<string, unknown>,
+  ): void => {
     const g = `geom${n}`,
       name = safeName(id);
     const nodes = groupSink(group);
     geo.push(`<geometry id="${g}" name="${name}"><mesh>`, source, primitive, '</mesh></geometry>\n');
+    const bind = bindings.map(([symbol, mat]) => `<instance_material symbol="${symbol}" target="#mat-${mat}"/>`).join('');
     nodes.push(
       `<node id="node${n}" name="${name}"><instance_geometry url="#${g}"><bind_material><technique_common>` +
-        `<instance_material symbol="m" target="#mat-${mat}"/></technique_common></bind_material></instance_geometry>` +
+        `${bind}</technique_common></bind_material></instance_geometry>` +
         `<extra><technique profile="CityContext"><id>${esc(id)}</id><descriptor>${esc(JSON.stringify(descriptor))}</descriptor></technique></extra></node>\n`,
     );
     n++;
@@ -72,8 +83,23 @@ export function openDaeStream(head: ExportSceneHead): SyncStreamingWriter {
   const mesh = (group: ExportGroupName, m: ExportMesh): void => {
     if (!m.indices.length) return; // nothing to draw
     const p = `geom${n}`;
-    const triangles = `<triangles count="${m.indices.length / 3}" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${m.indices.join(' ')}</p></triangles>`;
-    add(group, m.id, positions(p, m.positions), triangles, material(m.kind, m.colour), m.descriptor);
+    // a premium building's roof, wall and floor: a <triangles> each, bound to its own material (surface-parts.ts)
+    const parts = surfaceParts(m);
+    const symbol = (i: number) => (parts.length === 1 ? 'm' : `m${i}`);
+    const triangles = parts
+      .map(
+        (part, i) =>
+          `<triangles count="${part.indices.length / 3}" material="${symbol(i)}"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${part.indices.join(' ')}</p></triangles>`,
+      )
+      .join('');
+    add(
+      group,
+      m.id,
+      positions(p, m.positions),
+      triangles,
+      parts.map((part, i): [string, string] => [symbol(i), material(part.kind, part.colour)]),
+      m.descriptor,
+    );
   };
   const models = new Set<string>();
   const node = (group: ExportGroupName, o: ExportNode): void => {
@@ -95,7 +121,7 @@ export function openDaeStream(head: ExportSceneHead): SyncStreamingWriter {
     const ix = Array.from({ length: count }, (_, i) => i);
     if (l.closed && count > 2) ix.push(0);
     const strip = `<linestrips count="1" material="m"><input semantic="VERTEX" source="#${p}-v" offset="0"/><p>${ix.join(' ')}</p></linestrips>`;
-    add(group, l.id, positions(p, l.points), strip, material(typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind), l.descriptor);
+    add(group, l.id, positions(p, l.points), strip, [['m', material(typeof l.descriptor.type === 'string' ? l.descriptor.type : l.kind)]], l.descriptor);
   };
   return {
     add(group, it) {

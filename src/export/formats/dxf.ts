@@ -2,7 +2,8 @@
  * DXF (AutoCAD R2004, AC1018 — the first version with 24-bit true colour, group 420), ASCII so
  * absolute grid coordinates keep full double precision. One layer per group and kind
  * (`buildings-building`, `surface-asphalt`, `surfaceLines-asphalt`, `instances-tree`,
- * `instances-wire`, …) in the kind's palette colour (true colour and the nearest ACI); a feature
+ * `instances-wire`, …; a premium building's roofs, walls and floors on `buildings-buildingRoof`,
+ * `-buildingWall`, `-buildingFloor`) in the kind's palette colour (true colour and the nearest ACI); a feature
  * with a colour of its own (`building:colour`) carries it on its faces. Triangles as 3DFACE (the
  * 4th corner repeats the 3rd), polylines (ground linework, power-line cables) as 3D POLYLINE.
  * Nodes are INSERTs of one BLOCK per shared model (node-models.ts): the block is the model at its
@@ -31,6 +32,7 @@ import { safeName } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
 import { nodeInstance, nodeName, placeModel, sharedModel } from './node-models.ts';
 import { kindColour } from './palette.ts';
+import { surfaceParts } from './surface-parts.ts';
 import { num } from './text-number.ts';
 import { colourGroups } from './dxf-colour.ts';
 import { DxfTables, XDATA_APP } from './dxf-tables.ts';
@@ -66,11 +68,15 @@ export function openDxfStream(head: ExportSceneHead): SyncStreamingWriter {
     return h;
   };
   const mesh = (group: ExportGroupName, m: ExportMesh): void => {
-    const layer = t.layer(`${group}-${safeName(m.kind)}`, kindColour(m.kind));
-    const own = m.colour ? `\r\n${colourGroups(m.colour).join('\r\n')}` : '';
     const p = m.positions;
     for (let i = 0; i < p.length; i += 3) extend(p[i], p[i + 1], p[i + 2]);
-    faces(p, m.indices, (face) => body.push(entityHead('3DFACE', t.handle(), t.modelSpace, layer) + own, face));
+    const v = Array.from(p, num);
+    // a premium building's roof, wall and floor faces each on their own layer (surface-parts.ts)
+    for (const part of surfaceParts(m)) {
+      const layer = t.layer(`${group}-${safeName(part.kind)}`, kindColour(part.kind));
+      const own = part.colour ? `\r\n${colourGroups(part.colour).join('\r\n')}` : '';
+      faces(v, part.indices, (face) => body.push(entityHead('3DFACE', t.handle(), t.modelSpace, layer) + own, face));
+    }
   };
   const polyline = (group: ExportGroupName, l: ExportPolyline): void => {
     if (l.points.length < 6) return; // a line needs two points
@@ -118,7 +124,7 @@ export function openDxfStream(head: ExportSceneHead): SyncStreamingWriter {
           const m = sharedModel(key);
           const p = m.positions.map((c) => c * perMetre);
           const lines: string[] = [];
-          faces(p, m.indices, (face) => lines.push(entityHead('3DFACE', t.handle(), owner, '0'), face));
+          faces(Array.from(p, num), m.indices, (face) => lines.push(entityHead('3DFACE', t.handle(), owner, '0'), face));
           return lines;
         });
       }
@@ -214,8 +220,8 @@ function entityHead(type: string, handle: string, owner: string, layer: string):
 }
 
 /** The AcDbFace part of each triangle's 3DFACE (the 4th corner repeats the 3rd), one by one; each vertex formatted once. */
-function faces(p: Float64Array, ix: Uint32Array, emit: (face: string) => void): void {
-  const v = Array.from(p, num);
+/** `v`: the mesh's coordinates already written as numbers (num), shared by its parts. */
+function faces(v: readonly string[], ix: Uint32Array, emit: (face: string) => void): void {
   for (let i = 0; i < ix.length; i += 3) {
     const a = ix[i] * 3,
       b = ix[i + 1] * 3,

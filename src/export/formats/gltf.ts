@@ -4,7 +4,8 @@
  *
  * Layout: scene → one root node `city-context` → one node per group (`buildings`, `surface`, …)
  * → one node per feature, named by its id (`way/123`), its descriptor in the node's `extras`.
- * Meshes share materials per kind and colour. Polylines are LINE_STRIP / LINE_LOOP primitives
+ * Meshes share materials per kind and colour; a premium building's roof, wall and floor triangles
+ * are primitives of their own material (surface-parts.ts). Polylines are LINE_STRIP / LINE_LOOP primitives
  * (power-line cables too: `<line id>#<span>`, kind `wire`, in the instances group). Street objects
  * are instances: each shared model (node-models.ts; trees by form, furniture by type) is one mesh
  * `model/<key>`, written once — a tree's trunk and crown two primitives of their own material
@@ -37,6 +38,7 @@ import { joinBytes } from './text-sink.ts';
 import { kindColour, srgbToLinear } from './palette.ts';
 import { GltfBufferBuilder, indexBytes } from './gltf-buffer.ts';
 import { modelParts } from './model-parts.ts';
+import { surfaceParts } from './surface-parts.ts';
 
 type Json = Record<string, unknown>;
 
@@ -196,8 +198,13 @@ export function buildGltf(scene: ExportScene): { json: Json; bin: Uint8Array } {
       if (!drawable(m.positions, m.indices)) continue;
       const vertices = m.positions.length / 3;
       const position = buffer.positions(m.positions, vertices, toGltf);
-      const indices = buffer.indices(m.indices, vertices);
-      const mesh = meshes.push({ name: m.id, primitives: [{ attributes: { POSITION: position }, indices, material: material(m.kind, m.colour) }] }) - 1;
+      // one primitive per surface role (a premium building's roof and walls), all on the mesh's one POSITION
+      const primitives = surfaceParts(m).map((part) => ({
+        attributes: { POSITION: position },
+        indices: buffer.indices(part.indices, vertices),
+        material: material(part.kind, part.colour),
+      }));
+      const mesh = meshes.push({ name: m.id, primitives }) - 1;
       children.push(nodes.push({ name: m.id, mesh, extras: { kind: m.kind, descriptor: m.descriptor } }) - 1);
     }
     for (const l of group.polylines) {
@@ -245,7 +252,11 @@ function bufferSize(scene: ExportScene, modelKeys: readonly string[]): [number, 
     for (const part of modelParts(key)) indexByteLength += indexBytes(part.indices.length, vertices.length / 3);
   }
   for (const group of scene.groups) {
-    for (const m of group.meshes) if (drawable(m.positions, m.indices)) add(m.positions, m.indices);
+    for (const m of group.meshes) {
+      if (!drawable(m.positions, m.indices)) continue;
+      add(m.positions, null);
+      for (const part of surfaceParts(m)) indexByteLength += indexBytes(part.indices.length, m.positions.length / 3);
+    }
     for (const l of group.polylines) if (l.points.length >= 6) add(l.points, null);
   }
   return [floats, indexByteLength];

@@ -1,6 +1,7 @@
 /**
  * IFC4 writer: project → site → one IfcBuilding per building holding an IfcBuildingElementProxy
- * with an IfcTriangulatedFaceSet body; ground pieces and terrain as IfcGeographicElement,
+ * with an IfcTriangulatedFaceSet body (a premium building part: an IfcRoof, an IfcWall, an IfcSlab
+ * base slab and a proxy for the rest, one per surface role, surface-parts.ts); ground pieces and terrain as IfcGeographicElement,
  * barriers as proxies (the kind in ObjectType), ground lines as IfcAnnotation, power-line cables
  * as IfcCableSegment (axis curve and a thin swept body), nodes as typed instances of their shared
  * models (./ifc-instances.ts). Descriptors become the property set `CityContext_Descriptor`.
@@ -32,6 +33,7 @@ import { stableGlobalId } from './ifc-guid.ts';
 import { IfcInstances } from './ifc-instances.ts';
 import { nodeName } from './node-models.ts';
 import { kindColour } from './palette.ts';
+import { compactPart, partDescriptor, surfaceParts, type SurfaceRole } from './surface-parts.ts';
 import { NULL, StepFile, bool, enumeration, list, pointList, real, ref, str, typed, type Step } from './ifc-step.ts';
 
 /**
@@ -41,6 +43,14 @@ import { NULL, StepFile, bool, enumeration, list, pointList, real, ref, str, typ
 export const CABLE_RADIUS = 0.015;
 
 export const PROPERTY_SET_NAME = 'CityContext_Descriptor';
+
+/** The IFC4 element and predefined type of each surface role of a premium building part. */
+export const ROLE_ENTITIES: Readonly<Record<SurfaceRole, [string, string]>> = {
+  roof: ['IFCROOF', 'NOTDEFINED'],
+  wall: ['IFCWALL', 'NOTDEFINED'],
+  floor: ['IFCSLAB', 'BASESLAB'],
+  other: ['IFCBUILDINGELEMENTPROXY', 'USERDEFINED'],
+};
 
 /** A descriptor value as an IFC value: text, real, boolean; lists and objects as JSON text. */
 function ifcValue(v: unknown): Step | null {
@@ -100,7 +110,7 @@ class IfcSceneWriter {
   }
 
   /** Body of one mesh: the vertices once and 1-based triangle indices, styled by its colour (else its kind's). */
-  private meshShape(mesh: ExportMesh): number {
+  private meshShape(mesh: Pick<ExportMesh, 'positions' | 'indices' | 'kind' | 'colour'>): number {
     const coords = this.f.add('IFCCARTESIANPOINTLIST3D', pointList(mesh.positions));
     const t = mesh.indices,
       tris: string[] = [];
@@ -139,21 +149,45 @@ class IfcSceneWriter {
       NULL,
       NULL,
     );
-    const shape = this.meshShape(mesh);
-    const proxy = this.f.add(
-      'IFCBUILDINGELEMENTPROXY',
-      this.guid('building-body', mesh.id),
-      NULL,
-      str(mesh.id),
-      NULL,
-      str(mesh.kind),
-      ref(this.placement(placement)),
-      ref(shape),
-      NULL,
-      enumeration('USERDEFINED'),
-    );
-    this.f.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', this.guid('building-contains', mesh.id), NULL, NULL, NULL, list([ref(proxy)]), ref(building));
-    this.properties([building, proxy], mesh.descriptor, 'building', mesh.id);
+    const parts = surfaceParts(mesh);
+    if (parts.length === 1 && parts[0].role === null) {
+      const proxy = this.f.add(
+        'IFCBUILDINGELEMENTPROXY',
+        this.guid('building-body', mesh.id),
+        NULL,
+        str(mesh.id),
+        NULL,
+        str(mesh.kind),
+        ref(this.placement(placement)),
+        ref(this.meshShape(mesh)),
+        NULL,
+        enumeration('USERDEFINED'),
+      );
+      this.f.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', this.guid('building-contains', mesh.id), NULL, NULL, NULL, list([ref(proxy)]), ref(building));
+      this.properties([building, proxy], mesh.descriptor, 'building', mesh.id);
+    } else {
+      // a premium building part: its roof an IfcRoof, its walls an IfcWall, its floor an IfcSlab
+      // (base slab), the rest a proxy — each styled by its role, with the descriptor and its role
+      const elements = parts.map((part) => {
+        const [entity, type] = ROLE_ENTITIES[part.role!];
+        const h = this.f.add(
+          entity,
+          this.guid(`building-${part.role}`, mesh.id),
+          NULL,
+          str(`${mesh.id}#${part.role}`),
+          NULL,
+          str(part.kind),
+          ref(this.placement(placement)),
+          ref(this.meshShape({ ...compactPart(mesh.positions, part.indices), kind: part.kind })),
+          NULL,
+          enumeration(type),
+        );
+        this.properties([h], partDescriptor(mesh.descriptor, part.role), `building-${part.role}`, mesh.id);
+        return h;
+      });
+      this.f.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', this.guid('building-contains', mesh.id), NULL, NULL, NULL, list(elements.map(ref)), ref(building));
+      this.properties([building], partDescriptor(mesh.descriptor, null), 'building', mesh.id);
+    }
     this.buildings.push(building);
   }
 

@@ -3,7 +3,7 @@
  * the MTL with `mtllib`, which every reader resolves next to it; an MTL embedded in the OBJ is
  * read by nothing). One `o` + `g` per feature named by its id (the group in a comment
  * before its features: a second `g` name splits the feature in some readers), one material per kind (or per data
- * colour), polylines (ground lines, power-line cables) as `l` elements. OBJ has no instancing: each
+ * colour; a premium building's roof, wall and floor each their own `usemtl`, surface-parts.ts), polylines (ground lines, power-line cables) as `l` elements. OBJ has no instancing: each
  * street object is its model placed (node-models.ts), its `o`/`g` named by its type and id
  * (`tree-broadleaf:node/3`, `bench:node/4`), a tree's trunk and crown in their own materials
  * (model-parts.ts). OBJ has no unit field: the header comments say the units and georeference.
@@ -24,6 +24,7 @@ import { materialNames } from './export-names.ts';
 import { georefLines } from './georef-note.ts';
 import { kindColour } from './palette.ts';
 import { modelParts } from './model-parts.ts';
+import { surfaceParts } from './surface-parts.ts';
 import { nodeInstance, nodeName, nodeTypeName, placeModel, sharedModel } from './node-models.ts';
 import { writeThroughStream, type SyncStreamingWriter } from './stream-scene.ts';
 import { num } from './text-number.ts';
@@ -50,9 +51,14 @@ export function openObjStream(head: ExportSceneHead): SyncStreamingWriter {
   };
   const mesh = (group: ExportGroupName, m: ExportMesh): void => {
     groupComment(group);
-    out.push(`o ${m.id}`, `g ${m.id}`, `usemtl ${material(m.kind, m.colour)}`);
+    out.push(`o ${m.id}`, `g ${m.id}`);
     vertices(m.positions);
-    for (let t = 0; t < m.indices.length; t += 3) out.push(`f ${base + m.indices[t]} ${base + m.indices[t + 1]} ${base + m.indices[t + 2]}`);
+    // a premium building's roof, wall and floor each under their own usemtl (surface-parts.ts)
+    for (const part of surfaceParts(m)) {
+      out.push(`usemtl ${material(part.kind, part.colour)}`);
+      const ix = part.indices;
+      for (let t = 0; t < ix.length; t += 3) out.push(`f ${base + ix[t]} ${base + ix[t + 1]} ${base + ix[t + 2]}`);
+    }
     base += m.positions.length / 3;
   };
   const node = (group: ExportGroupName, o: ExportNode): void => {

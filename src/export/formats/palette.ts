@@ -15,10 +15,26 @@ import type { SurfaceKind } from '../../geometry/surfaces/types.ts';
 export type Rgb = [number, number, number];
 
 /** Kinds beyond the surface, barrier and node kinds: model keys of the tree forms and the linework. */
-type OtherKind = 'building' | 'terrain' | 'tree-broadleaf' | 'tree-conifer' | 'tree-palm' | 'trunk' | 'marker' | 'centerline' | 'outline';
+type OtherKind =
+  | 'building'
+  | 'buildingRoof'
+  | 'buildingWall'
+  | 'buildingFloor'
+  | 'terrain'
+  | 'tree-broadleaf'
+  | 'tree-conifer'
+  | 'tree-palm'
+  | 'trunk'
+  | 'marker'
+  | 'centerline'
+  | 'outline';
 
 const PALETTE = {
   building: [0.85, 0.83, 0.8],
+  // premium buildings' surfaces by role (surface-parts.ts): roofs apart from walls in every program
+  buildingRoof: [0.62, 0.38, 0.32],
+  buildingWall: [0.87, 0.85, 0.81],
+  buildingFloor: [0.5, 0.5, 0.5],
   terrain: [0.55, 0.6, 0.45],
   // the ground (surface kinds)
   asphalt: [0.3, 0.3, 0.32],

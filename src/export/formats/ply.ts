@@ -1,6 +1,7 @@
 /**
  * Binary PLY (little-endian): every mesh and each street object's placed model with its own vertices, each vertex
- * coloured by its feature (the data's colour, else the kind's); polylines have no place in it.
+ * coloured by its feature (the data's colour, else the kind's; a premium building's roof, wall and
+ * floor each by its role, their vertices repeated where they meet); polylines have no place in it.
  * Positions are doubles (`property double`), so absolute grid coordinates keep full precision.
  * PLY has no units or object names: the header comments say the units, georeference and credits;
  * named objects are OBJ's (its elements are vertices and faces only, which every reader shows).
@@ -9,9 +10,11 @@ import type { ExportFile, ExportScene } from '../scene.ts';
 import { georefLines } from './georef-note.ts';
 import { groupMeshes } from './node-models.ts';
 import { kindColour } from './palette.ts';
+import { splitBySurface } from './surface-parts.ts';
 
 export function writePly(scene: ExportScene): ExportFile {
-  const meshes = scene.groups.flatMap((g) => groupMeshes(g, scene.units));
+  // a premium building's roof, wall and floor with vertices of their own, so each takes its role's colour
+  const meshes = scene.groups.flatMap((g) => groupMeshes(g, scene.units)).flatMap(splitBySurface);
   const vertices = meshes.reduce((n, m) => n + m.positions.length / 3, 0);
   const faces = meshes.reduce((n, m) => n + m.indices.length / 3, 0);
   const comments = georefLines(scene).map((l) => `comment ${ascii(l)}`);

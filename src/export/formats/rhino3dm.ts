@@ -1,7 +1,8 @@
 /**
  * Rhino 3dm writer: our own OpenNURBS archive writer (./rhino3dm-archive.ts), no WebAssembly.
  * One parent layer per group and one sub-layer per kind (`surface::asphalt`); one mesh object per
- * feature, named by its id, with the descriptor as user strings; lines and cables (`wire` spans)
+ * feature, named by its id, with the descriptor as user strings (a premium building part: one
+ * object per surface role, `<id>#roof` on `buildings::buildingRoof`, `<id>#wall`…, surface-parts.ts); lines and cables (`wire` spans)
  * as PolylineCurves; nodes as block instances of their shared model (./rhino3dm-instances.ts),
  * named by ./node-models.ts `nodeName`, carrying the descriptor, rotation and scale as user
  * strings (a block's insertion point is also what a Grasshopper definition places its own trees
@@ -32,6 +33,7 @@ import {
 } from '../scene.ts';
 import type { FilePiece } from '../spill.ts';
 import { kindColour } from './palette.ts';
+import { compactPart, partDescriptor, surfaceParts } from './surface-parts.ts';
 import { ArchiveWriter } from './rhino3dm-archive.ts';
 import { UuidSource } from './rhino3dm-codes.ts';
 import { documentSettings, documentStrings } from './rhino3dm-georef.ts';
@@ -137,7 +139,21 @@ export function openRhino3dmStream({ groups, units }: ExportSceneHead): SyncStre
   });
 
   const mesh = (group: ExportGroupName, m: ExportMesh): void => {
-    writeMeshObject(out, attributes(layers.kind(group, m.kind), m.id, m.descriptor, m.colour), m.positions, m.indices);
+    const parts = surfaceParts(m);
+    if (parts.length === 1 && parts[0].role === null) {
+      writeMeshObject(out, attributes(layers.kind(group, m.kind), m.id, m.descriptor, m.colour), m.positions, m.indices);
+      return;
+    }
+    // a premium building's roof, wall and floor: an object each on its kind's layer, named `<id>#<role>`, the descriptor on each
+    for (const part of parts) {
+      const own = compactPart(m.positions, part.indices);
+      writeMeshObject(
+        out,
+        attributes(layers.kind(group, part.kind), `${m.id}#${part.role}`, partDescriptor(m.descriptor, part.role)),
+        own.positions,
+        own.indices,
+      );
+    }
   };
   const polyline = (group: ExportGroupName, line: ExportPolyline): void => {
     // Layered by surface kind (`surfaceLines::asphalt`), as in DXF: one request draws only centerlines or only outlines.

@@ -2,7 +2,7 @@ import { projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
 import { SEA_AREAS_DEFAULTS, type Coastline } from '../../geometry/surfaces/sea/index.ts';
 import type { LonLatBBox, OsmFeature } from '../../osm-model/feature.ts';
 import type { OsmSource } from '../../sources/osm/types.ts';
-import type { TileContext } from '../family.ts';
+import type { GroundSquare } from './ground-square.ts';
 
 /**
  * The `natural=coastline` ways around a tile, in `frame`: OSM maps the sea only by them
@@ -10,7 +10,7 @@ import type { TileContext } from '../family.ts';
  * read as far around the tile as the sea rule looks (1 km). Used by the ground and by the forest
  * fill (nothing is planted in the sea).
  */
-export function tileCoastlines(tile: TileContext, frame: LocalFrame = tile.frame, reach: number = SEA_AREAS_DEFAULTS.nearDistance): Coastline[] {
+export function tileCoastlines(tile: GroundSquare, frame: LocalFrame = tile.frame, reach: number = SEA_AREAS_DEFAULTS.nearDistance): Coastline[] {
   const out: Coastline[] = [];
   for (const f of coastlinesIn(tile.source, tile.lonLatBBox(reach))) out.push({ id: f.id, points: projectFlat(frame, f.line!) });
   return out;

@@ -2,7 +2,7 @@ import { projectFlat } from '../../frame/local-frame.ts';
 import { roadSurfaces, type RoadInput, type RoadSurfaces, type UnderLine } from '../../geometry/surfaces/roads/road-surfaces.ts';
 import { JUNCTION_REACH } from '../../geometry/surfaces/roads/within.ts';
 import type { LonLatBBox, OsmFeature } from '../../osm-model/feature.ts';
-import type { TileContext } from '../family.ts';
+import type { GroundSquare } from './ground-square.ts';
 
 /** Highway ways are read this far around the tile: every way whose junctions can reach into it (JUNCTION_REACH). */
 export const ROAD_READ_METRES = JUNCTION_REACH;
@@ -26,7 +26,7 @@ const isLine = (f: OsmFeature) => f.kind === 'line' && !!f.line;
  * bridge ways, the roads at its abutments and what it crosses (roads, railways, waterways), so
  * those are read around the bridges, following the chain until no new bridge way turns up.
  */
-export function roadSurfacesForTile(features: readonly OsmFeature[], tile: TileContext): RoadSurfaces {
+export function roadSurfacesForTile(features: readonly OsmFeature[], tile: GroundSquare): RoadSurfaces {
   const roads: RoadInput[] = [];
   const seen = new Set<string>();
   for (const f of features) {
@@ -49,7 +49,7 @@ export function roadSurfacesForTile(features: readonly OsmFeature[], tile: TileC
 }
 
 /** Lines around the tile's bridges, the box grown while new bridge ways come in (highways, railways, waterways). */
-function bridgeSurroundings(bridges: readonly OsmFeature[], tile: TileContext): OsmFeature[] {
+function bridgeSurroundings(bridges: readonly OsmFeature[], tile: GroundSquare): OsmFeature[] {
   if (bridges.length === 0) return [];
   let box = boxOf(bridges);
   let found: OsmFeature[] = [];

@@ -4,7 +4,7 @@ import type { SurfaceArea } from '../../geometry/surfaces/types.ts';
 import type { Footprint } from '../../geometry/types.ts';
 import { TILE_REPORTS, type TileGroupResult } from '../../plan/tile-result.ts';
 import type { FamilyCollector } from '../family.ts';
-import type { TileContext } from '../family.ts';
+import type { GroundSquare } from './ground-square.ts';
 import { coastSearch, tileCoastlines } from './coastlines.ts';
 
 /** Each farther search for coastline reads this many times as far as the one before. */
@@ -18,7 +18,7 @@ const GROWTH = 4;
  * extract). `undecided`: the store holds coastline but none within reach — the tile was left land
  * without knowing.
  */
-export function tileSea(tile: TileContext, clip: Footprint): { areas: SurfaceArea[]; undecided: boolean } {
+export function tileSea(tile: GroundSquare, clip: Footprint): { areas: SurfaceArea[]; undecided: boolean } {
   let found = seaAreasDecided(tileCoastlines(tile), clip);
   if (!found.undecided) return found;
   const search = coastSearch(tile.source);

@@ -14,12 +14,20 @@ export const CLIP_AREAS_MIN_AREA = 1e-3;
  * the cut adds are then exactly what the output prints (a triangle of a piece that faces up still
  * does, with its area, after the output's rounding), within 0.71 mm of the polygon's edge. Pieces that did not overlap stay non-overlapping: each is only intersected with the
  * same polygon. Items wholly inside come back as they were (same object), items wholly outside
- * are dropped, the rest get `cropped: true` in their descriptor.
+ * are dropped, the rest get `cropped: true` in their descriptor (unless `markCropped` is false:
+ * a cut that is the system's, not the user's, such as a cache cell's). Within an item that is
+ * cut, footprints wholly inside or outside the polygon are kept or dropped as they are; only
+ * those that cross it go through the sweep (a filler area holds hundreds of footprints, and a
+ * tile's edge crosses a few).
  *
  * @example
  * const pieces = clipAreas(resolveOverlaps(areas, { cutOut, clip }), cropPolygon(tile.polygon));
  */
-export function clipAreas<T extends { footprints: Footprint[]; descriptor: Record<string, unknown> }>(items: readonly T[], poly: CropPolygon): T[] {
+export function clipAreas<T extends { footprints: Footprint[]; descriptor: Record<string, unknown> }>(
+  items: readonly T[],
+  poly: CropPolygon,
+  markCropped = true,
+): T[] {
   let polyPaths: Paths64 | null = null;
   const out: T[] = [];
   for (const item of items) {
@@ -29,14 +37,21 @@ export function clipAreas<T extends { footprints: Footprint[]; descriptor: Recor
       continue;
     }
     if (relation === 'outside') continue;
-    polyPaths ??= [ringPath(poly.ring)];
+    const kept: Footprint[] = [];
     const subject: Paths64 = [];
-    for (const f of item.footprints) for (const r of [f.outer, ...f.holes]) if (r.length >= 6) subject.push(ringPath(r));
-    const tree = new PolyTree64();
-    Clipper.booleanOpWithPolyTree(ClipType.Intersection, subject, polyPaths, tree, FillRule.EvenOdd);
-    const footprints = footprintsFromTree(tree).filter((f) => ringArea(f.outer) - f.holes.reduce((a, h) => a + ringArea(h), 0) >= CLIP_AREAS_MIN_AREA);
-    if (footprints.length === 0) continue;
-    out.push({ ...item, footprints, descriptor: { ...item.descriptor, cropped: true } });
+    for (const f of item.footprints) {
+      const own = item.footprints.length === 1 ? 'crosses' : boxRelation(poly, flatBounds(f.outer));
+      if (own === 'inside') kept.push(f);
+      else if (own === 'crosses') for (const r of [f.outer, ...f.holes]) if (r.length >= 6) subject.push(ringPath(r));
+    }
+    if (subject.length > 0) {
+      polyPaths ??= [ringPath(poly.ring)];
+      const tree = new PolyTree64();
+      Clipper.booleanOpWithPolyTree(ClipType.Intersection, subject, polyPaths, tree, FillRule.EvenOdd);
+      for (const f of footprintsFromTree(tree)) if (ringArea(f.outer) - f.holes.reduce((a, h) => a + ringArea(h), 0) >= CLIP_AREAS_MIN_AREA) kept.push(f);
+    }
+    if (kept.length === 0) continue;
+    out.push({ ...item, footprints: kept, descriptor: markCropped ? { ...item.descriptor, cropped: true } : item.descriptor });
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { Clipper, TriangulateResult } from 'clipper2-ts';
+import { Clipper, FillRule, TriangulateResult, type Paths64 } from 'clipper2-ts';
 import type { Footprint } from '../types.ts';
 import { CLIPPER_SCALE } from '../planar/clipper-paths.ts';
 import { piecePaths } from '../planar/pieces.ts';
@@ -14,9 +14,34 @@ import { triangleArea2 } from './slivers.ts';
  * Triangles of the footprint by Clipper2 (Delaunay) as counter-clockwise indices into `coords`,
  * whose ring vertices are looked up by their millimetre position (points Clipper adds are
  * appended to `coords`); null when it fails.
+ *
+ * The triangles must cover the footprint's area: on a ring that crosses itself (a tangle a few
+ * millimetres across left by a cut) Clipper's triangulation can "succeed" with triangles laid
+ * over each other and outside the ring — one such filler piece in Monaco covered 756 m² for its
+ * 433 m². Such a ring is tried again as Clipper's union of itself (which unties the tangle), and
+ * a result that still does not cover the area is refused.
  */
 export function clipperTriangles(fp: Footprint, coords: number[]): number[] | null {
-  const { result, solution } = Clipper.triangulate(piecePaths([fp]), true);
+  const paths = piecePaths([fp]);
+  const expected = Math.abs(Clipper.areaPaths(paths)) / (CLIPPER_SCALE * CLIPPER_SCALE);
+  const start = coords.length;
+  for (const attempt of [paths, Clipper.union(paths, FillRule.NonZero)]) {
+    const triangles = triangulatePaths(attempt, coords);
+    if (triangles && covers(coords, triangles, expected)) return triangles;
+    coords.length = start;
+  }
+  return null;
+}
+
+/** Whether the triangles' area is the expected one (to 0.1 % and a square centimetre). */
+function covers(coords: readonly number[], triangles: readonly number[], expected: number): boolean {
+  let area = 0;
+  for (let t = 0; t < triangles.length; t += 3) area += triangleArea2(coords, triangles[t], triangles[t + 1], triangles[t + 2]) / 2;
+  return Math.abs(area - expected) <= 1e-3 * expected + 1e-4;
+}
+
+function triangulatePaths(paths: Paths64, coords: number[]): number[] | null {
+  const { result, solution } = Clipper.triangulate(paths, true);
   if (result !== TriangulateResult.success) return null;
   const index = new Map<number, number>();
   const key = (x: number, y: number) => x * 4294967296 + y;

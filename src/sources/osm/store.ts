@@ -49,8 +49,12 @@ export class OsmStore implements OsmSource {
   private readonly membersStatement: Database.Statement;
   /** Null when the store has no building relations (none in the extract, or an older store). */
   private readonly membershipStatement: Database.Statement | null;
+  private readonly dataVersion: string;
 
   private constructor(private readonly db: Database.Database) {
+    // a store is written once by an import and never changed after: the import's own record names it
+    const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+    this.dataVersion = `sqlite store v${String(db.pragma('user_version', { simple: true }))} ${meta.get('source_file') ?? ''} ${meta.get('data_timestamp') ?? ''} imported ${meta.get('imported_at') ?? ''}`;
     this.queryStatement = db.prepare(QUERY_BBOX).raw(true);
     this.groupsStatement = db.prepare(QUERY_BUILDING_GROUPS).raw(true);
     this.membersStatement = db.prepare(QUERY_GROUP_MEMBERS).raw(true);
@@ -62,6 +66,10 @@ export class OsmStore implements OsmSource {
     const db = openReadOnly(dbPath);
     db.pragma('mmap_size = 268435456');
     return new OsmStore(db);
+  }
+
+  version(): string {
+    return this.dataVersion;
   }
 
   /** Features of the given layers whose bbox intersects `bbox` (edges touching count), in import order. */

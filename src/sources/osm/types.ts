@@ -14,5 +14,11 @@ export interface OsmSource {
   buildingGroups(bbox: LonLatBBox): BuildingGroupRef[];
   /** Members of the given groups: per gid, the principal first, then its parts. */
   buildingGroupMembers(gids: readonly number[]): Map<number, OsmFeature[]>;
+  /**
+   * Names the state of the data: it changes whenever any feature may have changed (a new import,
+   * an applied update). What is derived from the data and kept (the ground cache) is keyed by it.
+   * Absent for sources that cannot tell (test fixtures): nothing derived from them is kept.
+   */
+  version?(): string;
   close(): void;
 }

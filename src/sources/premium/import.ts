@@ -20,8 +20,17 @@ import { inputFiles, type PremiumFormat } from './input-files.ts';
 import { emptyReport, noteSkip, type ImportReport } from './import-report.ts';
 import type { ReaderCallbacks, SkipNote } from './source-model.ts';
 import { openPremiumStore } from './store.ts';
-import { DELETE_DATASET, INSERT_BUILDING, INSERT_BUILDING_BBOX, INSERT_COVERAGE, INSERT_COVERAGE_BBOX, INSERT_DATASET } from './store-schema.ts';
+import {
+  DELETE_DATASET,
+  DELETE_PREPARED_MESHES,
+  INSERT_BUILDING,
+  INSERT_BUILDING_BBOX,
+  INSERT_COVERAGE,
+  INSERT_COVERAGE_BBOX,
+  INSERT_DATASET,
+} from './store-schema.ts';
 import { encodeFootprint, encodeSurfaces } from './surface-codec.ts';
+import { prepareDatasetMeshes } from './prepared-meshes.ts';
 
 export interface PremiumImportProgress {
   file: string;
@@ -125,7 +134,7 @@ export async function importPremiumDataset(
     const writer = new DatasetWriter(db, info.id);
     db.exec('BEGIN IMMEDIATE');
     try {
-      for (const sql of DELETE_DATASET) db.prepare(sql).run(info.id);
+      for (const sql of [DELETE_PREPARED_MESHES, ...DELETE_DATASET]) db.prepare(sql).run(info.id);
       const crsLabels = new Set<string>(),
         formats = new Set<string>();
       for (const [fileIndex, { path, format }] of files.entries()) {
@@ -144,6 +153,8 @@ export async function importPremiumDataset(
       }
       const box = writer.bbox;
       writer.writeCoverage();
+      const source = files.map((f) => basename(f.path)).join(', ');
+      prepareDatasetMeshes(db, { id: info.id, name: info.name ?? info.id, source });
       db.prepare(INSERT_DATASET).run({
         id: info.id,
         name: info.name ?? info.id,
@@ -153,7 +164,7 @@ export async function importPremiumDataset(
         country: info.country,
         crs: [...crsLabels].join(', '),
         format: [...formats].join(', '),
-        source: files.map((f) => basename(f.path)).join(', '),
+        source,
         importedAt: new Date().toISOString(),
         buildingCount: report.buildings,
         partCount: report.parts,

@@ -89,3 +89,8 @@ SELECT b.bid, b.dataset, b.source_id, b.name, b.lod, b.roof_type, b.measured_hei
 FROM buildings_bbox r JOIN buildings b ON b.bid = r.bid
 WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
 ORDER BY b.bid`;
+
+/** Each building's finished meshes (prepared-meshes.ts); added to layout 1 later, so created with IF NOT EXISTS on every write-open. */
+export const CREATE_PREPARED_MESHES = `CREATE TABLE IF NOT EXISTS building_meshes (
+  bid INTEGER PRIMARY KEY, anchor_lon REAL NOT NULL, anchor_lat REAL NOT NULL, mesh BLOB NOT NULL)`;
+export const DELETE_PREPARED_MESHES = 'DELETE FROM building_meshes WHERE bid IN (SELECT bid FROM buildings WHERE dataset = ?)';

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CREATE_PREMIUM_SCHEMA, PREMIUM_SCHEMA_VERSION, QUERY_BUILDINGS_BBOX, QUERY_COVERAGE_BBOX } from './store-schema.ts';
+import { CREATE_PREMIUM_SCHEMA, CREATE_PREPARED_MESHES, PREMIUM_SCHEMA_VERSION, QUERY_BUILDINGS_BBOX, QUERY_COVERAGE_BBOX } from './store-schema.ts';
 import { decodeFootprint, decodeSurfaces, type LonLatPolygons, type StoredSurface } from './surface-codec.ts';
 import type { PartDescriptor } from './building-record.ts';
 import type { Lod } from './source-model.ts';
@@ -57,6 +57,7 @@ export function openPremiumStore(path: string, options: { readonly?: boolean } =
     db.exec(CREATE_PREMIUM_SCHEMA);
   }
   checkVersion(db, path);
+  db.exec(CREATE_PREPARED_MESHES); // added to layout 1 later: created in older stores on their next write
   return db;
 }
 
@@ -134,7 +135,7 @@ export function datasetReport(db: Database.Database, id: string): unknown {
   return row ? JSON.parse(row.report) : null;
 }
 
-interface BuildingRow {
+export interface BuildingRow {
   dataset: string;
   source_id: string;
   name: string | null;
@@ -156,7 +157,12 @@ export function buildingsInBox(db: Database.Database, box: readonly [number, num
     maxLon: Math.ceil(box[2] * 1e7),
     maxLat: Math.ceil(box[3] * 1e7),
   }) as BuildingRow[];
-  return rows.map((r) => ({
+  return rows.map(buildingOfRow);
+}
+
+/** A stored building row (QUERY_BUILDINGS_BBOX's columns) decoded. */
+export function buildingOfRow(r: BuildingRow): PremiumBuilding {
+  return {
     dataset: r.dataset,
     id: r.source_id,
     name: r.name,
@@ -168,5 +174,5 @@ export function buildingsInBox(db: Database.Database, box: readonly [number, num
     parts: JSON.parse(r.parts) as PartDescriptor[],
     footprint: decodeFootprint(r.footprint),
     surfaces: decodeSurfaces(r.surfaces),
-  }));
+  };
 }

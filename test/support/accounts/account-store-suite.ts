@@ -2,13 +2,14 @@
  * What every account store must do, whatever holds it: reserve / commit / release and what is
  * charged or refused (ledger-suite.ts), a property that no sequence of operations over two
  * connections overspends, request ids and racing holders (concurrency-suite.ts), API keys
- * (keys-suite.ts). Each store's test file runs it: test/unit/accounts/sqlite-store.test.ts and
+ * (keys-suite.ts), premium entitlements (entitlements-suite.ts). Each store's test file runs it: test/unit/accounts/sqlite-store.test.ts and
  * postgres-store.test.ts.
  */
 import assert from 'node:assert/strict';
 import { ApiError } from '../../../src/contract/errors.ts';
 import type { AccountStore, AccountStoreOptions } from '../../../src/accounts/index.ts';
 import { concurrencySuite } from './concurrency-suite.ts';
+import { entitlementsSuite } from './entitlements-suite.ts';
 import { keysSuite } from './keys-suite.ts';
 import { ledgerSuite } from './ledger-suite.ts';
 
@@ -29,6 +30,7 @@ export function accountStoreSuite(label: string, backend: AccountBackend): void 
   ledgerSuite(label, kit);
   concurrencySuite(label, kit);
   keysSuite(label, kit);
+  entitlementsSuite(label, kit);
 }
 
 function suiteKit(backend: AccountBackend) {

@@ -4,7 +4,7 @@
  * the judge. A missing tool fails the test (CI installs them: .ci/run).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportFile } from '../../../src/export/scene.ts';
@@ -119,4 +119,21 @@ export function unzip(path: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'unzip-'));
   run(PYTHON, ['-m', 'zipfile', '-e', path, dir]);
   return dir;
+}
+
+/** Triangles per material name as assimp reads the file (its own JSON export: each mesh's material index and faces). */
+export function assimpTrianglesPerMaterial(path: string): Record<string, number> {
+  const out = join(mkdtempSync(join(tmpdir(), 'assjson-')), 'scene.assjson');
+  run('assimp', ['export', path, out, '-fassjson']);
+  const doc = JSON.parse(readFileSync(out, 'utf8')) as {
+    meshes: { materialindex: number; faces: number[][]; primitivetypes: number }[];
+    materials: { properties: { key: string; value: unknown }[] }[];
+  };
+  const names = doc.materials.map((m) => String(m.properties.find((p) => p.key === '?mat.name')?.value));
+  const counts: Record<string, number> = {};
+  for (const m of doc.meshes) {
+    const triangles = m.faces.filter((f) => f.length === 3).length;
+    if (triangles > 0) counts[names[m.materialindex]] = (counts[names[m.materialindex]] ?? 0) + triangles;
+  }
+  return counts;
 }

@@ -18,8 +18,8 @@ it('creates the schema at the latest version in WAL mode, creating parent folder
   assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
   assert.equal(db.pragma('foreign_keys', { simple: true }), 1);
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-  assert.deepEqual(tables, ['accounts', 'api_keys', 'ledger_owners', 'usage_ledger']);
-  await db.close();
+  assert.deepEqual(tables, ['accounts', 'api_keys', 'ledger_owners', 'premium_entitlements', 'usage_ledger']);
+  db.close();
 });
 
 it('keeps data across reopening and does not migrate twice', async () => {

@@ -27,6 +27,11 @@ it('creates an active demo account with a working development key on an empty st
   assert.deepEqual(auth, { keyId: demo.keyId, accountId: demo.accountId, kind: 'development' });
   const account = (await store.getAccount(demo.accountId))!;
   assert.deepEqual([account.name, account.status, account.balanceKm2], ['demo', 'active', 1000]);
+  // entitled to the bundled premium samples, so a newcomer sees them
+  assert.deepEqual(
+    (await store.premiumEntitlements(demo.accountId)).map((e) => `${e.kind} ${e.value}`),
+    ['dataset berlin-sample', 'dataset zurich-sample'],
+  );
   await (await store.reserve(auth, 1)).commit();
 
   // Second start: nothing new, the file untouched.

@@ -190,8 +190,19 @@ test('response schemas accept well-formed responses, including a real elevation 
   GeometryResponseSchema.parse(geometryResponse());
   const indexed = { vertices: [0, 0, 0, 1, 0, 0, 0, 1, 0], indices: [0, 1, 2], descriptor: { type: 'asphalt' } };
   MeshSchema.parse(indexed);
-  ExportResponseSchema.parse({ downloadUrl: 'https://example.org/exports/abc.obj', spatialReference: { crs: 'EPSG:32632' }, warnings: [] });
-  ExportResponseSchema.parse({ downloadUrl: 'https://example.org/exports/abc.glb', spatialReference: { crs: 'local', origin: MONACO }, warnings: [] });
+  const held = { granted: 'global', suppressedCountries: ['CH', 'DE-BE'], reason: "The account's plan does not include it." };
+  ExportResponseSchema.parse({ downloadUrl: 'https://example.org/exports/abc.obj', spatialReference: { crs: 'EPSG:32632' }, warnings: [], dataAccess: held });
+  ExportResponseSchema.parse({
+    downloadUrl: 'https://example.org/exports/abc.glb',
+    spatialReference: { crs: 'local', origin: MONACO },
+    warnings: [],
+    dataAccess: geometryResponse().dataAccess,
+  });
+  // every export answer says what it was granted, as a geometry answer does
+  assert.throws(() =>
+    ExportResponseSchema.parse({ downloadUrl: 'https://example.org/x.obj', spatialReference: { crs: 'local', origin: MONACO }, warnings: [] }),
+  );
+  GeometryResponseSchema.parse({ ...geometryResponse(), dataAccess: held });
   GeometryResponseSchema.parse({
     ...geometryResponse(),
     spatialReference: { crs: 'UTM', utmZoneEPSG: 'EPSG:32632', zoneString: '32N', hemisphere: 'north', zone: 32, letter: 'T' },
@@ -234,6 +245,12 @@ test('response schemas reject what would break a client', () => {
       'missing dataAccess',
       (r) => {
         delete r.dataAccess;
+      },
+    ],
+    [
+      'dataAccess granted neither full nor global',
+      (r) => {
+        r.dataAccess.granted = 'premium';
       },
     ],
     [

@@ -264,3 +264,25 @@ test('drapeLine: a centerline is split at the grid lines and lies on the ground;
   assert.equal(deck.vertices.length / 3, 100 / DECK_STEP + 1, 'split every DECK_STEP');
   for (let i = 0; i < deck.vertices.length; i += 3) assert.ok(Math.abs(deck.vertices[i + 2] - (5 + deck.vertices[i] / 10)) < 1e-9);
 });
+
+test('a piece whose ring crosses itself in a tangle a few millimetres across is meshed over its own area, not laid over its neighbours', () => {
+  // a filler piece of Monaco's ground (a 1.1 km square at 43.7355, 7.4225, its tile 5), cut by the
+  // request's polygon: near (1101.27, 989.34) its ring zigzags back over itself; Clipper's
+  // triangulation, the last fallback, "succeeded" with 756 m² of triangles for the 433 m² piece,
+  // laid over the garden beside it
+  const outer = [
+    1052.559, 919.529, 1068.963, 933.433, 1069.079, 933.5310000000001, 1069.159, 933.615, 1069.124, 933.645, 1069.933, 934.708, 1070.368, 935.402, 1070.731,
+    936.12, 1078.753, 951.908, 1078.789, 951.902, 1078.411, 960.417, 1078.314, 962.5980000000001, 1099.682, 985.567, 1101.686, 984.499, 1101.685, 988.905,
+    1101.301, 989.314, 1101.272, 989.344, 1101.3, 989.316, 1101.271, 989.3430000000001, 1101.2350000000001, 989.309, 1101.27, 989.344, 1075.943,
+    964.0360000000001, 1063.371, 939.296, 1045.83, 916.222, 1049.539, 913.871,
+  ];
+  const [mesh] = surfaceMeshes([{ kind: 'pavement', priority: 1, footprints: [{ outer, holes: [] }], descriptor: {} }], { drape: false });
+  const p = mesh.mesh.positions,
+    ix = mesh.mesh.indices;
+  let area = 0;
+  for (let t = 0; t < ix.length; t += 3) {
+    const [a, b, c] = [3 * ix[t], 3 * ix[t + 1], 3 * ix[t + 2]];
+    area += Math.abs((p[b] - p[a]) * (p[c + 1] - p[a + 1]) - (p[c] - p[a]) * (p[b + 1] - p[a + 1])) / 2;
+  }
+  assert.ok(Math.abs(area - 432.8) < 1, `${area.toFixed(1)} m² of triangles for a 432.8 m² piece`);
+});
