@@ -36,6 +36,7 @@ const POSTGRES_E2E = [
   'hardening-delivery',
   'hardening-reservation-owners',
   'hardening-slow-readers',
+  'premium-data-access',
 ].map((name) => `test/e2e/${name}.test.ts`);
 
 const [lane, ...rest] = process.argv.slice(2);
