@@ -10,6 +10,7 @@ import { httpLimitsFromEnv, type HttpLimits } from './server/http-limits.ts';
 import { listenAddressFromEnv } from './server/early-listener.ts';
 import { trustedProxiesFromEnv, type TrustedProxies } from './server/trusted-proxies.ts';
 import { corsPolicyFromEnv, type CorsPolicy } from './server/cors.ts';
+import { logFormatFromEnv, type LogFormat } from './server/log-line.ts';
 
 export { REPO_ROOT };
 
@@ -25,6 +26,11 @@ export interface ServiceConfig {
   leaseTtlMs: number;
   /** The extract the OSM store is built from on first start when there is no store yet. */
   osmExtract: string;
+  /**
+   * The OSM store the tiles read (CITY_OSM_STORE): a SQLite file, or postgres://… for the PostGIS
+   * store loaded by npm run import-postgis (docs/postgis.md). Default: osm.sqlite in dataDir.
+   */
+  osmStore: string;
   /** Worker threads for tile generation. */
   workers: number;
   /**
@@ -93,6 +99,10 @@ export interface ServiceConfig {
   mapStyleUrl: string | null;
   /** The bundled web page (dist/web, written by `npm run build`). */
   webAssetsDir: string;
+  /** On SIGTERM/SIGINT, how long requests in progress may take to finish before they are cut, ms (CITY_SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** `text` (default: lines as written, request lines as JSON) or `json` (every line a JSON object): CITY_LOG_FORMAT. */
+  logFormat: LogFormat;
 }
 
 /** Default of CITY_WORKER_YOUNG_MB (docs/configuration.md; the measurements: docs/performance.md). */
@@ -121,6 +131,12 @@ function mapStyleUrlFromEnv(value: string | undefined): string | null {
   return new URL(value).href;
 }
 
+/** A postgres:// URL stays as it is; a file path is resolved; unset: osm.sqlite in the data directory. */
+function osmStoreFromEnv(value: string | undefined, dataDir: string): string {
+  if (!value) return join(dataDir, 'osm.sqlite');
+  return /^postgres(ql)?:\/\//i.test(value) ? value : resolve(value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const dataDir = resolve(env.CITY_DATA_DIR || './var');
   const workers = Math.max(1, int(env.CITY_WORKERS, availableParallelism()));
@@ -130,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     databaseUrl: env.CITY_DATABASE_URL || null,
     leaseTtlMs: Math.max(300, int(env.CITY_LEASE_TTL_MS, 15_000)),
     osmExtract: resolve(env.CITY_OSM_EXTRACT || join(REPO_ROOT, 'data/monaco/monaco.osm.pbf')),
+    osmStore: osmStoreFromEnv(env.CITY_OSM_STORE, dataDir),
     workers,
     workerYoungGenerationMb: Math.max(16, int(env.CITY_WORKER_YOUNG_MB, WORKER_YOUNG_GENERATION_MB)),
     workerOldGenerationMb: Math.max(128, int(env.CITY_WORKER_OLD_MB, WORKER_OLD_GENERATION_MB)),
@@ -159,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     cors: corsPolicyFromEnv(env),
     mapStyleUrl: mapStyleUrlFromEnv(env.CITY_MAP_STYLE_URL),
     webAssetsDir: join(REPO_ROOT, 'dist/web'),
+    shutdownGraceMs: Math.max(0, int(env.CITY_SHUTDOWN_GRACE_MS, 25_000)),
+    logFormat: logFormatFromEnv(env.CITY_LOG_FORMAT),
   };
 }
 

@@ -1,3 +1,4 @@
+import { isPostgresStore } from './sources/osm/postgis/postgis-store.ts';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
@@ -6,6 +7,9 @@ import { ensureDemoAccount, openAccountStore, type AccountStore, type DemoAccoun
 import { storePaths, type ServiceConfig } from './config.ts';
 import { Admission } from './server/admission.ts';
 import { Readiness } from './server/readiness.ts';
+import { embeddedChecks } from './server/dependency-checks.ts';
+import { RequestDrain } from './server/drain.ts';
+import { ServiceMetrics } from './server/metrics.ts';
 import type { EarlyListener } from './server/early-listener.ts';
 import type { PipelineDeps } from './pipeline/run-request.ts';
 import { createApp } from './server/app.ts';
@@ -30,8 +34,17 @@ export interface RunningService {
   exports: ExportStore;
   /** Set on the first start of an empty data directory. */
   demo: DemoAccount | null;
+  /** What GET /metrics reports. */
+  metrics: ServiceMetrics;
   /** Settles when the start-up behind the listening server is over (rejects when it failed). */
   ready: Promise<void>;
+  /**
+   * Stops gracefully: no new connections, /readyz 503, requests in progress get up to `graceMs`
+   * to finish; then the rest are cut (their reservations released, or refunded when already
+   * charged), and the pools and stores close.
+   */
+  shutdown(graceMs: number): Promise<void>;
+  /** {@link shutdown} without a grace period. */
   close(): Promise<void>;
 }
 
@@ -66,16 +79,18 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   // The threads start loading their code now, while the main thread goes on to listen.
   const pool = createTilePool(config);
   const exportPool = createExportPool(config.exportPool);
+  const metrics = new ServiceMetrics({ processMetrics: true });
   const pipeline = {
     pool,
     exportPool,
-    storePath: paths.osm,
+    storePath: config.osmStore,
     premiumStorePath: paths.premium,
     tileSize: config.tileSize,
     dem: config.dem,
     canopy: config.canopy,
     groundCache: config.groundCache,
   };
+  const drain = new RequestDrain();
   const admission = new Admission({
     maxInFlight: config.maxInFlight,
     maxQueue: config.maxQueue,
@@ -89,7 +104,6 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     {
       accounts,
       admission,
-      pipeline,
       maxBodyBytes: config.maxBodyBytes,
       gzipLevel: config.gzipLevel,
       exports: { store: exports, publicBaseUrl: config.exports.publicBaseUrl },
@@ -99,6 +113,10 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
       web: { assetsDir: config.webAssetsDir, storePath: paths.osm, premiumPath: paths.premium, demoKeyFile: paths.demoKey, mapStyleUrl: config.mapStyleUrl },
       readiness,
       log,
+      metrics,
+      checks: embeddedChecks({ accounts, osmStorePath: config.osmStore, exports }),
+      drain,
+      pipeline: { ...pipeline, tileTimings: (timings) => metrics.tile(timings) },
     },
     early,
   );
@@ -109,6 +127,29 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     });
   const closing = new AbortController();
   const ready = warmUp(config, pipeline, readiness, closing.signal, log);
+  const stop = async (graceMs: number): Promise<void> => {
+    closing.abort(new Error('the service is closing'));
+    readiness.markDraining();
+    drain.begin();
+    server.close(); // no new connections from here on
+    // Kept-alive connections get no new request: closed when idle, and each response now closes its own.
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    if (drain.active > 0) log(`Shutdown: waiting up to ${graceMs} ms for ${drain.active} request(s) in progress.`);
+    const finished = await drain.settled(graceMs);
+    clearInterval(idle);
+    if (!finished) log(`Shutdown: ${drain.active} request(s) still running after ${graceMs} ms are cut (not charged).`);
+    server.closeAllConnections();
+    // A cut request's handler releases or refunds its reservation on its way out.
+    if (!(await drain.settled(CUT_SETTLE_MS))) log(`Shutdown: ${drain.active} request(s) did not end; their reservations lapse with this process's lease.`);
+    // An import still running keeps writing its temporary file: let it finish or fail first.
+    await ready.catch(() => {});
+    await Promise.all([pool.destroy(), exportPool.destroy()]);
+    await exports.close();
+    await accounts.close();
+  };
+  let stopping: Promise<void> | null = null;
+  const shutdown = (graceMs: number) => (stopping ??= stop(graceMs));
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -119,21 +160,17 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     exportPool,
     exports,
     demo,
+    metrics,
     ready,
-    async close() {
-      closing.abort(new Error('the service is closing'));
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      // An import still running keeps writing its temporary file: let it finish or fail first.
-      await ready.catch(() => {});
-      await Promise.all([pool.destroy(), exportPool.destroy()]);
-      await exports.close();
-      await accounts.close();
-    },
+    shutdown,
+    close: () => shutdown(0),
   };
 }
+
+/** How often, while draining, connections that went idle are closed, ms. */
+const IDLE_SWEEP_MS = 100;
+/** How long cut requests get to release their reservations before the stores close, ms. */
+const CUT_SETTLE_MS = 10_000;
 
 /**
  * The tile workers' pool, with V8 tuned for them (process-wide flags: set once, before the threads
@@ -158,8 +195,9 @@ export function createTilePool(config: ServiceConfig): Piscina {
  * older version built); false when it was there already.
  */
 export async function ensureOsmStore(config: ServiceConfig, log: (line: string) => void, onProgress?: (p: ImportProgress) => void): Promise<boolean> {
-  const storePath = storePaths(config.dataDir).osm;
-  if (storeIsCurrent(storePath)) return false;
+  const storePath = config.osmStore;
+  // a PostGIS store is loaded by its own command (npm run import-postgis), never at start
+  if (isPostgresStore(storePath) || storeIsCurrent(storePath)) return false;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   log(`Building the OSM store from ${config.osmExtract} (${existsSync(storePath) ? 'the store was built by an older version' : 'first start'})…`);
   const t0 = performance.now();
@@ -183,7 +221,7 @@ export function missingPremiumSources(config: ServiceConfig): string[] {
 async function warmUp(config: ServiceConfig, pipeline: PipelineDeps, readiness: Readiness, closing: AbortSignal, log: (line: string) => void): Promise<void> {
   const started = performance.now();
   try {
-    if (!storeIsCurrent(pipeline.storePath)) {
+    if (!isPostgresStore(pipeline.storePath) && !storeIsCurrent(pipeline.storePath)) {
       readiness.enter('building the OSM store');
       await ensureOsmStore(config, log);
     }

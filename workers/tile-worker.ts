@@ -6,7 +6,6 @@ import './thread-globals.ts';
 import { threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { buildTile } from '../src/tile/build-tile.ts';
-import { osmSourceFor } from '../src/tile/osm-sources.ts';
 import type { TileResult } from '../src/plan/tile-result.ts';
 import type { TileTask } from '../src/plan/plan-request.ts';
 import { warmUpTiles } from '../src/tile/warm-up.ts';
@@ -30,6 +29,6 @@ export default async function runTileTask(task: TileTask): Promise<unknown> {
 export async function warmup({ storePath, budgetMs }: { storePath: string; budgetMs: number }): Promise<{ threadId: number; meshes: number; ms: number }> {
   const started = performance.now();
   await loadRoofs();
-  const meshes = await warmUpTiles(storePath, osmSourceFor(storePath), { budgetMs });
+  const meshes = await warmUpTiles(storePath, { budgetMs });
   return { threadId, meshes, ms: performance.now() - started };
 }

@@ -26,6 +26,8 @@
  * target; nothing here asserts. BENCH_ONLY=dense|downtown|region runs one dataset; BENCH_SKIP_ROOFS=1,
  * BENCH_SKIP_TILES=1 and BENCH_SKIP_CANOPY=1 skip the in-process parts. BENCH_WRITE=1 puts the printed
  * figures, dated, into the `bench-latest` block of docs/performance.md (lib/record-run.ts).
+ * BENCH_ONLY=postgis (also run by default, last of the datasets): the same extracts from the PostGIS
+ * store vs the SQLite store, and the import times of both (scripts/bench/lib/postgis-bench.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +50,7 @@ import { benchStartUp } from './lib/start-up-bench.ts';
 import { DENSE_CITY_DEFAULTS, writeDenseCity } from '../../test/support/generators/dense-city.ts';
 import { benchDowntown } from './lib/downtown-bench.ts';
 import { benchPremiumRequests } from './lib/premium-bench.ts';
+import { benchPostgis } from './lib/postgis-bench.ts';
 
 interface Case {
   name: string;
@@ -78,7 +81,7 @@ const DENSE_TARGETS = { totalMs: 1200, cpuS: 1.8, peakRssMb: 500, firstByteMs: 1
 const REGION_TARGETS = { totalMs: 300 };
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY && !['dense', 'downtown', 'region'].includes(ONLY)) throw new Error(`BENCH_ONLY must be dense, downtown or region, not ${ONLY}`);
+if (ONLY && !['dense', 'downtown', 'region', 'postgis'].includes(ONLY)) throw new Error(`BENCH_ONLY must be dense, downtown, region or postgis, not ${ONLY}`);
 
 const body = (c: Case) => ({ polygon: square(c.centre[0], c.centre[1], c.side), settings: c.settings });
 
@@ -173,6 +176,7 @@ try {
   if (!ONLY || ONLY === 'dense') await benchDense(root);
   if (!ONLY || ONLY === 'downtown') await benchDowntown(root, RUNS, BUILDINGS_10KM2);
   if (!ONLY || ONLY === 'region') await benchRegion(root);
+  if (!ONLY || ONLY === 'postgis') await benchPostgis(root, RUNS);
   if (process.env.BENCH_SKIP_TILES !== '1') benchAssembleTiles(RUNS);
   if (process.env.BENCH_SKIP_CANOPY !== '1') await benchCanopy(RUNS);
   if (process.env.BENCH_SKIP_ROOFS !== '1') await benchBuildings(root);

@@ -42,6 +42,13 @@ const checks = [
     what: 'the PostgreSQL 15 server (`initdb`, `pg_ctl`: throw-away clusters for the account store tests)',
     ok: () => POSTGRES_BIN_DIRS().some((dir) => existsSync(`${dir}/initdb`) && existsSync(`${dir}/pg_ctl`)),
   },
+  { pkg: 'osm2pgsql', what: '`osm2pgsql` (loads the PostGIS store in its tests)', ok: () => runs('osm2pgsql', ['--version']) },
+  {
+    pkg: 'postgresql-15-postgis-3',
+    what: 'PostgreSQL 15 with PostGIS 3 (the throw-away cluster of the PostGIS store tests)',
+    ok: () => existsSync('/usr/lib/postgresql/15/bin/initdb') && existsSync('/usr/share/postgresql/15/extension/postgis.control'),
+  },
+  { pkg: 'python3-yaml', what: `PyYAML for ${PYTHON} (reads the compose file of scripts/deploy/)`, ok: () => runs(PYTHON, ['-c', 'import yaml']) },
 ];
 
 const missing = checks.filter((c) => !c.ok());

@@ -20,4 +20,5 @@ export const COMMANDS: Record<string, CommandEntry> = {
     load: () => import('./import-buildings.ts'),
   },
   'bake-ground': { summary: 'fill the ground cache ahead of requests', load: () => import('./bake-ground.ts') },
+  'import-postgis': { summary: 'load an .osm.pbf extract into the PostGIS store (osm2pgsql + post-step)', load: () => import('./import-postgis.ts') },
 };

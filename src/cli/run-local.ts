@@ -11,11 +11,10 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Piscina } from 'piscina';
 import { loadConfig, storePaths } from '../config.ts';
 import type { ContextRequest } from '../contract/types.ts';
 import type { ResponseWarning } from '../contract/response-schema.ts';
-import { createExportPool } from '../export/export-pool.ts';
+import { createExportPool, EXPORT_POOL_DEFAULTS } from '../export/export-pool.ts';
 import { prepareExport, runExport } from '../export/run-export.ts';
 import { isStaged, releaseTemp, setExportStagingDir } from '../export/store/staged.ts';
 import { spatialReferenceFor } from '../frame/output-frame.ts';
@@ -60,13 +59,11 @@ export async function generateLocal(run: LocalRun): Promise<GenerateOutcome> {
   await ensureOsmStore(config, (line) => run.progress.note(line), importProgress(run.progress));
   await importPremiumSources(config.premiumSources, config.dataDir, (line) => run.progress.note(line));
   const pool = createTilePool(config);
-  // the export thread exits by itself soon after its file: stopping it while it starts its
-  // after-export collection (workers/export-worker.ts) made V8 print a failed bootstrap on stdout
-  const exportPool = plan ? createExportPool({ threads: 1, idleTimeoutMs: EXPORT_THREAD_IDLE_MS }) : undefined;
+  const exportPool = plan ? createExportPool({ ...EXPORT_POOL_DEFAULTS, threads: 1 }) : undefined;
   const deps: PipelineDeps = {
     pool,
     exportPool,
-    storePath: storePaths(config.dataDir).osm,
+    storePath: config.osmStore,
     premiumStorePath: storePaths(config.dataDir).premium,
     tileSize: config.tileSize,
     dem: config.dem,
@@ -107,15 +104,8 @@ export async function generateLocal(run: LocalRun): Promise<GenerateOutcome> {
       fileName: result.fileName,
     };
   } finally {
-    await Promise.all([pool.destroy(), exportPool && exportThreadsGone(exportPool).then(() => exportPool.destroy())]);
+    await Promise.all([pool.destroy(), exportPool?.destroy()]);
   }
-}
-
-const EXPORT_THREAD_IDLE_MS = 100;
-
-/** Waits (a few seconds at most) until the export threads have exited on their own. */
-async function exportThreadsGone(pool: Piscina): Promise<void> {
-  for (let waited = 0; pool.threads.length > 0 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
 }
 
 async function writeGeometry(run: LocalRun, deps: PipelineDeps, early: ResponseWarning[]): Promise<GenerateOutcome> {

@@ -10,6 +10,7 @@
  */
 import { Piscina } from 'piscina';
 import { MODULE_EXT } from '../module-ext.ts';
+import { exposeGcToNewThreads } from './full-gc.ts';
 
 export interface ExportPoolConfig {
   /** Exports written at once (each in its own thread); more wait in the pool's queue. */
@@ -35,6 +36,9 @@ export function exportPoolConfigFromEnv(env: NodeJS.ProcessEnv): ExportPoolConfi
 }
 
 export function createExportPool(config: ExportPoolConfig): Piscina {
+  // before any thread starts: each then has `gc` from its start (./full-gc.ts), so the pool may be
+  // destroyed at any moment, also while a thread runs its after-export collection
+  exposeGcToNewThreads();
   return new Piscina({
     filename: new URL(`../../workers/export-worker${MODULE_EXT}`, import.meta.url).href,
     minThreads: 0,

@@ -15,6 +15,7 @@ import { MosaicElevationSource } from '../sources/dem/mosaic.ts';
 import type { ElevationSource } from '../sources/dem/types.ts';
 import { osmUnavailableWarning } from './osm-coverage.ts';
 import { premiumDatasetsCovering, premiumSources } from './premium-coverage.ts';
+import { osmStoreExtent } from '../tile/osm-sources.ts';
 
 export interface CoverageSources {
   storePath: string;
@@ -30,7 +31,7 @@ export interface CoverageSources {
  */
 export async function noSourceDataWarning(req: ContextRequest, sources: CoverageSources, premiumDatasets?: readonly string[]): Promise<ResponseWarning | null> {
   const features = familiesFor(req.settings.geometry).length > 0;
-  const osmMissing = features ? osmUnavailableWarning(req, sources.storePath) : null;
+  const osmMissing = features ? osmUnavailableWarning(req, await osmStoreExtent(sources.storePath)) : null;
   if (features && !osmMissing) return null;
   // premium buildings where the OSM data is missing: an answer with buildings, charged
   const premium = premiumSources(sources.premiumStorePath, premiumDatasets);

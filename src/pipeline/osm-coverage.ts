@@ -8,11 +8,16 @@
 import type { ResponseWarning } from '../contract/response-schema.ts';
 import type { ContextRequest } from '../contract/types.ts';
 import type { LonLatBBox } from '../osm-model/feature.ts';
-import { storeExtent } from '../sources/osm/store-extent.ts';
+import { storeExtent, type StoreExtent } from '../sources/osm/store-extent.ts';
 
-/** The warning when the store has no OSM data anywhere under the polygon; null when it has, or cannot tell. */
-export function osmUnavailableWarning(req: ContextRequest, storePath: string, premiumBuildings = false): ResponseWarning | null {
-  const extent = storeExtent(storePath);
+/**
+ * The warning when the store has no OSM data anywhere under the polygon; null when it has, or cannot
+ * tell. `store`: a SQLite store's path, or the extent of the store already read (tile/osm-sources.ts
+ * osmStoreExtent). `premiumBuildings`: premium buildings cover the polygon (the warning then says
+ * the other groups are empty).
+ */
+export function osmUnavailableWarning(req: ContextRequest, store: string | StoreExtent | null, premiumBuildings = false): ResponseWarning | null {
+  const extent = typeof store === 'string' ? storeExtent(store) : store;
   if (!extent) return null;
   const box = polygonBox(req.polygon, false);
   if (intersects(box, extent)) return null;

@@ -2,6 +2,7 @@ import { projectFlat, type LocalFrame } from '../frame/local-frame.ts';
 import { undergroundReason } from '../geometry/buildings/tags/index.ts';
 import { siteRing } from '../geometry/crop/site.ts';
 import type { Ring } from '../geometry/types.ts';
+import type { LonLatBBox } from '../osm-model/feature.ts';
 import type { OsmSource } from '../sources/osm/types.ts';
 import { tileLonLatBBox } from '../tile/build-tile.ts';
 
@@ -17,6 +18,22 @@ const PAD_METRES = 2;
  */
 export function requestSite(polygon: Ring, frame: LocalFrame, source: OsmSource): Ring | undefined {
   const outlines = new Map<string, Ring[]>();
+  for (const box of siteReadBoxes(polygon, frame)) {
+    for (const f of source.query(box, ['building'])) {
+      if (outlines.has(f.id) || f.kind !== 'area' || !f.polygons || undergroundReason(f.tags)) continue;
+      outlines.set(
+        f.id,
+        f.polygons.map((rings) => projectFlat(frame, rings[0])),
+      );
+    }
+  }
+  const site = siteRing(polygon, [...outlines.values()].flat());
+  return site === polygon ? undefined : site;
+}
+
+/** The lon/lat boxes requestSite reads, one per piece of the polygon's edges (a source for it must cover them). */
+export function siteReadBoxes(polygon: Ring, frame: LocalFrame): LonLatBBox[] {
+  const boxes: LonLatBBox[] = [];
   const n = polygon.length / 2;
   for (let k = 0; k < n; k++) {
     const ax = polygon[2 * k],
@@ -29,18 +46,8 @@ export function requestSite(polygon: Ring, frame: LocalFrame, source: OsmSource)
         y0 = ay + ((by - ay) * q) / pieces,
         x1 = ax + ((bx - ax) * (q + 1)) / pieces,
         y1 = ay + ((by - ay) * (q + 1)) / pieces;
-      for (const f of source.query(
-        tileLonLatBBox(frame, { minX: Math.min(x0, x1), minY: Math.min(y0, y1), maxX: Math.max(x0, x1), maxY: Math.max(y0, y1) }, PAD_METRES),
-        ['building'],
-      )) {
-        if (outlines.has(f.id) || f.kind !== 'area' || !f.polygons || undergroundReason(f.tags)) continue;
-        outlines.set(
-          f.id,
-          f.polygons.map((rings) => projectFlat(frame, rings[0])),
-        );
-      }
+      boxes.push(tileLonLatBBox(frame, { minX: Math.min(x0, x1), minY: Math.min(y0, y1), maxX: Math.max(x0, x1), maxY: Math.max(y0, y1) }, PAD_METRES));
     }
   }
-  const site = siteRing(polygon, [...outlines.values()].flat());
-  return site === polygon ? undefined : site;
+  return boxes;
 }

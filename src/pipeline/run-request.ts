@@ -13,9 +13,8 @@ import { sharedElevationSource, type DemSourceConfig } from '../sources/dem/conf
 import type { GroupSink } from './group-sink.ts';
 import { osmUnavailableWarning } from './osm-coverage.ts';
 import { premiumDatasetsCovering, premiumSources } from './premium-coverage.ts';
-import { requestSite } from './request-site.ts';
-import { storeExtent } from '../sources/osm/store-extent.ts';
-import { osmSourceFor } from '../tile/osm-sources.ts';
+import { requestSite, siteReadBoxes } from './request-site.ts';
+import { osmStoreExtent, siteOsmSource } from '../tile/osm-sources.ts';
 import { TaskOrder } from './task-order.ts';
 import { TerrainAssembly } from './terrain-assembly.ts';
 import { schedulerFor, SMALL_REQUEST_TILES } from './tile-scheduler.ts';
@@ -36,6 +35,8 @@ export interface PipelineDeps {
   groundCache?: { path: string; maxBytes: number } | null;
   /** Told of the request's tiles as they are planned and handed over (the command line's progress bar); the server passes none. */
   progress?: PipelineProgress;
+  /** Told each tile's worker timings (ms by stage) as it comes in: the service's metrics. */
+  tileTimings?: (timings: Record<string, number>) => void;
 }
 
 /** Watches one request's tiles: what a progress display needs, nothing the answer depends on. */
@@ -103,13 +104,16 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
   // answer says why — but for the buildings of a premium dataset covering it
   const families = familiesFor(req.settings.geometry).length > 0;
   const premiumOnly = families && req.settings.geometry.includes('buildings') && premiumDatasetsCovering(req, sources).length > 0;
-  const osmMissing = families ? osmUnavailableWarning(req, deps.storePath, premiumOnly) : null;
+  const osmMissing = families ? osmUnavailableWarning(req, await osmStoreExtent(deps.storePath), premiumOnly) : null;
   const built = osmMissing ? withoutFamilyGroups(req, premiumOnly ? ['buildings'] : []) : req;
   const plan = planTasks(built, { tileSize: deps.tileSize, storePath: deps.storePath, dem, demResolutionMetres }, sources);
   // the site ground and terrain cover, the same ring for every tile (read along the polygon's edge;
   // where this thread has no readable store, e.g. a test's fixture source in the workers, the polygon)
   if (!osmMissing && plan.tasks.length > 0 && !plan.tasks[0].crop && (plan.groups.includes('surface') || plan.terrain?.meshes)) {
-    const site = storeExtent(deps.storePath) ? requestSite(plan.polygon, plan.frame, osmSourceFor(deps.storePath)) : undefined;
+    const boxes = siteReadBoxes(plan.polygon, plan.frame);
+    const site = (await osmStoreExtent(deps.storePath))
+      ? requestSite(plan.polygon, plan.frame, await siteOsmSource(deps.storePath, boxes, ['building']))
+      : undefined;
     if (site) for (const task of plan.tasks) task.site = site;
   }
   const groups = responseGroups(req.settings).map((g) => ({ ...g, fromTiles: !MAIN_THREAD_KEYS.has(g.key) }));
@@ -149,6 +153,7 @@ export async function runRequest(req: ContextRequest, deps: PipelineDeps, sink: 
     for (const a of result.attributions) attributions.set(a.id, a);
     for (const d of result.premiumDatasets ?? []) premiumUsed.add(d);
     for (const [stage, ms] of Object.entries(result.timings)) workerMs[stage] = (workerMs[stage] ?? 0) + ms;
+    deps.tileTimings?.(result.timings);
   };
   // an ordered sink: tiles handed over in task order, at most ORDERED_WINDOW_PER_THREAD per worker ahead
   const window = ORDERED_WINDOW_PER_THREAD * (deps.pool.options?.maxThreads ?? Infinity);

@@ -124,6 +124,13 @@ export class TileScheduler {
     return this.running;
   }
 
+  /** Tiles waiting in the requests' queues for a slot (not those of a request held back by its client's pace). */
+  get waiting(): number {
+    let n = 0;
+    for (const queue of this.ring) n += queue.pending;
+    return n;
+  }
+
   /** Called when `queue` got a tile: joins the ring if it was not in it, then fills free slots. */
   wake(queue: TileQueue): void {
     if (queue.small) this.smallSeenAt = this.now();

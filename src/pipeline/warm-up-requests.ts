@@ -1,9 +1,7 @@
 import { parseContextRequest } from '../contract/parse-request.ts';
 import type { GroupSink } from './group-sink.ts';
-import { OsmStore } from '../sources/osm/store.ts';
+import { middleGroupRep } from '../tile/osm-sources.ts';
 import { runRequest, type PipelineDeps } from './run-request.ts';
-
-const WORLD = { minLon: -180, minLat: -90, maxLon: 180, maxLat: 90 };
 
 /** A sink that keeps nothing: the warm-up's answers are thrown away. */
 const DISCARD: GroupSink = { declare() {}, chunk() {}, done() {} };
@@ -31,11 +29,9 @@ export async function warmUpRequests(deps: PipelineDeps, options: RequestWarmUpO
   const started = performance.now();
   const stop = options.stop ?? new AbortController().signal;
   if (options.budgetMs <= 0 || stop.aborted) return 0;
-  const store = OsmStore.open(deps.storePath);
-  const reps = store.buildingGroups(WORLD).map((g) => g.rep);
-  store.close();
-  if (reps.length === 0) return 0;
-  const [lon, lat] = reps[Math.floor(reps.length / 2)];
+  const middle = await middleGroupRep(deps.storePath);
+  if (!middle) return 0;
+  const [lon, lat] = middle;
   const dLat = options.sideMetres / 2 / 111_320,
     dLon = options.sideMetres / 2 / (111_320 * Math.cos((lat * Math.PI) / 180));
   const centres: [number, number][] = [

@@ -16,6 +16,9 @@ import { handleExport, type ExportDeps } from './export-handler.ts';
 import type { Readiness } from './readiness.ts';
 import { requestPremiumAccess } from './request-premium-access.ts';
 import type { TrustedProxies } from './trusted-proxies.ts';
+import { noteRequest } from './access-log.ts';
+import { metered } from './metered-reservation.ts';
+import type { ServiceMetrics } from './metrics.ts';
 
 export interface ContextDeps {
   accounts: AccountStore;
@@ -32,6 +35,8 @@ export interface ContextDeps {
   readiness: Readiness;
   /** The reverse proxies in front (trusted-proxies.ts); absent: none. */
   trustedProxies?: TrustedProxies;
+  /** Counts what is reserved and charged (createApp fills it in). */
+  metrics?: ServiceMetrics;
 }
 
 /**
@@ -56,10 +61,12 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
   });
 
   const auth = await deps.accounts.authenticate(req.headers.authorization);
+  noteRequest(req, { accountId: auth.accountId });
   requireJsonContentType(req);
   await deps.accounts.assertCanPay(auth);
   const body = await readBody(req, deps.maxBodyBytes, deps.limits.maxDrainBytes, deps.bodies);
   const request = parseContextRequest(parseJsonBody(body));
+  noteRequest(req, { areaKm2: Number(request.areaKm2.toFixed(6)), groups: request.settings.geometry, format: request.export?.format });
   if (request.export) return handleExport(req, res, request, auth, deps, gone.signal);
 
   const release = await deps.admission.acquire(gone.signal, { areaKm2: request.areaKm2, export: false });
@@ -69,7 +76,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     const premium = await requestPremiumAccess(request, auth, deps.accounts, deps.pipeline.premiumStorePath);
     // a polygon outside the OSM data is not empty where a premium dataset the caller may use covers it
     const unpaid = await noSourceDataWarning(request, deps.pipeline, premium.allowed);
-    const reservation = await deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
+    const reservation = metered(await deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null }), deps.metrics);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',

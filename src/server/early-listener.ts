@@ -24,6 +24,15 @@ export function listenAddressFromEnv(env: NodeJS.ProcessEnv): ListenAddress {
   return { host: env.HOST || '127.0.0.1', port };
 }
 
+/** Why listening on `address` failed, in one line that names the setting to change. */
+export function listenFailure(err: NodeJS.ErrnoException, address: ListenAddress): string {
+  const where = `${address.host}:${address.port}`;
+  if (err.code === 'EADDRINUSE') return `${where} is already in use by another process (set PORT or HOST to another address).`;
+  if (err.code === 'EACCES') return `not allowed to listen on ${where} (ports below 1024 need privileges; set PORT).`;
+  if (err.code === 'EADDRNOTAVAIL') return `${address.host} is not an address of this machine (set HOST).`;
+  return `cannot listen on ${where}: ${err.message}`;
+}
+
 export interface EarlyListener {
   server: Server;
   /** From now on `handler` answers every request, those that waited for it first. */

@@ -22,6 +22,8 @@ import { publicOrigin } from './public-origin.ts';
 import { requestPremiumAccess } from './request-premium-access.ts';
 import { sendJson } from './send.ts';
 import type { TrustedProxies } from './trusted-proxies.ts';
+import { metered } from './metered-reservation.ts';
+import type { ServiceMetrics } from './metrics.ts';
 
 /** Where finished files go and how their links are spelled. */
 export interface ExportDeps {
@@ -41,6 +43,8 @@ export interface ExportHandlerDeps {
   readiness: Readiness;
   /** Proxies whose `X-Forwarded-Host`/`-Proto` links may follow (absent: none). */
   trustedProxies?: TrustedProxies;
+  /** Counts what is reserved and charged (absent: not counted). */
+  metrics?: ServiceMetrics;
 }
 
 export async function handleExport(
@@ -67,13 +71,14 @@ export async function handleExport(
     const premium = await requestPremiumAccess(request, auth, deps.accounts, deps.pipeline.premiumStorePath);
     // a polygon outside the OSM data is not empty where a premium dataset the caller may use covers it
     const unpaid = await noSourceDataWarning(request, deps.pipeline, premium.allowed); // an empty file is not charged
-    const reservation = await deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null });
+    const reservation = metered(await deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null }), deps.metrics);
     let stored: StoredExport;
     let socket: Socket | null = null;
     try {
       const built = await buildAndStore(exports.store, owner, () => runExport(request, plan, deps.pipeline, gone, { premiumDatasets: premium.allowed }));
       const result = built.result;
       stored = built.stored;
+      deps.metrics?.exportStored(stored.size);
       release(true);
       if (gone.aborted) throw gone.reason;
       const downloadUrl = `${publicOrigin(req, { publicBaseUrl: exports.publicBaseUrl, trustedProxies: deps.trustedProxies })}/v1/exports/${stored.token}/${encodeURIComponent(stored.name)}`;

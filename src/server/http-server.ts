@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import type { ApiError } from '../contract/errors.ts';
 import { ConnectionGuard } from './connection-guard.ts';
 import type { HttpLimits } from './http-limits.ts';
+import { assignRequestId } from './request-id.ts';
 import { sendError } from './send.ts';
 import type { TrustedProxies } from './trusted-proxies.ts';
 
@@ -41,6 +42,7 @@ export function createHttpServer(limits: HttpLimits, trustedProxies?: TrustedPro
     guard.used(req.socket);
     // No browser may guess a type other than the one declared (a JSON error read as HTML, say).
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    assignRequestId(req, res, trustedProxies);
   });
   // With a listener here Node no longer sends "100 Continue" by itself: a body that is refused
   // anyway (10 GB declared) gets its answer at once instead of being invited and then timed out.
@@ -53,6 +55,7 @@ export function createHttpServer(limits: HttpLimits, trustedProxies?: TrustedPro
     }
     guard.used(req.socket);
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    assignRequestId(req, res, trustedProxies);
     sendError(res, refusal); // closes the connection: the body it announced never comes
   });
   return server;

@@ -12,6 +12,7 @@ export class Readiness {
   #phase = 'starting';
   #ready = false;
   #failure: Error | null = null;
+  #draining = false;
   readonly #traffic = new AbortController();
   readonly #servable: Promise<void>;
   #open!: () => void;
@@ -63,6 +64,13 @@ export class Readiness {
     this.#phase = 'ready';
   }
 
+  /** The service is stopping: /readyz says 503 again, so a load balancer sends nothing new. */
+  markDraining(): void {
+    this.#ready = false;
+    this.#draining = true;
+    this.#phase = 'shutting down';
+  }
+
   /** Start-up failed: waiting requests fail, /readyz stays 503 with the reason. */
   fail(err: Error): void {
     this.#failure = err;
@@ -81,7 +89,9 @@ export class Readiness {
     if (this.#ready) return null;
     const message = this.#failure
       ? `The service failed to start (${this.#failure.message}).`
-      : `The service is starting (${this.#phase}); requests are accepted and wait until the workers are up, then run slower until it is warm.`;
+      : this.#draining
+        ? 'The service is shutting down: requests in progress finish, new ones should go to another instance.'
+        : `The service is starting (${this.#phase}); requests are accepted and wait until the workers are up, then run slower until it is warm.`;
     return new ApiError('not_ready', message, [{ message: this.#phase, phase: this.#phase }], this.#failure ? {} : { 'Retry-After': '1' });
   }
 }

@@ -7,12 +7,13 @@ import type { BBox } from '../geometry/types.ts';
 import type { GridCoverage } from '../geometry/terrain/elevation-grid.ts';
 import type { GroundSampler } from '../geometry/terrain/ground-sampler.ts';
 import type { LonLatBBox } from '../osm-model/feature.ts';
+import type { OsmSource } from '../sources/osm/types.ts';
 import type { Attribution } from '../sources/attributions.ts';
 import type { FamilyOutput, TileContext } from '../features/family.ts';
 import { familiesFor } from '../features/index.ts';
 import { terrainFamily, type TileTerrainStep } from '../features/terrain/index.ts';
 import { boxRelation, cropPolygon, type CropPolygon } from '../geometry/crop/index.ts';
-import { osmSourceFor } from './osm-sources.ts';
+import { tileOsmSource } from './osm-sources.ts';
 
 const frames = new Map<string, LocalFrame>();
 
@@ -76,12 +77,15 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
   }
 
   const families = familiesFor(task.groups);
+  const read = performance.now();
+  const source = families.length > 0 ? await tileOsmSource(task.storePath, (pad) => tileLonLatBBox(frame, task.tile.bbox, pad), task.groups.join()) : NO_OSM;
+  timings.osmRead = performance.now() - read;
   const taskKeys = new Set(task.taskKeys);
   const site = crop ?? tileSite(task);
   const tile: TileContext = {
     task,
     frame,
-    source: osmSourceFor(task.storePath),
+    source,
     polygon: task.polygon,
     bbox: task.tile.bbox,
     lonLatBBox: (padMetres) => tileLonLatBBox(frame, task.tile.bbox, padMetres),
@@ -110,6 +114,14 @@ export async function buildTile(task: TileTask, signal?: AbortSignal): Promise<T
     extent: extent.minX <= extent.maxX ? extent : undefined,
   };
 }
+
+/** The source of a tile that builds no feature family (terrain only): nothing is read from it. */
+const NO_OSM: OsmSource = {
+  query: () => [],
+  buildingGroups: () => [],
+  buildingGroupMembers: () => new Map(),
+  close: () => {},
+};
 
 /** The site within a tile (TileContext.site): absent when the tile's square lies wholly inside it. */
 function tileSite(task: TileTask): CropPolygon | undefined {

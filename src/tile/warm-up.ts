@@ -1,9 +1,7 @@
 import { parseContextRequest } from '../contract/parse-request.ts';
 import { planTasks } from '../features/index.ts';
-import type { OsmSource } from '../sources/osm/types.ts';
 import { buildTile } from './build-tile.ts';
-
-const WORLD = { minLon: -180, minLat: -90, maxLon: 180, maxLat: 90 };
+import { middleGroupRep } from './osm-sources.ts';
 
 export interface WarmUpOptions {
   /** Stop once this much time has gone, milliseconds. */
@@ -26,13 +24,13 @@ export const WARM_UP_DEFAULTS: WarmUpOptions = { budgetMs: 1000, sideMetres: 150
  * argument shapes, so nothing is optimised for the warm-up only. Time-boxed; returns the number of
  * meshes built.
  */
-export async function warmUpTiles(storePath: string, source: OsmSource, options: Partial<WarmUpOptions> = {}): Promise<number> {
+export async function warmUpTiles(storePath: string, options: Partial<WarmUpOptions> = {}): Promise<number> {
   const { budgetMs, sideMetres } = { ...WARM_UP_DEFAULTS, ...options };
   const started = performance.now();
   if (budgetMs <= 0) return 0;
-  const groups = source.buildingGroups(WORLD);
-  if (groups.length === 0) return 0;
-  const [lon, lat] = groups[Math.floor(groups.length / 2)].rep;
+  const middle = await middleGroupRep(storePath);
+  if (!middle) return 0;
+  const [lon, lat] = middle;
   const dLat = sideMetres / 2 / 111_320,
     dLon = sideMetres / 2 / (111_320 * Math.cos((lat * Math.PI) / 180));
   const polygon = [

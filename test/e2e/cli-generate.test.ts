@@ -151,14 +151,14 @@ test('an unreachable --url: exit 1 and what failed; no output file', async () =>
 });
 
 test('every command answers --help on stdout with exit 0; an unknown command exits 2', async () => {
-  for (const name of ['generate', 'serve', 'import', 'admin', 'import-buildings', 'bake-ground']) {
+  for (const name of ['generate', 'serve', 'import', 'admin', 'import-buildings', 'bake-ground', 'import-postgis']) {
     const r = await run(name, '--help');
     exited(r, 0);
     assert.match(r.stdout, new RegExp(`^Usage: city-context ${name}`), name);
   }
   const top = await run('--help');
   exited(top, 0);
-  assert.match(top.stdout, /generate .*\n\s+serve .*\n\s+import .*\n\s+admin .*\n\s+import-buildings .*\n\s+bake-ground /);
+  assert.match(top.stdout, /generate .*\n\s+serve .*\n\s+import .*\n\s+admin .*\n\s+import-buildings .*\n\s+bake-ground .*\n\s+import-postgis /);
   exited(await run('frobnicate'), 2);
 });
 

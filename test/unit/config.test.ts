@@ -46,3 +46,11 @@ test('the web page map: no base-map style unless CITY_MAP_STYLE_URL names an htt
   assert.throws(() => loadConfig({ CITY_MAP_STYLE_URL: 'file:///etc/passwd' }), /CITY_MAP_STYLE_URL must be an http\(s\) URL/);
   assert.match(loadConfig({}).webAssetsDir, /dist\/web$/);
 });
+
+test('the OSM store: osm.sqlite in the data directory by default, a file path resolved, a postgres:// URL kept as it is', () => {
+  assert.equal(loadConfig({ CITY_DATA_DIR: '/srv/cc' }).osmStore, '/srv/cc/osm.sqlite');
+  assert.equal(loadConfig({ CITY_DATA_DIR: '/srv/cc', CITY_OSM_STORE: '/data/city.sqlite' }).osmStore, '/data/city.sqlite');
+  const url = 'postgres://reader@db.internal:5432/osm?sslmode=require';
+  assert.equal(loadConfig({ CITY_OSM_STORE: url }).osmStore, url);
+  assert.equal(loadConfig({ CITY_OSM_STORE: 'postgresql://db/osm' }).osmStore, 'postgresql://db/osm');
+});
