@@ -128,9 +128,16 @@ test('a large request: the cached ground covers what the ground built per tile c
   // to the area they cover (a seam laid twice would add its pieces' area a second time)
   const sum = [...b.values()].reduce((s, v) => s + v, 0);
   assert.ok(sum - y < 1e-4 * y, `the pieces' areas add up to ${sum.toFixed(1)} m², they cover ${y.toFixed(1)} m²`);
-  // no more ground lying on other ground than per tile (which has a few spots of its own here)
-  const spots = (items: readonly Item[]) => findZFighting(soup(items)).spots.length;
-  assert.ok(spots(cached.items) <= spots(live.items), `${spots(cached.items)} z-fighting spots from the cache, ${spots(live.items)} per tile`);
+  // no ground lying on other ground where the ground built per tile has none (it has a few spots of
+  // its own here: where two bridge decks meet, 5.3 m up)
+  const spots = (items: readonly Item[]) => findZFighting(soup(items)).spots.map((p) => p.at);
+  const perTile = spots(live.items);
+  const fresh = spots(cached.items).filter((p) => !perTile.some((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) < 5));
+  assert.deepEqual(
+    fresh.map((p) => p.map((c) => +c.toFixed(1))),
+    [],
+    'z-fighting from the cache where the ground built per tile has none',
+  );
 });
 
 test('the second request is served from the kept cells alone, with the same answer', async () => {
