@@ -4,4 +4,4 @@
  */
 import { runAdmin } from '../src/cli/admin.ts';
 
-process.exitCode = runAdmin(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }, 'npm run admin --');
+process.exitCode = await runAdmin(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }, 'npm run admin --');

@@ -20,6 +20,10 @@ export interface ServiceConfig {
   port: number;
   /** Holds every piece of state: accounts.sqlite, osm.sqlite, demo-key.txt, exports. */
   dataDir: string;
+  /** Accounts and ledger on PostgreSQL (CITY_DATABASE_URL, postgres://…); null: `<dataDir>/accounts.sqlite`. */
+  databaseUrl: string | null;
+  /** How long a node's lease on its reservations lasts without renewal, ms (CITY_LEASE_TTL_MS; src/accounts/postgres-lease.ts). */
+  leaseTtlMs: number;
   /** The extract the OSM store is built from on first start when there is no store yet. */
   osmExtract: string;
   /**
@@ -139,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   return {
     ...listenAddressFromEnv(env),
     dataDir,
+    databaseUrl: env.CITY_DATABASE_URL || null,
+    leaseTtlMs: Math.max(300, int(env.CITY_LEASE_TTL_MS, 15_000)),
     osmExtract: resolve(env.CITY_OSM_EXTRACT || join(REPO_ROOT, 'data/monaco/monaco.osm.pbf')),
     osmStore: osmStoreFromEnv(env.CITY_OSM_STORE, dataDir),
     workers,

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
-import { AccountStore, ensureDemoAccount, type DemoAccount } from './accounts/index.ts';
+import { ensureDemoAccount, openAccountStore, type AccountStore, type DemoAccount } from './accounts/index.ts';
 import { storePaths, type ServiceConfig } from './config.ts';
 import { Admission } from './server/admission.ts';
 import { Readiness } from './server/readiness.ts';
@@ -62,13 +62,17 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
   const paths = storePaths(config.dataDir);
   // Opened without its own clean-up so that this one call does it and its count is logged; a
   // neighbour that dies while this one runs has its holds released by the periodic sweep.
-  const accounts = AccountStore.open(paths.accounts, {
-    releaseStale: false,
-    onStaleReleased: (n) => log(`Released ${n} reservation(s) held by a process that is gone (not charged).`),
-  });
-  const stale = accounts.releaseStaleReservations();
+  const accounts = await openAccountStore(
+    { databaseUrl: config.databaseUrl, sqlitePath: paths.accounts },
+    {
+      releaseStale: false,
+      leaseTtlMs: config.leaseTtlMs,
+      onStaleReleased: (n) => log(`Released ${n} reservation(s) held by a process that is gone (not charged).`),
+    },
+  );
+  const stale = await accounts.releaseStaleReservations();
   if (stale > 0) log(`Released ${stale} reservation(s) held by processes that are gone (not charged).`);
-  const demo = ensureDemoAccount(accounts, config.dataDir);
+  const demo = await ensureDemoAccount(accounts, config.dataDir);
   // Before the workers start, so a misconfigured bucket fails fast; sweeps now, then on a timer.
   const exports = await openExportStore(config.exports, log);
 
@@ -142,7 +146,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     await ready.catch(() => {});
     await Promise.all([pool.destroy(), exportPool.destroy()]);
     await exports.close();
-    accounts.close();
+    await accounts.close();
   };
   let stopping: Promise<void> | null = null;
   const shutdown = (graceMs: number) => (stopping ??= stop(graceMs));

@@ -1,6 +1,7 @@
 /**
  * `npm test`'s first step (package.json "pretest"): the export tests judge our OBJ, STL, PLY, DAE and
- * DXF files with independent Debian tools (test/support/checks/export-readers.ts), run as processes. When one
+ * DXF files with independent Debian tools (test/support/checks/export-readers.ts), run as processes,
+ * and the account store tests start PostgreSQL 15 clusters (test/support/postgres.ts). When one
  * is missing, this names it and the exact apt-get line, and stops before the typecheck, instead of
  * ~14 export tests failing one by one. CI installs them itself (.ci/run).
  *
@@ -17,6 +18,11 @@ import { existsSync } from 'node:fs';
 const PYTHON = '/usr/bin/python3';
 const COLLADA_XSD = '/usr/lib/opencollada/collada_schema_1_4_1.xsd';
 const CHROMIUM = '/usr/bin/chromium';
+/** Where test/support/postgres.ts looks for the server binaries: Debian's path for 15, then `pg_config --bindir`. */
+const POSTGRES_BIN_DIRS = () => {
+  const r = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  return ['/usr/lib/postgresql/15/bin', ...(r.status === 0 ? [r.stdout.trim()] : [])];
+};
 
 /** Whether `cmd args` runs and exits 0. */
 function runs(cmd, args) {
@@ -31,6 +37,11 @@ const checks = [
   { pkg: 'libxml2-utils', what: '`xmllint` (validates DAE files against that schema)', ok: () => runs('xmllint', ['--version']) },
   { pkg: 'proj-bin', what: '`cs2cs` (the reference projection of the export precision test)', ok: () => runs('cs2cs', []) },
   { pkg: 'chromium', what: '`/usr/bin/chromium` (the web page test drives it with playwright-core)', ok: () => existsSync(CHROMIUM) },
+  {
+    pkg: 'postgresql-15',
+    what: 'the PostgreSQL 15 server (`initdb`, `pg_ctl`: throw-away clusters for the account store tests)',
+    ok: () => POSTGRES_BIN_DIRS().some((dir) => existsSync(`${dir}/initdb`) && existsSync(`${dir}/pg_ctl`)),
+  },
   { pkg: 'osm2pgsql', what: '`osm2pgsql` (loads the PostGIS store in its tests)', ok: () => runs('osm2pgsql', ['--version']) },
   {
     pkg: 'postgresql-15-postgis-3',
@@ -45,7 +56,7 @@ if (missing.length === 0) process.exit(0);
 
 const skip = process.env.CITY_SKIP_PREREQ_CHECK === '1';
 const lines = [
-  `Prerequisites: ${missing.length} of the tools the tests read our files with ${missing.length === 1 ? 'is' : 'are'} missing:`,
+  `Prerequisites: ${missing.length} of the tools the tests run ${missing.length === 1 ? 'is' : 'are'} missing:`,
   ...missing.map((c) => `  - ${c.what}: Debian package ${c.pkg}`),
   'Install them (Debian/Ubuntu):',
   `  sudo apt-get install -y --no-install-recommends ${missing.map((c) => c.pkg).join(' ')}`,

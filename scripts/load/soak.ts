@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request } from 'undici';
-import { AccountStore } from '../../src/accounts/index.ts';
+import { SqliteAccountStore } from '../../src/accounts/index.ts';
 import { REPO_ROOT, storePaths } from '../../src/config.ts';
 import { square } from '../../test/support/polygons.ts';
 import { startServer } from '../../test/support/service/compiled-server.ts';
@@ -46,10 +46,10 @@ console.log(`Starting the service on ${dataDir} …`);
 const server = await startServer(dataDir, join(REPO_ROOT, 'data/monaco/monaco.osm.pbf'));
 let exitCode = 1;
 try {
-  const accounts = AccountStore.open(storePaths(dataDir).accounts, { releaseStale: false });
+  const accounts = await SqliteAccountStore.open(storePaths(dataDir).accounts, { releaseStale: false });
   const START_KM2 = 10_000;
-  const account = accounts.createAccount({ name: 'soak', balanceKm2: START_KM2 });
-  const key = accounts.createKey(account.id, 'production').key;
+  const account = await accounts.createAccount({ name: 'soak', balanceKm2: START_KM2 });
+  const key = (await accounts.createKey(account.id, 'production')).key;
   const body = JSON.stringify({ polygon: square(43.7335, 7.4195, 400), settings: { geometry: ['buildings', 'barriers'] } });
   // Slow readers ask for an answer larger than the socket buffers (several MB of buildings).
   const bigBody = JSON.stringify({ polygon: square(43.7335, 7.4195, 1500), settings: { geometry: ['buildings'] } });
@@ -112,14 +112,14 @@ try {
   clearInterval(sampler);
   // Let the last responses settle (cut slow readers, the delivery window), then read the ledger.
   await delay(5000);
-  const rows = accounts.usage(account.id, { limit: 1_000_000 });
-  const after = accounts.getAccount(account.id)!;
+  const rows = await accounts.usage(account.id, { limit: 1_000_000 });
+  const after = (await accounts.getAccount(account.id))!;
   const completed = rows.filter((r) => r.status === 'completed');
   const chargedM2 = Math.round((START_KM2 - after.balanceKm2) * 1e6);
   const completedM2 = completed.reduce((s, r) => s + Math.round(r.costKm2 * 1e6), 0);
   const byStatus: Record<string, number> = {};
   for (const r of rows) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
-  accounts.close();
+  await accounts.close();
 
   const served = tally.served;
   const p50 = quantile(served, 0.5),

@@ -30,15 +30,11 @@ export interface DemoAccount {
 
 export const DEMO_KEY_FILE = 'demo-key.txt';
 
-export function ensureDemoAccount(store: AccountStore, dataDir: string, options: DemoAccountOptions = {}): DemoAccount | null {
+export async function ensureDemoAccount(store: AccountStore, dataDir: string, options: DemoAccountOptions = {}): Promise<DemoAccount | null> {
   const { balanceKm2, name, premiumDatasets } = { ...DEFAULTS, ...options };
-  // Check and create under one write lock: two processes starting together make one demo account.
-  const created = store.exclusive(() => {
-    if (store.accountCount() > 0) return null;
-    const account = store.createAccount({ name, balanceKm2, active: true });
-    for (const value of premiumDatasets) store.grantPremium(account.id, { kind: 'dataset', value });
-    return { accountId: account.id, ...store.createKey(account.id, 'development') };
-  });
+  // Checked and created atomically: two processes starting together make one demo account.
+  const grants = premiumDatasets.map((value) => ({ kind: 'dataset' as const, value }));
+  const created = await store.createFirstAccount({ name, balanceKm2, active: true }, 'development', grants);
   if (!created) return null;
   mkdirSync(dataDir, { recursive: true });
   const keyFile = join(dataDir, DEMO_KEY_FILE);

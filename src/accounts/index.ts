@@ -1,9 +1,13 @@
 /** The accounts module's public surface. */
-export { AccountStore, Reservation } from './account-store.ts';
-export type { AccountStoreOptions, CreatedKey, NewAccount } from './account-store.ts';
+export type { AccountStore, AccountStoreOptions, CreatedKey, NewAccount, ReserveOptions } from './account-store.ts';
+export { openAccountStore } from './open-store.ts';
+export type { AccountStoreTarget } from './open-store.ts';
+export { SqliteAccountStore } from './sqlite-store.ts';
+export { PostgresAccountStore } from './postgres-store.ts';
+export { Reservation } from './reservation.ts';
+export type { ReleaseStatus } from './reservation.ts';
 export { ensureDemoAccount, DEMO_KEY_FILE } from './demo-account.ts';
 export type { DemoAccount, DemoAccountOptions } from './demo-account.ts';
-export type { ReleaseStatus } from './ledger.ts';
 export { bearerToken } from './keys.ts';
 export type { PremiumEntitlement, PremiumEntitlementKind, PremiumGrant } from './premium-entitlements.ts';
 export { AccountStoreError, KEY_KINDS } from './types.ts';

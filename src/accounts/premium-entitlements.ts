@@ -5,7 +5,7 @@
  * statements that touch them, so another account store implements the same three.
  */
 import { datasetInfoSchema } from '../sources/premium/dataset-info.ts';
-import type { Db } from './db.ts';
+import type { Db } from './sqlite-db.ts';
 import { AccountStoreError } from './types.ts';
 
 export type PremiumEntitlementKind = 'dataset' | 'country';

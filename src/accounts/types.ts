@@ -42,6 +42,8 @@ export interface AuthContext {
 /** One ledger row: a request that reserved credit. */
 export interface UsageRow {
   id: number;
+  /** The request's id, unique in the ledger (null on rows older than request ids). */
+  requestId: string | null;
   keyId: number;
   accountId: number;
   areaKm2: number;

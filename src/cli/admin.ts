@@ -1,13 +1,15 @@
 /**
  * Account administration: `city-context admin <command> [options]`, also `npm run admin -- …`
- * (scripts/admin.ts). The store is `<CITY_DATA_DIR>/accounts.sqlite` (default ./var). Safe to run
- * beside the server: it opens the store without releasing the server's open reservations.
+ * (scripts/admin.ts). The store is PostgreSQL when CITY_DATABASE_URL is set, else
+ * `<CITY_DATA_DIR>/accounts.sqlite` (default ./var); opening it applies the schema migrations. Safe
+ * to run beside the servers: it never releases their open reservations.
  */
 import { join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
-  AccountStore,
   AccountStoreError,
+  openAccountStore,
+  type AccountStore,
   KEY_KINDS,
   type Account,
   type ApiKeyInfo,
@@ -34,10 +36,12 @@ Commands:
                                                            take such an entitlement back (exactly as granted)
   usage --account ID [--limit N]                           show the newest ledger rows (default 20)
   list                                                     show accounts, their premium entitlements and keys
+  migrate                                                  bring the store's schema up to date (every command does)
   help                                                     show this text
 
 Every command takes --json for machine-readable output.
-The database is $CITY_DATA_DIR/accounts.sqlite (CITY_DATA_DIR defaults to ./var).`;
+The store is PostgreSQL when CITY_DATABASE_URL (postgres://…) is set, else
+$CITY_DATA_DIR/accounts.sqlite (CITY_DATA_DIR defaults to ./var).`;
 
 /** Bad command line: exit 2 with the message and a pointer to the usage text. */
 class UsageError extends Error {}
@@ -48,7 +52,7 @@ type Values = Record<string, string | boolean | undefined>;
 interface AdminCommand {
   options: Options;
   positionals?: number;
-  run(store: AccountStore, values: Values, positionals: string[]): { text: string; json: unknown };
+  run(store: AccountStore, values: Values, positionals: string[]): Promise<{ text: string; json: unknown }>;
 }
 
 const ACCOUNT = { account: { type: 'string' } } as const satisfies Options;
@@ -57,8 +61,8 @@ const PREMIUM = { ...ACCOUNT, dataset: { type: 'string' }, country: { type: 'str
 const COMMANDS: Record<string, AdminCommand> = {
   'create-account': {
     options: { name: { type: 'string' }, balance: { type: 'string' }, inactive: { type: 'boolean' } },
-    run(store, v) {
-      const account = store.createAccount({
+    async run(store, v) {
+      const account = await store.createAccount({
         name: requireString(v, 'name'),
         balanceKm2: km2(requireString(v, 'balance'), '--balance'),
         active: v.inactive !== true,
@@ -68,10 +72,10 @@ const COMMANDS: Record<string, AdminCommand> = {
   },
   'create-key': {
     options: { ...ACCOUNT, kind: { type: 'string' } },
-    run(store, v) {
+    async run(store, v) {
       const kind = (v.kind ?? 'development') as KeyKind;
       if (!KEY_KINDS.includes(kind)) throw new UsageError(`--kind must be development or production, not "${String(v.kind)}".`);
-      const created = store.createKey(accountId(v), kind);
+      const created = await store.createKey(accountId(v), kind);
       const text =
         `Created ${kind} key ${created.keyId} (${created.prefix}…) for account ${accountId(v)}.\n` +
         `This is the only time the key is shown; store it now:\n${created.key}`;
@@ -81,72 +85,80 @@ const COMMANDS: Record<string, AdminCommand> = {
   'revoke-key': {
     options: {},
     positionals: 1,
-    run(store, _v, [ref]) {
-      const key = store.revokeKey(ref!);
+    async run(store, _v, [ref]) {
+      const key = await store.revokeKey(ref!);
       return { text: `Revoked key ${key.id} (${key.prefix}…) of account ${key.accountId} at ${key.revokedAt}.`, json: key };
     },
   },
   'top-up': {
     options: { ...ACCOUNT, km2: { type: 'string' } },
-    run(store, v) {
-      const account = store.topUp(accountId(v), km2(requireString(v, 'km2'), '--km2'));
+    async run(store, v) {
+      const account = await store.topUp(accountId(v), km2(requireString(v, 'km2'), '--km2'));
       return { text: `Topped up account ${account.id}: ${describeAccount(account)}`, json: account };
     },
   },
   suspend: {
     options: ACCOUNT,
-    run(store, v) {
-      const account = store.setActive(accountId(v), false);
+    async run(store, v) {
+      const account = await store.setActive(accountId(v), false);
       return { text: `Suspended account ${account.id}: ${describeAccount(account)}`, json: account };
     },
   },
   activate: {
     options: ACCOUNT,
-    run(store, v) {
-      const account = store.setActive(accountId(v), true);
+    async run(store, v) {
+      const account = await store.setActive(accountId(v), true);
       return { text: `Activated account ${account.id}: ${describeAccount(account)}`, json: account };
     },
   },
   'grant-premium': {
     options: PREMIUM,
-    run(store, v) {
+    async run(store, v) {
       const id = accountId(v);
-      const premium = store.grantPremium(id, premiumGrant(v));
+      const premium = await store.grantPremium(id, premiumGrant(v));
       return { text: `Account ${id}: ${describePremium(premium)}`, json: { accountId: id, premium } };
     },
   },
   'revoke-premium': {
     options: PREMIUM,
-    run(store, v) {
+    async run(store, v) {
       const id = accountId(v);
-      const premium = store.revokePremium(id, premiumGrant(v));
+      const premium = await store.revokePremium(id, premiumGrant(v));
       return { text: `Account ${id}: ${describePremium(premium)}`, json: { accountId: id, premium } };
     },
   },
   usage: {
     options: { ...ACCOUNT, limit: { type: 'string' } },
-    run(store, v) {
+    async run(store, v) {
       const id = accountId(v);
-      const account = store.getAccount(id);
+      const account = await store.getAccount(id);
       if (!account) throw new AccountStoreError(`No account with id ${id}.`);
       const limit = v.limit === undefined ? 20 : positiveInteger(String(v.limit), '--limit');
-      const rows = store.usage(id, { limit });
-      const premium = store.premiumEntitlements(id);
+      const rows = await store.usage(id, { limit });
+      const premium = await store.premiumEntitlements(id);
       const text = [`Account ${id}: ${describeAccount(account)}`, `  ${describePremium(premium)}`, ...formatUsage(rows)].join('\n');
       return { text, json: { account, premium, usage: rows } };
     },
   },
   list: {
     options: {},
-    run(store) {
-      const accounts = store
-        .listAccounts()
-        .map((account) => ({ ...account, premium: store.premiumEntitlements(account.id), keys: store.listKeys(account.id) }));
+    async run(store) {
+      const accounts = [];
+      for (const account of await store.listAccounts()) {
+        accounts.push({ ...account, premium: await store.premiumEntitlements(account.id), keys: await store.listKeys(account.id) });
+      }
       if (accounts.length === 0) return { text: 'No accounts yet. Create one with create-account.', json: [] };
       const text = accounts
         .map((a) => [`${a.id}  ${describeAccount(a)}`, `    ${describePremium(a.premium)}`, ...a.keys.map((k) => `    ${describeKey(k)}`)].join('\n'))
         .join('\n');
       return { text, json: accounts };
+    },
+  },
+  migrate: {
+    options: {},
+    async run(store) {
+      // Opening the store has migrated it: this command exists so a deployment can do it before any node starts.
+      return { text: `The ${store.kind} accounts store is up to date.`, json: { store: store.kind, migrated: true } };
     },
   },
 };
@@ -159,7 +171,7 @@ const command: Command = {
 export default command;
 
 /** Runs one admin command; `program` is how the user called it (for the help text). */
-export function runAdmin(argv: string[], io: CommandIo, program: string): number {
+export async function runAdmin(argv: string[], io: CommandIo, program: string): Promise<number> {
   const [name, ...rest] = argv;
   const fail = (code: number, message: string): number => {
     io.stderr.write(`error: ${message}\n`);
@@ -195,9 +207,17 @@ export function runAdmin(argv: string[], io: CommandIo, program: string): number
   }
 
   const dataDir = resolve(io.env.CITY_DATA_DIR || './var');
-  const store = AccountStore.open(join(dataDir, 'accounts.sqlite'), { releaseStale: false, staleSweepMs: 0 });
+  let store: AccountStore;
   try {
-    const result = command.run(store, values, positionals);
+    store = await openAccountStore(
+      { databaseUrl: io.env.CITY_DATABASE_URL || null, sqlitePath: join(dataDir, 'accounts.sqlite') },
+      { releaseStale: false, staleSweepMs: 0 },
+    );
+  } catch (err) {
+    return fail(1, `cannot open the accounts store: ${(err as Error).message}`);
+  }
+  try {
+    const result = await command.run(store, values, positionals);
     io.stdout.write(`${values.json ? JSON.stringify(result.json, null, 2) : result.text}\n`);
     return 0;
   } catch (err) {
@@ -205,7 +225,7 @@ export function runAdmin(argv: string[], io: CommandIo, program: string): number
     if (err instanceof AccountStoreError) return fail(1, `${name}: ${err.message}`);
     throw err;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

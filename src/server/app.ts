@@ -69,7 +69,7 @@ export function createApp(appDeps: AppDeps, early?: EarlyListener): Server {
     if (deps.drain?.closing) res.setHeader('connection', 'close');
     if (cors.handle(req, res)) return; // a preflight, answered
     try {
-      if (web?.route(req, res, path)) return;
+      if (await web?.route(req, res, path)) return;
       if (path === '/v1/context') {
         if (req.method !== 'POST') throw notAllowed('POST');
         await handleContext(req, res, deps);

@@ -60,10 +60,10 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     if (!delivered) gone.abort(new Error('client disconnected'));
   });
 
-  const auth = deps.accounts.authenticate(req.headers.authorization);
+  const auth = await deps.accounts.authenticate(req.headers.authorization);
   noteRequest(req, { accountId: auth.accountId });
   requireJsonContentType(req);
-  deps.accounts.assertCanPay(auth);
+  await deps.accounts.assertCanPay(auth);
   const body = await readBody(req, deps.maxBodyBytes, deps.limits.maxDrainBytes, deps.bodies);
   const request = parseContextRequest(parseJsonBody(body));
   noteRequest(req, { areaKm2: Number(request.areaKm2.toFixed(6)), groups: request.settings.geometry, format: request.export?.format });
@@ -73,10 +73,10 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
   try {
     await deps.readiness.untilServable();
     // no source has data for what it asks: an empty answer, recorded at cost 0, that says why
-    const premium = requestPremiumAccess(request, auth, deps.accounts, deps.pipeline.premiumStorePath);
+    const premium = await requestPremiumAccess(request, auth, deps.accounts, deps.pipeline.premiumStorePath);
     // a polygon outside the OSM data is not empty where a premium dataset the caller may use covers it
     const unpaid = await noSourceDataWarning(request, deps.pipeline, premium.allowed);
-    const reservation = metered(deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null }), deps.metrics);
+    const reservation = metered(await deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null }), deps.metrics);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
@@ -112,7 +112,7 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
       // for more than its tail; a failure from here on refunds.
       await backlog.drained();
       if (gone.signal.aborted || slow.cut) throw new Error('the client went away before the end of the answer');
-      reservation.commit();
+      await reservation.commit();
       writer.end({
         warnings: [...(unpaid ? [unpaid] : []), ...summary.warnings],
         attributions: summary.attributions,
@@ -124,13 +124,21 @@ export async function handleContext(req: IncomingMessage, res: ServerResponse, d
     } catch (err) {
       const clientGone = gone.signal.aborted || slow.cut;
       // not charged yet: released; charged already (the end of the answer did not get out): refunded
-      if (!reservation.release(clientGone ? 'aborted' : 'failed')) reservation.refund();
+      try {
+        if (!(await reservation.release(clientGone ? 'aborted' : 'failed'))) await reservation.refund();
+      } catch (lost) {
+        // the accounts store is unreachable: the hold is left to this node's stale sweep
+        deps.log(`context: the reservation could not be released now (${(lost as Error).message})`);
+      }
       res.destroy(); // a cut-off stream must never parse as a smaller model
       deps.log(`context ${clientGone ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
       return;
     }
     watchDelivery(socket, deps.limits.deliveryWindowMs, (err) => {
-      if (reservation.refund()) deps.log(`context refunded: the connection failed right after the last byte (${err.message})`);
+      void reservation.refund().then(
+        (refunded) => refunded && deps.log(`context refunded: the connection failed right after the last byte (${err.message})`),
+        (failed) => deps.log(`context refund failed: ${(failed as Error).message}`),
+      );
     });
     const warned = summary.warnings.length ? ` warnings=${summary.warnings.map((w) => w.code).join(',')}` : '';
     deps.log(

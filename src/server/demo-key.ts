@@ -31,14 +31,14 @@ export function isLoopback(address: string | undefined): boolean {
   return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
 }
 
-export function serveDemoKey(req: IncomingMessage, res: ServerResponse, options: DemoKeyOptions): void {
+export async function serveDemoKey(req: IncomingMessage, res: ServerResponse, options: DemoKeyOptions): Promise<void> {
   if (req.method !== 'GET') throw new ApiError('method_not_allowed', 'This resource only answers GET.', [], { Allow: 'GET' });
-  const key = demoKeyFor(req, options);
+  const key = await demoKeyFor(req, options);
   if (!key) throw new ApiError('not_found', `There is no resource at ${DEMO_KEY_PATH}; the service answers POST /v1/context.`);
   sendJson(res, 200, { key }, { 'cache-control': 'no-store' });
 }
 
-function demoKeyFor(req: IncomingMessage, { keyFile, accounts, trustedProxies }: DemoKeyOptions): string | null {
+async function demoKeyFor(req: IncomingMessage, { keyFile, accounts, trustedProxies }: DemoKeyOptions): Promise<string | null> {
   const peer = req.socket.remoteAddress;
   if (!isLoopback(peer) || trustedProxies?.trusts(peer)) return null;
   if (FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined)) return null;
@@ -49,7 +49,7 @@ function demoKeyFor(req: IncomingMessage, { keyFile, accounts, trustedProxies }:
     return null; // no demo account on this install
   }
   try {
-    accounts.authenticate(`Bearer ${key}`); // revoked or deactivated: not offered
+    await accounts.authenticate(`Bearer ${key}`); // revoked or deactivated: not offered
   } catch {
     return null;
   }

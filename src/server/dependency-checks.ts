@@ -50,7 +50,8 @@ export function embeddedChecks(deps: { accounts: AccountStore; osmStorePath: str
     {
       name: 'accounts',
       ping: async () => {
-        deps.accounts.accountCount(); // a read: throws when the file is gone or locked beyond the busy timeout
+        // SQLite: the file is open; PostgreSQL: a round trip
+        if (!(await deps.accounts.reachable())) throw new Error(`the ${deps.accounts.kind} accounts store cannot be reached`);
       },
     },
     {

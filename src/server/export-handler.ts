@@ -68,10 +68,10 @@ export async function handleExport(
   const release = await deps.admission.acquire(gone, { areaKm2: request.areaKm2, export: true });
   try {
     await deps.readiness.untilServable();
-    const premium = requestPremiumAccess(request, auth, deps.accounts, deps.pipeline.premiumStorePath);
+    const premium = await requestPremiumAccess(request, auth, deps.accounts, deps.pipeline.premiumStorePath);
     // a polygon outside the OSM data is not empty where a premium dataset the caller may use covers it
     const unpaid = await noSourceDataWarning(request, deps.pipeline, premium.allowed); // an empty file is not charged
-    const reservation = metered(deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null }), deps.metrics);
+    const reservation = metered(await deps.accounts.reserve(auth, request.areaKm2, { free: unpaid !== null }), deps.metrics);
     let stored: StoredExport;
     let socket: Socket | null = null;
     try {
@@ -85,7 +85,7 @@ export async function handleExport(
       const warnings = [...(unpaid ? [unpaid] : []), ...result.summary.warnings];
       // Charged before the link is written: a crash after the client has its link must not leave it
       // free; if the answer does not get out, the charge is refunded below.
-      reservation.commit();
+      await reservation.commit();
       socket = res.socket;
       holdClosingConnection(res, deliveryWindowMs);
       await sendAndConfirm(res, () =>
@@ -98,14 +98,22 @@ export async function handleExport(
       );
     } catch (err) {
       // not charged yet: released; charged already (the answer did not get out): refunded
-      if (!reservation.release(gone.aborted ? 'aborted' : 'failed')) reservation.refund();
+      try {
+        if (!(await reservation.release(gone.aborted ? 'aborted' : 'failed'))) await reservation.refund();
+      } catch (lost) {
+        // the accounts store is unreachable: the hold is left to this node's stale sweep
+        deps.log(`export: the reservation could not be released now (${(lost as Error).message})`);
+      }
       deps.log(`export ${plan.format} ${gone.aborted ? 'aborted' : 'failed'} after ${(performance.now() - started).toFixed(0)} ms: ${(err as Error)?.message}`);
       if (!gone.aborted) throw err; // the error body; a client that left gets nothing
       res.destroy();
       return;
     }
     watchDelivery(socket, deliveryWindowMs, (err) => {
-      if (reservation.refund()) deps.log(`export refunded: the connection failed right after the answer (${err.message})`);
+      void reservation.refund().then(
+        (refunded) => refunded && deps.log(`export refunded: the connection failed right after the answer (${err.message})`),
+        (failed) => deps.log(`export refund failed: ${(failed as Error).message}`),
+      );
     });
     deps.log(`export 200 ${plan.format} ${request.areaKm2.toFixed(3)} km² ${stored.size} bytes ${(performance.now() - started).toFixed(0)} ms`);
   } finally {

@@ -16,21 +16,21 @@ export function metered(reservation: Reservation, metrics: ServiceMetrics | unde
   const refund = reservation.refund.bind(reservation);
   let charged = false;
   return Object.assign(reservation, {
-    commit(): boolean {
-      const done = commit();
+    async commit(): Promise<boolean> {
+      const done = await commit();
       if (done) {
         charged = true;
         metrics.km2('charged', reservation.costKm2);
       }
       return done;
     },
-    release(status?: Parameters<Reservation['release']>[0]): boolean {
-      const done = release(status);
+    async release(status?: Parameters<Reservation['release']>[0]): Promise<boolean> {
+      const done = await release(status);
       if (done) metrics.km2('released', held);
       return done;
     },
-    refund(): boolean {
-      const done = refund();
+    async refund(): Promise<boolean> {
+      const done = await refund();
       if (done && charged) metrics.km2('refunded', reservation.costKm2);
       return done;
     },

@@ -15,8 +15,10 @@ export function requestPremiumAccess(
   auth: AuthContext,
   accounts: AccountStore,
   premiumStorePath: string | null | undefined,
-): PremiumAccess {
-  return premiumAccess(coveringDatasets(request, premiumStorePath), accounts.premiumEntitlements(auth.accountId), request.settings.buildingSources);
+): Promise<PremiumAccess> {
+  return accounts
+    .premiumEntitlements(auth.accountId)
+    .then((entitled) => premiumAccess(coveringDatasets(request, premiumStorePath), entitled, request.settings.buildingSources));
 }
 
 /** The datasets covering the request polygon; none without a premium store. */

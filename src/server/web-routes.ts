@@ -41,7 +41,7 @@ export class WebRoutes {
   }
 
   /** Answers `path` when it is one of these routes; false otherwise. */
-  route(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  async route(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
     let tile: RegExpExecArray | null;
     if (this.assets.handles(path)) this.assets.serve(req, res, path);
     else if ((tile = MAP_TILE_PATH.exec(path))) this.tiles.serve(req, res, tile);
@@ -49,7 +49,8 @@ export class WebRoutes {
       if (req.method !== 'GET' && req.method !== 'HEAD')
         throw new ApiError('method_not_allowed', 'This resource only answers GET, HEAD.', [], { Allow: 'GET, HEAD' });
       sendJson(res, 200, this.info.info(), { 'cache-control': 'no-cache' });
-    } else if (path === DEMO_KEY_PATH) serveDemoKey(req, res, { keyFile: this.deps.demoKeyFile, accounts: this.accounts, trustedProxies: this.trustedProxies });
+    } else if (path === DEMO_KEY_PATH)
+      await serveDemoKey(req, res, { keyFile: this.deps.demoKeyFile, accounts: this.accounts, trustedProxies: this.trustedProxies });
     else return false;
     return true;
   }

@@ -4,18 +4,23 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { ApiError } from '../../src/contract/errors.ts';
-import { AccountStore } from '../../src/accounts/index.ts';
+import { openTestAccounts, testDatabaseUrl } from '../support/accounts/test-database.ts';
 import { REPO_ROOT } from '../../src/repo-root.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cc-cli-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
+/** On PostgreSQL runs, the CLI and the test share one database through CITY_DATABASE_URL. */
+let databaseUrl: string | null = null;
+before(async () => {
+  databaseUrl = await testDatabaseUrl();
+});
 
 function admin(...args: string[]): { code: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/admin.ts'), ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, CITY_DATA_DIR: dataDir },
+    env: { ...process.env, CITY_DATA_DIR: dataDir, CITY_DATABASE_URL: databaseUrl ?? '' },
     encoding: 'utf8',
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
@@ -27,7 +32,7 @@ function ok(...args: string[]): string {
   return run.stdout;
 }
 
-it('round trip: create account, create key, top up, suspend, activate, usage, revoke, list', () => {
+it('round trip: create account, create key, top up, suspend, activate, usage, revoke, list', async () => {
   const created = ok('create-account', '--name', 'Acme Surveying', '--balance', '2.5');
   const accountId = /Created account (\d+)/.exec(created)?.[1];
   assert.ok(accountId, created);
@@ -39,16 +44,16 @@ it('round trip: create account, create key, top up, suspend, activate, usage, re
 
   assert.match(ok('top-up', '--account', accountId, '--km2', '1.5'), /balance 4 km²/);
 
-  // Use the key in-process, as the server would, while the CLI works on the same file.
-  const store = AccountStore.open(join(dataDir, 'accounts.sqlite'));
-  const auth = store.authenticate(`Bearer ${key}`);
-  store.reserve(auth, 1.25).commit();
-  store.reserve(auth, 0.5).release('failed');
-  const open = store.reserve(auth, 0.25);
+  // Use the key in-process, as the server would, while the CLI works on the same store.
+  const store = await openTestAccounts(databaseUrl ?? join(dataDir, 'accounts.sqlite'));
+  const auth = await store.authenticate(`Bearer ${key}`);
+  await (await store.reserve(auth, 1.25)).commit();
+  await (await store.reserve(auth, 0.5)).release('failed');
+  const open = await store.reserve(auth, 0.25);
 
   assert.match(ok('suspend', '--account', accountId), /inactive/);
-  assert.throws(
-    () => store.reserve(auth, 0.1),
+  await assert.rejects(
+    async () => await store.reserve(auth, 0.1),
     (e: unknown) => e instanceof ApiError && e.code === 'no_active_subscription',
   );
   assert.match(ok('activate', '--account', accountId), /active/);
@@ -67,15 +72,15 @@ it('round trip: create account, create key, top up, suspend, activate, usage, re
     ],
   );
   assert.match(ok('usage', '--account', accountId, '--limit', '1'), /reserved/);
-  open.commit();
+  await open.commit();
 
   const prefix = key.slice(0, 16);
   assert.match(ok('revoke-key', prefix), /Revoked key/);
-  assert.throws(
-    () => store.authenticate(`Bearer ${key}`),
+  await assert.rejects(
+    async () => await store.authenticate(`Bearer ${key}`),
     (e: unknown) => e instanceof ApiError && e.code === 'unauthorized',
   );
-  store.close();
+  await store.close();
 
   const list = ok('list');
   assert.match(list, /Acme Surveying", active, balance 2\.5 km²/);
@@ -83,7 +88,7 @@ it('round trip: create account, create key, top up, suspend, activate, usage, re
   assert.ok(!list.includes(key), 'list never shows a key');
 });
 
-it('refuses bad input with a message and a non-zero exit', () => {
+it('refuses bad input with a message and a non-zero exit', async () => {
   const cases: [string[], number, RegExp][] = [
     [[], 2, /Usage:/],
     [['frobnicate'], 2, /Unknown command "frobnicate"/],
@@ -104,6 +109,21 @@ it('refuses bad input with a message and a non-zero exit', () => {
     assert.match(run.stderr, message, `admin ${args.join(' ')}`);
   }
   assert.match(ok('help'), /create-account --name NAME --balance KM2/);
+});
+
+it('migrate brings the store up to date and says which store it is', () => {
+  const out = JSON.parse(ok('migrate', '--json')) as { store: string; migrated: boolean };
+  assert.deepEqual(out, { store: databaseUrl ? 'postgres' : 'sqlite', migrated: true });
+});
+
+it('a store it cannot open is a one-line error and exit 1', () => {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/admin.ts'), 'list'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, CITY_DATA_DIR: dataDir, CITY_DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /^error: cannot open the accounts store: .*\n$/);
 });
 
 it('grant-premium and revoke-premium by dataset or country, shown by list and usage', () => {

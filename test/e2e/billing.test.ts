@@ -48,29 +48,29 @@ async function appWith(
   };
 }
 
-function newAccount(balanceKm2: number, active = true) {
-  const account = svc.accounts.createAccount({ name: `t${Math.random()}`, balanceKm2, active });
-  return { account, key: svc.accounts.createKey(account.id, 'development').key };
+async function newAccount(balanceKm2: number, active = true) {
+  const account = await svc.accounts.createAccount({ name: `t${Math.random()}`, balanceKm2, active });
+  return { account, key: (await svc.accounts.createKey(account.id, 'development')).key };
 }
 
-const balanceOf = (id: number) => svc.accounts.getAccount(id)!.balanceKm2;
+const balanceOf = async (id: number) => (await svc.accounts.getAccount(id))!.balanceKm2;
 
 test('402 when the plan is inactive or the balance is too small; nothing is charged', async () => {
   const polygon = square(MONACO_CENTRE[0], MONACO_CENTRE[1], 300);
-  const inactive = newAccount(100, false);
+  const inactive = await newAccount(100, false);
   const r1 = await postContext(svc.url, inactive.key, { polygon });
   assert.equal(r1.status, 402);
   assert.equal(r1.json.code, 'no_active_subscription');
-  const poor = newAccount(0.05);
+  const poor = await newAccount(0.05);
   const r2 = await postContext(svc.url, poor.key, { polygon });
   assert.equal(r2.status, 402);
   assert.equal(r2.json.code, 'insufficient_balance');
-  assert.equal(balanceOf(poor.account.id), 0.05);
+  assert.equal(await balanceOf(poor.account.id), 0.05);
 });
 
 test('a completed request is charged its geodesic area; concurrent requests never overspend', async () => {
   const polygon = square(MONACO_CENTRE[0], MONACO_CENTRE[1], 400); // ~0.16 km²
-  const { account, key } = newAccount(0.5);
+  const { account, key } = await newAccount(0.5);
   const answers = await Promise.all(Array.from({ length: 6 }, () => postContext(svc.url, key, { polygon, settings: { geometry: ['buildings'] } })));
   const ok = answers.filter((a) => a.status === 200).length;
   const refused = answers.filter((a) => a.status === 402 && a.json.code === 'insufficient_balance').length;
@@ -78,9 +78,9 @@ test('a completed request is charged its geodesic area; concurrent requests neve
   assert.equal(ok, 3, 'three 0.16 km² requests fit in 0.5 km²');
   const cost = Number(answers.find((a) => a.status === 200)!.headers['x-cost-km2']);
   assert.ok(Math.abs(cost - 0.16) < 0.005, `cost ${cost}`);
-  const balance = balanceOf(account.id);
+  const balance = await balanceOf(account.id);
   assert.ok(balance >= 0 && Math.abs(balance - (0.5 - 3 * cost)) < 1e-3, `balance ${balance}`);
-  const usage = svc.accounts.usage(account.id);
+  const usage = await svc.accounts.usage(account.id);
   assert.equal(usage.filter((u) => u.status === 'completed').length, 3);
 });
 
@@ -95,7 +95,7 @@ test('a request aborted mid-stream is not charged and its pending tiles are canc
     }
     return buildTile(task);
   });
-  const { account, key } = newAccount(10);
+  const { account, key } = await newAccount(10);
   const controller = new AbortController();
   const res = await request(`${app.url}/v1/context`, {
     method: 'POST',
@@ -110,8 +110,8 @@ test('a request aborted mid-stream is not charged and its pending tiles are canc
   } // first bytes arrive before any tile
   controller.abort();
   await delay(600);
-  assert.equal(balanceOf(account.id), 10);
-  const usage = svc.accounts.usage(account.id);
+  assert.equal(await balanceOf(account.id), 10);
+  const usage = await svc.accounts.usage(account.id);
   assert.equal(usage[0].status, 'aborted');
   assert.equal(usage[0].costKm2, 0);
   assert.ok(cancelled > 0, 'pending tile tasks were cancelled');
@@ -125,7 +125,7 @@ test('a tile that fails after streaming began cuts the connection and nothing is
     if (++n === 3) throw new Error('disk on fire');
     return buildTile(task);
   });
-  const { account, key } = newAccount(10);
+  const { account, key } = await newAccount(10);
   const res = await request(`${app.url}/v1/context`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -134,8 +134,8 @@ test('a tile that fails after streaming began cuts the connection and nothing is
   assert.equal(res.statusCode, 200);
   await assert.rejects(res.body.text(), 'the body must not end as if complete');
   await delay(100);
-  assert.equal(balanceOf(account.id), 10);
-  assert.equal(svc.accounts.usage(account.id)[0].status, 'failed');
+  assert.equal(await balanceOf(account.id), 10);
+  assert.equal((await svc.accounts.usage(account.id))[0].status, 'failed');
   await app.close();
 });
 
@@ -147,7 +147,7 @@ test('a saturating burst gets 503 server_busy with Retry-After, uncharged', asyn
     },
     new Admission({ maxInFlight: 1, maxQueue: 1, timeoutMs: 10_000 }),
   );
-  const { account, key } = newAccount(10);
+  const { account, key } = await newAccount(10);
   const polygon = square(MONACO_CENTRE[0], MONACO_CENTRE[1], 200);
   const answers = await Promise.all(Array.from({ length: 6 }, () => postContext(app.url, key, { polygon })));
   const busy = answers.filter((a) => a.status === 503);
@@ -158,14 +158,14 @@ test('a saturating burst gets 503 server_busy with Retry-After, uncharged', asyn
     assert.equal(b.json.code, 'server_busy');
     assert.ok(Number(b.headers['retry-after']) > 0);
   }
-  const charged = svc.accounts.usage(account.id).filter((u) => u.status === 'completed').length;
+  const charged = (await svc.accounts.usage(account.id)).filter((u) => u.status === 'completed').length;
   assert.equal(charged, ok.length);
   await app.close();
 });
 
 test('an answer no configured source has data for is free: recorded at cost 0, X-Cost-Km2 0, and `no_source_data` says why', async () => {
-  const { account, key } = newAccount(1);
-  const usage = () => svc.accounts.usage(account.id, { limit: 1 })[0]!;
+  const { account, key } = await newAccount(1);
+  const usage = async () => (await svc.accounts.usage(account.id, { limit: 1 }))[0]!;
   const warned = (a: { json: any }) => a.json.warnings.find((w: { code: string }) => w.code === 'no_source_data');
 
   // topography only, 0.25 km² far from the bundled DEM (N43E007) and every other configured source
@@ -174,8 +174,8 @@ test('an answer no configured source has data for is free: recorded at cost 0, X
   assert.equal(outside.headers['x-cost-km2'], '0.0000');
   assert.deepEqual(warned(outside).details, { charged: false, missing: ['elevation'], swappedLatLon: false });
   assert.match(warned(outside).message, /not charged/);
-  assert.deepEqual([usage().status, usage().costKm2], ['completed', 0]);
-  assert.equal(balanceOf(account.id), 1);
+  assert.deepEqual([(await usage()).status, (await usage()).costKm2], ['completed', 0]);
+  assert.equal(await balanceOf(account.id), 1);
 
   // the default groups with latitude and longitude swapped: far from the OSM data and the DEM
   const swapped = square(MONACO_CENTRE[1], MONACO_CENTRE[0], 300);
@@ -185,15 +185,15 @@ test('an answer no configured source has data for is free: recorded at cost 0, X
   assert.equal(warned(wrongWay).details.swappedLatLon, true);
   assert.match(warned(wrongWay).message, /\[latitude, longitude\]/);
   assert.ok(wrongWay.json.warnings.some((w: { code: string }) => w.code === 'osm_unavailable'));
-  assert.equal(balanceOf(account.id), 1);
+  assert.equal(await balanceOf(account.id), 1);
 
   // the same groups where the data is: charged as ever, no such warning
   const monaco = await postContext(svc.url, key, { polygon: square(MONACO_CENTRE[0], MONACO_CENTRE[1], 300), settings: { geometry: ['topography'] } });
   assert.equal(monaco.status, 200, monaco.text);
   assert.notEqual(monaco.headers['x-cost-km2'], '0.0000');
   assert.equal(warned(monaco), undefined);
-  assert.ok(usage().costKm2 > 0.08);
-  assert.equal(balanceOf(account.id), 1 - usage().costKm2);
+  assert.ok((await usage()).costKm2 > 0.08);
+  assert.equal(await balanceOf(account.id), 1 - (await usage()).costKm2);
 
   // features only, where there is no OSM data: free
   const paris = await postContext(svc.url, key, { polygon: square(48.85, 2.35, 100), settings: { geometry: ['buildings'] } });

@@ -52,8 +52,8 @@ let plain: any, cropped: any;
 before(async () => {
   app = await startExportApp({ store });
   svc = app.svc;
-  const account = svc.accounts.createAccount({ name: 'crop', balanceKm2: 100, active: true });
-  key = svc.accounts.createKey(account.id, 'development').key;
+  const account = await svc.accounts.createAccount({ name: 'crop', balanceKm2: 100, active: true });
+  key = (await svc.accounts.createKey(account.id, 'development')).key;
   const a = await postContext(app.url, key, { polygon, origin: c, settings });
   const b = await postContext(app.url, key, { polygon, origin: c, settings: { ...settings, cropScene: true } });
   assert.equal(a.status, 200, a.text.slice(0, 300));
@@ -67,7 +67,7 @@ after(async () => {
 
 const group = (r: any, type: string, kind?: string) => r.geometry.find((g: any) => g.type === type && (!kind || g.geometryType === kind));
 
-test('every cut building and barrier is closed and outward, marked cropped, and none is lost', () => {
+test('every cut building and barrier is closed and outward, marked cropped, and none is lost', async () => {
   for (const type of ['buildings', 'barriers']) {
     const meshes = group(cropped, type).meshes;
     let cut = 0;
@@ -88,7 +88,7 @@ test('every cut building and barrier is closed and outward, marked cropped, and 
   assert.ok(buildings.filter((m: any) => m.descriptor.cropped).length >= 20);
 });
 
-test('nothing of the model lies outside the polygon by more than 1 mm (the uncropped model does)', () => {
+test('nothing of the model lies outside the polygon by more than 1 mm (the uncropped model does)', async () => {
   const worst = (r: any) => {
     let w = 0;
     for (const g of r.geometry) {
@@ -121,7 +121,7 @@ function triangles(meshes: any[]): { area: number; paths: Paths64 } {
   return { area, paths };
 }
 
-test('the cropped ground covers exactly the polygon where the uncropped ground covered it', () => {
+test('the cropped ground covers exactly the polygon where the uncropped ground covered it', async () => {
   const cut = triangles(group(cropped, 'surface').meshes);
   const whole = triangles(group(plain, 'surface').meshes);
   const P = [Array.from({ length: ring.length / 2 }, (_, k) => ({ x: Math.round(ring[2 * k] * 1000), y: Math.round(ring[2 * k + 1] * 1000) }))];
@@ -134,7 +134,7 @@ test('the cropped ground covers exactly the polygon where the uncropped ground c
   );
 });
 
-test('the elevation map stays a full square grid with a 0/1 mask of the nodes inside the polygon', () => {
+test('the elevation map stays a full square grid with a 0/1 mask of the nodes inside the polygon', async () => {
   const entry = group(cropped, 'topography', 'elevationMaps').elevationMaps[0];
   const { segmentsCount: n, terrainSize: size, moveVector } = entry.info;
   assert.equal(entry.elevationMap.length, (n + 1) ** 2);

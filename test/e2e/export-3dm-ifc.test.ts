@@ -34,9 +34,9 @@ after(async () => {
   await app?.close();
 });
 
-function key(balanceKm2 = 100): string {
-  const account = svc.accounts.createAccount({ name: `x${Math.random()}`, balanceKm2, active: true });
-  return svc.accounts.createKey(account.id, 'development').key;
+async function key(balanceKm2 = 100): Promise<string> {
+  const account = await svc.accounts.createAccount({ name: `x${Math.random()}`, balanceKm2, active: true });
+  return (await svc.accounts.createKey(account.id, 'development')).key;
 }
 
 async function exportBytes(k: string, body: unknown): Promise<{ bytes: Uint8Array; spatialReference: any }> {
@@ -106,7 +106,7 @@ function ifcElementCount(m: number): number {
 }
 
 test('every group and feature of the JSON answer is in the 3dm and the IFC, read back on real data with terrain', async () => {
-  const k = key();
+  const k = await key();
   const polygon = square(43.7345, 7.4195, 350);
   const settings = { geometry: ['buildings', 'surface', 'barriers', 'instances', 'topography'], projectToTopography: true };
   const json = await postContext(url, k, { polygon, settings: { ...settings, surfaceTypes: ['meshes'], topographyReturnType: 'meshes', upAxis: 'Z' } });
@@ -166,7 +166,7 @@ function cornerCandidatesIfc(bytes: Uint8Array): number[][] {
 }
 
 test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every placement × crs × units (3dm, ifc)', async () => {
-  const k = key(1000);
+  const k = await key(1000);
   for (const crs of ['local', 'EPSG:32632', 'EPSG:2154', 'EPSG:3857']) {
     const [wantE, wantN] = cornerIn(crs);
     for (const placement of ['anchor', 'absolute']) {

@@ -36,8 +36,8 @@ after(async () => {
 });
 
 test('a known OSM building corner lands where proj4 puts it in OBJ, STL, PLY, DAE and DXF exports (to 1 mm; STL refuses absolute grid coordinates)', async () => {
-  const account = svc.accounts.createAccount({ name: `files${Math.random()}`, balanceKm2: 100, active: true });
-  const key = svc.accounts.createKey(account.id, 'development').key;
+  const account = await svc.accounts.createAccount({ name: `files${Math.random()}`, balanceKm2: 100, active: true });
+  const key = (await svc.accounts.createKey(account.id, 'development')).key;
   for (const format of ['obj', 'stl', 'ply', 'dae', 'dxf']) {
     for (const { crs, placement, units } of COMBOS) {
       const a = await postContext(url, key, {

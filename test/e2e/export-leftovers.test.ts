@@ -33,8 +33,8 @@ const temps = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('.tmp
 
 test('a client that leaves while the export thread writes: its staged and spill files are removed, not left for an hour', async () => {
   const dir = svc.config.exports.dir;
-  const account = svc.accounts.createAccount({ name: 'leaver', balanceKm2: 10 });
-  const key = svc.accounts.createKey(account.id).key;
+  const account = await svc.accounts.createAccount({ name: 'leaver', balanceKm2: 10 });
+  const key = (await svc.accounts.createKey(account.id)).key;
   for (let round = 0; round < 2; round++) {
     const leave = new AbortController();
     const answer = request(`${svc.url}/v1/context`, {
@@ -52,10 +52,10 @@ test('a client that leaves while the export thread writes: its staged and spill 
     await eventually(() => temps(dir).some((n) => n.endsWith('.spill')), 'the export spills', 30_000);
     leave.abort();
     await assert.rejects(answer);
-    await eventually(() => svc.accounts.usage(account.id)[0]?.status === 'aborted', 'the export is aborted', 30_000);
+    await eventually(async () => (await svc.accounts.usage(account.id))[0]?.status === 'aborted', 'the export is aborted', 30_000);
     await eventually(() => temps(dir).length === 0, `nothing left behind (round ${round}): ${temps(dir).join(', ')}`, 10_000);
   }
-  assert.equal(svc.accounts.getAccount(account.id)!.balanceKm2, 10);
+  assert.equal((await svc.accounts.getAccount(account.id))!.balanceKm2, 10);
 });
 
 /** A process that stages an export file and its spill in `dir` as an export does, then waits to be killed. */

@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { AccountStore } from '../../src/accounts/index.ts';
+import { SqliteAccountStore } from '../../src/accounts/index.ts';
 import { REPO_ROOT, storePaths } from '../../src/config.ts';
 import { spawnServer, waitForStatus, type SpawnedServer } from '../support/service/compiled-server.ts';
 import { startTestS3, type TestS3 } from '../support/stores/s3-server.ts';
@@ -52,10 +52,10 @@ test('an export written by node A is downloaded through node B, whole and by ran
       assert.ok(await waitForStatus(node, '/readyz', 200), 'ready, the bucket reachable');
     }
     const [a, b] = nodes;
-    const accounts = AccountStore.open(storePaths(dataDir).accounts, { releaseStale: false, staleSweepMs: 0 });
-    const { id } = accounts.createAccount({ name: 'two nodes', balanceKm2: 5 });
-    const { key } = accounts.createKey(id, 'production');
-    accounts.close();
+    const accounts = await SqliteAccountStore.open(storePaths(dataDir).accounts, { releaseStale: false, staleSweepMs: 0 });
+    const { id } = await accounts.createAccount({ name: 'two nodes', balanceKm2: 5 });
+    const { key } = await accounts.createKey(id, 'production');
+    await accounts.close();
 
     const res = await request(`${a.base}/v1/context`, {
       method: 'POST',
@@ -83,9 +83,9 @@ test('an export written by node A is downloaded through node B, whole and by ran
     assert.equal(part.range, `bytes 4-11/${fromA.bytes.length}`);
     assert.ok(part.bytes.equals(fromA.bytes.subarray(4, 12)));
 
-    const again = AccountStore.open(storePaths(dataDir).accounts, { releaseStale: false, staleSweepMs: 0 });
-    const rows = again.usage(id);
-    again.close();
+    const again = await SqliteAccountStore.open(storePaths(dataDir).accounts, { releaseStale: false, staleSweepMs: 0 });
+    const rows = await again.usage(id);
+    await again.close();
     assert.deepEqual(
       rows.map((r) => r.status),
       ['completed'],

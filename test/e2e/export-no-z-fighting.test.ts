@@ -55,8 +55,8 @@ let terrain: number[];
 
 before(async () => {
   app = await startExportApp({ store });
-  const account = app.svc.accounts.createAccount({ name: `zfight${Math.random()}`, balanceKm2: 100, active: true });
-  key = app.svc.accounts.createKey(account.id, 'development').key;
+  const account = await app.svc.accounts.createAccount({ name: `zfight${Math.random()}`, balanceKm2: 100, active: true });
+  key = (await app.svc.accounts.createKey(account.id, 'development')).key;
   const ifc = new W.IfcAPI();
   await ifc.Init(undefined, true);
   ifc.SetLogLevel(W.LogLevel.LOG_LEVEL_OFF);
@@ -118,7 +118,7 @@ for (const format of Object.keys(EXPORT_WRITERS) as ExportFormat[]) {
   });
 }
 
-test('no two upward triangles lie on each other anywhere in the exported slope (ground on ground included), in every format', () => {
+test('no two upward triangles lie on each other anywhere in the exported slope (ground on ground included), in every format', async () => {
   assert.equal(results.size, Object.keys(EXPORT_WRITERS).length, 'every format was read');
   for (const [format, { report }] of results) assert.equal(report.spots.length, 0, `${format}: ${describe(report)}`);
 });

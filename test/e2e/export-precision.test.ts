@@ -75,7 +75,7 @@ function buildingCorners(): [number, number][] {
 
 const definition = (crs: string) => (crs === 'local' ? localFrameDefinition(ORIGIN[0], ORIGIN[1]) : lookupEpsg(Number(crs.slice(5)))!.proj4);
 
-test('proj4 puts the known corner where cs2cs does, to a micrometre, in every CRS of the precision test', () => {
+test('proj4 puts the known corner where cs2cs does, to a micrometre, in every CRS of the precision test', async () => {
   for (const crs of new Set(COMBOS.map((c) => c.crs))) {
     const [[e, n]] = cs2cs(definition(crs), [[CORNER.lon, CORNER.lat]]);
     const [x, y] = cornerIn(crs);
@@ -86,8 +86,8 @@ test('proj4 puts the known corner where cs2cs does, to a micrometre, in every CR
 test('every ground corner of a known building is within 0.71 mm of its projection in every format, CRS, placement and unit (STL absolute: plus float32)', {
   timeout: 600_000,
 }, async () => {
-  const account = app.svc.accounts.createAccount({ name: `precision${Math.random()}`, balanceKm2: 1000, active: true });
-  const key = app.svc.accounts.createKey(account.id, 'development').key;
+  const account = await app.svc.accounts.createAccount({ name: `precision${Math.random()}`, balanceKm2: 1000, active: true });
+  const key = (await app.svc.accounts.createKey(account.id, 'development')).key;
   const corners = buildingCorners();
   assert.ok(corners.length >= 4, `${corners.length} corners`);
   const worst = new Map<string, number>();

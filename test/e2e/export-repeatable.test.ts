@@ -35,9 +35,9 @@ after(async () => {
   await Promise.all([parallel?.close(), serial?.close()]);
 });
 
-function key(app: ExportApp): string {
-  const account = app.svc.accounts.createAccount({ name: `repeat${Math.random()}`, balanceKm2: 100, active: true });
-  return app.svc.accounts.createKey(account.id, 'development').key;
+async function key(app: ExportApp): Promise<string> {
+  const account = await app.svc.accounts.createAccount({ name: `repeat${Math.random()}`, balanceKm2: 100, active: true });
+  return (await app.svc.accounts.createKey(account.id, 'development')).key;
 }
 
 async function exportOnce(app: ExportApp, k: string, format: string): Promise<Uint8Array> {
@@ -49,7 +49,7 @@ async function exportOnce(app: ExportApp, k: string, format: string): Promise<Ui
 const digest = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 test('the same export request gives byte-identical files in every format, whatever order its tiles finish in', { timeout: 600_000 }, async () => {
-  const [kp, ks] = [key(parallel), key(serial)];
+  const [kp, ks] = [await key(parallel), await key(serial)];
   for (const format of FORMATS) {
     const first = await exportOnce(parallel, kp, format);
     const [again, oneWorker] = await Promise.all([exportOnce(parallel, kp, format), exportOnce(serial, ks, format)]);

@@ -35,11 +35,11 @@ after(async () => {
   await app?.close();
 });
 
-function newAccount(balanceKm2 = 10) {
-  const account = svc.accounts.createAccount({ name: `s${Math.random()}`, balanceKm2, active: true });
-  return { id: account.id, key: svc.accounts.createKey(account.id, 'development').key };
+async function newAccount(balanceKm2 = 10) {
+  const account = await svc.accounts.createAccount({ name: `s${Math.random()}`, balanceKm2, active: true });
+  return { id: account.id, key: (await svc.accounts.createKey(account.id, 'development')).key };
 }
-const balanceOf = (id: number) => svc.accounts.getAccount(id)!.balanceKm2;
+const balanceOf = async (id: number) => (await svc.accounts.getAccount(id))!.balanceKm2;
 const body = { polygon: POLYGON, origin: ORIGIN, settings: { geometry: ['buildings'] }, export: { format: 'glb' } };
 const scratch = () => mkdtempSync(join(tmpdir(), 'cc-store-'));
 const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
@@ -66,41 +66,41 @@ function assertStorageError(a: { status: number; json: any; headers: Record<stri
 }
 
 test('a file over CITY_EXPORT_MAX_MB: 507 export_too_large naming the sizes, not charged, no Retry-After', async () => {
-  const { id, key } = newAccount();
+  const { id, key } = await newAccount();
   const a = await withStore(new LocalExportStore({ dir: scratch(), ttlMs: 60_000, maxBytes: 1000 }), () => postContext(url, key, body));
   assertStorageError(a, 'export_too_large', false);
   assert.match(a.json.error, /more than the 1 kB this server stores/);
   assert.equal(a.json.details[0].maxBytes, 1000);
   assert.ok(a.json.details[0].sizeBytes > 1000);
-  assert.equal(balanceOf(id), 10);
+  assert.equal(await balanceOf(id), 10);
 });
 
 test('a read-only export directory: 507 export_storage_unavailable with Retry-After at once, before anything is built or reserved', async (t) => {
   const ro = readOnlyDir();
   if (!ro) return t.skip('cannot make a directory this process may not write (root without mount)');
   try {
-    const { id, key } = newAccount();
+    const { id, key } = await newAccount();
     const from = logLines.length;
     const a = await withStore(new LocalExportStore({ dir: ro.dir, ttlMs: 60_000, maxBytes: 1 << 30 }), () => postContext(url, key, body));
     assertStorageError(a, 'export_storage_unavailable', true);
     assert.match(a.json.error, /not writable/);
-    assert.deepEqual(svc.accounts.usage(id), [], 'nothing was reserved: the export never started');
+    assert.deepEqual(await svc.accounts.usage(id), [], 'nothing was reserved: the export never started');
     assert.ok(!logLines.slice(from).some((l) => /^export glb failed after/.test(l)), 'no build ran');
   } finally {
-    ro.close();
+    await ro.close();
   }
 });
 
 test('a simulated full disk: one ENOSPC makes room and the export is tried once more (200, charged once); twice, or nothing to remove, is 507 with Retry-After, uncharged', async () => {
   const store = new MemoryExportStore();
-  const { id, key } = newAccount();
+  const { id, key } = await newAccount();
   await withStore(store, async () => {
     store.putErrors.push(enospc());
     const once = await postContext(url, key, body);
     assert.equal(once.status, 200, once.text);
     assert.equal(store.makeRoomCalls, 1);
     assert.equal(store.owners.get(/\/v1\/exports\/([^/]+)\//.exec(once.json.downloadUrl)![1]!), String(id), 'stored as this account’s');
-    const charged = balanceOf(id);
+    const charged = await balanceOf(id);
     assert.ok(charged < 10);
 
     store.putErrors.push(enospc(), enospc());
@@ -113,7 +113,7 @@ test('a simulated full disk: one ENOSPC makes room and the export is tried once 
     store.putErrors.push(enospc());
     const nothing = await postContext(url, key, body);
     assertStorageError(nothing, 'export_storage_unavailable', true);
-    assert.equal(balanceOf(id), charged, 'the failed exports are not charged');
+    assert.equal(await balanceOf(id), charged, 'the failed exports are not charged');
   });
 });
 
@@ -122,30 +122,30 @@ test("a real full disk (a small tmpfs holding the export files): another account
   if (!disk) return t.skip('cannot mount a tmpfs (needs root)');
   try {
     const store = await new LocalExportStore({ dir: disk.dir, ttlMs: 3_600_000, maxBytes: 1 << 30 }).open();
-    const a = newAccount();
-    const b = newAccount();
+    const a = await newAccount();
+    const b = await newAccount();
     // A's earlier file fills the disk but for a few kB
     const old = await store.put('old.glb', new Uint8Array(500 * 1024), 'model/gltf-binary', String(a.id));
     const refused = await withStore(store, () => postContext(url, b.key, body), disk.dir);
     assertStorageError(refused, 'export_storage_unavailable', true);
     assert.ok(await store.head(old.token, 'old.glb'), "A's link survives B's export");
-    assert.equal(balanceOf(b.id), 10);
+    assert.equal(await balanceOf(b.id), 10);
     const own = await withStore(store, () => postContext(url, a.key, body), disk.dir);
     assert.equal(own.status, 200, own.text);
     assert.equal(await store.head(old.token, 'old.glb'), null, "A's own oldest made room");
     const res = await request(own.json.downloadUrl.replace(/^http:\/\/[^/]+/, url));
     await res.body.dump();
   } finally {
-    disk.close();
+    await disk.close();
   }
 });
 
 test("one account's exports never evict another's live link: B's third export under a cap that holds two and a half files evicts B's first, not A's", async () => {
-  const sized = await postContext(url, newAccount().key, body);
+  const sized = await postContext(url, (await newAccount()).key, body);
   const size = memory.bytesOf(sized.json.downloadUrl)!.length;
   const store = await new LocalExportStore({ dir: scratch(), ttlMs: 3_600_000, maxBytes: Math.floor(2.5 * size) }).open();
-  const a = newAccount();
-  const b = newAccount();
+  const a = await newAccount();
+  const b = await newAccount();
   const token = (u: string) => /\/v1\/exports\/([^/]+)\//.exec(u)![1]!;
   const name = (u: string) => decodeURIComponent(u.split('/').pop()!);
   await withStore(store, async () => {
@@ -156,13 +156,13 @@ test("one account's exports never evict another's live link: B's third export un
     assert.equal(await store.head(token(links[0]!), name(links[0]!)), null, "B's oldest went");
     assert.ok(await store.head(token(links[2]!), name(links[2]!)));
     // C finds the store full of A's and B's live files: refused before any work, told when to retry
-    const c = newAccount();
+    const c = await newAccount();
     const tight = await new LocalExportStore({ dir: scratch(), ttlMs: 3_600_000, maxBytes: size }).open();
     await tight.put('x.glb', new Uint8Array(size), 'model/gltf-binary', String(a.id));
     exportDeps.store = tight;
     const refused = await postContext(url, c.key, body);
     assertStorageError(refused, 'export_storage_unavailable', true);
     assert.ok(Number(refused.headers['retry-after']) > 3000, 'until the first file expires (an hour)');
-    assert.deepEqual(svc.accounts.usage(c.id), []);
+    assert.deepEqual(await svc.accounts.usage(c.id), []);
   });
 });

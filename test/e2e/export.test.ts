@@ -41,18 +41,18 @@ after(async () => {
   await app?.close();
 });
 
-function newAccount(balanceKm2 = 10) {
-  const account = svc.accounts.createAccount({ name: `x${Math.random()}`, balanceKm2, active: true });
-  return { id: account.id, key: svc.accounts.createKey(account.id, 'development').key };
+async function newAccount(balanceKm2 = 10) {
+  const account = await svc.accounts.createAccount({ name: `x${Math.random()}`, balanceKm2, active: true });
+  return { id: account.id, key: (await svc.accounts.createKey(account.id, 'development')).key };
 }
-const balanceOf = (id: number) => svc.accounts.getAccount(id)!.balanceKm2;
+const balanceOf = async (id: number) => (await svc.accounts.getAccount(id))!.balanceKm2;
 
 function exportBody(exp: Record<string, unknown>) {
   return { polygon: POLYGON, origin: ORIGIN, settings: { geometry: ['buildings'] }, export: exp };
 }
 
 test('export glb: 200 {downloadUrl, spatialReference}, absolute unguessable link, a valid file, charged once', async () => {
-  const { id, key } = newAccount();
+  const { id, key } = await newAccount();
   const a = await postContext(url, key, exportBody({ format: 'glb' }));
   assert.equal(a.status, 200, a.text);
   ExportResponseSchema.parse(a.json);
@@ -72,11 +72,11 @@ test('export glb: 200 {downloadUrl, spatialReference}, absolute unguessable link
     .map((n) => n.getName());
   assert.ok(names.includes('buildings') && names.includes(BUILDING), 'group node and the building by id');
   const cost = Number(a.headers['x-cost-km2']);
-  assert.ok(cost > 0 && Math.abs(10 - balanceOf(id) - cost) < 1e-4, `charged its cost: ${10 - balanceOf(id)} vs ${cost}`);
+  assert.ok(cost > 0 && Math.abs(10 - (await balanceOf(id)) - cost) < 1e-4, `charged its cost: ${10 - (await balanceOf(id))} vs ${cost}`);
 });
 
 test('through the service as started: the link downloads a valid GLB from its export store', async () => {
-  const { key } = newAccount();
+  const { key } = await newAccount();
   const a = await postContext(svc.url, key, exportBody({ format: 'glb', crs: 'EPSG:32632', placement: 'absolute' }));
   assert.equal(a.status, 200, a.text);
   assert.ok(a.json.downloadUrl.startsWith(`${svc.url}/v1/exports/`), a.json.downloadUrl);
@@ -92,7 +92,7 @@ test('through the service as started: the link downloads a valid GLB from its ex
 });
 
 test('every group and every feature of the JSON answer is in the glb, which stays valid on real data with terrain', async () => {
-  const { key } = newAccount();
+  const { key } = await newAccount();
   const polygon = square(43.7345, 7.4195, 350);
   const settings = { geometry: ['buildings', 'surface', 'barriers', 'instances', 'topography'], projectToTopography: true };
   for (const surfaceType of ['meshes', 'centerlines'] as const) {
@@ -113,7 +113,7 @@ test('every group and every feature of the JSON answer is in the glb, which stay
 });
 
 test('every registered format exports through the worker pool: 200, a file named for its extension with its content type', async () => {
-  const { key } = newAccount(100);
+  const { key } = await newAccount(100);
   for (const format of Object.keys(EXPORT_WRITERS)) {
     // STL (float32) refuses absolute grid coordinates: anchored, with the origin's grid position in its header
     const a = await postContext(url, key, exportBody({ format, units: 'mm', placement: format === 'stl' ? 'anchor' : 'absolute', crs: 'EPSG:32632' }));
@@ -127,7 +127,7 @@ test('every registered format exports through the worker pool: 200, a file named
 });
 
 test('the writer runs in the worker pool, never on the main thread', async () => {
-  const { key } = newAccount();
+  const { key } = await newAccount();
   const entry = EXPORT_WRITERS.glb!;
   const original = entry.load;
   let mainThreadLoads = 0;
@@ -146,7 +146,7 @@ test('the writer runs in the worker pool, never on the main thread', async () =>
 });
 
 test('the link uses the configured public base URL when there is one', async () => {
-  const { key } = newAccount();
+  const { key } = await newAccount();
   exportDeps.publicBaseUrl = 'https://context.example.com/';
   try {
     const a = await postContext(url, key, exportBody({ format: 'gltf' }));
@@ -160,7 +160,7 @@ test('the link uses the configured public base URL when there is one', async () 
 });
 
 test('the link never takes its host from the Host header; X-Forwarded-Host/-Proto count only from a trusted proxy', async () => {
-  const { key } = newAccount();
+  const { key } = await newAccount();
   const port = new URL(url).port;
   const forwarded = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
   const direct = await postContext(url, key, exportBody({ format: 'obj' }), forwarded);
@@ -182,7 +182,7 @@ test('the link never takes its host from the Host header; X-Forwarded-Host/-Prot
 });
 
 test('exports and a small request side by side: the small one is answered while the exports still run', async () => {
-  const { key } = newAccount(100);
+  const { key } = await newAccount(100);
   const app2 = await startAppOn(svc, exportDeps, () => {}, { admission: new Admission({ maxInFlight: 2, maxQueue: 8, timeoutMs: 60_000 }) });
   try {
     const done: string[] = [];
@@ -218,7 +218,7 @@ function worldOffset(node: Node): number[] {
 }
 
 test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every placement × crs × units (glb)', async () => {
-  const { key } = newAccount(100);
+  const { key } = await newAccount(100);
   let worst = 0;
   for (const crs of ['local', 'EPSG:32632', 'EPSG:2154', 'EPSG:3857']) {
     const [wantE, wantN] = cornerIn(crs);
@@ -255,7 +255,7 @@ test('a known OSM building corner lands where proj4 puts it, to 1 mm, for every 
 });
 
 test('settings.crs UTM or EPSG:3857 with export.crs local (the default) gives a file in that CRS', async () => {
-  const { key } = newAccount();
+  const { key } = await newAccount();
   for (const [crs, want] of [
     ['UTM', 'EPSG:32632'],
     ['EPSG:3857', 'EPSG:3857'],
@@ -268,7 +268,7 @@ test('settings.crs UTM or EPSG:3857 with export.crs local (the default) gives a 
 });
 
 test('bad export CRSs are 400 invalid_setting with the reason; nothing is charged', async () => {
-  const { id, key } = newAccount();
+  const { id, key } = await newAccount();
   for (const [crs, why] of [
     ['EPSG:4326', /geographic/],
     ['EPSG:999999', /no usable definition/],
@@ -283,11 +283,11 @@ test('bad export CRSs are 400 invalid_setting with the reason; nothing is charge
   }
   const utm = await postContext(url, key, { ...exportBody({ format: 'glb', crs: 'EPSG:32632' }), settings: { crs: 'UTM' } });
   assert.equal(utm.status, 400);
-  assert.equal(balanceOf(id), 10);
+  assert.equal(await balanceOf(id), 10);
 });
 
 test('STL with absolute grid coordinates is 400 invalid_setting naming the float32 rounding and what to use; nothing is charged; a local frame or anchor passes', async () => {
-  const { id, key } = newAccount();
+  const { id, key } = await newAccount();
   for (const [body, step] of [
     [exportBody({ format: 'stl', crs: 'EPSG:32632', placement: 'absolute' }), /near 4,84\d,\d{3} m would be rounded to steps of 0\.5 m \(up to 0\.25 m off\)/],
     [exportBody({ format: 'stl', crs: 'EPSG:32632', placement: 'absolute', units: 'mm' }), /steps of 512 mm \(up to 0\.256 m off\)/],
@@ -301,7 +301,7 @@ test('STL with absolute grid coordinates is 400 invalid_setting naming the float
     assert.match(a.json.error, /Use placement "anchor" .* or obj, ply, dae or dxf/);
     assert.deepEqual(a.json.details[0].path, ['export', 'placement']);
   }
-  assert.equal(balanceOf(id), 10);
+  assert.equal(await balanceOf(id), 10);
   for (const exp of [
     { format: 'stl', placement: 'absolute' },
     { format: 'stl', crs: 'EPSG:32632', placement: 'anchor' },
@@ -313,7 +313,7 @@ test('STL with absolute grid coordinates is 400 invalid_setting naming the float
 });
 
 test('skp and rvt are 422 format_unavailable naming what SketchUp and Revit import well', async () => {
-  const { id, key } = newAccount();
+  const { id, key } = await newAccount();
   const skp = await postContext(url, key, exportBody({ format: 'skp' }));
   assert.equal(skp.status, 422);
   assert.equal(skp.json.code, 'format_unavailable');
@@ -321,11 +321,11 @@ test('skp and rvt are 422 format_unavailable naming what SketchUp and Revit impo
   const rvt = await postContext(url, key, exportBody({ format: 'rvt' }));
   assert.equal(rvt.status, 422);
   assert.match(rvt.json.error, /Revit imports ifc, dxf, 3dm, obj, stl/);
-  assert.equal(balanceOf(id), 10);
+  assert.equal(await balanceOf(id), 10);
 });
 
 test('a client that leaves mid-export is not charged and is logged as an abort, not an internal error', async () => {
-  const { id, key } = newAccount();
+  const { id, key } = await newAccount();
   const body = {
     polygon: square(43.7365, 7.4215, 1000),
     settings: { geometry: ['buildings', 'surface', 'barriers', 'instances', 'topography'] },
@@ -347,11 +347,11 @@ test('a client that leaves mid-export is not charged and is logged as an abort, 
     lines.join('\n'),
   );
   assert.ok(!lines.some((l) => /internal error/.test(l)), lines.join('\n'));
-  assert.equal(balanceOf(id), 10);
+  assert.equal(await balanceOf(id), 10);
 });
 
 test('an export that fails is not charged', async () => {
-  const { id, key } = newAccount();
+  const { id, key } = await newAccount();
   store.failPuts = true;
   try {
     const a = await postContext(url, key, exportBody({ format: 'glb' }));
@@ -360,11 +360,11 @@ test('an export that fails is not charged', async () => {
   } finally {
     store.failPuts = false;
   }
-  assert.equal(balanceOf(id), 10);
+  assert.equal(await balanceOf(id), 10);
 });
 
 test('an export no configured source has data for (latitude and longitude swapped) is free, and its answer says why in `warnings`', async () => {
-  const { id, key } = newAccount();
+  const { id, key } = await newAccount();
   const swapped = POLYGON.map(([lat, lon]) => [lon, lat]);
   const a = await postContext(url, key, { polygon: swapped, settings: { geometry: ['buildings'] }, export: { format: 'glb' } });
   assert.equal(a.status, 200, a.text);
@@ -372,10 +372,10 @@ test('an export no configured source has data for (latitude and longitude swappe
   assert.equal(a.headers['x-cost-km2'], '0.0000');
   const codes = a.json.warnings.map((w: { code: string }) => w.code);
   assert.deepEqual(codes.sort(), ['no_source_data', 'osm_unavailable']);
-  assert.equal(balanceOf(id), 10);
-  assert.equal(svc.accounts.usage(id, { limit: 1 })[0]!.status, 'completed');
+  assert.equal(await balanceOf(id), 10);
+  assert.equal((await svc.accounts.usage(id, { limit: 1 }))[0]!.status, 'completed');
   // where the data is: charged, and no warnings
   const b = await postContext(url, key, exportBody({ format: 'glb' }));
   assert.deepEqual(b.json.warnings, []);
-  assert.ok(balanceOf(id) < 10);
+  assert.ok((await balanceOf(id)) < 10);
 });

@@ -28,7 +28,7 @@ function timeline() {
 test('a small request runs beside big ones in the slot kept for it, instead of queueing behind them', async () => {
   const app = await startFakeApp({ delayMs: 1500, admission: new Admission({ maxInFlight: 2, maxQueue: 8, timeoutMs: 30_000 }) });
   try {
-    const { key } = app.newKey(100);
+    const { key } = await app.newKey(100);
     const { done, post } = timeline();
     const big1 = post(app.url, key, 'big1', bigBody());
     const big2 = post(app.url, key, 'big2', bigBody());
@@ -48,7 +48,7 @@ test('a small request runs beside big ones in the slot kept for it, instead of q
 test('a big request that would wait longer than the queue timeout gets 503 with Retry-After at once, not after the wait', async () => {
   const app = await startFakeApp({ delayMs: 1500, admission: new Admission({ maxInFlight: 2, maxQueue: 8, timeoutMs: 2500 }) });
   try {
-    const { key } = app.newKey(100);
+    const { key } = await app.newKey(100);
     assert.equal((await postContext(app.url, key, bigBody())).status, 200); // teaches what a big request costs
     const { done, post } = timeline();
     const a = post(app.url, key, 'a', bigBody()); // runs ~1.5 s

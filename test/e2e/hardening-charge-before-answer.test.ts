@@ -32,44 +32,49 @@ after(async () => {
   await app?.close();
 });
 
-function newAccount() {
-  const account = app.svc.accounts.createAccount({ name: `c${Math.random()}`, balanceKm2: 10, active: true });
-  return { id: account.id, key: app.svc.accounts.createKey(account.id, 'development').key };
+async function newAccount() {
+  const account = await app.svc.accounts.createAccount({ name: `c${Math.random()}`, balanceKm2: 10, active: true });
+  return { id: account.id, key: (await app.svc.accounts.createKey(account.id, 'development')).key };
 }
-const lastStatus = (id: number): UsageStatus => app.svc.accounts.usage(id)[0].status;
+const lastStatus = async (id: number): Promise<UsageStatus> => (await app.svc.accounts.usage(id))[0].status;
 
 test('an export is charged before its 200 with the link is written', async () => {
-  const { id, key } = newAccount();
-  let atAnswer: UsageStatus | null = null;
+  const { id, key } = await newAccount();
+  // read as the bytes are written (the read starts there; SQLite's even completes there)
+  let atAnswer: Promise<UsageStatus> | null = null;
   onWrite = (text) => {
     if (text.startsWith('HTTP/1.1 200')) atAnswer = lastStatus(id);
   };
   const r = await postContext(app.url, key, { polygon: POLYGON, origin: ORIGIN, settings: { geometry: ['buildings'] }, export: { format: 'glb' } });
   assert.equal(r.status, 200, r.text);
-  assert.equal(atAnswer, 'completed');
-  assert.ok(app.svc.accounts.getAccount(id)!.balanceKm2 < 10);
+  assert.equal(await atAnswer, 'completed');
+  assert.ok((await app.svc.accounts.getAccount(id))!.balanceKm2 < 10);
 });
 
 test('an export whose answer does not get out is refunded', async () => {
-  const { id, key } = newAccount();
+  const { id, key } = await newAccount();
   onWrite = (text, socket) => {
     // the connection fails as the link goes out, as a write to a connection the client reset does
     if (text.startsWith('HTTP/1.1 200')) socket.destroy(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
   };
   await postContext(app.url, key, { polygon: POLYGON, origin: ORIGIN, settings: { geometry: ['buildings'] }, export: { format: 'glb' } }).catch(() => null);
-  await eventually(() => lastStatus(id) === 'aborted', `the export is settled uncharged: ${JSON.stringify(app.svc.accounts.usage(id)[0])}`);
-  assert.equal(app.svc.accounts.getAccount(id)!.balanceKm2, 10);
-  assert.equal(app.svc.accounts.getAccount(id)!.reservedKm2, 0);
+  await eventually(
+    async () => (await lastStatus(id)) === 'aborted',
+    `the export is settled uncharged: ${JSON.stringify((await app.svc.accounts.usage(id))[0])}`,
+  );
+  assert.equal((await app.svc.accounts.getAccount(id))!.balanceKm2, 10);
+  assert.equal((await app.svc.accounts.getAccount(id))!.reservedKm2, 0);
 });
 
 test('a JSON answer is charged before the bytes that complete it are written', async () => {
-  const { id, key } = newAccount();
-  let atEnd: UsageStatus | null = null;
+  const { id, key } = await newAccount();
+  // read as the bytes are written (the read starts there; SQLite's even completes there)
+  let atEnd: Promise<UsageStatus> | null = null;
   onWrite = (text) => {
     if (text.includes('"dataAccess"')) atEnd = lastStatus(id);
   };
   const r = await postContext(app.url, key, { polygon: POLYGON, settings: { geometry: ['buildings'] } });
   assert.equal(r.status, 200);
   assert.ok(r.json.geometry[0].meshes.length > 0);
-  assert.equal(atEnd, 'completed');
+  assert.equal(await atEnd, 'completed');
 });

@@ -78,7 +78,7 @@ test('at the connection cap the oldest connection that never made a request make
     const held = [];
     for (let i = 0; i < 3; i++) held.push(await openSocket(app.port));
     await delay(50);
-    const { key } = app.newKey(10);
+    const { key } = await app.newKey(10);
     const fresh = await openSocket(app.port, '127.0.0.2');
     fresh.write(rawPost(JSON.stringify(smallBody()), key, { Connection: 'close' }));
     assert.equal(parseAnswer(await readAll(fresh)).status, 200, 'the newcomer was refused');
@@ -100,7 +100,7 @@ test('at the connection cap with every connection in use, the newcomer is closed
 
 test('one client flooding sockets holds at most its per-address share; another client is still served', () =>
   withApp({ limits: { maxConnections: 16, maxConnectionsPerAddress: 4 } }, async (app) => {
-    const { key } = app.newKey(10);
+    const { key } = await app.newKey(10);
     const flood: Socket[] = [];
     let reopened = 0;
     let stop = false;
@@ -147,7 +147,7 @@ test('connections from a trusted proxy are not capped per address', () =>
 
 test('a body trickled slower than the request timeout gets 408 with the JSON error body', () =>
   withApp({ limits: { requestTimeoutMs: 400, headersTimeoutMs: 400 } }, async (app) => {
-    const { key } = app.newKey(10);
+    const { key } = await app.newKey(10);
     const socket = await openSocket(app.port);
     const raw = rawPost(JSON.stringify(smallBody()), key);
     const cut = raw.indexOf('\r\n\r\n') + 4;
@@ -184,7 +184,7 @@ test('malformed framing and over-long headers get the JSON error body, not a bar
 
 test('an oversized upload is read to its end and answered 413 with the error body', () =>
   withApp({ maxBodyBytes: 1 << 20 }, async (app) => {
-    const { key, accountId } = app.newKey(10);
+    const { key, accountId } = await app.newKey(10);
     // A plain client that sends its whole body before it reads (as curl without Expect does).
     const socket = await openSocket(app.port);
     let error: Error | null = null;
@@ -196,13 +196,13 @@ test('an oversized upload is read to its end and answered 413 with the error bod
     assert.equal(error, null);
     assert.equal(parsed.status, 413);
     assert.equal(parsed.json?.code, 'payload_too_large');
-    assert.equal(app.accounts.usage(accountId).length, 0);
+    assert.equal((await app.accounts.usage(accountId)).length, 0);
     socket.destroy();
   }));
 
 test('a body that is not declared JSON gets 415 unsupported_media_type; no type at all is read as JSON', () =>
   withApp({}, async (app) => {
-    const { key } = app.newKey(10);
+    const { key } = await app.newKey(10);
     const form = await postContext(app.url, key, JSON.stringify(smallBody()), { 'content-type': 'application/x-www-form-urlencoded' });
     assert.equal(form.status, 415);
     assert.equal(form.json.code, 'unsupported_media_type');

@@ -20,7 +20,7 @@ test('a client that stops reading is cut off: its slot is freed and it is not ch
     limits: { slowReaderTimeoutMs: 300 },
   });
   try {
-    const { accountId, key } = app.newKey(10);
+    const { accountId, key } = await app.newKey(10);
     const socket = await openSocket(app.port);
     socket.write(rawPost(JSON.stringify(smallBody()), key));
     await once(socket, 'data'); // the status line came; now stop reading
@@ -29,10 +29,10 @@ test('a client that stops reading is cut off: its slot is freed and it is not ch
     await eventually(async () => (await health()) === 0, 'the stalled response released its slot');
     const second = await postContext(app.url, key, smallBody({ settings: { geometry: ['barriers'] } }));
     assert.equal(second.status, 200, 'the next request is served, not 503');
-    await eventually(() => app.accounts.usage(accountId).some((u) => u.status === 'aborted'), 'the stalled request is released');
-    const usage = app.accounts.usage(accountId);
+    await eventually(async () => (await app.accounts.usage(accountId)).some((u) => u.status === 'aborted'), 'the stalled request is released');
+    const usage = await app.accounts.usage(accountId);
     assert.deepEqual(usage.map((u) => u.status).sort(), ['aborted', 'completed']);
-    assert.equal(app.accounts.getAccount(accountId)!.reservedKm2, 0);
+    assert.equal((await app.accounts.getAccount(accountId))!.reservedKm2, 0);
     assert.ok(
       app.log.some((l) => /read nothing for 300 ms/.test(l)),
       app.log.join('\n'),
@@ -46,7 +46,7 @@ test('a client that stops reading is cut off: its slot is freed and it is not ch
 test('a slow computation with nothing to send is not mistaken for a slow reader', async () => {
   const app = await startFakeApp({ delayMs: 600, limits: { slowReaderTimeoutMs: 200 } });
   try {
-    const { key } = app.newKey(10);
+    const { key } = await app.newKey(10);
     const r = await postContext(app.url, key, smallBody());
     assert.equal(r.status, 200);
     assert.ok(r.json.geometry[0].meshes.length > 0);
@@ -58,18 +58,18 @@ test('a slow computation with nothing to send is not mistaken for a slow reader'
 test('a response reset by the client right after its last byte left is refunded', async () => {
   const app = await startFakeApp({ itemsPerTile: 100, limits: { deliveryWindowMs: 2000 } });
   try {
-    const { accountId, key } = app.newKey(10);
+    const { accountId, key } = await app.newKey(10);
     const socket = await openSocket(app.port);
     socket.pause(); // never read: the whole answer stays in the kernel's buffers
     socket.write(rawPost(JSON.stringify(smallBody()), key));
-    await eventually(() => app.accounts.usage(accountId)[0]?.status === 'completed', 'the response finished and was charged');
+    await eventually(async () => (await app.accounts.usage(accountId))[0]?.status === 'completed', 'the response finished and was charged');
     // What a client that closes with unread data does (its kernel resets the connection); Node's
     // pause() may already have read the bytes into memory, so the reset is sent explicitly.
     socket.resetAndDestroy();
-    await eventually(() => app.accounts.usage(accountId)[0]?.status === 'aborted', 'the charge is taken back');
-    const account = app.accounts.getAccount(accountId)!;
+    await eventually(async () => (await app.accounts.usage(accountId))[0]?.status === 'aborted', 'the charge is taken back');
+    const account = (await app.accounts.getAccount(accountId))!;
     assert.deepEqual([account.balanceKm2, account.reservedKm2], [10, 0]);
-    assert.equal(app.accounts.usage(accountId)[0].costKm2, 0);
+    assert.equal((await app.accounts.usage(accountId))[0].costKm2, 0);
   } finally {
     await app.close();
   }
@@ -78,12 +78,12 @@ test('a response reset by the client right after its last byte left is refunded'
 test('a response read to its end stays charged after the delivery window', async () => {
   const app = await startFakeApp({ itemsPerTile: 100, limits: { deliveryWindowMs: 200 } });
   try {
-    const { accountId, key } = app.newKey(10);
+    const { accountId, key } = await app.newKey(10);
     const r = await postContext(app.url, key, smallBody());
     assert.equal(r.status, 200);
     await new Promise((done) => setTimeout(done, 400));
-    assert.equal(app.accounts.usage(accountId)[0].status, 'completed');
-    assert.ok(app.accounts.getAccount(accountId)!.balanceKm2 < 10);
+    assert.equal((await app.accounts.usage(accountId))[0].status, 'completed');
+    assert.ok((await app.accounts.getAccount(accountId))!.balanceKm2 < 10);
   } finally {
     await app.close();
   }
@@ -92,7 +92,7 @@ test('a response read to its end stays charged after the delivery window', async
 test('a reset refunds only the last response of a kept-alive connection, not the ones the client asked past', async () => {
   const app = await startFakeApp({ itemsPerTile: 100, limits: { deliveryWindowMs: 5000 } });
   try {
-    const { accountId, key } = app.newKey(10);
+    const { accountId, key } = await app.newKey(10);
     const socket = await openSocket(app.port);
     let received = '';
     socket.on('data', (c: Buffer) => {
@@ -103,11 +103,14 @@ test('a reset refunds only the last response of a kept-alive connection, not the
       socket.write(rawPost(JSON.stringify(smallBody()), key));
       await eventually(() => ends() === n, `answer ${n} arrived`);
     }
-    await eventually(() => app.accounts.usage(accountId)[0]?.status === 'completed' && app.accounts.usage(accountId).length === 12, 'all charged');
+    await eventually(
+      async () => (await app.accounts.usage(accountId))[0]?.status === 'completed' && (await app.accounts.usage(accountId)).length === 12,
+      'all charged',
+    );
     socket.resetAndDestroy();
-    await eventually(() => app.accounts.usage(accountId)[0].status === 'aborted', 'the last answer is refunded');
+    await eventually(async () => (await app.accounts.usage(accountId))[0].status === 'aborted', 'the last answer is refunded');
     await new Promise((done) => setTimeout(done, 100));
-    const statuses = app.accounts.usage(accountId).map((u) => u.status);
+    const statuses = (await app.accounts.usage(accountId)).map((u) => u.status);
     assert.deepEqual(statuses, ['aborted', ...Array(11).fill('completed')]);
   } finally {
     await app.close();
@@ -120,7 +123,7 @@ for (const mode of ['keep-alive', 'close']) {
     const serverSide: Socket[] = [];
     app.server.on('connection', (s: Socket) => serverSide.push(s));
     try {
-      const { accountId, key } = app.newKey(10);
+      const { accountId, key } = await app.newKey(10);
       const socket = await openSocket(app.port);
       let received = 0;
       socket.on('data', (c: Buffer) => {
@@ -128,14 +131,14 @@ for (const mode of ['keep-alive', 'close']) {
         if (received > 2_400_000) socket.pause(); // the rest stays unread in the kernel's buffers
       });
       socket.write(rawPost(JSON.stringify(smallBody()), key, { Connection: mode }));
-      await eventually(() => app.accounts.usage(accountId)[0]?.status === 'completed', 'the answer was handed to the kernel and charged');
+      await eventually(async () => (await app.accounts.usage(accountId))[0]?.status === 'completed', 'the answer was handed to the kernel and charged');
       await eventually(() => serverSide[0]?.writableLength === 0, 'the kernel took the whole answer');
       // with close, the server has sent its FIN: the connection is its to close now, and Node would at once
       if (mode === 'close') await eventually(() => serverSide[0]?.writableFinished === true, 'the server ended its side');
       await new Promise((done) => setImmediate(done));
       socket.resetAndDestroy();
-      await eventually(() => app.accounts.usage(accountId)[0]?.status === 'aborted', 'the charge is taken back');
-      assert.deepEqual(app.accounts.getAccount(accountId)!.balanceKm2, 10);
+      await eventually(async () => (await app.accounts.usage(accountId))[0]?.status === 'aborted', 'the charge is taken back');
+      assert.deepEqual((await app.accounts.getAccount(accountId))!.balanceKm2, 10);
     } finally {
       await app.close();
     }
@@ -145,7 +148,7 @@ for (const mode of ['keep-alive', 'close']) {
 test('with Connection: close, a client that read the whole answer and closes stays charged', async () => {
   const app = await startFakeApp({ itemsPerTile: 33_000, limits: { deliveryWindowMs: 5000 } });
   try {
-    const { accountId, key } = app.newKey(10);
+    const { accountId, key } = await app.newKey(10);
     const socket = await openSocket(app.port);
     const text = await new Promise<string>((resolve) => {
       const chunks: Buffer[] = [];
@@ -159,8 +162,8 @@ test('with Connection: close, a client that read the whole answer and closes sta
     assert.match(text, /^HTTP\/1\.1 200/);
     assert.match(text, /"dataAccess":\{[^}]*\}\}\r\n0\r\n\r\n$/);
     await once(socket, 'close');
-    assert.equal(app.accounts.usage(accountId)[0].status, 'completed');
-    assert.ok(app.accounts.getAccount(accountId)!.balanceKm2 < 10);
+    assert.equal((await app.accounts.usage(accountId))[0].status, 'completed');
+    assert.ok((await app.accounts.getAccount(accountId))!.balanceKm2 < 10);
   } finally {
     await app.close();
   }

@@ -17,7 +17,7 @@ after(async () => {
 });
 
 test('a million bad geometry entries get a short error body, not one detail per entry', async () => {
-  const { key } = app.newKey(10);
+  const { key } = await app.newKey(10);
   const body = JSON.stringify(smallBody({ settings: { geometry: Array(1_000_000).fill('x'), surfaceTypes: Array(1_000_000).fill(7) } }));
   assert.ok(body.length > 4_000_000);
   const r = await postContext(app.url, key, body);
@@ -32,7 +32,7 @@ test('a million bad geometry entries get a short error body, not one detail per 
 });
 
 test('error details stop at 10, the last one counting the rest', async () => {
-  const { key } = app.newKey(10);
+  const { key } = await app.newKey(10);
   const settings = {
     defaultLevels: -1,
     defaultLevelHeight: -1,
@@ -56,7 +56,7 @@ test('error details stop at 10, the last one counting the rest', async () => {
 });
 
 test('a body nested deeper than the limit is refused as invalid_json before it is parsed', async () => {
-  const { key } = app.newKey(10);
+  const { key } = await app.newKey(10);
   const deep = '['.repeat(2000) + ']'.repeat(2000);
   const text = JSON.stringify(smallBody()).replace(/^\{/, `{"junk":${deep},`);
   const r = await postContext(app.url, key, text);
@@ -69,7 +69,7 @@ test('a body nested deeper than the limit is refused as invalid_json before it i
 });
 
 test('an account that cannot pay for the smallest request is refused before its body is read', async () => {
-  const { key } = app.newKey(0);
+  const { key } = await app.newKey(0);
   const r = await postContext(app.url, key, '{"this is": not json at all');
   assert.equal(r.status, 402);
   assert.equal(r.json.code, 'insufficient_balance');
@@ -87,7 +87,7 @@ test('an unknown key is refused before its body is read, and still sees its 401'
 test('bodies held in memory at once are bounded: past the budget an upload gets 503, later ones are served', async () => {
   const small = await startFakeApp({ maxBodyBytes: 1 << 20, limits: { maxBufferedBodyBytes: 1 << 20 } });
   try {
-    const { key } = small.newKey(10);
+    const { key } = await small.newKey(10);
     const padded = (bytes: number) => JSON.stringify(smallBody({ pad: 'x'.repeat(bytes) }));
     // A: 700 KB announced, 600 KB sent, then it pauses — its bytes stay held.
     const a = padded(700_000);
@@ -110,7 +110,7 @@ test('bodies held in memory at once are bounded: past the budget an upload gets 
 });
 
 test('an object with more keys than any request needs is refused before it is parsed or validated', async () => {
-  const { key, accountId } = app.newKey(10);
+  const { key, accountId } = await app.newKey(10);
   const wide = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 1]));
   // 400,000 unknown keys in `settings` (4.7 MB), for the minimum price.
   const flood = await postContext(app.url, key, smallBody({ settings: { geometry: ['buildings'], ...wide(400_000) } }));
@@ -121,11 +121,11 @@ test('an object with more keys than any request needs is refused before it is pa
   assert.equal((await postContext(app.url, key, smallBody({ extra: wide(257) }))).status, 400);
   const fine = await postContext(app.url, key, smallBody({ extra: wide(256), note: '"a":1,'.repeat(1000) }));
   assert.equal(fine.status, 200, fine.text);
-  assert.equal(app.accounts.usage(accountId).filter((r) => r.status === 'completed').length, 1);
+  assert.equal((await app.accounts.usage(accountId)).filter((r) => r.status === 'completed').length, 1);
 });
 
 test('Expect: 100-continue with a declared body over the limit gets 413 at once, never "100 Continue"', async () => {
-  const { key } = app.newKey(10);
+  const { key } = await app.newKey(10);
   const head = (length: number) =>
     `POST /v1/context HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${key}\r\nExpect: 100-continue\r\nContent-Length: ${length}\r\n\r\n`;
   const socket = await openSocket(app.port);

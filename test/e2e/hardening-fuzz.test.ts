@@ -11,7 +11,7 @@ import { startFakeApp } from '../support/service/fake-app.ts';
 test('fuzz slice: 1,500 seeded cases, no 5xx, no non-JSON error body, no unexpected reset', async () => {
   const app = await startFakeApp({ maxBodyBytes: 5 << 20, limits: { idleTimeoutMs: 500 } });
   try {
-    const { key } = app.newKey(1000);
+    const { key } = await app.newKey(1000);
     const report = await runFuzz({ base: app.url, key, count: 1500, seed: 1313, concurrency: 4 });
     assert.equal(report.cases, 1500);
     assert.deepEqual(report.findings, []);

@@ -23,7 +23,7 @@ const APP_ORIGIN = 'https://maps.example.com';
 
 test('every answer says nosniff: 200s, error bodies, the openapi document and the parser-level refusals', () =>
   withApp({}, async (app) => {
-    const { key } = app.newKey(10);
+    const { key } = await app.newKey(10);
     const answers = [
       await postContext(app.url, key, smallBody()),
       await postContext(app.url, null, smallBody()),
@@ -46,7 +46,7 @@ test('every answer says nosniff: 200s, error bodies, the openapi document and th
 
 test('CORS is off by default: no Access-Control header, and a preflight is refused', () =>
   withApp({}, async (app) => {
-    const { key } = app.newKey(10);
+    const { key } = await app.newKey(10);
     const r = await postContext(app.url, key, smallBody(), { origin: APP_ORIGIN });
     assert.equal(r.status, 200);
     assert.equal(r.headers['access-control-allow-origin'], undefined);
@@ -61,7 +61,7 @@ test('CORS is off by default: no Access-Control header, and a preflight is refus
 
 test('with CITY_CORS_ORIGINS a listed origin gets its preflight and can read answers and errors; others cannot', () =>
   withApp({ cors: new CorsPolicy([APP_ORIGIN]) }, async (app) => {
-    const { key } = app.newKey(10);
+    const { key } = await app.newKey(10);
     const preflight = await request(`${app.url}/v1/context`, {
       method: 'OPTIONS',
       headers: { origin: APP_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },

@@ -15,7 +15,7 @@ let key: string;
 let accountId: number;
 before(async () => {
   app = await startFakeApp();
-  ({ key, accountId } = app.newKey(10));
+  ({ key, accountId } = await app.newKey(10));
 });
 after(async () => {
   await app.close();
@@ -32,7 +32,7 @@ test('a 4,000 km × 2.5 mm sliver is refused as polygon_too_long, uncharged', as
   assert.equal(r.status, 400);
   assert.equal(r.json.code, 'polygon_too_long');
   assert.ok(r.json.details[0].eastWestKm > 4000);
-  assert.equal(app.accounts.getAccount(accountId)!.balanceKm2, 10);
+  assert.equal((await app.accounts.getAccount(accountId))!.balanceKm2, 10);
 });
 
 test('a corridor just under 20 km is accepted; one just over is refused', async () => {
@@ -69,7 +69,7 @@ function bruteForce(grid: TileGrid, polygon: Ring): string[] {
   return out;
 }
 
-test('property: the tiles found from the edges are exactly the tiles that touch the polygon', () => {
+test('property: the tiles found from the edges are exactly the tiles that touch the polygon', async () => {
   // Coordinates often on tile lines (multiples of 25 with tile size 100) to catch boundary cases.
   const coord = fc.oneof(
     fc.integer({ min: 0, max: 40 }).map((k) => k * 25),
@@ -86,7 +86,7 @@ test('property: the tiles found from the edges are exactly the tiles that touch 
   );
 });
 
-test('a 10,000-vertex diagonal sliver across 20 km plans without walking 40,000 cells', () => {
+test('a 10,000-vertex diagonal sliver across 20 km plans without walking 40,000 cells', async () => {
   const polygon: number[] = [];
   const n = 5000;
   for (let k = 0; k < n; k++) polygon.push(k * 4, k * 4);

@@ -20,7 +20,7 @@ test('a client reading steadily slower than the answer is written gets all of it
   // several slow-reader timeouts: it is cut unless the watch sees the bytes the client takes.
   const app = await startFakeApp({ itemsPerTile: 11_000, threads: 2, limits: { slowReaderTimeoutMs: 5_000 } });
   try {
-    const { accountId, key } = app.newKey(10);
+    const { accountId, key } = await app.newKey(10);
     const socket = await openSocket(app.port);
     socket.write(rawPost(JSON.stringify(WIDE), key));
     const read = await readSteadily(socket, 1_000_000, endsChunked);
@@ -30,7 +30,7 @@ test('a client reading steadily slower than the answer is written gets all of it
     assert.ok(body.length > 12_000_000, `${body.length} bytes`);
     const json = JSON.parse(body.toString('utf8'));
     assert.ok(json.geometry[0].meshes.length > 100_000);
-    assert.equal(app.accounts.usage(accountId)[0].status, 'completed');
+    assert.equal((await app.accounts.usage(accountId))[0].status, 'completed');
   } finally {
     await app.close();
   }
@@ -53,7 +53,7 @@ test('an answer waiting for a slow reader holds at most its buffer bound: its ti
   });
   app.server.on('connection', (s: Socket) => sockets.add(s));
   try {
-    const { key } = app.newKey(10);
+    const { key } = await app.newKey(10);
     const socket = await openSocket(app.port);
     socket.write(rawPost(JSON.stringify(WIDE), key));
     const read = await readSteadily(socket, 2_000_000, endsChunked);
@@ -72,8 +72,8 @@ test('the Monaco sample: a 10 MB answer read at 500 KB/s, past a 2 MiB buffer bo
   // the kernel takes between two bites of a 500 KB/s reader's answer.
   const svc = await startTestService({ http: { ...HTTP_LIMIT_DEFAULTS, slowReaderTimeoutMs: 8_000, maxAnswerBufferBytes: 2 << 20 } });
   try {
-    const account = svc.accounts.createAccount({ name: 'steady', balanceKm2: 20 });
-    const key = svc.accounts.createKey(account.id, 'development').key;
+    const account = await svc.accounts.createAccount({ name: 'steady', balanceKm2: 20 });
+    const key = (await svc.accounts.createKey(account.id, 'development')).key;
     const socket = await openSocket(Number(new URL(svc.url).port));
     socket.write(rawPost(JSON.stringify({ polygon: square(43.7335, 7.4195, 3000) }), key));
     const read = await readSteadily(socket, 500_000, endsChunked);
@@ -83,7 +83,7 @@ test('the Monaco sample: a 10 MB answer read at 500 KB/s, past a 2 MiB buffer bo
     assert.ok(read.bytes.length > 8_000_000, `${read.bytes.length} bytes`);
     const buildings = json.geometry.find((g: { type: string }) => g.type === 'buildings');
     assert.ok(buildings.meshes.length > 1000, `${buildings.meshes.length} buildings`);
-    assert.equal(svc.accounts.usage(account.id)[0].status, 'completed');
+    assert.equal((await svc.accounts.usage(account.id))[0].status, 'completed');
   } finally {
     await svc.close();
   }

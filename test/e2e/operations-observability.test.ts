@@ -49,8 +49,8 @@ function find(samples: Sample[], name: string, labels: Record<string, string> = 
 }
 
 test('a paid request: one JSON log line with its id, account, area, groups, status, time and bytes; the id in X-Request-Id; the metrics moved; the key nowhere', async () => {
-  const account = svc.accounts.createAccount({ name: 'ops', balanceKm2: 10 });
-  const { key } = svc.accounts.createKey(account.id, 'production');
+  const account = await svc.accounts.createAccount({ name: 'ops', balanceKm2: 10 });
+  const { key } = await svc.accounts.createKey(account.id, 'production');
   const before = lines.length;
   const answer = await postContext(svc.url, key, { polygon: square(43.7345, 7.419, 300), settings: { geometry: ['buildings', 'barriers'] } });
   assert.equal(answer.status, 200, answer.text);
@@ -112,8 +112,8 @@ test('/healthz, /readyz and /metrics need no key; a key sent to them is not logg
 });
 
 test('an X-Request-Id from a trusted proxy is kept and logged', async () => {
-  const account = svc.accounts.createAccount({ name: 'ops2', balanceKm2: 1 });
-  const { key } = svc.accounts.createKey(account.id, 'production');
+  const account = await svc.accounts.createAccount({ name: 'ops2', balanceKm2: 1 });
+  const { key } = await svc.accounts.createKey(account.id, 'production');
   const answer = await postContext(svc.url, key, { polygon: square(43.7345, 7.419, 50), settings: { geometry: ['buildings'] } }, { 'x-request-id': 'lb-1234' });
   assert.equal(answer.status, 200);
   assert.equal(answer.headers['x-request-id'], 'lb-1234');

@@ -13,7 +13,7 @@ import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { AccountStore } from '../../src/accounts/index.ts';
+import { SqliteAccountStore } from '../../src/accounts/index.ts';
 import { REPO_ROOT, storePaths } from '../../src/config.ts';
 import { buildOnce, spawnServer, waitForStatus, type SpawnedServer } from '../support/service/compiled-server.ts';
 import { square } from '../support/polygons.ts';
@@ -42,33 +42,33 @@ test('a port already in use: one line on stderr naming the address, exit code 1,
     assert.doesNotMatch(err, /^\s+at /m);
     assert.equal(out, '', 'nothing loaded, nothing started');
   } finally {
-    taken.close();
+    await taken.close();
   }
 });
 
 /** An account with a key and 50 km², in the service's own accounts file. */
-function newAccount(name: string): { id: number; key: string } {
-  const accounts = AccountStore.open(storePaths(dataDir).accounts, { releaseStale: false });
+async function newAccount(name: string): Promise<{ id: number; key: string }> {
+  const accounts = await SqliteAccountStore.open(storePaths(dataDir).accounts, { releaseStale: false });
   try {
-    const { id } = accounts.createAccount({ name, balanceKm2: 50 });
-    return { id, key: accounts.createKey(id, 'production').key };
+    const { id } = await accounts.createAccount({ name, balanceKm2: 50 });
+    return { id, key: (await accounts.createKey(id, 'production')).key };
   } finally {
-    accounts.close();
+    await accounts.close();
   }
 }
 
-function ledger(accountId: number) {
-  const accounts = AccountStore.open(storePaths(dataDir).accounts, { releaseStale: false, staleSweepMs: 0 });
+async function ledger(accountId: number) {
+  const accounts = await SqliteAccountStore.open(storePaths(dataDir).accounts, { releaseStale: false, staleSweepMs: 0 });
   try {
-    return { rows: accounts.usage(accountId), account: accounts.getAccount(accountId)! };
+    return { rows: await accounts.usage(accountId), account: (await accounts.getAccount(accountId))! };
   } finally {
-    accounts.close();
+    await accounts.close();
   }
 }
 
 /** Resolves once the account has a request holding its reservation (in progress). */
 async function untilReserved(accountId: number, server: SpawnedServer): Promise<void> {
-  while (!ledger(accountId).rows.some((r) => r.status === 'reserved')) {
+  while (!(await ledger(accountId)).rows.some((r) => r.status === 'reserved')) {
     assert.equal(server.child.exitCode, null, 'the service is still running');
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -106,7 +106,7 @@ test('SIGTERM: no new connections, the request in progress finishes and is charg
   const server = await spawnServer(dataDir, EXTRACT, { CITY_WORKERS: '1', CITY_WARMUP_REQUESTS_MS: '0' }, { output: true });
   try {
     assert.ok(await waitForStatus(server, '/readyz', 200), 'ready');
-    const { id, key } = newAccount('graceful');
+    const { id, key } = await newAccount('graceful');
     const answer = request(`${server.base}/v1/context`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -121,7 +121,7 @@ test('SIGTERM: no new connections, the request in progress finishes and is charg
     const model = JSON.parse(text);
     assert.ok(model.geometry.find((g: { type: string }) => g.type === 'buildings').meshes.length > 100);
     assert.equal(await exited, 0);
-    const { rows, account } = ledger(id);
+    const { rows, account } = await ledger(id);
     assert.deepEqual(
       rows.map((r) => r.status),
       ['completed'],
@@ -138,7 +138,7 @@ test('SIGTERM: a request still running at the grace deadline is cut and not char
   const server = await spawnServer(dataDir, EXTRACT, { CITY_WORKERS: '1', CITY_WARMUP_REQUESTS_MS: '0', CITY_SHUTDOWN_GRACE_MS: '50' }, { output: true });
   try {
     assert.ok(await waitForStatus(server, '/readyz', 200), 'ready');
-    const { id, key } = newAccount('cut');
+    const { id, key } = await newAccount('cut');
     // an export: its answer only comes once the whole file is written, seconds from now
     const answer = request(`${server.base}/v1/context`, {
       method: 'POST',
@@ -152,7 +152,7 @@ test('SIGTERM: a request still running at the grace deadline is cut and not char
     assert.equal(await sigterm(server), 0);
     assert.match(server.output(), /Shutdown: 1 request\(s\) still running after 50 ms are cut/);
     assert.equal((await answer).status, 0, 'the connection was closed without an answer');
-    const { rows, account } = ledger(id);
+    const { rows, account } = await ledger(id);
     assert.deepEqual(
       rows.map((r) => [r.status, r.costKm2]),
       [['aborted', 0]],

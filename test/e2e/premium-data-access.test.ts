@@ -24,14 +24,14 @@ before(async () => {
   await importBundledSamples(dataDir);
   svc = await startTestService({ dataDir });
   keys.demo = svc.demo!.key; // entitled to zurich-sample and berlin-sample
-  const account = (name: string, grants: { kind: 'dataset' | 'country'; value: string }[]) => {
-    const a = svc.accounts.createAccount({ name, balanceKm2: 50 });
-    for (const g of grants) svc.accounts.grantPremium(a.id, g);
-    return svc.accounts.createKey(a.id).key;
+  const account = async (name: string, grants: { kind: 'dataset' | 'country'; value: string }[]) => {
+    const a = await svc.accounts.createAccount({ name, balanceKm2: 50 });
+    for (const g of grants) await svc.accounts.grantPremium(a.id, g);
+    return (await svc.accounts.createKey(a.id)).key;
   };
-  keys.none = account('no premium', []);
-  keys.germany = account('Germany', [{ kind: 'country', value: 'DE' }]);
-  keys.swiss = account('Switzerland', [{ kind: 'country', value: 'CH' }]);
+  keys.none = await account('no premium', []);
+  keys.germany = await account('Germany', [{ kind: 'country', value: 'DE' }]);
+  keys.swiss = await account('Switzerland', [{ kind: 'country', value: 'CH' }]);
 });
 after(async () => {
   await svc?.close();

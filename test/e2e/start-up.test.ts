@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { AccountStore } from '../../src/accounts/index.ts';
+import { SqliteAccountStore } from '../../src/accounts/index.ts';
 import { REPO_ROOT, storePaths } from '../../src/config.ts';
 import { loadConfig } from '../../src/config.ts';
 import { startService } from '../../src/service.ts';
@@ -29,10 +29,10 @@ test('the service listens at once, answers /readyz 503 then 200, and serves a re
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-start-'));
   // A key before the first start, so the request can go out the moment the port answers
   // (the demo key is written only once the service's code has loaded).
-  const accounts = AccountStore.open(storePaths(dataDir).accounts);
-  const account = accounts.createAccount({ name: 'early', balanceKm2: 100 });
-  const { key } = accounts.createKey(account.id, 'production');
-  accounts.close();
+  const accounts = await SqliteAccountStore.open(storePaths(dataDir).accounts);
+  const account = await accounts.createAccount({ name: 'early', balanceKm2: 100 });
+  const { key } = await accounts.createKey(account.id, 'production');
+  await accounts.close();
   // A first start on an empty store (it is built behind the server) and a long warm-up on whole
   // requests, which only the request below can end before /readyz turns 200.
   const server = await spawnServer(
@@ -89,7 +89,7 @@ test('a request that arrives during the warm-up on whole requests ends it, the r
       lines.some((l) => /^Warmed up on \d+ whole requests in \d+ ms, cut short by the first request$/.test(l)),
       lines.join(' | '),
     );
-    assert.equal(svc.accounts.usage(svc.demo!.accountId).length, 1, 'only the real request is in the ledger');
+    assert.equal((await svc.accounts.usage(svc.demo!.accountId)).length, 1, 'only the real request is in the ledger');
   } finally {
     await svc.close();
   }

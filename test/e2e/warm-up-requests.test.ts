@@ -23,9 +23,9 @@ test('the service warms up on whole requests, charges nobody, then answers', asy
     const warmed = lines.map((l) => /Warmed up on (\d+) whole requests/.exec(l)).find(Boolean);
     assert.ok(warmed, `a warm-up line in the log: ${lines.join(' | ')}`);
     assert.ok(Number(warmed![1]) >= 1, 'at least one whole request ran');
-    const account = svc.accounts.getAccount(svc.demo!.accountId)!;
+    const account = (await svc.accounts.getAccount(svc.demo!.accountId))!;
     assert.equal(account.balanceKm2, 1000, 'the warm-up charged nobody');
-    assert.deepEqual(svc.accounts.usage(svc.demo!.accountId), [], 'and left no usage rows');
+    assert.deepEqual(await svc.accounts.usage(svc.demo!.accountId), [], 'and left no usage rows');
     const r = await postContext(svc.url, svc.demo!.key, { polygon: square(43.7345, 7.419, 300), settings: { geometry: ['buildings'] } });
     assert.equal(r.status, 200);
     assert.ok(r.json.geometry.find((g: { type: string }) => g.type === 'buildings').meshes.length > 10);

@@ -11,7 +11,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { REPO_ROOT, storePaths } from '../../../src/config.ts';
-import { AccountStore } from '../../../src/accounts/index.ts';
+import { SqliteAccountStore } from '../../../src/accounts/index.ts';
 import { vmKb } from './proc.ts';
 
 export interface CompiledServer {
@@ -94,11 +94,11 @@ export async function startServer(dataDir: string, extract: string, env: Record<
     throw new Error(`the service did not start on ${dataDir}`);
   }
   // A whole bench spends more than the demo account's starting balance: top it up (in the server's own store).
-  const accounts = AccountStore.open(storePaths(dataDir).accounts, { releaseStale: false });
+  const accounts = await SqliteAccountStore.open(storePaths(dataDir).accounts, { releaseStale: false });
   try {
-    for (const a of accounts.listAccounts()) if (a.name === 'demo') accounts.topUp(a.id, 1_000_000);
+    for (const a of await accounts.listAccounts()) if (a.name === 'demo') await accounts.topUp(a.id, 1_000_000);
   } finally {
-    accounts.close();
+    await accounts.close();
   }
   const pid = child.pid!;
   let peakKb = 0;

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Piscina } from 'piscina';
-import { AccountStore, type AccountStoreOptions } from '../../../src/accounts/index.ts';
+import type { AccountStore, AccountStoreOptions } from '../../../src/accounts/index.ts';
+import { openTestAccounts, testDatabaseUrl } from '../accounts/test-database.ts';
 import { Admission } from '../../../src/server/admission.ts';
 import { createApp } from '../../../src/server/app.ts';
 import type { HttpLimits } from '../../../src/server/http-limits.ts';
@@ -23,7 +24,7 @@ export interface FakeAppOptions {
   admission?: Admission;
   limits?: Partial<HttpLimits>;
   maxBodyBytes?: number;
-  /** Accounts file (default: a new one in a scratch folder). */
+  /** Accounts file or database URL (default: a new file in a scratch folder, or a new database on PostgreSQL runs). */
   accountsPath?: string;
   /** How the app's accounts store is opened (lease, stale sweep). */
   accounts?: AccountStoreOptions;
@@ -40,10 +41,11 @@ export interface FakeApp {
   url: string;
   port: number;
   accounts: AccountStore;
+  /** Where the accounts are: an SQLite file or a postgres:// URL (open a second store with openTestAccounts). */
   accountsPath: string;
   server: Server;
   log: string[];
-  newKey(balanceKm2: number): { accountId: number; key: string };
+  newKey(balanceKm2: number): Promise<{ accountId: number; key: string }>;
   close(): Promise<void>;
 }
 
@@ -51,8 +53,8 @@ export interface FakeApp {
 const ITEM = JSON.stringify({ type: 'mesh', vertices: [0, 0, 0, 1, 0, 0, 0, 1, 0], descriptor: { type: 'building', id: 'way/1' } });
 
 export async function startFakeApp(options: FakeAppOptions = {}): Promise<FakeApp> {
-  const accountsPath = options.accountsPath ?? join(mkdtempSync(join(tmpdir(), 'cc-hard-')), 'accounts.sqlite');
-  const accounts = AccountStore.open(accountsPath, options.accounts);
+  const accountsPath = options.accountsPath ?? (await testDatabaseUrl()) ?? join(mkdtempSync(join(tmpdir(), 'cc-hard-')), 'accounts.sqlite');
+  const accounts = await openTestAccounts(accountsPath, options.accounts);
   const items = options.itemsPerTile ?? 10;
   const json = Buffer.from(Array.from({ length: items }, () => ITEM).join(','));
   const run = async (task: TileTask, { signal }: { signal: AbortSignal }) => {
@@ -81,15 +83,14 @@ export async function startFakeApp(options: FakeAppOptions = {}): Promise<FakeAp
     accountsPath,
     server,
     log,
-    newKey(balanceKm2) {
-      const account = accounts.createAccount({ name: `h${Math.random()}`, balanceKm2 });
-      return { accountId: account.id, key: accounts.createKey(account.id, 'production').key };
+    async newKey(balanceKm2) {
+      const account = await accounts.createAccount({ name: `h${Math.random()}`, balanceKm2 });
+      return { accountId: account.id, key: (await accounts.createKey(account.id, 'production')).key };
     },
     close: () =>
       new Promise<void>((r) => {
         server.close(() => {
-          accounts.close();
-          r();
+          void accounts.close().then(r, r);
         });
         server.closeAllConnections();
       }),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { loadConfig, type ServiceConfig } from '../../../src/config.ts';
 import { startService, type RunningService } from '../../../src/service.ts';
+import { testDatabaseUrl } from '../accounts/test-database.ts';
 import type { IndexedMesh } from '../../../src/geometry/types.ts';
 
 /**
@@ -12,7 +13,8 @@ import type { IndexedMesh } from '../../../src/geometry/types.ts';
  */
 export async function startTestService(overrides: Partial<ServiceConfig> = {}): Promise<RunningService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
-  const config = { ...loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), workers: 2, warmUpMs: 300, warmUpRequestsMs: 0, ...overrides };
+  const base = loadConfig({ CITY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+  const config = { ...base, databaseUrl: await testDatabaseUrl(), workers: 2, warmUpMs: 300, warmUpRequestsMs: 0, ...overrides };
   const svc = await startService(config, () => {});
   await svc.ready;
   return svc;

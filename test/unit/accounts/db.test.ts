@@ -5,13 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
-import { MIGRATIONS, openDatabase } from '../../../src/accounts/db.ts';
-import { AccountStore } from '../../../src/accounts/index.ts';
+import { MIGRATIONS, openDatabase } from '../../../src/accounts/sqlite-db.ts';
+import { SqliteAccountStore } from '../../../src/accounts/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cc-db-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-it('creates the schema at the latest version in WAL mode, creating parent folders', () => {
+it('creates the schema at the latest version in WAL mode, creating parent folders', async () => {
   const path = join(dir, 'nested', 'deeper', 'accounts.sqlite');
   const db = openDatabase(path);
   assert.equal(db.pragma('user_version', { simple: true }), MIGRATIONS.length);
@@ -22,29 +22,29 @@ it('creates the schema at the latest version in WAL mode, creating parent folder
   db.close();
 });
 
-it('keeps data across reopening and does not migrate twice', () => {
+it('keeps data across reopening and does not migrate twice', async () => {
   const path = join(dir, 'reopen.sqlite');
-  const first = AccountStore.open(path);
-  const account = first.createAccount({ name: 'kept', balanceKm2: 7 });
-  first.close();
-  const second = AccountStore.open(path);
-  assert.deepEqual(second.getAccount(account.id)?.balanceKm2, 7);
-  second.close();
+  const first = await SqliteAccountStore.open(path);
+  const account = await first.createAccount({ name: 'kept', balanceKm2: 7 });
+  await first.close();
+  const second = await SqliteAccountStore.open(path);
+  assert.deepEqual((await second.getAccount(account.id))?.balanceKm2, 7);
+  await second.close();
 });
 
-it('refuses a file whose schema is newer than this program', () => {
+it('refuses a file whose schema is newer than this program', async () => {
   const path = join(dir, 'future.sqlite');
   openDatabase(path).close();
   const raw = new Database(path);
   raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
   raw.close();
-  assert.throws(() => AccountStore.open(path), /newer than this program/);
+  assert.throws(() => SqliteAccountStore.openNow(path), /newer than this program/);
 });
 
-it('enforces the money invariants in the schema itself', () => {
+it('enforces the money invariants in the schema itself', async () => {
   const db = openDatabase(':memory:');
   db.prepare("INSERT INTO accounts (id, name, status, balance_m2, created_at) VALUES (1, 'a', 'active', 100, 'now')").run();
   assert.throws(() => db.prepare('UPDATE accounts SET reserved_m2 = 101 WHERE id = 1').run(), /CHECK constraint/);
   assert.throws(() => db.prepare('UPDATE accounts SET balance_m2 = -1 WHERE id = 1').run(), /CHECK constraint/);
-  db.close();
+  await db.close();
 });

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
-import { AccountStore, DEMO_KEY_FILE, ensureDemoAccount } from '../../../src/accounts/index.ts';
+import { SqliteAccountStore, DEMO_KEY_FILE, ensureDemoAccount } from '../../../src/accounts/index.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -14,51 +14,51 @@ function tempDir(): string {
 }
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-it('creates an active demo account with a working development key on an empty store, once', () => {
+it('creates an active demo account with a working development key on an empty store, once', async () => {
   const dataDir = tempDir();
-  const store = AccountStore.open(join(dataDir, 'accounts.sqlite'));
-  const demo = ensureDemoAccount(store, dataDir);
+  const store = await SqliteAccountStore.open(join(dataDir, 'accounts.sqlite'));
+  const demo = (await ensureDemoAccount(store, dataDir))!;
   assert.ok(demo);
   assert.equal(demo.keyFile, join(dataDir, DEMO_KEY_FILE));
   assert.equal(readFileSync(demo.keyFile, 'utf8'), `${demo.key}\n`);
   assert.equal(statSync(demo.keyFile).mode & 0o777, 0o600);
 
-  const auth = store.authenticate(`Bearer ${demo.key}`);
+  const auth = await store.authenticate(`Bearer ${demo.key}`);
   assert.deepEqual(auth, { keyId: demo.keyId, accountId: demo.accountId, kind: 'development' });
-  const account = store.getAccount(demo.accountId)!;
+  const account = (await store.getAccount(demo.accountId))!;
   assert.deepEqual([account.name, account.status, account.balanceKm2], ['demo', 'active', 1000]);
   // entitled to the bundled premium samples, so a newcomer sees them
   assert.deepEqual(
-    store.premiumEntitlements(demo.accountId).map((e) => `${e.kind} ${e.value}`),
+    (await store.premiumEntitlements(demo.accountId)).map((e) => `${e.kind} ${e.value}`),
     ['dataset berlin-sample', 'dataset zurich-sample'],
   );
-  store.reserve(auth, 1).commit();
+  await (await store.reserve(auth, 1)).commit();
 
   // Second start: nothing new, the file untouched.
   writeFileSync(demo.keyFile, 'marker', { mode: 0o600 });
-  assert.equal(ensureDemoAccount(store, dataDir), null);
+  assert.equal(await ensureDemoAccount(store, dataDir), null);
   assert.equal(readFileSync(demo.keyFile, 'utf8'), 'marker');
-  assert.equal(store.accountCount(), 1);
-  store.close();
+  assert.equal(await store.accountCount(), 1);
+  await store.close();
 });
 
-it('does nothing when accounts already exist', () => {
+it('does nothing when accounts already exist', async () => {
   const dataDir = tempDir();
-  const store = AccountStore.open(join(dataDir, 'accounts.sqlite'));
-  store.createAccount({ name: 'real customer', balanceKm2: 5 });
-  assert.equal(ensureDemoAccount(store, dataDir), null);
+  const store = await SqliteAccountStore.open(join(dataDir, 'accounts.sqlite'));
+  await store.createAccount({ name: 'real customer', balanceKm2: 5 });
+  assert.equal(await ensureDemoAccount(store, dataDir), null);
   assert.equal(existsSync(join(dataDir, DEMO_KEY_FILE)), false);
-  assert.equal(store.accountCount(), 1);
-  store.close();
+  assert.equal(await store.accountCount(), 1);
+  await store.close();
 });
 
-it('replaces a key file left from an older database, making it private', () => {
+it('replaces a key file left from an older database, making it private', async () => {
   const dataDir = tempDir();
   writeFileSync(join(dataDir, DEMO_KEY_FILE), 'cc_dev_stale\n', { mode: 0o644 });
-  const store = AccountStore.open(join(dataDir, 'accounts.sqlite'));
-  const demo = ensureDemoAccount(store, dataDir, { balanceKm2: 3, name: 'trial' })!;
+  const store = await SqliteAccountStore.open(join(dataDir, 'accounts.sqlite'));
+  const demo = (await ensureDemoAccount(store, dataDir, { balanceKm2: 3, name: 'trial' }))!;
   assert.equal(readFileSync(demo.keyFile, 'utf8'), `${demo.key}\n`);
   assert.equal(statSync(demo.keyFile).mode & 0o777, 0o600);
-  assert.deepEqual([store.getAccount(demo.accountId)!.name, store.getAccount(demo.accountId)!.balanceKm2], ['trial', 3]);
-  store.close();
+  assert.deepEqual([(await store.getAccount(demo.accountId))!.name, (await store.getAccount(demo.accountId))!.balanceKm2], ['trial', 3]);
+  await store.close();
 });

@@ -4,19 +4,19 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountStore, ensureDemoAccount } from '../../../src/accounts/index.ts';
+import { SqliteAccountStore, ensureDemoAccount } from '../../../src/accounts/index.ts';
 
-test('a new data directory is 0700 and the accounts database (with its WAL files) and demo key 0600', () => {
+test('a new data directory is 0700 and the accounts database (with its WAL files) and demo key 0600', async () => {
   const dataDir = join(mkdtempSync(join(tmpdir(), 'cc-hyg-')), 'var');
-  const store = AccountStore.open(join(dataDir, 'accounts.sqlite'));
+  const store = await SqliteAccountStore.open(join(dataDir, 'accounts.sqlite'));
   try {
-    ensureDemoAccount(store, dataDir);
+    await ensureDemoAccount(store, dataDir);
     const mode = (name: string) => statSync(join(dataDir, name)).mode & 0o777;
     assert.equal(statSync(dataDir).mode & 0o777, 0o700);
     for (const name of ['accounts.sqlite', 'accounts.sqlite-wal', 'accounts.sqlite-shm', 'demo-key.txt']) {
       assert.equal(mode(name).toString(8), '600', name);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { after, it } from 'node:test';
-import { AccountStore } from '../../../src/accounts/index.ts';
+import { SqliteAccountStore } from '../../../src/accounts/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cc-concurrency-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,23 +19,23 @@ const storeModule = fileURLToPath(new URL('../../../src/accounts/index.ts', impo
 
 /** The child: wait for "go", then reserve 1 km² ATTEMPTS times, releasing every 5th and committing the rest. */
 const CHILD = `
-import { AccountStore } from ${JSON.stringify(storeModule)};
+import { SqliteAccountStore } from ${JSON.stringify(storeModule)};
 import { createInterface } from 'node:readline';
 const [path, key, attempts] = process.argv.slice(-3);
-const store = AccountStore.open(path, { releaseStale: false });
-const auth = store.authenticate(key);
+const store = await SqliteAccountStore.open(path, { releaseStale: false });
+const auth = (await store.authenticate(key));
 console.log('ready');
 await new Promise((go) => createInterface({ input: process.stdin }).once('line', go));
 let committed = 0, released = 0, refused = 0;
 for (let i = 0; i < Number(attempts); i++) {
   let r;
-  try { r = store.reserve(auth, 1); } catch (err) {
+  try { r = (await store.reserve(auth, 1)); } catch (err) {
     if (err.code !== 'insufficient_balance') throw err;
     refused++; continue;
   }
-  if (i % 5 === 4) { r.release('aborted'); released++; } else { r.commit(); committed++; }
+  if (i % 5 === 4) { (await r.release('aborted')); released++; } else { (await r.commit()); committed++; }
 }
-store.close();
+await store.close();
 console.log(JSON.stringify({ committed, released, refused }));
 process.exit(0);
 `;
@@ -67,10 +67,10 @@ it('two processes sharing the file never spend more than the balance together', 
   const path = join(dir, 'accounts.sqlite');
   const balance = 200;
   const attempts = 300; // 600 attempts for 200 km²: both run out while the other still competes
-  const setup = AccountStore.open(path);
-  const account = setup.createAccount({ name: 'shared', balanceKm2: balance });
-  const key = setup.createKey(account.id).key;
-  setup.close();
+  const setup = await SqliteAccountStore.open(path);
+  const account = await setup.createAccount({ name: 'shared', balanceKm2: balance });
+  const key = (await setup.createKey(account.id)).key;
+  await setup.close();
 
   const children = [startChild(path, key, attempts), startChild(path, key, attempts)];
   await Promise.all(children.map((c) => c.ready));
@@ -79,10 +79,10 @@ it('two processes sharing the file never spend more than the balance together', 
 
   const committed = results.reduce((s, r) => s + r.committed, 0);
   const released = results.reduce((s, r) => s + r.released, 0);
-  const store = AccountStore.open(path);
-  const final = store.getAccount(account.id)!;
-  const rows = store.usage(account.id, { limit: 10_000 });
-  store.close();
+  const store = await SqliteAccountStore.open(path);
+  const final = (await store.getAccount(account.id))!;
+  const rows = await store.usage(account.id, { limit: 10_000 });
+  await store.close();
 
   assert.ok(committed <= balance, `overspent: ${committed} km² committed of ${balance}`);
   assert.deepEqual([final.balanceKm2, final.reservedKm2], [balance - committed, 0]);

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { AccountStore } from '../../../src/accounts/index.ts';
+import { SqliteAccountStore } from '../../../src/accounts/index.ts';
 import { embeddedChecks, failingChecks } from '../../../src/server/dependency-checks.ts';
 import { LocalExportStore } from '../../../src/export/store/local.ts';
 import { REPO_ROOT } from '../../../src/config.ts';
@@ -25,7 +25,7 @@ test('failingChecks names the checks that reject or do not answer in time, with 
 
 test('the embedded checks: accounts, OSM store and export store answer; a store that cannot be read fails by name', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'cc-checks-'));
-  const accounts = AccountStore.open(join(dir, 'accounts.sqlite'));
+  const accounts = await SqliteAccountStore.open(join(dir, 'accounts.sqlite'));
   const osmStorePath = join(dir, 'osm.sqlite');
   await importOsm(join(REPO_ROOT, 'data/monaco/monaco.osm.pbf'), osmStorePath, {});
   const exports = await new LocalExportStore({ dir: join(dir, 'exports'), ttlMs: 60_000, maxBytes: 1 << 20 }).open();
@@ -41,7 +41,7 @@ test('the embedded checks: accounts, OSM store and export store answer; a store 
       (await failingChecks(missing)).map((f) => f.name),
       ['osm-store'],
     );
-    accounts.close();
+    await accounts.close();
     assert.deepEqual(
       (await failingChecks(checks)).map((f) => f.name),
       ['accounts'],

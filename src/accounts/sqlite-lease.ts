@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Db } from './db.ts';
+import type { Db } from './sqlite-db.ts';
 import { processExists } from '../process-alive.ts';
 
 export interface LeaseOptions {

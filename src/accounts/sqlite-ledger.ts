@@ -4,33 +4,15 @@
  * (charged) or is released (failed/aborted, not charged). Every state change is a conditional
  * UPDATE inside an IMMEDIATE transaction, so it is atomic even when processes share the file.
  */
-import { ApiError } from '../contract/errors.ts';
-import type { Db } from './db.ts';
+import { randomUUID } from 'node:crypto';
+import { duplicateRequest, refusal, toUsageRow, type AccountFunds, type LedgerRecord } from './records.ts';
+import { Reservation, type LedgerSettlement } from './reservation.ts';
+import type { Db } from './sqlite-db.ts';
 import type { AuthContext, UsageRow, UsageStatus } from './types.ts';
 import { costM2ForArea, km2ToM2, m2ToKm2, MIN_COST_M2 } from './units.ts';
 
 /** Sorts after every ISO-8601 timestamp. */
 const END_OF_TIME = '9999-12-31T23:59:59.999Z';
-
-export type ReleaseStatus = 'failed' | 'aborted';
-
-interface LedgerRecord {
-  id: number;
-  key_id: number;
-  account_id: number;
-  area_m2: number;
-  reserved_m2: number;
-  cost_m2: number;
-  status: UsageStatus;
-  started_at: string;
-  finished_at: string | null;
-}
-
-interface AccountFunds {
-  status: string;
-  balance_m2: number;
-  reserved_m2: number;
-}
 
 interface Settled {
   account_id: number;
@@ -38,7 +20,7 @@ interface Settled {
 }
 
 /** Prepared statements and transactions over one connection. */
-export class Ledger {
+export class SqliteLedger implements LedgerSettlement {
   readonly #now: () => string;
   readonly #hold;
   readonly #funds;
@@ -65,8 +47,8 @@ export class Ledger {
     );
     this.#funds = db.prepare<[number], AccountFunds>('SELECT status, balance_m2, reserved_m2 FROM accounts WHERE id = ?');
     this.#insert = db.prepare(
-      `INSERT INTO usage_ledger (key_id, account_id, area_m2, reserved_m2, status, started_at, owner)
-       VALUES (@keyId, @accountId, @area, @cost, 'reserved', @now, @owner)`,
+      `INSERT INTO usage_ledger (key_id, account_id, area_m2, reserved_m2, status, started_at, owner, request_id)
+       VALUES (@keyId, @accountId, @area, @cost, 'reserved', @now, @owner, @requestId)`,
     );
     // Only a row still `reserved` can be settled: this condition is what makes commit/release idempotent.
     this.#settle = db.prepare<{ id: number; status: UsageStatus; charged: 0 | 1; now: string }, Settled>(
@@ -95,12 +77,18 @@ export class Ledger {
       'SELECT * FROM usage_ledger WHERE account_id = @accountId ORDER BY id DESC LIMIT @limit',
     );
 
-    this.#reserveTx = db.transaction((auth: AuthContext, areaM2: number, costM2: number): number => {
+    this.#reserveTx = db.transaction((auth: AuthContext, areaM2: number, costM2: number, requestId: string): number => {
       if (this.#hold.run({ id: auth.accountId, cost: costM2 }).changes === 0) {
         throw refusal(this.#funds.get(auth.accountId), costM2);
       }
-      const info = this.#insert.run({ keyId: auth.keyId, accountId: auth.accountId, area: areaM2, cost: costM2, now: this.#now(), owner: this.#owner });
-      return Number(info.lastInsertRowid);
+      try {
+        const row = { keyId: auth.keyId, accountId: auth.accountId, area: areaM2, cost: costM2, now: this.#now(), owner: this.#owner, requestId };
+        return Number(this.#insert.run(row).lastInsertRowid);
+      } catch (err) {
+        // the hold above is rolled back with the transaction
+        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw duplicateRequest(requestId);
+        throw err;
+      }
     });
     this.#settleTx = db.transaction((id: number, status: Exclude<UsageStatus, 'reserved'>, charged: boolean): boolean => {
       const row = this.#settle.get({ id, status, charged: charged ? 1 : 0, now: this.#now() });
@@ -127,11 +115,11 @@ export class Ledger {
    * `free`: a request that costs nothing (no source has data for it) — held and refused like any
    * other (the ledger's rows always hold something), but committed at cost 0.
    */
-  reserve(auth: AuthContext, areaKm2: number, free = false): Reservation {
+  reserve(auth: AuthContext, areaKm2: number, free = false, requestId: string = randomUUID()): Reservation {
     const costM2 = costM2ForArea(areaKm2);
     const areaM2 = km2ToM2(areaKm2);
-    const id: number = this.#reserveTx.immediate(auth, areaM2, costM2);
-    return new Reservation(this, id, auth, m2ToKm2(areaM2), free ? 0 : m2ToKm2(costM2));
+    const id: number = this.#reserveTx.immediate(auth, areaM2, costM2, requestId);
+    return new Reservation(this, { id, requestId }, auth, m2ToKm2(areaM2), free ? 0 : m2ToKm2(costM2));
   }
 
   /**
@@ -144,13 +132,11 @@ export class Ledger {
     if (!funds || funds.status !== 'active' || funds.balance_m2 - funds.reserved_m2 < MIN_COST_M2) throw refusal(funds, MIN_COST_M2);
   }
 
-  /** @internal Takes back a charge (completed → aborted, cost 0); false when the row was not completed. */
-  refund(id: number): boolean {
+  async refund(id: number): Promise<boolean> {
     return this.#refundTx.immediate(id);
   }
 
-  /** @internal Moves a `reserved` row to its final status (charged: a completed row that is not free); false when it was already settled. */
-  settle(id: number, status: Exclude<UsageStatus, 'reserved'>, charged = status === 'completed'): boolean {
+  async settle(id: number, status: Exclude<UsageStatus, 'reserved'>, charged: boolean): Promise<boolean> {
     return this.#settleTx.immediate(id, status, charged && status === 'completed');
   }
 
@@ -165,95 +151,4 @@ export class Ledger {
   usage(accountId: number, limit: number): UsageRow[] {
     return this.#usage.all({ accountId, limit }).map(toUsageRow);
   }
-}
-
-/**
- * Credit held for one request. Settle it exactly once when the request ends; further calls
- * (and a commit after a release, or the reverse) are harmless no-ops that return false.
- */
-export class Reservation {
-  readonly #ledger: Ledger;
-  readonly id: number;
-  readonly keyId: number;
-  readonly accountId: number;
-  readonly areaKm2: number;
-  /** What the request costs: 0 for a free one (its hold is still the usual cost). */
-  readonly costKm2: number;
-  #settled = false;
-
-  constructor(ledger: Ledger, id: number, auth: AuthContext, areaKm2: number, costKm2: number) {
-    this.#ledger = ledger;
-    this.id = id;
-    this.keyId = auth.keyId;
-    this.accountId = auth.accountId;
-    this.areaKm2 = areaKm2;
-    this.costKm2 = costKm2;
-  }
-
-  /** The response completed: charge the cost (0 for a free request). True if this call settled it. */
-  commit(): boolean {
-    return this.#finish('completed');
-  }
-
-  /** The request failed or was aborted: give the credit back, charge nothing. True if this call released it. */
-  release(status: ReleaseStatus = 'failed'): boolean {
-    if (status !== 'failed' && status !== 'aborted') throw new RangeError(`Not a release status: ${String(status)}`);
-    return this.#finish(status);
-  }
-
-  /**
-   * The client turned out not to have received the response it was charged for (its connection
-   * was reset right after the last byte was handed to the kernel): the charge is returned and the
-   * row becomes `aborted`. True if this call refunded it.
-   */
-  refund(): boolean {
-    return this.#ledger.refund(this.id);
-  }
-
-  /** True once commit or release has run (in this process). */
-  get settled(): boolean {
-    return this.#settled;
-  }
-
-  #finish(status: Exclude<UsageStatus, 'reserved'>): boolean {
-    if (this.#settled) return false;
-    this.#settled = true;
-    // The database decides: a row released by another process (e.g. stale cleanup) stays uncharged.
-    return this.#ledger.settle(this.id, status, status === 'completed' && this.costKm2 > 0);
-  }
-}
-
-function refusal(account: AccountFunds | undefined, costM2: number): ApiError {
-  if (!account) return new ApiError('unauthorized', 'The account for this API key no longer exists.');
-  if (account.status !== 'active') {
-    return new ApiError('no_active_subscription', 'This account has no active subscription.');
-  }
-  const available = account.balance_m2 - account.reserved_m2;
-  return new ApiError('insufficient_balance', `The remaining balance (${fmt(available)} km²) is smaller than this request's cost (${fmt(costM2)} km²).`, [
-    {
-      message: `balance ${fmt(account.balance_m2)} km², of which ${fmt(account.reserved_m2)} km² held by requests in progress; cost ${fmt(costM2)} km²`,
-      balanceKm2: m2ToKm2(account.balance_m2),
-      reservedKm2: m2ToKm2(account.reserved_m2),
-      availableKm2: m2ToKm2(available),
-      costKm2: m2ToKm2(costM2),
-    },
-  ]);
-}
-
-function fmt(m2: number): string {
-  return String(Math.round(m2) / 1_000_000);
-}
-
-function toUsageRow(r: LedgerRecord): UsageRow {
-  return {
-    id: r.id,
-    keyId: r.key_id,
-    accountId: r.account_id,
-    areaKm2: m2ToKm2(r.area_m2),
-    costKm2: m2ToKm2(r.cost_m2),
-    reservedKm2: m2ToKm2(r.reserved_m2),
-    status: r.status,
-    startedAt: r.started_at,
-    finishedAt: r.finished_at,
-  };
 }

@@ -71,6 +71,11 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (account_id, kind, value)
   );
   `,
+  // Each request reserves under its own id, once: whichever process serves it, it is charged once.
+  `
+  ALTER TABLE usage_ledger ADD COLUMN request_id TEXT;
+  CREATE UNIQUE INDEX usage_ledger_request ON usage_ledger(request_id);
+  `,
 ];
 
 /** Runs the steps the file has not seen yet, each in its own transaction. Returns the new version. */
