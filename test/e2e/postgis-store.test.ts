@@ -161,7 +161,7 @@ test('on a synthetic dense city (building relations, parts, courtyard multipolyg
   const city = writeDenseCity(pbf, { ...DENSE_CITY_DEFAULTS, sideMetres: 700 });
   assert.ok(city.buildingRelations > 0 && city.parts > 0 && city.courtyards > 0, JSON.stringify(city));
   await importOsm(pbf, join(scratch, 'dense.sqlite'));
-  const url = cluster.createDatabase('dense');
+  const url = await cluster.createDatabase('dense');
   await importPostgis(pbf, url);
   const sqliteStore = OsmStore.open(join(scratch, 'dense.sqlite'));
   const pgStore = PostgisStore.open(url, 2);

@@ -83,14 +83,14 @@ export async function benchPostgis(root: string, runs: number): Promise<void> {
     const extract = join(root, 'postgis-dense-city.osm.pbf');
     writeDenseCity(extract, DENSE_CITY_DEFAULTS);
     const city: Dataset = { label: 'dense city', extract, centre: DENSE_CITY_DEFAULTS.centre, side: 3150 };
-    await benchDataset(root, city, runs, cluster.createDatabase('dense'), cluster.cpuSeconds);
+    await benchDataset(root, city, runs, await cluster.createDatabase('dense'), cluster.cpuSeconds);
     const region: Dataset = {
       label: 'monaco-region-2016',
       extract: join(REPO_ROOT, 'data/monaco/monaco-region-2016.osm.pbf'),
       centre: [43.739, 7.424],
       side: 3150,
     };
-    await benchDataset(root, region, runs, cluster.createDatabase('region'), cluster.cpuSeconds);
+    await benchDataset(root, region, runs, await cluster.createDatabase('region'), cluster.cpuSeconds);
   } finally {
     await cluster.close();
   }
