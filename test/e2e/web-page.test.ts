@@ -201,6 +201,17 @@ test('a self-intersecting polygon shows the message the API answers, and cannot 
     },
     [ring[2], [7.417, 43.737]],
   )) as { x: number; y: number }[];
+  // the handle is drawn once MapLibre has rendered the new vertices (later on a busy box): only
+  // then does a press on it start a drag instead of panning the map
+  await web.page.waitForFunction(
+    ([x, y]) => {
+      const map = window.cityContextViewer.map;
+      const r = map.getContainer().getBoundingClientRect();
+      return map.queryRenderedFeatures([x - r.left, y - r.top], { layers: ['draw-vertices'] }).length > 0;
+    },
+    [from.x, from.y],
+    { timeout: 15_000 },
+  );
   await web.page.mouse.move(from.x, from.y);
   await web.page.mouse.down();
   await web.page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
