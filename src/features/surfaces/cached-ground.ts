@@ -13,8 +13,8 @@ import { groundPieces, squareRing } from './ground-pieces.ts';
 /**
  * The version of the rules that make the ground. Part of every cached cell's generation: raise it
  * with any change to what the ground family builds, or requests get cells made by the old rules.
- * The ground cache test pins a digest of the ground of a fixed area and fails when the ground
- * changes while this number does not.
+ * test/unit/features/surfaces/ground-rules-version.test.ts pins the bytes of one Monaco cell and
+ * fails when the ground changes while this number does not.
  */
 export const GROUND_RULES_VERSION = 1;
 
@@ -39,8 +39,9 @@ function decodedOf(cache: GroundCacheStore): Map<string, StoredGroundCell> {
  * The tile's ground from the ground cache (docs/ground.md "The ground cache"): the pieces of the
  * fixed cells that meet the tile's square, built once per cell and kept, moved into the request's
  * frame and cut to the square. Undefined when the store cannot name its version (nothing to key
- * the cells by), or when a cell is missing and `fill` is off. Only for ground without terrain: with terrain the decks' heights and landings
- * depend on the request's elevation grid (the caller builds that ground itself).
+ * the cells by), or when a cell is missing and `fill` is off. Only for ground without terrain:
+ * with terrain the decks' heights and landings depend on the request's elevation grid (the caller
+ * builds that ground itself).
  */
 export function cachedGroundPieces(
   tile: TileContext,
