@@ -165,15 +165,16 @@ test('every command answers --help on stdout with exit 0; an unknown command exi
 test('bake-ground builds the ground cache over a box once; a bad box exits 2', async () => {
   if (!readdirSync(join(dir, 'var')).includes('osm.sqlite')) exited(await run('import'), 0);
   const box = '7.418,43.731,7.426,43.737';
-  const first = await run('bake-ground', '--bbox', box);
+  const bake = (...args: string[]) => cli(['bake-ground', ...args], { cwd: dir, env: { ...env, CITY_GROUND_CACHE: 'on' } });
+  const first = await bake('--bbox', box);
   exited(first, 0);
   const built = Number(/: (\d+) cells built/.exec(first.stdout)?.[1]);
   assert.ok(built >= 4, first.stdout);
   assert.match(first.stderr, /cells \d+ \/ \d+/);
-  const again = await run('bake-ground', '--bbox', box);
+  const again = await bake('--bbox', box);
   exited(again, 0);
   assert.match(again.stdout, /: 0 cells built/);
-  const bad = await run('bake-ground', '--bbox', '7.43,43.73,7.42,43.74');
+  const bad = await bake('--bbox', '7.43,43.73,7.42,43.74');
   exited(bad, 2);
   assert.match(bad.stderr, /--bbox: the minimum must be below the maximum/);
 });
