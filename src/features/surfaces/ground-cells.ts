@@ -1,6 +1,6 @@
 import { createLocalFrame, projectFlat, type LocalFrame } from '../../frame/local-frame.ts';
 import { cropPolygon } from '../../geometry/crop/crop-polygon.ts';
-import type { BBox } from '../../geometry/types.ts';
+import { flatBounds } from '../../geometry/ring.ts';
 import type { LonLatBBox } from '../../osm-model/feature.ts';
 import type { CropPolygon } from '../../geometry/crop/crop-polygon.ts';
 import type { OsmSource } from '../../sources/osm/types.ts';
@@ -96,7 +96,7 @@ export function cellFrame(cell: GroundCell): LocalFrame {
 export function cellSquare(source: OsmSource, cell: GroundCell): GroundSquare & { outline: CropPolygon } {
   const frame = cellFrame(cell);
   const outline = projectFlat(frame, cellOutlineLonLat(cell));
-  const bbox = ringBox(outline);
+  const bbox = flatBounds(outline);
   const box = cellBox(cell);
   return { source, frame, bbox, lonLatBBox: (padMetres = 25) => padded(box, padMetres), outline: cropPolygon(outline) };
 }
@@ -106,18 +106,4 @@ function padded(b: LonLatBBox, metres: number): LonLatBBox {
   const dLat = metres / 110_574 + 1e-7;
   const dLon = metres / (111_320 * Math.cos((((b.minLat + b.maxLat) / 2) * Math.PI) / 180)) + 1e-7;
   return { minLon: b.minLon - dLon, minLat: b.minLat - dLat, maxLon: b.maxLon + dLon, maxLat: b.maxLat + dLat };
-}
-
-function ringBox(ring: readonly number[]): BBox {
-  let minX = Infinity,
-    minY = Infinity,
-    maxX = -Infinity,
-    maxY = -Infinity;
-  for (let k = 0; k < ring.length; k += 2) {
-    minX = Math.min(minX, ring[k]);
-    maxX = Math.max(maxX, ring[k]);
-    minY = Math.min(minY, ring[k + 1]);
-    maxY = Math.max(maxY, ring[k + 1]);
-  }
-  return { minX, minY, maxX, maxY };
 }
